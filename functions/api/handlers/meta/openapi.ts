@@ -1,0 +1,6 @@
+import { defineOperation } from '../../../runtime/operation.js';
+import document from '../../openapi.json' with { type: 'json' };
+
+export const operation = defineOperation('getOpenApi', async () => document as Record<string, unknown>);
+
+export const handler = operation.handler;

@@ -1,0 +1,115 @@
+/**
+ * THE route table. Every endpoint is declared here once; the local HTTP adapter, request validation, the CDK
+ * API Gateway routes and Lambda functions, and openapi.json are all derived from it.
+ */
+import { z } from 'zod';
+import type { Route } from './route.js';
+import { CreateSessionBody, EmptyEnvelope, ListSessionsQuery, SaveProfileParams, SessionEvent, SessionEventsQuery, SessionIdParams, SessionResponse, SessionsResponse } from './schemas/sessions.js';
+import { CreateWindowBody, GetWindowInfoQuery, LoadUrlBody, OperationOutcomeResponse, SessionWindowsParams, WindowIdResponse, WindowParams, WindowResponse, WindowsResponse } from './schemas/windows.js';
+import * as op from './schemas/operations.js';
+import * as res from './schemas/resources.js';
+
+/** A synchronous window operation: POST /v1/sessions/{sessionId}/windows/{windowId}/{suffix} → 201. */
+const windowOperation = <B extends z.ZodType, R extends z.ZodType = typeof op.AiPromptResponse>(
+  suffix: string,
+  summary: string,
+  body: B,
+  extra: { response?: R; deprecated?: boolean } = {},
+) => ({
+  method: 'POST' as const,
+  path: `/v1/sessions/{sessionId}/windows/{windowId}/${suffix}`,
+  summary,
+  tag: 'window operations' as const,
+  params: WindowParams,
+  body,
+  status: 201,
+  response: (extra.response ?? op.AiPromptResponse) as R,
+  deprecated: extra.deprecated,
+  stream: true,
+  timeoutSeconds: 600,
+});
+
+/** An asynchronous window operation: validated at once, answered 201 with a request id, run by the worker. */
+const asyncOperation = <B extends z.ZodType>(suffix: string, summary: string, body: B) => ({
+  method: 'POST' as const,
+  path: `/v1/async/sessions/{sessionId}/windows/{windowId}/${suffix}`,
+  summary,
+  tag: 'async' as const,
+  params: WindowParams,
+  body,
+  status: 201,
+  response: op.AsyncResponse,
+});
+
+/** Keyed by operationId. `satisfies` keeps each entry's schema types, so handlers are typed from their route. */
+export const routeTable = {
+  // Sessions
+  listSessions: { method: 'GET' as const, path: '/v1/sessions', summary: 'List sessions, filtered by id or status', tag: 'sessions' as const, query: ListSessionsQuery, status: 200, response: SessionsResponse, handler: 'sessions/list' },
+  createSession: { method: 'POST' as const, path: '/v1/sessions', summary: 'Start a browser session', tag: 'sessions' as const, body: CreateSessionBody, status: 201, response: SessionResponse, timeoutSeconds: 120 },
+  getSessionInfo: { method: 'GET' as const, path: '/v1/sessions/{id}', summary: 'Get a session', tag: 'sessions' as const, params: SessionIdParams, status: 200, response: SessionResponse, handler: 'sessions/get' },
+  terminateSession: { method: 'DELETE' as const, path: '/v1/sessions/{id}', summary: 'End a session (an unknown id is ignored)', tag: 'sessions' as const, params: SessionIdParams, status: 200, response: EmptyEnvelope },
+  sessionEvents: { method: 'GET' as const, path: '/v1/sessions/{id}/events', summary: 'Server-sent events of a session: status, files, windows', tag: 'sessions' as const, params: SessionIdParams, query: SessionEventsQuery, status: 200, response: SessionEvent, stream: true, timeoutSeconds: 900 },
+  saveProfileOnTermination: { method: 'PUT' as const, path: '/v1/sessions/{sessionId}/save-profile-on-termination/{profileName}', summary: "Save the session's browser profile under a name when it ends", tag: 'sessions' as const, params: SaveProfileParams, status: 200, response: EmptyEnvelope },
+
+  // Windows
+  listWindows: { method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'List the windows of a session', tag: 'windows' as const, params: SessionWindowsParams, status: 200, response: WindowsResponse },
+  createWindow: { method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'Open a window', tag: 'windows' as const, params: SessionWindowsParams, body: CreateWindowBody, status: 201, response: WindowIdResponse, timeoutSeconds: 660 },
+  getWindowInfo: { method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Get a window and its live view URL (window id or CDP target id)', tag: 'windows' as const, params: WindowParams, query: GetWindowInfoQuery, status: 201, response: WindowResponse },
+  loadUrl: { method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Load a URL in a window', tag: 'windows' as const, params: WindowParams, body: LoadUrlBody, status: 200, response: OperationOutcomeResponse, timeoutSeconds: 660 },
+  closeWindow: { method: 'DELETE' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Close a window', tag: 'windows' as const, params: WindowParams, status: 200, response: WindowIdResponse },
+
+  // Window operations (synchronous)
+  click: windowOperation('click', 'Click an element described in plain language', op.ClickBody),
+  type: windowOperation('type', 'Type text, optionally into an element described in plain language', op.TypeBody),
+  hover: windowOperation('hover', 'Hover over an element described in plain language', op.HoverBody),
+  scroll: windowOperation('scroll', 'Scroll by an amount, to an edge, or to an element', op.ScrollBody),
+  fileInput: windowOperation('file-input', 'Put a file into a file input', op.FileInputBody),
+  monitor: windowOperation('monitor', 'Wait until a condition holds on the page', op.MonitorBody),
+  pageQuery: windowOperation('page-query', 'Ask about or extract from the page', op.PageQueryBody),
+  paginatedExtraction: windowOperation('paginated-extraction', 'Extract items across pages', op.PaginatedExtractionBody),
+  promptContent: windowOperation('prompt-content', 'Deprecated: use page-query', op.PageQueryBody, { deprecated: true }),
+  summarizeContent: windowOperation('summarize-content', 'Deprecated: use page-query with a summary prompt', op.SummaryBody, { deprecated: true }),
+  scrapeContent: windowOperation('scrape-content', 'The window content as markdown', op.ScrapeBody, { response: op.ScrapeResponse }),
+  screenshot: windowOperation('screenshot', 'Take a screenshot', op.ScreenshotBody),
+  createFormFiller: windowOperation('create-form-filler', 'Learn the form in the window as a form-filler automation', op.CreateAutomationBody),
+  fillForm: windowOperation('fill-form', 'Fill the form with a form-filler automation', op.ExecuteAutomationBody),
+
+  // Window operations (asynchronous)
+  asyncCreateAutomation: asyncOperation('create-automation', 'Create an automation, answering at once with a request id', op.CreateAutomationBody),
+  asyncCreateFormFiller: asyncOperation('create-form-filler', 'Create a form filler, answering at once with a request id', op.CreateAutomationBody),
+  asyncExecuteAutomation: asyncOperation('execute-automation', 'Run an automation, answering at once with a request id', op.ExecuteAutomationBody),
+  asyncFillForm: asyncOperation('fill-form', 'Fill a form, answering at once with a request id', op.ExecuteAutomationBody),
+
+  // Requests
+  getRequestStatus: { method: 'GET' as const, path: '/v1/requests/{requestId}/status', summary: 'Status and result of an asynchronous request', tag: 'requests' as const, params: res.RequestParams, status: 200, response: res.RequestStatusResponse },
+
+  // Files
+  listFiles: { method: 'GET' as const, path: '/v1/files', summary: 'List files', tag: 'files' as const, query: res.ListFilesQuery, status: 200, response: res.FilesResponse },
+  createFile: { method: 'POST' as const, path: '/v1/files', summary: 'Create a file and get a URL to upload its bytes to', tag: 'files' as const, body: res.CreateFileBody, status: 200, response: res.CreateFileResponse },
+  getFile: { method: 'GET' as const, path: '/v1/files/{id}', summary: 'Get a file and a URL to download it', tag: 'files' as const, params: res.FileParams, status: 200, response: res.GetFileResponse },
+  deleteFile: { method: 'DELETE' as const, path: '/v1/files/{id}', summary: 'Delete a file', tag: 'files' as const, params: res.FileParams, status: 200, response: EmptyEnvelope },
+  pushFile: { method: 'POST' as const, path: '/v1/files/{id}/push', summary: "Make a file available inside sessions' browsers", tag: 'files' as const, params: res.FileParams, body: res.PushFileBody, status: 200, response: EmptyEnvelope },
+
+  // Profiles
+  deleteProfiles: { method: 'DELETE' as const, path: '/v1/profiles', summary: 'Delete saved browser profiles by name', tag: 'profiles' as const, query: res.DeleteProfilesQuery, status: 200, response: EmptyEnvelope },
+
+  // Automations
+  listAutomations: { method: 'GET' as const, path: '/v1/automations', summary: 'List automations', tag: 'automations' as const, status: 200, response: res.ListAutomationsOutput },
+  getAutomation: { method: 'GET' as const, path: '/v1/automations/{automationId}', summary: 'Get an automation', tag: 'automations' as const, params: res.AutomationParams, status: 200, response: res.AutomationOutput },
+  deleteAutomation: { method: 'DELETE' as const, path: '/v1/automations/{automationId}', summary: 'Delete an automation', tag: 'automations' as const, params: res.AutomationParams, status: 200, response: res.DeleteAutomationOutput },
+  updateAutomationDescription: { method: 'PUT' as const, path: '/v1/automations/description', summary: 'Update the description of an automation', tag: 'automations' as const, body: res.UpdateAutomationDescriptionBody, status: 200, response: res.AutomationOutput },
+
+  // Meta
+  getOpenApi: { method: 'GET' as const, path: '/v1/openapi.json', summary: 'This API described as OpenAPI 3.1', tag: 'meta' as const, status: 200, response: z.record(z.string(), z.unknown()), handler: 'meta/openapi', auth: false },
+} satisfies Record<string, Omit<Route, 'operationId'>>;
+
+export type RouteTable = typeof routeTable;
+export type OperationId = keyof RouteTable;
+
+export const routes: readonly Route[] = Object.entries(routeTable).map(([operationId, route]) => ({ operationId, ...route }));
+
+export const routeByOperationId = (operationId: string): Route => {
+  const route = routes.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`no route has operationId ${operationId}`);
+  return route;
+};

@@ -1,0 +1,105 @@
+/**
+ * Building blocks shared by every wire schema. Request schemas are lenient where the official client is (unknown
+ * keys are stripped; `null` is removed before validation, so it means absent) and strict where the contract is
+ * (`long` means an integer, enums are closed).
+ */
+import { z } from 'zod';
+
+/** A JSON `long`: integers only, within the safe range. */
+export const long = () => z.int();
+
+export const isoDate = () => z.iso.datetime({ offset: true });
+
+/** An id in a path: bounded so a huge segment is a 422, not work. */
+export const pathId = (what: string) => z.string().min(1).max(128).describe(`Id of the ${what}.`);
+
+/** A URL the service will navigate to or call. Scheme and address policy are checked later, in core. */
+export const urlString = () =>
+  z
+    .string()
+    .min(1)
+    .max(8192)
+    .refine((value) => URL.canParse(value), { message: 'must be an absolute URL' });
+
+// Query strings carry text only; these parse it strictly, so `limit=abc` or `limit=1.5` is a 422, not a NaN.
+export const queryInt = () =>
+  z
+    .string()
+    .regex(/^-?\d{1,15}$/, { message: 'must be an integer' })
+    .transform(Number);
+
+export const queryBool = () => z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** A list in the query: repeated keys (`a=1&a=2`), comma-separated (`a=1,2`), or both. */
+export const queryList = () =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0),
+    )
+    .pipe(z.array(z.string().max(256)).max(100));
+
+export const Issue = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  reason: z.string().optional(),
+});
+export type Issue = z.infer<typeof Issue>;
+
+export const EnvelopeDefaultMeta = z.object({ requestId: z.string().optional() });
+
+/** `{ data, meta, errors?, warnings? }`, the shape of every typed success response. */
+export const envelope = <D extends z.ZodType, M extends z.ZodType = typeof EnvelopeDefaultMeta>(data: D, meta?: M) =>
+  z.object({
+    data,
+    meta: (meta ?? EnvelopeDefaultMeta) as M,
+    errors: z.array(Issue).optional(),
+    warnings: z.array(Issue).optional(),
+  });
+
+export const OperationOutcome = z.object({ success: z.boolean() });
+
+export const Pagination = z.object({
+  currentLimit: long(),
+  currentPage: long(),
+  finalCount: long(),
+  hasMore: z.boolean(),
+  initialCount: long(),
+  nextOffset: long(),
+  numberOfPages: long(),
+  totalItems: long(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** The problem shape every error response carries (RFC 9457 fields plus `errors[]`). */
+export const ErrorDetail = z.object({
+  location: z.string().optional(),
+  message: z.string().optional(),
+  value: z.unknown().optional(),
+});
+export const Problem = z.object({
+  type: z.string().optional(),
+  title: z.string().optional(),
+  status: long().optional(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.array(ErrorDetail).optional(),
+  code: z.string().optional(),
+  requestId: z.string().optional(),
+});
+
+/** Fields every AI operation accepts. */
+export const aiCommon = {
+  clientRequestId: z.string().max(256).optional(),
+  costThresholdCredits: long().min(0).optional(),
+  timeThresholdSeconds: long().min(0).optional(),
+};
+
+/** An object that may carry anything (the contract's `Record<string, unknown>`). */
+export const openMap = () => z.record(z.string(), z.unknown());
+
+export const AsyncConfig = z.object({ webhookUrl: urlString().optional() });

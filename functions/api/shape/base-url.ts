@@ -1,0 +1,11 @@
+/** The base URL clients reach this API at: configured, or else the one the request came in on. */
+import type { OperationInput } from '../../runtime/http-handler.js';
+import { header } from '../../runtime/middleware/types.js';
+
+export const publicBaseUrl = (input: Pick<OperationInput, 'deps' | 'event'>): string => {
+  const configured = input.deps.config.publicBaseUrl;
+  if (configured) return configured.replace(/\/+$/, '');
+  const host = header(input.event, 'x-forwarded-host') ?? header(input.event, 'host') ?? `${input.deps.config.host}:${input.deps.config.port}`;
+  const proto = header(input.event, 'x-forwarded-proto') ?? 'http';
+  return `${proto}://${host}`;
+};

@@ -1,0 +1,22 @@
+/**
+ * Where each kind of record lives in the single table. Org-scoped records carry the org id in `pk`, so a lookup
+ * with another org's id cannot reach them: it simply finds nothing, and the API answers 404.
+ */
+import type { RecordKey } from '../../ports/records.js';
+
+export const recordKeys = {
+  org: (orgId: string): RecordKey => ({ pk: `ORG#${orgId}`, sk: 'ORG' }),
+  /** Claims an org name, so two orgs cannot share one. */
+  orgName: (name: string): RecordKey => ({ pk: `ORGNAME#${name}`, sk: 'ORGNAME' }),
+  /** The item auth reads: found by the key's hash alone, since the org is what it tells. */
+  apiKeyByHash: (hash: string): RecordKey => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
+  /** The org's listing entry for one key. */
+  orgApiKey: (orgId: string, keyId: string): RecordKey => ({ pk: `ORG#${orgId}`, sk: `APIKEY#${keyId}` }),
+  orgApiKeyPrefix: 'APIKEY#',
+  /** Sessions: one partition per org, sorted by time-ordered id. */
+  sessions: (orgId: string): string => `ORG#${orgId}#SESSIONS`,
+  session: (orgId: string, sessionId: string): RecordKey => ({ pk: `ORG#${orgId}#SESSIONS`, sk: sessionId }),
+} as const;
+
+/** The secondary-index partition that lists every org (small; for the admin CLI only). */
+export const ORGS_INDEX_PK = 'ORGS';

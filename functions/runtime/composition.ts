@@ -1,0 +1,41 @@
+/** The composition root: the one place that picks adapters for ports and wires them into `Deps`. */
+import { createAwsClients, type AwsClientOptions } from '../adapters/aws/clients.js';
+import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
+import { S3Blobs } from '../adapters/aws/s3-blobs.js';
+import { verifyApiKey } from '../core/orgs/api-keys.js';
+import type { Blobs } from '../ports/blobs.js';
+import { systemClock, type Clock } from '../ports/clock.js';
+import type { Records } from '../ports/records.js';
+import { cachedAuthenticator } from './auth-cache.js';
+import type { Config } from './config.js';
+import type { Deps } from './deps.js';
+import { createLogger, type Logger } from './logger.js';
+
+export interface DepsParts {
+  config: Readonly<Config>;
+  records: Records;
+  blobs: Blobs;
+  clock?: Clock;
+  log?: Logger;
+  validateResponses?: boolean;
+}
+
+export const createDeps = (parts: DepsParts): Deps => {
+  const clock = parts.clock ?? systemClock;
+  const { config, records } = parts;
+  return {
+    config,
+    records,
+    blobs: parts.blobs,
+    clock,
+    log: parts.log ?? createLogger(config.logLevel),
+    authenticate: cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds),
+    validateResponses: parts.validateResponses ?? config.stage !== 'production',
+  };
+};
+
+/** Records in DynamoDB and blobs in S3: on AWS, or against emulators when the config names endpoints. */
+export const awsStores = (config: Readonly<Config>, clock: Clock = systemClock, credentials?: AwsClientOptions['credentials']) => {
+  const clients = createAwsClients({ region: config.awsRegion, dynamoEndpoint: config.dynamoEndpoint, s3Endpoint: config.s3Endpoint, credentials });
+  return { clients, records: new DynamoRecords(clients.dynamo, config.tableName, clock), blobs: new S3Blobs(clients.s3, config.bucketName) };
+};

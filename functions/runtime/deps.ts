@@ -1,0 +1,19 @@
+/** What an operation may use: ports and settings, built once by a composition root and passed in. */
+import type { Principal } from '../core/orgs/api-keys.js';
+import type { Blobs } from '../ports/blobs.js';
+import type { Clock } from '../ports/clock.js';
+import type { Records } from '../ports/records.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+
+export interface Deps {
+  config: Readonly<Config>;
+  records: Records;
+  blobs: Blobs;
+  clock: Clock;
+  log: Logger;
+  /** Resolve a bearer token to its org (cached briefly; see AUTH_CACHE_SECONDS). */
+  authenticate(token: string): Promise<Principal | undefined>;
+  /** Check every response against its route's schema (development and tests). */
+  validateResponses: boolean;
+}

@@ -1,0 +1,33 @@
+/**
+ * Every environment variable the service reads, named once. The CDK stack imports these names when it binds a
+ * resource to a function, and `config.ts` parses them, so the two can never drift apart.
+ */
+export const ENV = {
+  /** `development` shows 5xx details in problem bodies; anything else hides them. */
+  stage: 'STAGE',
+  logLevel: 'LOG_LEVEL',
+  /** Local service: where it listens. */
+  host: 'HOST',
+  port: 'PORT',
+  /** Public base URL clients reach the API at (used in URLs the API hands out). */
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  /** Local service: where the embedded stores keep their data. */
+  dataDir: 'DATA_DIR',
+  /** Local service: an API key to register for the development org, instead of a generated one. */
+  apiKey: 'API_KEY',
+  awsRegion: 'AWS_REGION',
+  tableName: 'TABLE_NAME',
+  bucketName: 'BUCKET_NAME',
+  /** Point the AWS SDK at another DynamoDB / S3 endpoint (an emulator). Unset on AWS. */
+  dynamoEndpoint: 'DYNAMODB_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  maxBodyBytes: 'MAX_BODY_BYTES',
+  /** How long a verified API key is trusted before it is looked up again (revocation delay). */
+  authCacheSeconds: 'AUTH_CACHE_SECONDS',
+  chromiumPath: 'CHROMIUM_PATH',
+  hostCapacity: 'HOST_CAPACITY',
+  warmPoolSize: 'WARM_POOL_SIZE',
+  hostSecret: 'HOST_SECRET',
+} as const;
+
+export type EnvName = (typeof ENV)[keyof typeof ENV];

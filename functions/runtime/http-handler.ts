@@ -1,0 +1,58 @@
+/**
+ * Builds the middy stack every route shares: request id → error rendering → JSON body → auth → validation →
+ * operation → response shaping. The same stack serves API Gateway in AWS and the local HTTP adapter.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Route } from '../api/route.js';
+import type { Deps } from './deps.js';
+import { NotImplementedError, UnavailableError } from './errors.js';
+import { authenticate } from './middleware/authenticate.js';
+import { jsonBody } from './middleware/json-body.js';
+import { problemRenderer } from './middleware/problem.js';
+import { requestContext } from './middleware/request-id.js';
+import { respond } from './middleware/respond.js';
+import type { HttpContext, HttpState } from './middleware/types.js';
+import { validateRequest } from './middleware/validate.js';
+
+/** What an operation sees: validated input, the caller, and the ports. */
+export interface OperationInput<P = unknown, Q = unknown, B = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The caller's org and key; undefined only on routes with `auth: false`. */
+  principal: HttpState['principal'];
+  requestId: string;
+  deps: Deps;
+  event: APIGatewayProxyEvent;
+  /** Aborted shortly before the function's time runs out. */
+  signal: AbortSignal;
+}
+
+export type OperationRun = (input: OperationInput<any, any, any>) => Promise<unknown> | unknown;
+
+export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export const buildHttpHandler = (route: Route, run: OperationRun | undefined, getDeps: () => Deps, options: { streaming?: boolean } = {}): HttpHandler => {
+  const base = async (event: APIGatewayProxyEvent, context: HttpContext, { signal }: { signal: AbortSignal }) => {
+    if (!run) throw new NotImplementedError(route.operationId);
+    const http = context.http;
+    const input = http.input!;
+    return run({ params: input.params, query: input.query, body: input.body, principal: http.principal, requestId: http.requestId, deps: http.deps, event, signal });
+  };
+  // Response streaming exists only inside the Lambda runtime (the `awslambda` global); elsewhere the local adapter
+  // pipes stream bodies itself.
+  const streaming = (options.streaming ?? false) && 'awslambda' in globalThis;
+  return middy(base, {
+    streamifyResponse: streaming,
+    timeoutEarlyResponse: () => {
+      throw new UnavailableError(`${route.operationId} ran out of time`);
+    },
+  })
+    .use(requestContext(route, getDeps))
+    .use(problemRenderer())
+    .use(jsonBody())
+    .use(authenticate())
+    .use(validateRequest())
+    .use(respond()) as unknown as HttpHandler;
+};

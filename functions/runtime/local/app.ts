@@ -1,0 +1,70 @@
+/**
+ * The whole API as one in-process function over API Gateway-shaped events: what the local HTTP server serves and
+ * what tests drive without a socket (`inject`).
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Route } from '../../api/route.js';
+import { routes as allRoutes } from '../../api/routes.js';
+import type { Deps } from '../deps.js';
+import { MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { buildHttpHandler, type HttpHandler, type OperationRun } from '../http-handler.js';
+import { problemResponse } from '../middleware/problem.js';
+import { buildEvent, type InjectRequest } from './event.js';
+import { loadOperations } from './handler-modules.js';
+import { createRouter } from './router.js';
+
+export interface LocalApp {
+  handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
+  /** Drive the app without a socket. JSON bodies are parsed into `json` for convenience. */
+  inject(request: InjectRequest): Promise<APIGatewayProxyResult & { json: any }>;
+  deps: Deps;
+}
+
+const lambdaContext = (route: Route, requestId: string): Context => {
+  const deadline = Date.now() + (route.timeoutSeconds ?? 30) * 1000;
+  return {
+    awsRequestId: requestId,
+    functionName: `local-${route.operationId}`,
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+  } as unknown as Context;
+};
+
+export const createLocalApp = async (deps: Deps, options: { routes?: readonly Route[]; operations?: Map<string, OperationRun> } = {}): Promise<LocalApp> => {
+  const routes = options.routes ?? allRoutes;
+  const operations = options.operations ?? (await loadOperations(routes));
+  const match = createRouter(routes);
+  const handlers = new Map<string, HttpHandler>();
+  for (const route of routes) handlers.set(route.operationId, buildHttpHandler(route, operations.get(route.operationId), () => deps));
+
+  const unmatched = (event: APIGatewayProxyEvent, error: NotFoundError | MethodNotAllowedError): APIGatewayProxyResult => {
+    const response = problemResponse(error, { requestId: event.requestContext.requestId, instance: event.path, showInternal: false });
+    response.headers = { ...response.headers, 'x-request-id': event.requestContext.requestId };
+    return response;
+  };
+
+  const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const found = match(event.httpMethod, event.path);
+    if (found.kind === 'none') return unmatched(event, new NotFoundError('route', `${event.httpMethod} ${event.path}`));
+    if (found.kind === 'wrongMethod') return unmatched(event, new MethodNotAllowedError(event.httpMethod, event.path, found.allow));
+    const routed: APIGatewayProxyEvent = { ...event, resource: found.route.path, pathParameters: found.params };
+    return handlers.get(found.route.operationId)!(routed, lambdaContext(found.route, event.requestContext.requestId));
+  };
+
+  return {
+    deps,
+    handle,
+    inject: async (request) => {
+      const response = await handle(buildEvent({ requestId: randomUUID(), ...request }));
+      let json: unknown;
+      if (typeof response.body === 'string' && response.body.length > 0) {
+        try {
+          json = JSON.parse(response.body);
+        } catch {
+          json = undefined;
+        }
+      }
+      return { ...response, json };
+    },
+  };
+};

@@ -1,0 +1,66 @@
+/**
+ * The whole service on one machine: embedded DynamoDB and S3 stand-ins (unless endpoints are configured), the
+ * API on node:http, and first-start access. `bin/local.ts` runs it; tests and the bench start it in-process.
+ */
+import { mkdir } from 'node:fs/promises';
+import type http from 'node:http';
+import { resolve } from 'node:path';
+import { ensureBucket, ensureTable } from '../../adapters/aws/provision.js';
+import { startEmbeddedAws, type EmbeddedAws } from '../../adapters/local/embedded-aws.js';
+import { systemClock, type Clock } from '../../ports/clock.js';
+import { awsStores, createDeps } from '../composition.js';
+import type { Config } from '../config.js';
+import type { Deps } from '../deps.js';
+import { createLogger, type Logger } from '../logger.js';
+import { createLocalApp, type LocalApp } from './app.js';
+import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
+import { createHttpServer, listen } from './http-server.js';
+
+export interface LocalService {
+  url: string;
+  app: LocalApp;
+  deps: Deps;
+  server: http.Server;
+  access: DevKeyOutcome;
+  stop(): Promise<void>;
+}
+
+export const startLocalService = async (config: Readonly<Config>, options: { clock?: Clock; log?: Logger } = {}): Promise<LocalService> => {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? createLogger(config.logLevel);
+  let emulators: EmbeddedAws | undefined;
+  let effective = config;
+  if (!config.dynamoEndpoint || !config.s3Endpoint) {
+    const dataDir = resolve(config.dataDir);
+    await mkdir(dataDir, { recursive: true });
+    emulators = await startEmbeddedAws({ dataDir, host: '127.0.0.1' });
+    effective = Object.freeze({
+      ...config,
+      dynamoEndpoint: config.dynamoEndpoint ?? emulators.dynamoEndpoint,
+      s3Endpoint: config.s3Endpoint ?? emulators.s3Endpoint,
+    });
+  }
+  const stores = awsStores(effective, clock, emulators?.credentials);
+  await Promise.all([ensureTable(stores.clients.dynamo, effective.tableName), ensureBucket(stores.clients.s3, effective.bucketName)]);
+
+  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log });
+  const access = await ensureDevelopmentAccess(stores.records, clock, effective.apiKey);
+  const app = await createLocalApp(deps);
+  const server = createHttpServer(app);
+  const port = await listen(server, effective.port, effective.host);
+  const url = `http://${effective.host.includes(':') ? `[${effective.host}]` : effective.host}:${port}`;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      stores.clients.dynamo.destroy();
+      stores.clients.s3.destroy();
+      await emulators?.stop();
+    })());
+
+  return { url, app, deps, server, access, stop };
+};

@@ -1,0 +1,41 @@
+/**
+ * `defineOperation` ties a handler file to its route: the operation's input and output are typed from the route's
+ * schemas, and the file's `handler` export is the Lambda entry point built from the same stack the local server
+ * uses.
+ */
+import type { z } from 'zod';
+import type { Principal } from '../core/orgs/api-keys.js';
+import { routeByOperationId, type OperationId, type RouteTable } from '../api/routes.js';
+import { lambdaDeps } from './lambda-deps.js';
+import { buildHttpHandler, type HttpHandler, type OperationInput, type OperationRun } from './http-handler.js';
+import type { HttpReply } from './middleware/types.js';
+
+type Out<T, K extends string> = T extends Record<K, infer S extends z.ZodType> ? z.output<S> : Record<string, never>;
+
+type PrincipalOf<K extends OperationId> = RouteTable[K] extends { auth: false } ? undefined : Principal;
+
+export type InputOf<K extends OperationId> = Omit<OperationInput<Out<RouteTable[K], 'params'>, Out<RouteTable[K], 'query'>, Out<RouteTable[K], 'body'>>, 'principal'> & {
+  /** The caller's org and key: always present on authenticated routes. */
+  principal: PrincipalOf<K>;
+};
+export type ResultOf<K extends OperationId> = z.input<RouteTable[K]['response']> | HttpReply;
+
+export interface Operation<K extends OperationId = OperationId> {
+  operationId: K;
+  run: (input: InputOf<K>) => Promise<ResultOf<K>>;
+  /** The Lambda handler for this operation (deps from the environment, built on first use). */
+  handler: HttpHandler;
+}
+
+export const defineOperation = <K extends OperationId>(operationId: K, run: (input: InputOf<K>) => Promise<ResultOf<K>>): Operation<K> => {
+  const route = routeByOperationId(operationId);
+  let handler: HttpHandler | undefined;
+  return {
+    operationId,
+    run,
+    get handler(): HttpHandler {
+      handler ??= buildHttpHandler(route, run as OperationRun, lambdaDeps, { streaming: route.stream === true });
+      return handler;
+    },
+  };
+};
