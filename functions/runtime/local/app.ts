@@ -7,12 +7,11 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Route } from '../../api/route.js';
 import { routes as allRoutes } from '../../api/routes.js';
 import type { Deps } from '../deps.js';
-import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { buildHttpHandler, type HttpHandler, type OperationRun } from '../http-handler.js';
-import { problemResponse } from '../middleware/problem.js';
+import { createRouter } from '../router.js';
+import { unmatchedResponse } from '../unmatched.js';
 import { buildEvent, type InjectRequest } from './event.js';
 import { loadOperations } from './handler-modules.js';
-import { createRouter } from './router.js';
 
 export interface LocalApp {
   handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
@@ -37,16 +36,9 @@ export const createLocalApp = async (deps: Deps, options: { routes?: readonly Ro
   const handlers = new Map<string, HttpHandler>();
   for (const route of routes) handlers.set(route.operationId, buildHttpHandler(route, operations.get(route.operationId), () => deps));
 
-  const unmatched = (event: APIGatewayProxyEvent, error: NotFoundError | MethodNotAllowedError): APIGatewayProxyResult => {
-    const response = problemResponse(error, { requestId: event.requestContext.requestId, instance: event.path, showInternal: false });
-    response.headers = { ...response.headers, 'x-request-id': event.requestContext.requestId };
-    return response;
-  };
-
   const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const found = match(event.httpMethod, event.path);
-    if (found.kind === 'none') return unmatched(event, new NotFoundError('route', `${event.httpMethod} ${event.path}`));
-    if (found.kind === 'wrongMethod') return unmatched(event, new MethodNotAllowedError(event.httpMethod, event.path, found.allow));
+    if (found.kind !== 'found') return unmatchedResponse(event, found);
     const routed: APIGatewayProxyEvent = { ...event, resource: found.route.path, pathParameters: found.params };
     return handlers.get(found.route.operationId)!(routed, lambdaContext(found.route, event.requestContext.requestId));
   };

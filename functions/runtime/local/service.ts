@@ -14,6 +14,7 @@ import type { Deps } from '../deps.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createLocalApp, type LocalApp } from './app.js';
 import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
+import { publishEndpoints, withdrawEndpoints } from './endpoints-file.js';
 import { createHttpServer, listen } from './http-server.js';
 
 export interface LocalService {
@@ -31,9 +32,8 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
   let emulators: EmbeddedAws | undefined;
   let effective = config;
   if (!config.dynamoEndpoint || !config.s3Endpoint) {
-    const dataDir = resolve(config.dataDir);
-    await mkdir(dataDir, { recursive: true });
-    emulators = await startEmbeddedAws({ dataDir, host: '127.0.0.1' });
+    await mkdir(resolve(config.dataDir), { recursive: true });
+    emulators = await startEmbeddedAws({ dataDir: resolve(config.dataDir), host: '127.0.0.1' });
     effective = Object.freeze({
       ...config,
       dynamoEndpoint: config.dynamoEndpoint ?? emulators.dynamoEndpoint,
@@ -50,6 +50,11 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
   const port = await listen(server, effective.port, effective.host);
   const url = `http://${effective.host.includes(':') ? `[${effective.host}]` : effective.host}:${port}`;
 
+  const dataDir = resolve(config.dataDir);
+  if (emulators) {
+    await publishEndpoints(dataDir, { pid: process.pid, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint, apiUrl: url });
+  }
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -59,7 +64,10 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
       });
       stores.clients.dynamo.destroy();
       stores.clients.s3.destroy();
-      await emulators?.stop();
+      if (emulators) {
+        await withdrawEndpoints(dataDir);
+        await emulators.stop();
+      }
     })());
 
   return { url, app, deps, server, access, stop };

@@ -1,5 +1,5 @@
 /** Matches method + path against the route table. Literal segments win over `{param}` ones, as in API Gateway. */
-import type { Route } from '../../api/route.js';
+import type { Route } from '../api/route.js';
 
 interface Compiled {
   route: Route;

@@ -1,0 +1,55 @@
+/**
+ * Manage API keys against the configured store.
+ *   npm run keys -- create --org NAME      a new key for the org (created if absent); printed once
+ *   npm run keys -- list [--org NAME]      keys (id, hint, created, revoked) of one org or all
+ *   npm run keys -- revoke --org NAME --key KEY_ID
+ * Store: DYNAMODB_ENDPOINT/TABLE_NAME when set (AWS when no endpoint is given); otherwise the local data dir
+ * (through a running `npm start`, or by opening the embedded store itself).
+ */
+import { parseArgs } from 'node:util';
+import { createApiKey, listApiKeys, revokeApiKey } from '../functions/core/orgs/api-keys.js';
+import { ensureOrg, findOrgByName, listOrgs } from '../functions/core/orgs/orgs.js';
+import { systemClock } from '../functions/ports/clock.js';
+import { openStore } from './store.js';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { org: { type: 'string' }, key: { type: 'string' }, aws: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+});
+const command = positionals[0];
+const usage = 'usage: npm run keys -- create --org NAME | list [--org NAME] | revoke --org NAME --key KEY_ID  [--aws]';
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(2);
+};
+
+if (values.help || !command || !['create', 'list', 'revoke'].includes(command)) fail(usage);
+
+const store = await openStore({ aws: values.aws === true });
+try {
+  const { records } = store;
+  if (command === 'create') {
+    if (!values.org) fail('create needs --org NAME');
+    const { org, created } = await ensureOrg(records, systemClock, values.org!);
+    const { key, info } = await createApiKey(records, systemClock, org.id);
+    console.log(`${created ? 'Created org' : 'Org'} ${org.name} (${org.id}).`);
+    console.log(`New API key ${info.keyId} (shown once, keep it):\n  ${key}`);
+  } else if (command === 'list') {
+    const orgs = values.org ? [await findOrgByName(records, values.org)].filter((o) => o !== undefined) : await listOrgs(records);
+    if (values.org && orgs.length === 0) fail(`no org named ${values.org}`);
+    for (const org of orgs) {
+      console.log(`${org.name} (${org.id})`);
+      for (const key of await listApiKeys(records, org.id)) {
+        console.log(`  ${key.keyId}  ${key.hint}  created ${key.createdAt}${key.revokedAt ? `  REVOKED ${key.revokedAt}` : ''}`);
+      }
+    }
+  } else {
+    if (!values.org || !values.key) fail('revoke needs --org NAME --key KEY_ID');
+    const org = (await findOrgByName(records, values.org!)) ?? fail(`no org named ${values.org}`);
+    const revoked = await revokeApiKey(records, systemClock, org.id, values.key!);
+    if (!revoked) fail(`org ${values.org} has no key ${values.key}`);
+    console.log(`Revoked ${values.key}. Running services stop accepting it within their auth cache time.`);
+  }
+} finally {
+  await store.close();
+}

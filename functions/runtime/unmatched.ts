@@ -1,0 +1,16 @@
+/** The answer for a request no route takes: 404, or 405 with `Allow` when the path exists under other methods. */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { MethodNotAllowedError, NotFoundError } from './errors.js';
+import { problemResponse } from './middleware/problem.js';
+import type { Match } from './router.js';
+
+export const unmatchedResponse = (event: APIGatewayProxyEvent, match: Exclude<Match, { kind: 'found' }>): APIGatewayProxyResult => {
+  const error =
+    match.kind === 'wrongMethod'
+      ? new MethodNotAllowedError(event.httpMethod, event.path, match.allow)
+      : new NotFoundError('route', `${event.httpMethod} ${event.path}`);
+  const requestId = event.requestContext?.requestId ?? 'unknown';
+  const response = problemResponse(error, { requestId, instance: event.path, showInternal: false });
+  response.headers = { ...response.headers, 'x-request-id': requestId };
+  return response;
+};

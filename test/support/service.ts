@@ -1,0 +1,46 @@
+/**
+ * The whole local service in-process, on a free port, over a fresh data dir, with a known API key:
+ *
+ *   const svc = await startTestService();     // beforeAll
+ *   await svc.app.inject({ method: 'GET', path: '/v1/sessions', headers: svc.auth });
+ *   await svc.stop();                          // afterAll
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiKey, generateApiKey } from '../../functions/core/orgs/api-keys.js';
+import { ensureOrg } from '../../functions/core/orgs/orgs.js';
+import { loadConfig, type Config } from '../../functions/runtime/config.js';
+import { startLocalService, type LocalService } from '../../functions/runtime/local/service.js';
+import { createLogger } from '../../functions/runtime/logger.js';
+
+export interface TestService extends LocalService {
+  key: string;
+  auth: { authorization: string };
+  dataDir: string;
+  /** Create another org with its own key (for org-scoping tests). */
+  newOrg(name: string): Promise<{ orgId: string; key: string; auth: { authorization: string } }>;
+}
+
+export const startTestService = async (overrides: Partial<Config> & { dataDir?: string } = {}): Promise<TestService> => {
+  const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'sessionhost-test-')));
+  const key = overrides.apiKey ?? generateApiKey();
+  const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', ...overrides });
+  const service = await startLocalService(config, { log: createLogger('silent') });
+  const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
+  return {
+    ...service,
+    key,
+    auth: bearer(key),
+    dataDir,
+    newOrg: async (name) => {
+      const { org } = await ensureOrg(service.deps.records, service.deps.clock, name);
+      const created = await createApiKey(service.deps.records, service.deps.clock, org.id);
+      return { orgId: org.id, key: created.key, auth: bearer(created.key) };
+    },
+    stop: async () => {
+      await service.stop();
+      if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
