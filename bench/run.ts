@@ -1,0 +1,32 @@
+/**
+ * `npm run bench`: the performance suite. Prints one JSON document (and writes it to .bench/latest.json).
+ *   npm run bench -- --seconds 10 --only api
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { apiSuite } from './suites/api.js';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } });
+const seconds = Number(values.seconds);
+
+const suites: Record<string, () => Promise<unknown>> = {
+  api: () => apiSuite({ seconds }),
+};
+
+const results: Record<string, unknown> = {};
+for (const [name, run] of Object.entries(suites)) {
+  if (values.only && !values.only.split(',').includes(name)) continue;
+  process.stderr.write(`bench: ${name}…\n`);
+  results[name] = await run();
+}
+
+const report = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  results,
+};
+const text = JSON.stringify(report, null, 2);
+await mkdir('.bench', { recursive: true });
+await writeFile('.bench/latest.json', `${text}\n`);
+process.stdout.write(`${text}\n`);

@@ -1,0 +1,98 @@
+/** Helpers the bench suites share: a service in its own process, percentiles, load generation. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { generateApiKey } from '../functions/core/orgs/api-keys.js';
+
+export const percentile = (values: number[], p: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+
+export const round = (value: number, digits = 2): number => Math.round(value * 10 ** digits) / 10 ** digits;
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+export interface ServiceProcess {
+  url: string;
+  key: string;
+  dataDir: string;
+  /** Wall time from spawn to the first answered request. */
+  startMs: number;
+  /** What the service itself reported as its ready time. */
+  readyMs: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** `npm start`'s entry, in its own process, as a user runs it (warm install: modules already on disk). */
+export const startServiceProcess = async (env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-bench-'));
+  const port = await freePort();
+  const key = generateApiKey();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--port', String(port), '--api-key', key, '--data-dir', dataDir], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const readyMs = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const match = /ready in (\d+) ms/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const startMs = performance.now() - started;
+  return {
+    url,
+    key,
+    dataDir,
+    startMs,
+    readyMs,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  non2xx: number;
+  throughputPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+}
+
+/** Closed-loop load: `connections` clients each sending the next request when the last one answered. */
+export const load = async (options: { url: string; headers: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> => {
+  const times: number[] = [];
+  const instance = autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: options.seconds, pipelining: 1 });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const result = await instance;
+  return {
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    throughputPerSecond: round(result.requests.total / options.seconds, 0),
+    latencyMs: { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), max: round(Math.max(...times)) },
+  };
+};
