@@ -1,5 +1,6 @@
 /** Helpers the bench suites share: a service in its own process, percentiles, load generation. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -85,7 +86,9 @@ export interface LoadResult {
 /** Closed-loop load: `connections` clients each sending the next request when the last one answered. */
 export const load = async (options: { url: string; headers: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> => {
   const times: number[] = [];
-  const instance = autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: options.seconds, pipelining: 1 });
+  // Without a callback autocannon returns an emitter that is also a promise of the result.
+  const instance = autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: options.seconds, pipelining: 1 }) as unknown as EventEmitter &
+    Promise<autocannon.Result>;
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   const result = await instance;
   return {

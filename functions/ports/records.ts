@@ -34,6 +34,8 @@ export interface QueryOptions {
   index?: 'gsi1';
   /** Only items whose sort key starts with this prefix. */
   skPrefix?: string;
+  /** Only items whose sort key is greater than this (string order). Not combinable with `skPrefix`. */
+  skAfter?: string;
   /** Newest-first when false. Default true (ascending sort key). */
   ascending?: boolean;
   /** Page size; the store may return fewer. */

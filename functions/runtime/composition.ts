@@ -4,6 +4,8 @@ import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
 import { S3Blobs } from '../adapters/aws/s3-blobs.js';
 import { verifyApiKey } from '../core/orgs/api-keys.js';
 import type { Blobs } from '../ports/blobs.js';
+import type { BrowserFleet } from '../ports/browser.js';
+import type { EventBus } from '../ports/event-bus.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import { cachedAuthenticator } from './auth-cache.js';
@@ -15,6 +17,9 @@ export interface DepsParts {
   config: Readonly<Config>;
   records: Records;
   blobs: Blobs;
+  fleet: BrowserFleet;
+  bus: EventBus;
+  signingSecret: string;
   clock?: Clock;
   log?: Logger;
   validateResponses?: boolean;
@@ -27,6 +32,10 @@ export const createDeps = (parts: DepsParts): Deps => {
     config,
     records,
     blobs: parts.blobs,
+    fleet: parts.fleet,
+    bus: parts.bus,
+    defaultWindowUrl: config.defaultWindowUrl,
+    signingSecret: parts.signingSecret,
     clock,
     log: parts.log ?? createLogger(config.logLevel),
     authenticate: cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds),

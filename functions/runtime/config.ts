@@ -25,6 +25,8 @@ const schema = z.object({
   [ENV.hostCapacity]: int(50).pipe(z.number().min(1)),
   [ENV.warmPoolSize]: int(2).pipe(z.number().min(0)),
   [ENV.hostSecret]: z.string().min(16).optional(),
+  [ENV.signingSecret]: z.string().min(32).optional(),
+  [ENV.defaultWindowUrl]: z.string().default('about:blank'),
 });
 
 export interface Config {
@@ -46,6 +48,8 @@ export interface Config {
   hostCapacity: number;
   warmPoolSize: number;
   hostSecret?: string;
+  signingSecret?: string;
+  defaultWindowUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +87,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     hostCapacity: v[ENV.hostCapacity],
     warmPoolSize: v[ENV.warmPoolSize],
     hostSecret: v[ENV.hostSecret],
+    signingSecret: v[ENV.signingSecret],
+    defaultWindowUrl: v[ENV.defaultWindowUrl],
     ...overrides,
   });
 };

@@ -1,6 +1,8 @@
 /** What an operation may use: ports and settings, built once by a composition root and passed in. */
 import type { Principal } from '../core/orgs/api-keys.js';
 import type { Blobs } from '../ports/blobs.js';
+import type { BrowserFleet } from '../ports/browser.js';
+import type { EventBus } from '../ports/event-bus.js';
 import type { Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import type { Config } from './config.js';
@@ -12,6 +14,12 @@ export interface Deps {
   blobs: Blobs;
   clock: Clock;
   log: Logger;
+  fleet: BrowserFleet;
+  bus: EventBus;
+  /** Where a window opens when the client gives no URL. */
+  defaultWindowUrl: string;
+  /** Signs live view tokens. */
+  signingSecret: string;
   /** Resolve a bearer token to its org (cached briefly; see AUTH_CACHE_SECONDS). */
   authenticate(token: string): Promise<Principal | undefined>;
   /** Check every response against its route's schema (development and tests). */

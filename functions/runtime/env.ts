@@ -28,6 +28,10 @@ export const ENV = {
   hostCapacity: 'HOST_CAPACITY',
   warmPoolSize: 'WARM_POOL_SIZE',
   hostSecret: 'HOST_SECRET',
+  /** Signs live view tokens. The local service generates one in its data dir when unset. */
+  signingSecret: 'SIGNING_SECRET',
+  /** Where a window opens when the client gives no URL. */
+  defaultWindowUrl: 'DEFAULT_WINDOW_URL',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

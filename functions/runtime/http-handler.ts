@@ -40,9 +40,10 @@ export const buildHttpHandler = (route: Route, run: OperationRun | undefined, ge
     const input = http.input!;
     return run({ params: input.params, query: input.query, body: input.body, principal: http.principal, requestId: http.requestId, deps: http.deps, event, signal });
   };
-  // Response streaming exists only inside the Lambda runtime (the `awslambda` global); elsewhere the local adapter
-  // pipes stream bodies itself.
-  const streaming = (options.streaming ?? false) && 'awslambda' in globalThis;
+  // Response streaming exists only inside the Lambda runtime (`awslambda.streamifyResponse`; the AWS SDK defines an
+  // `awslambda` object of its own elsewhere); outside it the local adapter pipes stream bodies itself.
+  const lambdaRuntime = (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda;
+  const streaming = (options.streaming ?? false) && typeof lambdaRuntime?.streamifyResponse === 'function';
   return middy(base, {
     streamifyResponse: streaming,
     timeoutEarlyResponse: () => {

@@ -253,6 +253,12 @@ describe.each(adapters)('records contract: $name', (adapter) => {
       expect(sks((await records.query(pk, { skPrefix: 'session#' })).items)).toEqual(['session#1', 'session#2']);
     });
 
+    it('narrows to sort keys after skAfter, exclusive, and counts the same', async () => {
+      await putAll([{ sk: '0001' }, { sk: '0002' }, { sk: '0003' }, { sk: '0010' }]);
+      expect(sks((await records.query(pk, { skAfter: '0002' })).items)).toEqual(['0003', '0010']);
+      expect(await records.count(pk, { skAfter: '0002' })).toBe(2);
+    });
+
     it('keeps items equal to a scalar where value, of any scalar type', async () => {
       await putAll([
         { sk: 'a', status: 'open', n: 1, flag: true },

@@ -25,7 +25,8 @@ export interface TestService extends LocalService {
 export const startTestService = async (overrides: Partial<Config> & { dataDir?: string } = {}): Promise<TestService> => {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'sessionhost-test-')));
   const key = overrides.apiKey ?? generateApiKey();
-  const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', ...overrides });
+  // No warm browsers unless a suite asks: API-only suites then never start Chromium.
+  const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', warmPoolSize: 0, ...overrides });
   const service = await startLocalService(config, { log: createLogger('silent') });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
   return {

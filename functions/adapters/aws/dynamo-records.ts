@@ -208,11 +208,13 @@ export class DynamoRecords implements Records {
   }
 
   private queryInput(pk: string, options: Omit<QueryOptions, 'limit' | 'cursor'>) {
-    const { index, skPrefix, ascending = true, where = {} } = options;
+    const { index, skPrefix, skAfter, ascending = true, where = {} } = options;
+    if (skPrefix !== undefined && skAfter !== undefined) throw new TypeError('skPrefix and skAfter cannot be combined');
     const expr = new Expression();
     const [partition, sort] = index ? [gsi1.partitionKey, gsi1.sortKey] : [PK, SK];
     let keyCondition = `${expr.name(partition)} = ${expr.value(pk)}`;
     if (skPrefix !== undefined) keyCondition += ` AND begins_with(${expr.name(sort)}, ${expr.value(skPrefix)})`;
+    if (skAfter !== undefined) keyCondition += ` AND ${expr.name(sort)} > ${expr.value(skAfter)}`;
     const filters = [expr.alive(epochSeconds(this.clock))];
     for (const [attribute, wanted] of Object.entries(where)) {
       const name = expr.name(attribute);

@@ -117,7 +117,8 @@ export class MemoryRecords implements Records {
 
   /** Live items of one partition (of the table or the index) that pass the prefix and filters, unordered. */
   private select(pk: string, options: Omit<QueryOptions, 'limit' | 'cursor' | 'ascending'>): RecordItem[] {
-    const { index, skPrefix, where = {} } = options;
+    const { index, skPrefix, skAfter, where = {} } = options;
+    if (skPrefix !== undefined && skAfter !== undefined) throw new TypeError('skPrefix and skAfter cannot be combined');
     const keyAttributes = index ? ['pk', 'sk', 'gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
     for (const [attribute, wanted] of Object.entries(where)) {
       // DynamoDB refuses filters on key attributes; they belong in the key condition.
@@ -130,6 +131,7 @@ export class MemoryRecords implements Records {
       // The index is sparse: only items with both of its keys, as strings, appear in it.
       if (partition !== pk || typeof sort !== 'string') return false;
       if (skPrefix !== undefined && !sort.startsWith(skPrefix)) return false;
+      if (skAfter !== undefined && !(sort > skAfter)) return false;
       return !isExpired(item, now) && matches(item, where);
     });
   }

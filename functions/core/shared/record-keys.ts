@@ -20,3 +20,15 @@ export const recordKeys = {
 
 /** The secondary-index partition that lists every org (small; for the admin CLI only). */
 export const ORGS_INDEX_PK = 'ORGS';
+
+/** Session events: their own partition per session, sorted by event id. */
+export const eventKeys = {
+  partition: (orgId: string, sessionId: string): string => `ORG#${orgId}#SESSION#${sessionId}#EVENTS`,
+  event: (orgId: string, sessionId: string, eventId: number): RecordKey => ({
+    pk: `ORG#${orgId}#SESSION#${sessionId}#EVENTS`,
+    sk: String(eventId).padStart(16, '0'),
+  }),
+} as const;
+
+/** Live sessions are indexed by the host that runs them, so a host that restarts can end what it lost. */
+export const liveSessionsIndex = (hostId: string): string => `LIVE#${hostId}`;

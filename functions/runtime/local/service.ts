@@ -12,7 +12,10 @@ import { awsStores, createDeps } from '../composition.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { createLogger, type Logger } from '../logger.js';
+import { MemoryEventBus } from '../../adapters/local/memory-event-bus.js';
 import { createLocalApp, type LocalApp } from './app.js';
+import { connectLocalBrowsers, createLocalBrowsers } from './browsers.js';
+import { persistentSecret } from './secret-file.js';
 import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
 import { publishEndpoints, withdrawEndpoints } from './endpoints-file.js';
 import { createHttpServer, listen } from './http-server.js';
@@ -43,14 +46,17 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
   const stores = awsStores(effective, clock, emulators?.credentials);
   await Promise.all([ensureTable(stores.clients.dynamo, effective.tableName), ensureBucket(stores.clients.s3, effective.bucketName)]);
 
-  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log });
+  const dataDir = resolve(config.dataDir);
+  const signingSecret = effective.signingSecret ?? (await persistentSecret(dataDir, 'signing-secret'));
+  const browsers = createLocalBrowsers(effective, log);
+  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret });
   const access = await ensureDevelopmentAccess(stores.records, clock, effective.apiKey);
   const app = await createLocalApp(deps);
   const server = createHttpServer(app);
+  const stopBrowsers = await connectLocalBrowsers(browsers, deps, server);
   const port = await listen(server, effective.port, effective.host);
   const url = `http://${effective.host.includes(':') ? `[${effective.host}]` : effective.host}:${port}`;
 
-  const dataDir = resolve(config.dataDir);
   if (emulators) {
     await publishEndpoints(dataDir, { pid: process.pid, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint, apiUrl: url });
   }
@@ -58,6 +64,8 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Browsers first: their ends are recorded while the stores still run.
+      await stopBrowsers();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();

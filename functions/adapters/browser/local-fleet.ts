@@ -1,0 +1,109 @@
+/**
+ * The fleet of one machine: the in-process browser host. Sessions beyond its capacity wait in line (the session
+ * shows `awaitingCapacity`) until a browser ends, like sessions on AWS wait in the start queue. Each session's
+ * browser is driven over one cached CDP connection.
+ */
+import puppeteer, { type Browser } from 'puppeteer-core';
+import type { BrowserEndReason, BrowserFleet, SessionBrowser, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
+import { proxyAuthenticator } from './proxy-auth.js';
+
+export const LOCAL_HOST_ID = 'local';
+
+/** What this adapter needs of the in-process browser host (functions/browser-host's BrowserHost). */
+export interface HostHandle {
+  readonly capacity: number;
+  acquire(sessionId: string, options: { idleTimeoutMs: number; proxyServer?: string }): Promise<unknown>;
+  release(sessionId: string, reason: 'released'): Promise<boolean>;
+  touch(sessionId: string): unknown;
+  endpointOf(sessionId: string): string | undefined;
+  stats(): { live: number };
+  on(event: 'sessionEnded', listener: (sessionId: string, reason: BrowserEndReason) => void): unknown;
+}
+
+interface Placed {
+  orgId: string;
+  request: StartBrowserRequest;
+  connection?: Promise<PuppeteerSessionBrowser>;
+}
+
+export class LocalFleet implements BrowserFleet {
+  private readonly placed = new Map<string, Placed>();
+  private readonly waiting: (() => void)[] = [];
+  private readonly listeners: ((ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void)[] = [];
+
+  constructor(
+    private readonly host: HostHandle,
+    private readonly options: { maxQueueWaitMs?: number } = {},
+  ) {
+    host.on('sessionEnded', (sessionId, reason) => {
+      const placed = this.placed.get(sessionId);
+      this.placed.delete(sessionId);
+      void placed?.connection?.then((browser) => browser.browser.disconnect()).catch(() => undefined);
+      this.waiting.shift()?.();
+      if (placed) for (const listener of this.listeners) listener({ sessionId, orgId: placed.orgId, reason });
+    });
+  }
+
+  async start(request: StartBrowserRequest, progress: { onQueued?: () => void; onLaunching?: () => void } = {}): Promise<StartedBrowser> {
+    if (this.host.stats().live >= this.host.capacity) {
+      progress.onQueued?.();
+      await this.waitForRoom();
+    }
+    progress.onLaunching?.();
+    this.placed.set(request.sessionId, { orgId: request.orgId, request });
+    try {
+      await this.host.acquire(request.sessionId, { idleTimeoutMs: request.idleTimeoutMs, proxyServer: request.proxy?.server });
+    } catch (error) {
+      this.placed.delete(request.sessionId);
+      throw error;
+    }
+    return { hostId: LOCAL_HOST_ID };
+  }
+
+  async stop(sessionId: string): Promise<{ profile?: Buffer }> {
+    await this.host.release(sessionId, 'released');
+    return {};
+  }
+
+  touch(sessionId: string): void {
+    this.host.touch(sessionId);
+  }
+
+  open(sessionId: string): Promise<SessionBrowser> {
+    const placed = this.placed.get(sessionId);
+    const endpoint = this.host.endpointOf(sessionId);
+    if (!placed || !endpoint) return Promise.reject(new Error(`session ${sessionId} has no browser on this host`));
+    placed.connection ??= this.connect(endpoint, placed).catch((error: unknown) => {
+      placed.connection = undefined;
+      throw error;
+    });
+    return placed.connection;
+  }
+
+  onEnded(listener: (ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private async connect(endpoint: string, placed: Placed): Promise<PuppeteerSessionBrowser> {
+    const browser: Browser = await puppeteer.connect({ browserWSEndpoint: endpoint, defaultViewport: null, protocolTimeout: 60_000 });
+    return new PuppeteerSessionBrowser(browser, proxyAuthenticator(placed.request.proxy));
+  }
+
+  private waitForRoom(): Promise<void> {
+    const maxWaitMs = this.options.maxQueueWaitMs ?? 10 * 60_000;
+    return new Promise((resolve, reject) => {
+      const admit = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const index = this.waiting.indexOf(admit);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(new Error(`no browser capacity became free within ${Math.round(maxWaitMs / 1000)} s`));
+      }, maxWaitMs);
+      timer.unref();
+      this.waiting.push(admit);
+    });
+  }
+}

@@ -1,0 +1,28 @@
+/** Navigation with the interface's wait semantics: a wait that runs out is a warning, a failed load an error. */
+import { TimeoutError, type Page, type PuppeteerLifeCycleEvent } from 'puppeteer-core';
+import type { NavigateOptions, NavigationResult, WindowWaitUntil } from '../../ports/browser.js';
+
+const LIFECYCLE: Record<Exclude<WindowWaitUntil, 'noWait'>, PuppeteerLifeCycleEvent[]> = {
+  load: ['load'],
+  domContentLoaded: ['domcontentloaded'],
+  // The page and all its frames loaded, and the network quiet: what "complete" promises.
+  complete: ['load', 'networkidle0'],
+};
+
+/** Chromium's reason without the URL echo: "net::ERR_NAME_NOT_RESOLVED". */
+const reasonOf = (error: Error): string => error.message.replace(/ at .*$/s, '');
+
+export const navigate = async (page: Page, url: string, options: NavigateOptions): Promise<NavigationResult> => {
+  if (options.waitUntil === 'noWait') {
+    page.goto(url, { waitUntil: 'domcontentloaded', timeout: 0 }).catch(() => undefined);
+    return { timedOut: false };
+  }
+  try {
+    // puppeteer reads a timeout of 0 as "no timeout"; 0 here means "do not wait at all".
+    await page.goto(url, { waitUntil: LIFECYCLE[options.waitUntil], timeout: Math.max(1, options.timeoutMs) });
+    return { timedOut: false };
+  } catch (error) {
+    if (error instanceof TimeoutError) return { timedOut: true };
+    return { timedOut: false, error: reasonOf(error as Error) };
+  }
+};

@@ -1,0 +1,10 @@
+import { terminateSession } from '../../../core/sessions/terminate.js';
+import { defineOperation } from '../../../runtime/operation.js';
+import { envelope } from '../../shape/envelope.js';
+
+export const operation = defineOperation('terminateSession', async (input) => {
+  await terminateSession(input.deps, input.principal.orgId, input.params.id);
+  return envelope({}, input.requestId);
+});
+
+export const handler = operation.handler;

@@ -1,0 +1,90 @@
+/**
+ * Creating a session: the record first (so the id is valid at once), then the browser, in the background. The
+ * caller waits a moment for it: with a warm pool the session is already running when the response goes out; a
+ * cold start or a full host answers with the status it has, and the events stream tells the rest.
+ */
+import type { Issue } from '../shared/issues.js';
+import { uuidv7 } from '../shared/ids.js';
+import { liveSessionsIndex, recordKeys } from '../shared/record-keys.js';
+import type { SessionDeps } from './deps.js';
+import { appendEvent } from './events.js';
+import { advanceSession, finishSession, markRunning } from './lifecycle.js';
+import { DEFAULT_IDLE_TIMEOUT_MINUTES, type Session, type SessionItem } from './model.js';
+import { proxySettings, type ProxyConfig } from './proxy.js';
+import { getSession } from './queries.js';
+
+/** The live-sessions index partition of sessions no host has taken yet. */
+export const PENDING_HOST = 'pending';
+
+export interface CreateSessionRequest {
+  timeoutMinutes?: number;
+  profileName?: string;
+  proxy?: ProxyConfig;
+  record?: boolean;
+  solveCaptcha?: boolean;
+  extensionIds?: string[];
+  persistProfile?: boolean;
+  baseProfileId?: string;
+}
+
+const unsupportedWarnings = (request: CreateSessionRequest): Issue[] => {
+  const warnings: Issue[] = [];
+  if (request.extensionIds?.length) {
+    warnings.push({ code: 'extensions_not_supported', message: 'extensions are not supported by this service yet; the session runs without them', details: { extensionIds: request.extensionIds } });
+  }
+  if (request.solveCaptcha) warnings.push({ code: 'captcha_solving_not_supported', message: 'captcha solving is not available in this service; captchas are left to the client' });
+  if (request.record) warnings.push({ code: 'recording_not_supported', message: 'session recording is not available in this version yet; the session is not recorded' });
+  if (request.profileName) warnings.push({ code: 'profiles_not_supported', message: 'loading profiles is not available in this version yet; the session starts with an empty profile' });
+  if (request.persistProfile || request.baseProfileId) {
+    warnings.push({ code: 'deprecated_field', message: 'persistProfile and baseProfileId are deprecated and ignored: use profileName and save-profile-on-termination' });
+  }
+  return warnings;
+};
+
+/** Starts the browser and walks the session through its states; never throws (failures end the session). */
+const startBrowser = async (deps: SessionDeps, session: Session, request: Parameters<SessionDeps['fleet']['start']>[0]): Promise<void> => {
+  try {
+    const started = await deps.fleet.start(request, {
+      onQueued: () => void advanceSession(deps, session.orgId, session.id, 'awaitingCapacity').catch(() => undefined),
+      onLaunching: () => void advanceSession(deps, session.orgId, session.id, 'initializing').catch(() => undefined),
+    });
+    const running = await markRunning(deps, session.orgId, session.id, started.hostId);
+    // Terminated while it was starting: the browser is not wanted any more.
+    if (!running) await deps.fleet.stop(session.id).catch(() => undefined);
+  } catch (error) {
+    await finishSession(deps, session.orgId, session.id, { reason: 'failedToStart', message: (error as Error).message }).catch(() => undefined);
+  }
+};
+
+export const createSession = async (
+  deps: SessionDeps,
+  orgId: string,
+  request: CreateSessionRequest,
+  options: { readyWaitMs?: number } = {},
+): Promise<{ session: SessionItem; warnings: Issue[] }> => {
+  const { proxy, warnings: proxyWarnings } = proxySettings(request.proxy);
+  const now = deps.clock.now().toISOString();
+  const id = uuidv7(deps.clock.now().getTime());
+  const session: Session = {
+    id,
+    orgId,
+    status: 'initializing',
+    configuration: {
+      timeoutMinutes: request.timeoutMinutes ?? DEFAULT_IDLE_TIMEOUT_MINUTES,
+      ...(request.profileName ? { profileName: request.profileName } : {}),
+      ...(request.proxy !== undefined ? { proxy: request.proxy } : {}),
+      ...(request.record ? { record: true } : {}),
+    },
+    createdAt: now,
+    lastActivity: now,
+  };
+  // Indexed as live but not yet placed on a host, so a restart can find sessions it never finished starting.
+  await deps.records.put({ ...recordKeys.session(orgId, id), ...session, version: 1, gsi1pk: liveSessionsIndex(PENDING_HOST), gsi1sk: id }, { ifAbsent: true });
+  await appendEvent(deps, orgId, id, { event: 'status', id, status: session.status });
+
+  const started = startBrowser(deps, session, { sessionId: id, orgId, idleTimeoutMs: session.configuration.timeoutMinutes * 60_000, proxy });
+  const waitMs = options.readyWaitMs ?? 2000;
+  await Promise.race([started, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+  const current = (await getSession(deps.records, orgId, id))!;
+  return { session: current, warnings: [...proxyWarnings, ...unsupportedWarnings(request)] };
+};

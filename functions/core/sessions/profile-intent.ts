@@ -1,0 +1,16 @@
+/** `save-profile-on-termination`: records the name the session's profile is saved under when it ends. */
+import { ConflictError, NotFoundError } from '../shared/errors.js';
+import type { Issue } from '../shared/issues.js';
+import type { SessionDeps } from './deps.js';
+import { isLive } from './model.js';
+import { getSession } from './queries.js';
+
+export const saveProfileOnTermination = async (deps: SessionDeps, orgId: string, sessionId: string, profileName: string): Promise<{ warnings: Issue[] }> => {
+  const session = await getSession(deps.records, orgId, sessionId);
+  if (!session) throw new NotFoundError('session', sessionId);
+  if (!isLive(session.status)) throw new ConflictError(`session ${sessionId} has already ended; its profile can no longer be saved`);
+  await deps.records.update({ pk: session.pk, sk: session.sk }, { saveProfileAs: profileName });
+  return {
+    warnings: [{ code: 'profiles_not_supported', message: 'saving profiles is not available in this version yet: the name is recorded, but no profile is stored when the session ends' }],
+  };
+};

@@ -1,0 +1,114 @@
+/**
+ * Errors that carry their HTTP meaning. Core throws these (or lets port errors be mapped to them); one renderer
+ * (`middleware/problem.ts`) turns any of them into the problem shape, so no handler catches to build responses.
+ */
+export interface ErrorDetail {
+  location?: string;
+  message?: string;
+  value?: unknown;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly details: ErrorDetail[];
+  /** Whether `message` may be shown to the client. 5xx messages are hidden outside development. */
+  readonly expose: boolean;
+
+  constructor(status: number, code: string, title: string, message: string, options: { details?: ErrorDetail[]; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.status = status;
+    this.code = code;
+    this.title = title;
+    this.details = options.details ?? [];
+    this.expose = status < 500;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(400, 'bad_request', 'Bad Request', message, { details });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'a valid API key is required: send Authorization: Bearer <key>') {
+    super(401, 'unauthorized', 'Unauthorized', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, 'forbidden', 'Forbidden', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what: string, id?: string) {
+    super(404, 'not_found', 'Not Found', id === undefined ? `${what} not found` : `${what} ${id} not found`);
+  }
+}
+
+export class MethodNotAllowedError extends AppError {
+  readonly allow: string[];
+  constructor(method: string, path: string, allow: string[]) {
+    super(405, 'method_not_allowed', 'Method Not Allowed', `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}`);
+    this.allow = allow;
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, 'conflict', 'Conflict', message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super(413, 'payload_too_large', 'Payload Too Large', `the request body exceeds the limit of ${limitBytes} bytes`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(contentType: string) {
+    super(415, 'unsupported_media_type', 'Unsupported Media Type', `expected a JSON body, got content-type ${contentType}`);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(details: ErrorDetail[]) {
+    super(422, 'validation_failed', 'Unprocessable Entity', `validation failed: ${details.map((d) => `${d.location}: ${d.message}`).join('; ')}`, { details });
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string) {
+    super(429, 'too_many_requests', 'Too Many Requests', message);
+  }
+}
+
+export class NotImplementedError extends AppError {
+  constructor(operationId: string) {
+    super(501, 'not_implemented', 'Not Implemented', `${operationId} is not available in this version of the service yet`);
+    // 501 is a fact about the service, not a fault to hide.
+    (this as { expose: boolean }).expose = true;
+  }
+}
+
+export class UnavailableError extends AppError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(503, 'unavailable', 'Service Unavailable', message, options);
+    (this as { expose: boolean }).expose = true;
+  }
+}
+
+export class InternalError extends AppError {
+  constructor(cause: unknown) {
+    super(500, 'internal', 'Internal Server Error', cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/** Anything thrown becomes an AppError; unknown throwables are internal errors. */
+export const toAppError = (error: unknown): AppError => (error instanceof AppError ? error : new InternalError(error));

@@ -1,0 +1,47 @@
+/** Window creation and navigation, with the interface's wait rules: a wait that runs out still succeeds, warned. */
+import type { NavigationResult, WindowWaitUntil } from '../../ports/browser.js';
+import type { SessionDeps } from '../sessions/deps.js';
+import type { Issue } from '../shared/issues.js';
+import { requireWindow, sessionBrowser } from './open.js';
+
+export interface WaitRequest {
+  waitUntil?: WindowWaitUntil;
+  waitUntilTimeoutSeconds?: number;
+}
+
+export const DEFAULT_RESOLUTION = { width: 1280, height: 720 };
+
+const waitOptions = (request: WaitRequest) => ({ waitUntil: request.waitUntil ?? 'load', timeoutMs: (request.waitUntilTimeoutSeconds ?? 30) * 1000 });
+
+/** Navigation outcome → the envelope's `errors`/`warnings`. */
+export const navigationIssues = (url: string, result: NavigationResult, request: WaitRequest): { errors: Issue[]; warnings: Issue[] } => ({
+  errors: result.error ? [{ code: 'navigation_failed', message: `could not load ${url}: ${result.error}`, reason: result.error }] : [],
+  warnings: result.timedOut
+    ? [{ code: 'wait_timeout', message: `the page did not reach "${request.waitUntil ?? 'load'}" within ${request.waitUntilTimeoutSeconds ?? 30} s; it may still be loading resources` }]
+    : [],
+});
+
+export const parseResolution = (value: string | undefined) => {
+  if (!value) return DEFAULT_RESOLUTION;
+  const [width, height] = value.split('x').map(Number);
+  return { width, height };
+};
+
+export const openWindow = async (
+  deps: SessionDeps & { defaultWindowUrl: string },
+  orgId: string,
+  sessionId: string,
+  request: WaitRequest & { url?: string; screenResolution?: string },
+) => {
+  const { browser } = await sessionBrowser(deps, orgId, sessionId);
+  const url = request.url ?? deps.defaultWindowUrl;
+  const { window, navigation } = await browser.openWindow({ url, ...parseResolution(request.screenResolution), ...waitOptions(request) });
+  return { window, ...navigationIssues(url, navigation, request) };
+};
+
+export const loadUrl = async (deps: SessionDeps, orgId: string, sessionId: string, windowId: string, request: WaitRequest & { url: string }) => {
+  const { browser } = await sessionBrowser(deps, orgId, sessionId);
+  await requireWindow(browser, windowId);
+  const navigation = await browser.navigate(windowId, request.url, waitOptions(request));
+  return { success: !navigation.error, ...navigationIssues(request.url, navigation, request) };
+};

@@ -1,0 +1,75 @@
+/**
+ * The browser ports. `BrowserFleet` starts and stops one browser per session (on the hosts); `SessionBrowser` is
+ * one session's browser as operations drive it (over CDP, in the adapter). Core sees neither puppeteer nor hosts.
+ */
+
+export type WindowWaitUntil = 'load' | 'domContentLoaded' | 'complete' | 'noWait';
+
+export interface ProxySettings {
+  /** `scheme://host:port` as Chromium's --proxy-server takes it. */
+  server: string;
+  username?: string;
+  password?: string;
+  /** Only requests to hosts matching one of these patterns (`*`/`?` wildcards) use the proxy; absent: all. */
+  domainPatterns?: string[];
+}
+
+export interface StartBrowserRequest {
+  sessionId: string;
+  orgId: string;
+  idleTimeoutMs: number;
+  proxy?: ProxySettings;
+  /** A profile archive to unpack into the user-data-dir before launch. */
+  profile?: Buffer;
+}
+
+export interface StartedBrowser {
+  hostId: string;
+}
+
+export type BrowserEndReason = 'released' | 'idle' | 'crashed' | 'shutdown';
+
+export interface BrowserFleet {
+  /**
+   * Resolves when the session's browser runs. While no host has room the request waits (`onQueued` is called
+   * once); `onLaunching` is called when a host begins starting it. Rejects when the browser cannot be started.
+   */
+  start(request: StartBrowserRequest, progress?: { onQueued?: () => void; onLaunching?: () => void }): Promise<StartedBrowser>;
+  /** End the session's browser. With `keepProfile`, the user-data-dir is archived and returned first. */
+  stop(sessionId: string, options?: { keepProfile?: boolean }): Promise<{ profile?: Buffer }>;
+  /** Activity on the session: postpones its idle timeout. */
+  touch(sessionId: string): void;
+  /** Drive the session's browser. Rejects when the session has no live browser. */
+  open(sessionId: string): Promise<SessionBrowser>;
+  /** Subscribe to browsers ending on their own (idle timeout, crash, host shutdown). */
+  onEnded(listener: (ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void): void;
+}
+
+export interface WindowInfo {
+  /** The window id is the CDP target id of its page: stable for the window's life, and what CDP clients see. */
+  windowId: string;
+  url: string;
+  title: string;
+}
+
+export interface NavigationResult {
+  /** The wait ran out before the event asked for: the page may still be loading. */
+  timedOut: boolean;
+  /** Navigation failed (DNS, refused connection, blocked address): a readable reason. */
+  error?: string;
+}
+
+export interface NavigateOptions {
+  waitUntil: WindowWaitUntil;
+  timeoutMs: number;
+}
+
+export interface SessionBrowser {
+  windows(): Promise<WindowInfo[]>;
+  window(windowId: string): Promise<WindowInfo | undefined>;
+  openWindow(options: NavigateOptions & { url: string; width: number; height: number }): Promise<{ window: WindowInfo; navigation: NavigationResult }>;
+  navigate(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult>;
+  closeWindow(windowId: string): Promise<boolean>;
+  /** Resize the window's viewport (live view `screenResolution`). */
+  resize(windowId: string, width: number, height: number): Promise<void>;
+}

@@ -1,0 +1,58 @@
+/**
+ * The in-process browser host of the local service: Chromium processes, the fleet adapter over them, and the
+ * authenticated CDP proxy on the API's own port (`/cdp/{sessionId}`, `Authorization: Bearer <key>`).
+ */
+import type http from 'node:http';
+import { resolve } from 'node:path';
+import { LocalFleet, LOCAL_HOST_ID } from '../../adapters/browser/local-fleet.js';
+import { BrowserHost, createCdpProxy } from '../../browser-host/index.js';
+import { PENDING_HOST } from '../../core/sessions/create.js';
+import { endOrphanedSessions } from '../../core/sessions/orphans.js';
+import { getSession } from '../../core/sessions/queries.js';
+import { onBrowserEnded } from '../../core/sessions/terminate.js';
+import type { Config } from '../config.js';
+import type { Deps } from '../deps.js';
+import type { Logger } from '../logger.js';
+import { bearerToken } from '../middleware/authenticate.js';
+
+export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
+  const host = new BrowserHost({
+    capacity: config.hostCapacity,
+    warmPoolSize: config.warmPoolSize,
+    chromiumPath: config.chromiumPath,
+    workDir: resolve(config.dataDir, 'browsers'),
+    log: (level, message, fields) => log[level](message, { component: 'browser-host', ...fields }),
+  });
+  const fleet = new LocalFleet(host);
+  return { host, fleet };
+};
+
+/** Wires the host to the rest of the service once `deps` exist; returns the shutdown step. */
+export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLocalBrowsers>, deps: Deps, server: http.Server) => {
+  const { host, fleet } = browsers;
+  fleet.onEnded((ended) => {
+    onBrowserEnded(deps, ended).catch((error: unknown) => deps.log.error('could not record a session end', { ...ended, error: String(error) }));
+  });
+  // Sessions a previous run of this process left behind have no browser any more.
+  const orphans = await endOrphanedSessions(deps, [LOCAL_HOST_ID, PENDING_HOST]);
+  if (orphans > 0) deps.log.info('ended sessions left over from an earlier run', { count: orphans });
+
+  const proxy = createCdpProxy({
+    sessions: host,
+    publicBaseUrl: deps.config.publicBaseUrl,
+    authorize: async (request, sessionId) => {
+      const token = bearerToken(request.headers.authorization);
+      const principal = token ? await deps.authenticate(token) : undefined;
+      if (!principal) return false;
+      const session = await getSession(deps.records, principal.orgId, sessionId);
+      return session?.status === 'running';
+    },
+  });
+  const detach = proxy.attach(server);
+  await host.start();
+  return async () => {
+    detach();
+    await proxy.close();
+    await host.shutdown();
+  };
+};

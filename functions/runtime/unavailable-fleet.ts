@@ -1,0 +1,17 @@
+/** The fleet of a deployment without browser hosts: every session start fails with a clear 503. */
+import { UnavailableError } from '../core/shared/errors.js';
+import type { BrowserFleet } from '../ports/browser.js';
+
+const unavailable = () => new UnavailableError('no browser hosts are deployed with this stack yet: run the service locally (npm start) to use sessions');
+
+export const unavailableFleet: BrowserFleet = {
+  start: async () => {
+    throw unavailable();
+  },
+  stop: async () => ({}),
+  touch: () => undefined,
+  open: async () => {
+    throw unavailable();
+  },
+  onEnded: () => undefined,
+};
