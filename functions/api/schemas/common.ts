@@ -25,8 +25,9 @@ export const urlString = () =>
 export const queryInt = () =>
   z
     .string()
-    .regex(/^-?\d{1,15}$/, { message: 'must be an integer' })
-    .transform(Number);
+    .regex(/^-?\d{1,16}$/, { message: 'must be an integer' })
+    .transform(Number)
+    .refine(Number.isSafeInteger, { message: 'must be a safe integer' });
 
 export const queryBool = () => z.enum(['true', 'false']).transform((value) => value === 'true');
 

@@ -26,6 +26,8 @@ export interface LocalService {
   deps: Deps;
   server: http.Server;
   access: DevKeyOutcome;
+  /** The in-process browser host (its stats show live browsers and their processes). */
+  host: ReturnType<typeof createLocalBrowsers>['host'];
   stop(): Promise<void>;
 }
 
@@ -78,5 +80,5 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
       }
     })());
 
-  return { url, app, deps, server, access, stop };
+  return { url, app, deps, server, access, host: browsers.host, stop };
 };

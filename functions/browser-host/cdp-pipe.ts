@@ -1,0 +1,69 @@
+import WebSocket from 'ws';
+
+/** Screenshots and PDFs arrive as single large frames; same ceiling as puppeteer's own transport. */
+export const MAX_CDP_FRAME_BYTES = 256 * 1024 * 1024;
+
+/** Past this much unsent data towards one side, stop reading from the other until it drains. */
+const HIGH_WATER_BYTES = 16 * 1024 * 1024;
+
+export class UpstreamUnavailableError extends Error {
+  readonly code = 'UPSTREAM_UNAVAILABLE';
+}
+
+/** Opens the browser-side socket; the client handshake completes only once this succeeds. */
+export function connectUpstream(url: string, timeoutMs: number): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, {
+      perMessageDeflate: false,
+      maxPayload: MAX_CDP_FRAME_BYTES,
+      handshakeTimeout: timeoutMs,
+    });
+    const fail = (reason: string) => {
+      socket.removeAllListeners('open');
+      socket.on('error', () => undefined);
+      socket.terminate();
+      reject(new UpstreamUnavailableError(`browser endpoint refused the connection: ${reason}`));
+    };
+    socket.once('open', () => {
+      socket.removeAllListeners('error');
+      socket.removeAllListeners('unexpected-response');
+      resolve(socket);
+    });
+    socket.once('error', (error) => fail(error.message));
+    socket.once('unexpected-response', (_request, response) => fail(`HTTP ${response.statusCode}`));
+  });
+}
+
+/**
+ * Relays frames both ways as opaque buffers (no JSON parsing), counts every frame as activity,
+ * and closes each side when the other closes.
+ */
+export function pipeSockets(client: WebSocket, upstream: WebSocket, onActivity: () => void): void {
+  forward(client, upstream, onActivity);
+  forward(upstream, client, onActivity);
+}
+
+function forward(from: WebSocket, to: WebSocket, onActivity: () => void): void {
+  from.on('message', (data, isBinary) => {
+    onActivity();
+    if (to.readyState !== WebSocket.OPEN) return;
+    to.send(data as Buffer, { binary: isBinary }, () => {
+      if (from.isPaused && to.bufferedAmount < HIGH_WATER_BYTES / 2) from.resume();
+    });
+    if (to.bufferedAmount > HIGH_WATER_BYTES) from.pause();
+  });
+  // 'close' always follows 'error', so errors need no handling beyond not crashing the process.
+  from.on('error', () => undefined);
+  from.on('close', (code, reason) => closeWith(to, code, reason));
+}
+
+/** 1005 and 1006 describe a missing or broken close frame and may not be sent on the wire. */
+function closeWith(socket: WebSocket, code: number, reason: Buffer): void {
+  if (socket.readyState === WebSocket.CLOSED || socket.readyState === WebSocket.CLOSING) return;
+  if (code === 1006) {
+    socket.terminate();
+    return;
+  }
+  const sendable = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
+  socket.close(sendable ? code : 1000, sendable ? reason : undefined);
+}

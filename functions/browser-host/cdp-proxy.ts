@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import WebSocket, { WebSocketServer } from 'ws';
+import { errorBody, parseRoute, refuseUpgrade, sendJson, type Route } from './cdp-http.js';
+import { fetchDevtoolsJson, publicSessionUrl, rewriteDevtoolsJson } from './cdp-json.js';
+import { connectUpstream, MAX_CDP_FRAME_BYTES, pipeSockets } from './cdp-pipe.js';
+import type { HostLogger } from './types.js';
+
+/** What the proxy needs from a host: where a session's browser listens, and a way to mark activity. */
+export interface CdpSessionDirectory {
+  endpointOf(sessionId: string): string | undefined;
+  touch(sessionId: string): unknown;
+}
+
+export interface CdpProxyOptions {
+  sessions: CdpSessionDirectory;
+  /** Decides whether this request may drive this session. Called before the session is looked up. */
+  authorize: (request: IncomingMessage, sessionId: string) => Promise<boolean> | boolean;
+  /** Path prefix; default '/cdp'. */
+  basePath?: string;
+  /** Origin clients use (e.g. https://api.example.com); default: taken from each request. */
+  publicBaseUrl?: string;
+  upstreamTimeoutMs?: number;
+  log?: HostLogger;
+}
+
+export interface CdpProxy {
+  /** Takes over the upgrade if its path is under the base path; returns false otherwise. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Serves `/json/version`, `/json/list`, `/json` under the base path; returns false otherwise. */
+  handleRequest(request: IncomingMessage, response: ServerResponse): boolean;
+  /**
+   * Serves the proxy from an existing server. Request listeners already on the server keep
+   * getting every request outside the base path. Returns a function that undoes the attachment.
+   */
+  attach(server: Server): () => void;
+  /** Runs the proxy on a server of its own. */
+  listen(port: number, hostname?: string): Promise<Server>;
+  /** The URL a client should give `puppeteer.connect({ browserWSEndpoint })`. */
+  publicEndpoint(request: IncomingMessage, sessionId: string): string;
+  /** Open client connections. */
+  readonly connectionCount: number;
+  /** Drops every proxied connection and closes servers created by `listen`. */
+  close(): Promise<void>;
+}
+
+export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
+  const basePath = (options.basePath ?? '/cdp').replace(/\/+$/, '');
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
+  const log: HostLogger = options.log ?? (() => undefined);
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_CDP_FRAME_BYTES });
+  const ownServers = new Set<Server>();
+  const detachers = new Set<() => void>();
+
+  /** Shared gate for both sockets and JSON: an HTTP status and code, or the browser's endpoint. */
+  async function admit(request: IncomingMessage, sessionId: string): Promise<{ status: number; code: string } | { endpoint: string }> {
+    let allowed: boolean;
+    try {
+      allowed = await options.authorize(request, sessionId);
+    } catch (error) {
+      log('error', 'CDP proxy authorize callback threw', { sessionId, error: String(error) });
+      return { status: 500, code: 'AUTHORIZATION_FAILED' };
+    }
+    if (!allowed) return { status: 401, code: 'UNAUTHORIZED' };
+    const endpoint = options.sessions.endpointOf(sessionId);
+    return endpoint ? { endpoint } : { status: 404, code: 'SESSION_NOT_FOUND' };
+  }
+
+  async function upgrade(route: Route, request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (route.kind !== 'socket') return refuseUpgrade(socket, 404, 'NOT_FOUND', 'no WebSocket endpoint at this path');
+    const gate = await admit(request, route.sessionId);
+    if (!('endpoint' in gate)) return refuseUpgrade(socket, gate.status, gate.code, `refused: ${gate.code}`);
+    const target = route.upstreamPath ? new URL(route.upstreamPath, gate.endpoint).href : gate.endpoint;
+    let upstream: WebSocket;
+    try {
+      upstream = await connectUpstream(target, upstreamTimeoutMs);
+    } catch (error) {
+      log('warn', 'CDP proxy could not reach browser', { sessionId: route.sessionId, error: String(error) });
+      return refuseUpgrade(socket, 502, 'UPSTREAM_UNAVAILABLE', 'the session browser did not accept the connection');
+    }
+    let piped = false;
+    // The client may vanish meanwhile, or fail ws's handshake checks (which answers 400 itself).
+    socket.once('close', () => {
+      if (!piped) upstream.terminate();
+    });
+    if (socket.destroyed) return void upstream.terminate();
+    wss.handleUpgrade(request, socket, head, (client) => {
+      piped = true;
+      pipeSockets(client, upstream, () => options.sessions.touch(route.sessionId));
+    });
+  }
+
+  async function serveJson(route: Extract<Route, { kind: 'json' }>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const gate = await admit(request, route.sessionId);
+    if (!('endpoint' in gate)) return sendJson(response, gate.status, errorBody(gate.code, `refused: ${gate.code}`));
+    try {
+      const doc = await fetchDevtoolsJson(gate.endpoint, route.doc, upstreamTimeoutMs);
+      const sessionUrl = publicSessionUrl(request, basePath, route.sessionId, options.publicBaseUrl);
+      options.sessions.touch(route.sessionId);
+      sendJson(response, 200, JSON.stringify(rewriteDevtoolsJson(doc, gate.endpoint, sessionUrl)));
+    } catch (error) {
+      log('warn', 'CDP proxy could not read browser JSON', { sessionId: route.sessionId, error: String(error) });
+      sendJson(response, 502, errorBody('UPSTREAM_UNAVAILABLE', 'the session browser did not answer'));
+    }
+  }
+
+  const proxy: CdpProxy = {
+    handleUpgrade(request, socket, head) {
+      const route = parseRoute(request.url, basePath);
+      if (!route) return false;
+      socket.on('error', () => undefined);
+      void upgrade(route, request, socket, head).catch((error: unknown) => {
+        log('error', 'CDP proxy upgrade failed', { error: String(error) });
+        socket.destroy();
+      });
+      return true;
+    },
+
+    handleRequest(request, response) {
+      const route = parseRoute(request.url, basePath);
+      if (!route) return false;
+      if (route.kind !== 'json' || request.method !== 'GET') {
+        sendJson(response, 404, errorBody('NOT_FOUND', 'only GET json/version, json/list and WebSocket upgrades live here'));
+        return true;
+      }
+      void serveJson(route, request, response).catch((error: unknown) => {
+        log('error', 'CDP proxy JSON request failed', { error: String(error) });
+        if (!response.headersSent) sendJson(response, 500, errorBody('INTERNAL', 'unexpected proxy failure'));
+      });
+      return true;
+    },
+
+    attach(server) {
+      const previous = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+      server.removeAllListeners('request');
+      const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+        if (proxy.handleRequest(request, response)) return;
+        if (previous.length === 0) return sendJson(response, 404, errorBody('NOT_FOUND', 'no such route'));
+        for (const listener of previous) listener.call(server, request, response);
+      };
+      const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const handled = proxy.handleUpgrade(request, socket, head);
+        // Alone on the server, an unclaimed upgrade would otherwise hang until the client gives up.
+        if (!handled && server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404, 'NOT_FOUND', 'no such route');
+      };
+      server.on('request', onRequest);
+      server.on('upgrade', onUpgrade);
+      const detach = () => {
+        server.off('request', onRequest);
+        server.off('upgrade', onUpgrade);
+        for (const listener of previous) server.on('request', listener);
+        detachers.delete(detach);
+      };
+      detachers.add(detach);
+      return detach;
+    },
+
+    async listen(port, hostname) {
+      const server = createServer();
+      proxy.attach(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, hostname, () => resolve());
+      });
+      ownServers.add(server);
+      return server;
+    },
+
+    publicEndpoint(request, sessionId) {
+      return publicSessionUrl(request, basePath, sessionId, options.publicBaseUrl);
+    },
+
+    get connectionCount() {
+      return wss.clients.size;
+    },
+
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      for (const detach of [...detachers]) detach();
+      await Promise.all(
+        [...ownServers].map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+      ownServers.clear();
+    },
+  };
+  return proxy;
+}

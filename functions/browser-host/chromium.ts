@@ -1,0 +1,128 @@
+import { access, constants, mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import chromium from '@sparticuz/chromium';
+import { ChromiumNotFoundError } from './errors.js';
+
+/** Flags from the serverless preset that do not suit a long-lived multi-process host. */
+const DROPPED_PRESET_FLAGS = new Set([
+  // One process per browser tab tree: a renderer crash must not take the browser down.
+  '--single-process',
+  // The zygote forks renderers cheaply; without it every tab pays a full exec.
+  '--no-zygote',
+  // Sessions browse real sites with real logins: the same-origin policy stays on.
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+]);
+
+/** Keep an idle browser silent: no update checks, telemetry, sync or prefetch of its own. */
+const QUIET_FLAGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-default-apps',
+  '--metrics-recording-only',
+  '--disable-domain-reliability',
+  '--disable-quic',
+  '--disable-breakpad',
+  '--disable-client-side-phishing-detection',
+  '--disable-field-trial-config',
+  '--safebrowsing-disable-auto-update',
+  '--no-pings',
+  '--no-service-autorun',
+  // Merged by puppeteer with its own list (which already has Translate, MediaRouter, OptimizationHints).
+  '--disable-features=AutofillServerCommunication,CertificateTransparencyComponentUpdater,InterestFeedContentSuggestions',
+];
+
+export interface ChromiumArgsInput {
+  userDataDir: string;
+  /** `scheme://host:port` handed to `--proxy-server`; credentials are not supported at launch. */
+  proxyServer?: string;
+  windowSize?: { width: number; height: number };
+}
+
+export const DEFAULT_WINDOW = { width: 1280, height: 720 };
+
+/** Launch flags for one session browser; puppeteer adds its own defaults and `--headless` on top. */
+export function chromiumArgs(input: ChromiumArgsInput): string[] {
+  const preset = chromium.args.filter((flag) => !DROPPED_PRESET_FLAGS.has(flag) && !flag.startsWith('--headless'));
+  const window = input.windowSize ?? DEFAULT_WINDOW;
+  const args = [
+    ...preset,
+    ...QUIET_FLAGS,
+    // The host runs as root in its container and Chromium refuses to start its sandbox as root;
+    // isolation comes from the container and one browser process tree per session instead.
+    '--no-sandbox',
+    `--user-data-dir=${input.userDataDir}`,
+    `--window-size=${window.width},${window.height}`,
+  ];
+  if (input.proxyServer) args.push(`--proxy-server=${input.proxyServer}`);
+  return [...new Set(args)];
+}
+
+let bundledPath: Promise<string> | undefined;
+
+/**
+ * The Chromium binary to run: an explicit path (checked to be executable) or the one bundled in
+ * `@sparticuz/chromium`, unpacked once per machine. Concurrent callers share one unpack.
+ */
+export function resolveChromiumPath(explicitPath?: string): Promise<string> {
+  if (explicitPath) return checkExecutable(explicitPath);
+  bundledPath ??= unpackBundledChromium().catch((error: unknown) => {
+    bundledPath = undefined;
+    throw error;
+  });
+  return bundledPath;
+}
+
+async function checkExecutable(path: string): Promise<string> {
+  try {
+    await access(path, constants.X_OK);
+    return path;
+  } catch (error) {
+    throw new ChromiumNotFoundError(path, error);
+  }
+}
+
+const LOCK_STALE_MS = 120_000;
+const LOCK_POLL_MS = 150;
+
+/**
+ * The preset unpacks straight into `$TMPDIR/chromium` with no atomic rename and treats any existing
+ * file as complete, so two processes starting together can run a half-written binary. A lock
+ * directory serialises the unpack across processes and a marker records which bundle it came from.
+ */
+async function unpackBundledChromium(): Promise<string> {
+  const lockDir = join(tmpdir(), '.sessionhost-chromium.lock');
+  const marker = join(tmpdir(), '.sessionhost-chromium.ok');
+  const fingerprint = await bundleFingerprint();
+  for (;;) {
+    if ((await readFile(marker, 'utf8').catch(() => '')) === fingerprint) return chromium.executablePath();
+    try {
+      await mkdir(lockDir);
+    } catch {
+      const lockAge = Date.now() - ((await stat(lockDir).catch(() => undefined))?.mtimeMs ?? Date.now());
+      if (lockAge > LOCK_STALE_MS) await rm(lockDir, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      continue;
+    }
+    try {
+      // Without our marker the file may be a torn write or another bundle's binary: start over.
+      await unlink(join(tmpdir(), 'chromium')).catch(() => undefined);
+      const path = await chromium.executablePath();
+      await writeFile(marker, fingerprint);
+      return path;
+    } finally {
+      await rm(lockDir, { recursive: true, force: true });
+    }
+  }
+}
+
+async function bundleFingerprint(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
+  const archive = join(dirname(entry), '..', '..', 'bin', 'chromium.br');
+  const info = await stat(archive);
+  return `${archive}:${info.size}:${Math.round(info.mtimeMs)}`;
+}

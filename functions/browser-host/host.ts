@@ -1,0 +1,199 @@
+import { EventEmitter } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveChromiumPath } from './chromium.js';
+import { removeDir } from './cleanup.js';
+import { CapacityError, HostStoppedError, SessionEndedDuringStartError, SessionExistsError } from './errors.js';
+import { BrowserLauncher } from './launcher.js';
+import { createWarmPool, defaultLog, disposeHostDir, prepareHostDir } from './host-setup.js';
+import type { WarmPool } from './pool.js';
+import { validateAcquire } from './session-options.js';
+import type {
+  AcquiredBrowser,
+  AcquireOptions,
+  BrowserHostEvents,
+  BrowserHostOptions,
+  HostLogger,
+  HostState,
+  HostStats,
+  Session,
+  SessionEndReason,
+} from './types.js';
+
+/**
+ * Owns one Chromium process tree per session, a warm pool of spare browsers, idle expiry and
+ * cleanup. Knows nothing of API keys or records: callers decide who may do what.
+ * Emits `sessionEnded(sessionId, reason)` exactly once for every session that got a browser.
+ */
+export class BrowserHost extends EventEmitter<BrowserHostEvents> {
+  readonly capacity: number;
+  private readonly warmPoolSize: number;
+  private readonly workDir: string;
+  private readonly log: HostLogger;
+  private readonly sessions = new Map<string, Session>();
+  private state: HostState = 'new';
+  private started?: Promise<void>;
+  private stopped?: Promise<void>;
+  private hostDir = '';
+  private launcher?: BrowserLauncher;
+  private pool?: WarmPool;
+  private idleTimer?: NodeJS.Timeout;
+
+  constructor(private readonly options: BrowserHostOptions) {
+    super();
+    if (!Number.isInteger(options.capacity) || options.capacity < 1) throw new RangeError('capacity must be a positive integer');
+    this.capacity = options.capacity;
+    this.warmPoolSize = Math.max(0, options.warmPoolSize ?? 2);
+    this.workDir = options.workDir ?? join(tmpdir(), 'sessionhost-browsers');
+    this.log = options.log ?? defaultLog;
+  }
+
+  /** Resolves Chromium, clears leftovers of a crashed predecessor and fills the warm pool. */
+  start(): Promise<void> {
+    this.started ??= this.doStart().catch((error: unknown) => {
+      // Leave the host startable again (e.g. once CHROMIUM_PATH is fixed).
+      if (this.state === 'starting') this.state = 'new';
+      this.started = undefined;
+      throw error;
+    });
+    return this.started;
+  }
+
+  private async doStart(): Promise<void> {
+    this.state = 'starting';
+    const executablePath = await resolveChromiumPath(this.options.chromiumPath);
+    this.hostDir = await prepareHostDir(this.workDir, this.log);
+    const { launchTimeoutMs, closeGraceMs } = this.options;
+    this.launcher = new BrowserLauncher({ executablePath, browsersDir: this.hostDir, launchTimeoutMs, closeGraceMs });
+    // Spare browsers only while serving, and never more than the slots still free.
+    const poolTarget = () => (this.state === 'running' ? Math.min(this.warmPoolSize, this.capacity - this.sessions.size) : 0);
+    this.pool = createWarmPool(this.launcher, poolTarget, this.log);
+    if (this.state !== 'starting') return; // shut down while starting
+    this.state = 'running';
+    this.idleTimer = setInterval(() => this.expireIdle(), this.options.idleCheckMs ?? 1_000);
+    this.idleTimer.unref();
+    this.pool.refill();
+  }
+
+  async acquire(sessionId: string, options: AcquireOptions): Promise<AcquiredBrowser> {
+    if (this.state !== 'running') throw new HostStoppedError();
+    validateAcquire(sessionId, options);
+    if (this.sessions.has(sessionId)) throw new SessionExistsError(sessionId);
+    if (this.sessions.size >= this.capacity) throw new CapacityError(this.capacity);
+    const now = Date.now();
+    const session: Session = { id: sessionId, idleTimeoutMs: options.idleTimeoutMs, startedAt: now, lastActivity: now };
+    this.sessions.set(sessionId, session);
+    session.starting = this.attachBrowser(session, options);
+    try {
+      await session.starting;
+    } catch (error) {
+      if (!session.ending) this.sessions.delete(sessionId);
+      this.pool?.refill();
+      throw error;
+    } finally {
+      session.starting = undefined;
+    }
+    if (session.ending) throw new SessionEndedDuringStartError(sessionId);
+    const browser = session.browser!;
+    session.lastActivity = Date.now();
+    return { wsEndpoint: browser.wsEndpoint, pid: browser.pid, userDataDir: browser.userDataDir, warm: session.fromWarmPool === true };
+  }
+
+  private async attachBrowser(session: Session, options: AcquireOptions): Promise<void> {
+    const needsLaunchOptions = options.proxyServer !== undefined || options.profileDir !== undefined;
+    const warm = needsLaunchOptions ? undefined : this.pool!.take();
+    const browser = warm ?? (await this.launcher!.launch({ proxyServer: options.proxyServer, profileDir: options.profileDir }));
+    session.browser = browser;
+    session.fromWarmPool = warm !== undefined;
+    void browser.exited.then(() => {
+      if (!session.ending) void this.end(session, 'crashed');
+    });
+  }
+
+  /** Closes the session's browser and removes its user-data-dir. False if the session is unknown. */
+  async release(sessionId: string, reason: SessionEndReason = 'released'): Promise<boolean> {
+    const session = this.sessions.get(sessionId);
+    if (!session) return false;
+    await this.end(session, reason);
+    return true;
+  }
+
+  /** Marks the session as active now, postponing its idle expiry. False if the session is unknown. */
+  touch(sessionId: string): boolean {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.ending) return false;
+    session.lastActivity = Date.now();
+    return true;
+  }
+
+  /** The browser's own DevTools endpoint, for the CDP proxy; undefined unless the session is usable. */
+  endpointOf(sessionId: string): string | undefined {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.starting || session.ending) return undefined;
+    return session.browser?.wsEndpoint;
+  }
+
+  stats(): HostStats {
+    const sessions = [...this.sessions.values()]
+      .filter((s) => s.browser)
+      .map((s) => ({ sessionId: s.id, pid: s.browser!.pid, startedAt: s.startedAt, lastActivity: s.lastActivity }));
+    return { capacity: this.capacity, live: this.sessions.size, warm: this.pool?.size ?? 0, sessions };
+  }
+
+  /** Ends every session with reason 'shutdown', empties the pool and removes this host's directory. */
+  shutdown(): Promise<void> {
+    this.stopped ??= this.doShutdown();
+    return this.stopped;
+  }
+
+  private async doShutdown(): Promise<void> {
+    const wasStarting = this.state === 'starting';
+    this.state = 'stopping';
+    if (wasStarting) await this.started?.catch(() => undefined);
+    clearInterval(this.idleTimer);
+    await Promise.allSettled([...this.sessions.values()].map((s) => this.end(s, 'shutdown')));
+    await this.pool?.drain();
+    if (this.hostDir) await disposeHostDir(this.hostDir);
+    this.state = 'stopped';
+  }
+
+  private expireIdle(): void {
+    const now = Date.now();
+    for (const session of this.sessions.values()) {
+      if (!session.browser || session.starting || session.ending) continue;
+      if (now - session.lastActivity > session.idleTimeoutMs) void this.end(session, 'idle');
+    }
+  }
+
+  private end(session: Session, reason: SessionEndReason): Promise<void> {
+    session.ending ??= this.finish(session, reason);
+    return session.ending;
+  }
+
+  private async finish(session: Session, reason: SessionEndReason): Promise<void> {
+    await session.starting?.catch(() => undefined);
+    const browser = session.browser;
+    if (browser) {
+      const { id: sessionId } = session;
+      const { userDataDir } = browser;
+      const hook = this.options.beforeRemoveUserDataDir;
+      await this.attempt('stopping browser', sessionId, () => this.launcher!.stop(browser));
+      if (hook) await this.attempt('beforeRemoveUserDataDir hook', sessionId, () => hook({ sessionId, userDataDir, reason }));
+      await this.attempt('removing user-data-dir', sessionId, () => removeDir(userDataDir));
+    }
+    this.sessions.delete(session.id);
+    this.pool?.refill();
+    if (!browser) return; // the launch failed and acquire already reported it
+    this.log('info', 'session ended', { sessionId: session.id, reason });
+    await this.attempt('sessionEnded listener', session.id, () => this.emit('sessionEnded', session.id, reason));
+  }
+
+  /** Each cleanup step logs its own failure and lets the next run: a session must always end. */
+  private async attempt(what: string, sessionId: string, step: () => unknown): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      this.log('error', `${what} failed`, { sessionId, error: String(error) });
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CdpProxy } from './cdp-proxy.js';
+import { BrowserHostError, type BrowserHostErrorCode } from './errors.js';
+import type { BrowserHost } from './host.js';
+import type { HostLogger } from './types.js';
+
+/**
+ * The host's internal HTTP API, for the service that places sessions on hosts (not for end users):
+ *
+ *   GET    /health          unauthenticated liveness for load balancers: {status}
+ *   GET    /capacity        slots, warm pool and live sessions
+ *   POST   /sessions        {sessionId, idleTimeoutMs, proxyServer?} → 201 {sessionId, wsEndpoint, pid, warm}
+ *   DELETE /sessions/{id}   204, or 404 when unknown
+ *
+ * Everything but /health needs `Authorization: Bearer <host secret>`.
+ */
+export interface InternalApiOptions {
+  host: Pick<BrowserHost, 'acquire' | 'release' | 'stats'>;
+  proxy: Pick<CdpProxy, 'publicEndpoint'>;
+  secret: string;
+  /** True once the process is shutting down: health turns 503 so traffic moves elsewhere. */
+  isDraining: () => boolean;
+  log?: HostLogger;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+const STATUS_BY_CODE: Record<BrowserHostErrorCode, number> = {
+  HOST_AT_CAPACITY: 503,
+  HOST_STOPPED: 503,
+  SESSION_EXISTS: 409,
+  SESSION_NOT_FOUND: 404,
+  SESSION_ENDED_DURING_START: 409,
+  INVALID_SESSION_OPTIONS: 400,
+  BROWSER_LAUNCH_FAILED: 502,
+  CHROMIUM_NOT_FOUND: 500,
+};
+
+class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time check of `Authorization: Bearer <secret>`; hashing first hides the length too. */
+export function bearerMatches(authorization: string | undefined, secret: string): boolean {
+  const match = /^Bearer (.+)$/.exec(authorization ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), digest(secret));
+}
+
+function reply(res: ServerResponse, status: number, body?: unknown): void {
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new RequestError(413, 'BODY_TOO_LARGE', `body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // fall through to the same answer as a non-object body
+  }
+  throw new RequestError(400, 'INVALID_JSON', 'body must be a JSON object');
+}
+
+async function createSession(req: IncomingMessage, options: InternalApiOptions): Promise<unknown> {
+  const body = await readJson(req);
+  const { sessionId, idleTimeoutMs, proxyServer } = body;
+  if (typeof sessionId !== 'string') throw new RequestError(400, 'INVALID_REQUEST', 'sessionId must be a string');
+  if (typeof idleTimeoutMs !== 'number') throw new RequestError(400, 'INVALID_REQUEST', 'idleTimeoutMs must be a number');
+  if (proxyServer !== undefined && typeof proxyServer !== 'string') {
+    throw new RequestError(400, 'INVALID_REQUEST', 'proxyServer must be a string');
+  }
+  const acquired = await options.host.acquire(sessionId, { idleTimeoutMs, proxyServer });
+  return { sessionId, wsEndpoint: options.proxy.publicEndpoint(req, sessionId), pid: acquired.pid, warm: acquired.warm };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new RequestError(400, 'INVALID_REQUEST', 'malformed session id in path');
+  }
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, options: InternalApiOptions): Promise<void> {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (req.method === 'GET' && path === '/health') {
+    return reply(res, options.isDraining() ? 503 : 200, { status: options.isDraining() ? 'draining' : 'ok' });
+  }
+  if (!bearerMatches(req.headers.authorization, options.secret)) {
+    throw new RequestError(401, 'UNAUTHORIZED', 'missing or wrong host secret');
+  }
+  if (req.method === 'GET' && path === '/capacity') {
+    const stats = options.host.stats();
+    return reply(res, 200, { ...stats, available: stats.capacity - stats.live, draining: options.isDraining() });
+  }
+  if (req.method === 'POST' && path === '/sessions') return reply(res, 201, await createSession(req, options));
+  const sessionPath = /^\/sessions\/([^/]+)$/.exec(path);
+  if (req.method === 'DELETE' && sessionPath) {
+    const released = await options.host.release(decodeSegment(sessionPath[1]!));
+    if (!released) throw new RequestError(404, 'SESSION_NOT_FOUND', 'no such session on this host');
+    return reply(res, 204);
+  }
+  throw new RequestError(404, 'NOT_FOUND', `no route for ${req.method} ${path}`);
+}
+
+export function createInternalApiHandler(options: InternalApiOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    route(req, res, options).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof RequestError) return reply(res, error.status, { error: { code: error.code, message: error.message } });
+      if (error instanceof BrowserHostError) {
+        return reply(res, STATUS_BY_CODE[error.code], { error: { code: error.code, message: error.message } });
+      }
+      options.log?.('error', 'internal API request failed', { method: req.method, url: req.url, error: String(error) });
+      reply(res, 500, { error: { code: 'INTERNAL', message: 'unexpected host failure' } });
+    });
+  };
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { chromiumArgs } from './chromium.js';
+import { killProcessGroup, removeDir } from './cleanup.js';
+import { BrowserLaunchError } from './errors.js';
+
+/** A running Chromium process tree owned by the host. */
+export interface LaunchedBrowser {
+  /** Host-side handle; kept only for `close()`, it never attaches to pages. */
+  browser: Browser;
+  /** Main browser process; also the process-group id of its whole tree. */
+  pid: number;
+  userDataDir: string;
+  /** Direct DevTools endpoint on 127.0.0.1; clients reach it through the CDP proxy. */
+  wsEndpoint: string;
+  /** Settles when the main process has exited, whatever the cause. */
+  exited: Promise<void>;
+  hasExited(): boolean;
+}
+
+export interface LaunchSpec {
+  proxyServer?: string;
+  /** A saved user-data-dir to start from; it is copied, never modified in place. */
+  profileDir?: string;
+}
+
+export interface LauncherOptions {
+  executablePath: string;
+  /** Parent of every user-data-dir this launcher creates. */
+  browsersDir: string;
+  launchTimeoutMs?: number;
+  /** Time `close()` gets before the process group is signalled. */
+  closeGraceMs?: number;
+}
+
+/** Left behind in a copied profile, these make Chromium think another browser still owns it. */
+const PROFILE_LOCKS = ['SingletonLock', 'SingletonSocket', 'SingletonCookie'];
+
+export class BrowserLauncher {
+  constructor(private readonly options: LauncherOptions) {}
+
+  async launch(spec: LaunchSpec = {}): Promise<LaunchedBrowser> {
+    const userDataDir = join(this.options.browsersDir, `b-${randomUUID()}`);
+    let browser: Browser | undefined;
+    try {
+      await this.prepareUserDataDir(userDataDir, spec.profileDir);
+      browser = await puppeteer.launch({
+        executablePath: this.options.executablePath,
+        args: chromiumArgs({ userDataDir, proxyServer: spec.proxyServer }),
+        headless: 'shell',
+        pipe: false,
+        defaultViewport: null,
+        timeout: this.options.launchTimeoutMs ?? 30_000,
+        // Shutdown belongs to the host; puppeteer's own handlers would race it (and exit on SIGINT).
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        // The host connection must not auto-attach to (and briefly pause) the client's pages.
+        waitForInitialPage: false,
+        targetFilter: () => false,
+      });
+      return describe(browser, userDataDir);
+    } catch (error) {
+      await browser?.close().catch(() => undefined);
+      await removeDir(userDataDir);
+      throw new BrowserLaunchError(`Chromium failed to start: ${(error as Error).message}`, error);
+    }
+  }
+
+  /** Stops the browser and everything it spawned; the user-data-dir stays for the caller. */
+  async stop(launched: LaunchedBrowser): Promise<void> {
+    const grace = this.options.closeGraceMs ?? 3_000;
+    if (!launched.hasExited()) {
+      // Browser.close lets Chromium flush cookies and storage, which a saved profile needs.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        launched.browser.close().catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, grace))),
+      ]);
+      clearTimeout(timer);
+    }
+    await killProcessGroup(launched.pid, 1_000);
+    await launched.exited;
+  }
+
+  private async prepareUserDataDir(userDataDir: string, profileDir?: string): Promise<void> {
+    if (!profileDir) {
+      await mkdir(userDataDir, { recursive: true });
+      return;
+    }
+    await cp(profileDir, userDataDir, { recursive: true, errorOnExist: false, force: true });
+    await Promise.all(PROFILE_LOCKS.map((name) => rm(join(userDataDir, name), { force: true })));
+  }
+}
+
+function describe(browser: Browser, userDataDir: string): LaunchedBrowser {
+  const child = browser.process();
+  if (!child?.pid) throw new Error('launched browser has no process id');
+  let exited = child.exitCode !== null || child.signalCode !== null;
+  const exitedPromise = exited
+    ? Promise.resolve()
+    : new Promise<void>((resolve) =>
+        child.once('exit', () => {
+          exited = true;
+          resolve();
+        }),
+      );
+  return {
+    browser,
+    pid: child.pid,
+    userDataDir,
+    wsEndpoint: browser.wsEndpoint(),
+    exited: exitedPromise,
+    hasExited: () => exited,
+  };
+}

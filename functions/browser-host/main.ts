@@ -1,0 +1,107 @@
+/**
+ * Standalone browser host: `tsx functions/browser-host/main.ts`.
+ *
+ * Environment (read here only; the library takes options):
+ *   HOST_SECRET          required, at least 16 characters; bearer for the internal API and the CDP proxy
+ *   HOST_PORT            default 9300 (0 picks a free port, printed in the "listening" log line)
+ *   HOST_BIND            default 0.0.0.0
+ *   HOST_CAPACITY        default 4 sessions
+ *   HOST_WARM_POOL_SIZE  default 2
+ *   HOST_WORK_DIR        default $TMPDIR/sessionhost-browsers
+ *   HOST_PUBLIC_URL      origin clients use to reach this host (e.g. https://host-3.internal); default: request Host
+ *   CHROMIUM_PATH        default: the binary bundled in @sparticuz/chromium
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCdpProxy } from './cdp-proxy.js';
+import { BrowserHost } from './host.js';
+import { defaultLog } from './host-setup.js';
+import { bearerMatches, createInternalApiHandler } from './internal-api.js';
+import type { HostLogger } from './types.js';
+
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
+const log: HostLogger = (level, message, fields) => {
+  const line = JSON.stringify({ level, component: 'browser-host', message, ...fields });
+  if (level === 'info') console.log(line);
+  else defaultLog(level, message, fields);
+};
+
+function intFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return value;
+}
+
+function readConfig() {
+  const secret = process.env.HOST_SECRET ?? '';
+  if (secret.length < 16) throw new Error('HOST_SECRET must be set to at least 16 characters');
+  return {
+    secret,
+    port: intFromEnv('HOST_PORT', 9300, 0),
+    bind: process.env.HOST_BIND || '0.0.0.0',
+    capacity: intFromEnv('HOST_CAPACITY', 4, 1),
+    warmPoolSize: intFromEnv('HOST_WARM_POOL_SIZE', 2, 0),
+    workDir: process.env.HOST_WORK_DIR || undefined,
+    publicBaseUrl: process.env.HOST_PUBLIC_URL || undefined,
+    chromiumPath: process.env.CHROMIUM_PATH || undefined,
+  };
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (process.pid === 1) {
+    // Chromium's zygotes outlive the browser by a moment and get reparented to PID 1; Node does not reap them.
+    log('warn', 'running as PID 1: orphaned Chromium helpers will stay zombies; run under an init (docker --init, ECS initProcessEnabled)');
+  }
+  const { capacity, warmPoolSize, workDir, chromiumPath } = config;
+  const host = new BrowserHost({ capacity, warmPoolSize, workDir, chromiumPath, log });
+  host.on('sessionEnded', (sessionId, reason) => log('info', 'session ended', { sessionId, reason }));
+  await host.start();
+
+  let draining = false;
+  const proxy = createCdpProxy({
+    sessions: host,
+    authorize: (request) => bearerMatches(request.headers.authorization, config.secret),
+    publicBaseUrl: config.publicBaseUrl,
+    log,
+  });
+  const server = createServer(createInternalApiHandler({ host, proxy, secret: config.secret, isDraining: () => draining, log }));
+  proxy.attach(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.bind, () => resolve());
+  });
+  log('info', 'browser host listening', { port: (server.address() as AddressInfo).port, capacity: config.capacity });
+
+  const stop = async (signal: NodeJS.Signals) => {
+    if (draining) return;
+    draining = true;
+    log('info', 'shutting down', { signal });
+    // ECS sends SIGKILL 30 s after SIGTERM by default; leave on our own terms before that.
+    setTimeout(() => {
+      log('error', 'shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    server.close(); // refuse new connections; open ones get 503 from the stopped host
+    try {
+      await host.shutdown();
+      await proxy.close();
+      server.closeAllConnections();
+      log('info', 'stopped');
+      process.exit(0);
+    } catch (error) {
+      log('error', 'shutdown failed', { error: String(error) });
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+}
+
+main().catch((error: unknown) => {
+  log('error', 'browser host failed to start', { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import type { LaunchedBrowser } from './launcher.js';
+
+export interface WarmPoolOptions {
+  launch: () => Promise<LaunchedBrowser>;
+  /** Stops a browser the pool no longer wants and removes its user-data-dir. */
+  discard: (browser: LaunchedBrowser) => Promise<void>;
+  /** How many idle browsers to hold right now; read again on every refill. */
+  target: () => number;
+  onError?: (error: unknown) => void;
+}
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Pre-launched, never-used browsers, so a session gets one in milliseconds. Refills in the
+ * background after every take; a failing launch backs off instead of spinning.
+ */
+export class WarmPool {
+  private readonly ready: LaunchedBrowser[] = [];
+  private launching = 0;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly options: WarmPoolOptions) {}
+
+  get size(): number {
+    return this.ready.length;
+  }
+
+  /** A ready browser, or undefined when none is warm yet (the caller launches cold). */
+  take(): LaunchedBrowser | undefined {
+    let browser: LaunchedBrowser | undefined;
+    while (!browser && this.ready.length > 0) {
+      const candidate = this.ready.shift()!;
+      if (!candidate.hasExited()) browser = candidate;
+    }
+    this.refill();
+    return browser;
+  }
+
+  /** Tops the pool up to its target, or trims it when sessions have taken the room. */
+  refill(): void {
+    if (this.closed) return;
+    const target = Math.max(0, this.options.target());
+    while (this.ready.length > target) this.track(this.options.discard(this.ready.pop()!));
+    if (this.retryTimer) return;
+    for (let missing = target - this.ready.length - this.launching; missing > 0; missing--) this.launchOne();
+  }
+
+  /** Stops refilling, waits for launches in flight and discards every idle browser. */
+  async drain(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    await Promise.allSettled(this.ready.splice(0).map((browser) => this.options.discard(browser)));
+  }
+
+  private launchOne(): void {
+    this.launching++;
+    const attempt = this.options.launch().then(
+      (browser) => {
+        this.launching--;
+        this.failures = 0;
+        if (this.closed || this.ready.length >= this.options.target()) {
+          this.track(this.options.discard(browser));
+          return;
+        }
+        this.ready.push(browser);
+        void browser.exited.then(() => this.onExitedWhileIdle(browser));
+      },
+      (error: unknown) => {
+        this.launching--;
+        this.failures++;
+        this.options.onError?.(error);
+        this.scheduleRetry();
+      },
+    );
+    this.track(attempt);
+  }
+
+  private onExitedWhileIdle(browser: LaunchedBrowser): void {
+    const index = this.ready.indexOf(browser);
+    if (index < 0) return; // taken by a session, which watches it from now on
+    this.ready.splice(index, 1);
+    this.track(this.options.discard(browser));
+    this.refill();
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed || this.retryTimer) return;
+    const delay = Math.min(MAX_RETRY_DELAY_MS, 250 * 2 ** this.failures);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.refill();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private track(work: Promise<unknown>): void {
+    const settled = work.then(
+      () => undefined,
+      (error: unknown) => this.options.onError?.(error),
+    );
+    this.pending.add(settled);
+    void settled.finally(() => this.pending.delete(settled));
+  }
+}

@@ -1,0 +1,45 @@
+import { isAbsolute } from 'node:path';
+import { InvalidSessionOptionsError } from './errors.js';
+import type { AcquireOptions } from './types.js';
+
+/** Session ids appear in URL paths (`/cdp/{id}`) and logs, so keep them to a safe alphabet. */
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+
+const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks4:', 'socks5:']);
+
+export function isValidSessionId(sessionId: string): boolean {
+  return SESSION_ID.test(sessionId);
+}
+
+export function validateAcquire(sessionId: string, options: AcquireOptions): void {
+  if (!isValidSessionId(sessionId)) {
+    throw new InvalidSessionOptionsError(`session id must match ${SESSION_ID.source}`);
+  }
+  const { idleTimeoutMs, proxyServer, profileDir } = options;
+  if (typeof idleTimeoutMs !== 'number' || !Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
+    throw new InvalidSessionOptionsError('idleTimeoutMs must be a positive number of milliseconds');
+  }
+  if (proxyServer !== undefined) validateProxyServer(proxyServer);
+  if (profileDir !== undefined && !isAbsolute(profileDir)) {
+    throw new InvalidSessionOptionsError('profileDir must be an absolute path');
+  }
+}
+
+function validateProxyServer(proxyServer: string): void {
+  let url: URL;
+  try {
+    url = new URL(proxyServer);
+  } catch {
+    throw new InvalidSessionOptionsError('proxyServer must be a URL such as http://proxy.internal:3128');
+  }
+  if (!PROXY_SCHEMES.has(url.protocol)) {
+    throw new InvalidSessionOptionsError(`proxyServer scheme ${url.protocol} is not one of http, https, socks4, socks5`);
+  }
+  // Chromium's --proxy-server ignores credentials; they need answering per request over CDP.
+  if (url.username || url.password) {
+    throw new InvalidSessionOptionsError('proxyServer must not carry credentials');
+  }
+  if (url.pathname !== '/' && url.pathname !== '') {
+    throw new InvalidSessionOptionsError('proxyServer must not have a path');
+  }
+}

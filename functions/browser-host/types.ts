@@ -1,0 +1,90 @@
+import type { LaunchedBrowser } from './launcher.js';
+
+/** Why a session's browser went away; reported exactly once per session. */
+export type SessionEndReason = 'released' | 'idle' | 'crashed' | 'shutdown';
+
+export interface AcquireOptions {
+  /** Release with reason 'idle' after this long without `touch` or proxied CDP traffic. */
+  idleTimeoutMs: number;
+  /** `scheme://host:port` (http, https, socks4, socks5). Forces a cold launch. */
+  proxyServer?: string;
+  /** Absolute path of a saved user-data-dir to start from (copied). Forces a cold launch. */
+  profileDir?: string;
+}
+
+export interface AcquiredBrowser {
+  /** Direct DevTools endpoint on 127.0.0.1; hand clients the CDP proxy path instead. */
+  wsEndpoint: string;
+  pid: number;
+  userDataDir: string;
+  /** True when the browser came from the warm pool. */
+  warm: boolean;
+}
+
+export interface SessionStats {
+  sessionId: string;
+  pid: number;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  /** Epoch milliseconds of the last `touch` or proxied CDP message. */
+  lastActivity: number;
+}
+
+export interface HostStats {
+  capacity: number;
+  /** Session slots in use, including browsers still starting or being closed. */
+  live: number;
+  /** Idle pre-launched browsers. */
+  warm: number;
+  sessions: SessionStats[];
+}
+
+export interface UserDataDirHandoff {
+  sessionId: string;
+  userDataDir: string;
+  reason: SessionEndReason;
+}
+
+export type HostLogLevel = 'info' | 'warn' | 'error';
+export type HostLogger = (level: HostLogLevel, message: string, fields?: Record<string, unknown>) => void;
+
+export interface BrowserHostOptions {
+  /** Most sessions live at once; `acquire` beyond it throws `CapacityError`. */
+  capacity: number;
+  /** Pre-launched browsers kept ready (never more than the free capacity). Default 2. */
+  warmPoolSize?: number;
+  /** Chromium executable; default: the binary bundled in @sparticuz/chromium. */
+  chromiumPath?: string;
+  /** Parent of all user-data-dirs. Default `os.tmpdir()/sessionhost-browsers`. */
+  workDir?: string;
+  /** How often idle sessions are looked for. Default 1000 ms. */
+  idleCheckMs?: number;
+  launchTimeoutMs?: number;
+  /** Time a closing browser gets to exit before its process group is signalled. Default 3000 ms. */
+  closeGraceMs?: number;
+  /**
+   * Runs after a session's browser has fully exited (profile flushed) and before its
+   * user-data-dir is deleted, for every end reason: the place to copy a profile out.
+   * A throw is logged; the directory is removed regardless.
+   */
+  beforeRemoveUserDataDir?: (handoff: UserDataDirHandoff) => Promise<void> | void;
+  log?: HostLogger;
+}
+
+export interface BrowserHostEvents {
+  sessionEnded: [sessionId: string, reason: SessionEndReason];
+}
+
+/** A host's record of one session (internal). */
+export interface Session {
+  id: string;
+  idleTimeoutMs: number;
+  startedAt: number;
+  lastActivity: number;
+  browser?: LaunchedBrowser;
+  fromWarmPool?: boolean;
+  starting?: Promise<void>;
+  ending?: Promise<void>;
+}
+
+export type HostState = 'new' | 'starting' | 'running' | 'stopping' | 'stopped';
