@@ -6,12 +6,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
+import { sessionsSuite } from './suites/sessions.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } });
 const seconds = Number(values.seconds);
 
 const suites: Record<string, () => Promise<unknown>> = {
   api: () => apiSuite({ seconds }),
+  sessions: () => sessionsSuite(),
 };
 
 const results: Record<string, unknown> = {};

@@ -34,6 +34,6 @@ export function createWarmPool(launcher: BrowserLauncher, target: () => number, 
       await removeDir(browser.userDataDir);
     },
     target,
-    onError: (error) => log('warn', 'warm browser launch failed', { error: String(error) }),
+    onError: (error) => log('warn', 'warm pool could not launch or discard a browser', { error: String(error) }),
   });
 }
