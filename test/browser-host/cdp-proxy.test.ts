@@ -1,0 +1,153 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rm } from 'node:fs/promises';
+import puppeteer from 'puppeteer-core';
+import WebSocket from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCdpProxy, type CdpProxy } from '../../functions/browser-host/cdp-proxy.js';
+import { BrowserHost } from '../../functions/browser-host/host.js';
+import type { SessionEndReason } from '../../functions/browser-host/types.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { sleep, tempWorkDir, waitFor } from './helpers.js';
+
+const KEY = 'test-key-for-the-proxy';
+let fixture: FixtureServer;
+let workDir: string;
+let host: BrowserHost;
+let proxy: CdpProxy;
+let server: Server;
+let base: string;
+const ended: [string, SessionEndReason][] = [];
+const authorizeCalls: string[] = [];
+
+beforeAll(async () => {
+  fixture = await startFixtureServer();
+  workDir = await tempWorkDir('proxy');
+  host = new BrowserHost({ capacity: 3, warmPoolSize: 1, workDir, idleCheckMs: 50 });
+  host.on('sessionEnded', (sessionId, reason) => ended.push([sessionId, reason]));
+  await host.start();
+  // Stands in for the API server that shares its port with the proxy.
+  server = createServer((_req, res) => res.end('api says hi'));
+  proxy = createCdpProxy({
+    sessions: host,
+    authorize: async (request, sessionId) => {
+      authorizeCalls.push(sessionId);
+      return request.headers.authorization === `Bearer ${KEY}`;
+    },
+  });
+  proxy.attach(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await Promise.all(host.stats().sessions.map((s) => host.release(s.sessionId)));
+});
+
+afterAll(async () => {
+  await host.shutdown();
+  await proxy.close();
+  await new Promise((resolve) => server.close(resolve));
+  await fixture.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const connect = (sessionId: string, authorization?: string) =>
+  puppeteer.connect({
+    browserWSEndpoint: `ws://${base}/cdp/${sessionId}`,
+    headers: authorization ? { Authorization: authorization } : {},
+  });
+
+/** The HTTP status a refused upgrade answers with, or 101 on success. */
+function upgradeStatus(path: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://${base}${path}`, { headers });
+    socket.once('open', () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.once('unexpected-response', (_req, response) => resolve(response.statusCode ?? 0));
+    socket.once('error', reject);
+  });
+}
+
+describe('CDP proxy', () => {
+  it('drives a session browser through puppeteer.connect with the right bearer', async () => {
+    await host.acquire('proxy-ok', { idleTimeoutMs: 60_000 });
+    const browser = await connect('proxy-ok', `Bearer ${KEY}`);
+    const page = await browser.newPage();
+    await page.goto(`${fixture.url}/form.html`);
+    expect(await page.title()).toBe('Fixture Form');
+    await page.type('#name', 'Ada');
+    await page.click('#submit');
+    expect(await page.$eval('#result', (el) => el.textContent)).toBe('Hello, Ada');
+    await browser.disconnect();
+    // The API server keeps everything outside /cdp.
+    expect(await (await fetch(`http://${base}/v1/anything`)).text()).toBe('api says hi');
+  });
+
+  it('refuses a wrong or missing bearer with 401 and an unknown session with 404, without hanging', async () => {
+    await host.acquire('proxy-guarded', { idleTimeoutMs: 60_000 });
+    const started = Date.now();
+    await expect(connect('proxy-guarded', 'Bearer wrong')).rejects.toThrow(/401/);
+    await expect(connect('proxy-guarded')).rejects.toThrow(/401/);
+    await expect(connect('no-such-session', `Bearer ${KEY}`)).rejects.toThrow(/404/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await upgradeStatus('/cdp/proxy-guarded', { Authorization: 'Bearer nope' })).toBe(401);
+    expect(await upgradeStatus('/cdp/no-such-session', { Authorization: `Bearer ${KEY}` })).toBe(404);
+    expect(await upgradeStatus('/elsewhere')).toBe(404);
+    expect(await upgradeStatus('/cdp/proxy-guarded', { Authorization: `Bearer ${KEY}` })).toBe(101);
+  });
+
+  it('serves json/version and json/list with every URL pointing back through the proxy', async () => {
+    const acquired = await host.acquire('proxy-json', { idleTimeoutMs: 60_000 });
+    const browserPort = new URL(acquired.wsEndpoint).port;
+    const auth = { headers: { Authorization: `Bearer ${KEY}` } };
+
+    expect((await fetch(`http://${base}/cdp/proxy-json/json/version`)).status).toBe(401);
+    const versionText = await (await fetch(`http://${base}/cdp/proxy-json/json/version`, auth)).text();
+    expect(versionText).not.toContain(`:${browserPort}`);
+    const version = JSON.parse(versionText) as { Browser: string; webSocketDebuggerUrl: string };
+    console.log(`Chromium under test: ${version.Browser}`);
+    expect(version.webSocketDebuggerUrl).toMatch(new RegExp(`^ws://${base}/cdp/proxy-json/devtools/browser/`));
+
+    // The rewritten browser URL is itself usable.
+    const browser = await puppeteer.connect({ browserWSEndpoint: version.webSocketDebuggerUrl, ...auth });
+    const page = await browser.newPage();
+    await page.goto(`${fixture.url}/index.html`);
+
+    const listText = await (await fetch(`http://${base}/cdp/proxy-json/json/list`, auth)).text();
+    expect(listText).not.toContain(`:${browserPort}`);
+    const list = JSON.parse(listText) as { url: string; webSocketDebuggerUrl: string }[];
+    const target = list.find((entry) => entry.url.endsWith('/index.html'));
+    expect(target?.webSocketDebuggerUrl).toMatch(new RegExp(`^ws://${base}/cdp/proxy-json/devtools/page/`));
+    expect(await (await fetch(`http://${base}/cdp/proxy-json/json`, auth)).json()).toHaveLength(list.length);
+
+    // A page-level socket through the proxy answers CDP commands.
+    const pageSocket = new WebSocket(target!.webSocketDebuggerUrl, auth);
+    await new Promise((resolve) => pageSocket.once('open', resolve));
+    pageSocket.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: 'document.title' } }));
+    const answer = await new Promise<string>((resolve) => pageSocket.once('message', (data) => resolve(String(data))));
+    expect(JSON.parse(answer)).toMatchObject({ id: 1, result: { result: { value: 'Fixture Index' } } });
+    pageSocket.close();
+    await browser.disconnect();
+  });
+
+  it('counts proxied traffic as activity and disconnects clients when the session ends', async () => {
+    await host.acquire('proxy-busy', { idleTimeoutMs: 400 });
+    const browser = await connect('proxy-busy', `Bearer ${KEY}`);
+    const page = await browser.newPage();
+    const disconnected = new Promise<void>((resolve) => browser.once('disconnected', () => resolve()));
+    const until = Date.now() + 1_200;
+    while (Date.now() < until) {
+      await page.evaluate(() => 1 + 1);
+      await sleep(100);
+    }
+    expect(ended.filter(([id]) => id === 'proxy-busy')).toEqual([]);
+
+    await waitFor(() => ended.some(([id]) => id === 'proxy-busy'), 5_000, 'idle expiry once traffic stops');
+    expect(ended.find(([id]) => id === 'proxy-busy')).toEqual(['proxy-busy', 'idle']);
+    await disconnected;
+    expect(proxy.connectionCount).toBe(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { chromiumArgs, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
+import { ChromiumNotFoundError } from '../../functions/browser-host/errors.js';
+import { BrowserHost } from '../../functions/browser-host/host.js';
+import { tempWorkDir } from './helpers.js';
+
+describe('chromium launch flags', () => {
+  const args = chromiumArgs({ userDataDir: '/tmp/x/profile', proxyServer: 'http://proxy.internal:3128' });
+
+  it('drops the single-process presets and the same-origin opt-outs', () => {
+    for (const flag of ['--single-process', '--no-zygote', '--disable-web-security', '--allow-running-insecure-content']) {
+      expect(args).not.toContain(flag);
+    }
+    expect(args.filter((flag) => flag.startsWith('--headless'))).toEqual([]); // puppeteer adds its own
+  });
+
+  it('runs unsandboxed as root, quiet, in its own profile and proxy', () => {
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-default-apps',
+        '--metrics-recording-only',
+        '--disable-domain-reliability',
+        '--disable-quic',
+        '--user-data-dir=/tmp/x/profile',
+        '--proxy-server=http://proxy.internal:3128',
+        '--window-size=1280,720',
+      ]),
+    );
+    expect(new Set(args).size).toBe(args.length);
+  });
+
+  it('fails with a typed error for a missing explicit binary, and the host start says so', async () => {
+    await expect(resolveChromiumPath('/nonexistent/chromium')).rejects.toBeInstanceOf(ChromiumNotFoundError);
+    const workDir = await tempWorkDir('nochrome');
+    const host = new BrowserHost({ capacity: 1, chromiumPath: '/nonexistent/chromium', workDir });
+    await expect(host.start()).rejects.toMatchObject({ code: 'CHROMIUM_NOT_FOUND' });
+    await expect(host.acquire('s', { idleTimeoutMs: 1_000 })).rejects.toMatchObject({ code: 'HOST_STOPPED' });
+    await host.shutdown();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('resolves the bundled binary once, shared by concurrent callers', async () => {
+    const [a, b] = await Promise.all([resolveChromiumPath(), resolveChromiumPath()]);
+    expect(a).toBe(b);
+  });
+});
