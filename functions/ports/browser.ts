@@ -3,6 +3,8 @@
  * one session's browser as operations drive it (over CDP, in the adapter). Core sees neither puppeteer nor hosts.
  */
 
+import type { WindowDriver } from './window-driver.js';
+
 export type WindowWaitUntil = 'load' | 'domContentLoaded' | 'complete' | 'noWait';
 
 export interface ProxySettings {
@@ -72,4 +74,6 @@ export interface SessionBrowser {
   closeWindow(windowId: string): Promise<boolean>;
   /** Resize the window's viewport (live view `screenResolution`). */
   resize(windowId: string, width: number, height: number): Promise<void>;
+  /** Drive and read one window's page; undefined when no such window. */
+  driver(windowId: string): Promise<WindowDriver | undefined>;
 }

@@ -2,6 +2,7 @@
 import type { Browser, Page, Target } from 'puppeteer-core';
 import type { NavigateOptions, NavigationResult, SessionBrowser, WindowInfo } from '../../ports/browser.js';
 import { navigate } from './navigate.js';
+import { PuppeteerWindowDriver } from './window-driver.js';
 import { targetIdOf, windowInfoOf } from './targets.js';
 
 const isWindow = (target: Target) => target.type() === 'page';
@@ -49,6 +50,11 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
 
   async resize(windowId: string, width: number, height: number): Promise<void> {
     await (await this.page(windowId))?.setViewport({ width, height });
+  }
+
+  async driver(windowId: string): Promise<PuppeteerWindowDriver | undefined> {
+    const page = await this.page(windowId);
+    return page ? new PuppeteerWindowDriver(page) : undefined;
   }
 
   private target(windowId: string): Target | undefined {

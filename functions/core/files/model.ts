@@ -1,0 +1,33 @@
+/** A file as stored: the record behind the files API; its bytes live in the blob store under `blobKey`. */
+import type { RecordItem } from '../../ports/records.js';
+
+export type FileType = 'browser_download' | 'screenshot' | 'recording' | 'customer_upload';
+export type FileStatus = 'available' | 'uploading' | 'upload_failed' | 'deleted';
+
+export interface StoredFile {
+  id: string;
+  orgId: string;
+  fileName: string;
+  fileType: FileType;
+  status: FileStatus;
+  fileBytes: number;
+  uploadStartTime: string;
+  uploadCompleteTime?: string;
+  /** When the file is deleted automatically (48 h after upload). */
+  expiryTime: string;
+  sessionIds: string[];
+  blobKey: string;
+}
+
+export type FileItem = RecordItem & StoredFile;
+
+/** Files live 48 hours after upload (the bucket's lifecycle rule on `files/` removes the bytes after 2 days). */
+export const FILE_RETENTION_SECONDS = 48 * 3600;
+/** Pre-signed URLs handed to clients stay valid this long. */
+export const SIGNED_URL_SECONDS = 3600;
+
+export const fileKeys = {
+  partition: (orgId: string): string => `ORG#${orgId}#FILES`,
+  file: (orgId: string, fileId: string) => ({ pk: `ORG#${orgId}#FILES`, sk: fileId }),
+  blob: (orgId: string, fileId: string, fileName: string): string => `files/${orgId}/${fileId}/${encodeURIComponent(fileName)}`,
+};

@@ -1,0 +1,73 @@
+/**
+ * The limits of one operation: `timeThresholdSeconds` (a deadline, enforced through an AbortSignal that every
+ * browser and model call takes) and `costThresholdCredits` (a credit meter checked between steps). Both are
+ * checked periodically, as the interface says: a step already running may finish past them. 0 disables either.
+ */
+import type { Clock } from '../../ports/clock.js';
+import type { Issue } from '../shared/issues.js';
+
+export const DEFAULT_TIME_THRESHOLD_SECONDS = 300;
+export const DEFAULT_COST_THRESHOLD_CREDITS = 100;
+
+export class BudgetExceededError extends Error {
+  constructor(
+    readonly limit: 'time' | 'cost',
+    readonly issue: Issue,
+  ) {
+    super(issue.message);
+    this.name = 'BudgetExceededError';
+  }
+}
+
+export interface Budget {
+  readonly signal: AbortSignal;
+  /** Credits spent so far. */
+  readonly credits: number;
+  /** Record credits spent by a step (a model call). */
+  spend(credits: number): void;
+  /** Throws BudgetExceededError when a limit is passed; call it between steps. */
+  check(): void;
+  /** Stop the timer. */
+  dispose(): void;
+}
+
+export const createBudget = (
+  limits: { timeThresholdSeconds?: number; costThresholdCredits?: number },
+  clock: Clock,
+  parent?: AbortSignal,
+): Budget => {
+  const seconds = limits.timeThresholdSeconds ?? DEFAULT_TIME_THRESHOLD_SECONDS;
+  const maxCredits = limits.costThresholdCredits ?? DEFAULT_COST_THRESHOLD_CREDITS;
+  const startedAt = clock.now().getTime();
+  const controller = new AbortController();
+  const timeIssue: Issue = { code: 'time_threshold_exceeded', message: `the operation ran past its time threshold of ${seconds} s and was stopped`, details: { timeThresholdSeconds: seconds } };
+  const timer = seconds > 0 ? setTimeout(() => controller.abort(new BudgetExceededError('time', timeIssue)), seconds * 1000) : undefined;
+  timer?.unref();
+  const onParentAbort = () => controller.abort(parent?.reason);
+  parent?.addEventListener('abort', onParentAbort, { once: true });
+  let credits = 0;
+  return {
+    signal: controller.signal,
+    get credits() {
+      return credits;
+    },
+    spend: (amount) => {
+      credits += amount;
+    },
+    check: () => {
+      if (seconds > 0 && clock.now().getTime() - startedAt > seconds * 1000) throw new BudgetExceededError('time', timeIssue);
+      if (controller.signal.aborted && controller.signal.reason instanceof BudgetExceededError) throw controller.signal.reason;
+      if (maxCredits > 0 && credits > maxCredits) {
+        throw new BudgetExceededError('cost', {
+          code: 'cost_threshold_exceeded',
+          message: `the operation spent ${credits} credits, past its cost threshold of ${maxCredits}, and was stopped`,
+          details: { costThresholdCredits: maxCredits, credits },
+        });
+      }
+    },
+    dispose: () => {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParentAbort);
+    },
+  };
+};

@@ -1,0 +1,47 @@
+/**
+ * Runs a window operation: finds the caller's running session and the window, sets up the budget, and turns a
+ * budget stop into a `failure` result that says which limit was hit (credits spent so far still count).
+ */
+import type { WindowDriver } from '../../ports/window-driver.js';
+import type { SessionDeps } from '../sessions/deps.js';
+import type { SessionItem } from '../sessions/model.js';
+import { NotFoundError } from '../shared/errors.js';
+import { sessionBrowser } from '../windows/open.js';
+import { BudgetExceededError, createBudget, type Budget } from './budget.js';
+import type { OperationResult } from './result.js';
+
+export interface WindowOperationContext {
+  session: SessionItem;
+  windowId: string;
+  driver: WindowDriver;
+  budget: Budget;
+}
+
+export interface OperationLimits {
+  timeThresholdSeconds?: number;
+  costThresholdCredits?: number;
+}
+
+export const runWindowOperation = async <R>(
+  deps: SessionDeps,
+  target: { orgId: string; sessionId: string; windowId: string },
+  limits: OperationLimits,
+  signal: AbortSignal | undefined,
+  operation: (context: WindowOperationContext) => Promise<OperationResult<R>>,
+): Promise<OperationResult<R | string>> => {
+  const { session, browser } = await sessionBrowser(deps, target.orgId, target.sessionId);
+  const driver = await browser.driver(target.windowId);
+  if (!driver) throw new NotFoundError('window', target.windowId);
+  const budget = createBudget(limits, deps.clock, signal);
+  try {
+    return await operation({ session, windowId: target.windowId, driver, budget });
+  } catch (error) {
+    const reason = budget.signal.aborted ? budget.signal.reason : error;
+    if (reason instanceof BudgetExceededError) {
+      return { status: 'failure', modelResponse: '', credits: budget.credits, errors: [reason.issue], warnings: [] };
+    }
+    throw error;
+  } finally {
+    budget.dispose();
+  }
+};
