@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import type { Route } from './route.js';
-import { CreateSessionBody, EmptyEnvelope, ListSessionsQuery, SaveProfileParams, SessionEvent, SessionEventsQuery, SessionIdParams, SessionResponse, SessionsResponse } from './schemas/sessions.js';
-import { CreateWindowBody, GetWindowInfoQuery, LoadUrlBody, OperationOutcomeResponse, SessionWindowsParams, WindowIdResponse, WindowParams, WindowResponse, WindowsResponse } from './schemas/windows.js';
+import { CreateSessionBody, EmptyEnvelope, ListSessionsQuery, SaveProfileParams, SessionEvent, SessionEventsQuery, SessionParams, SessionResponse, SessionsResponse } from './schemas/sessions.js';
+import { CreateWindowBody, GetWindowInfoQuery, LoadUrlBody, OperationOutcomeResponse, WindowIdResponse, WindowParams, WindowResponse, WindowsResponse } from './schemas/windows.js';
 import * as op from './schemas/operations.js';
 import * as res from './schemas/resources.js';
 
@@ -45,17 +45,17 @@ const asyncOperation = <B extends z.ZodType>(suffix: string, summary: string, bo
 export const routeTable = {
   // Sessions
   listSessions: { method: 'GET' as const, path: '/v1/sessions', summary: 'List sessions, filtered by id or status', tag: 'sessions' as const, query: ListSessionsQuery, status: 200, response: SessionsResponse, handler: 'sessions/list' },
-  createSession: { handler: 'sessions/create', method: 'POST' as const, path: '/v1/sessions', summary: 'Start a browser session', tag: 'sessions' as const, body: CreateSessionBody, status: 201, response: SessionResponse, timeoutSeconds: 120 },
-  getSessionInfo: { method: 'GET' as const, path: '/v1/sessions/{id}', summary: 'Get a session', tag: 'sessions' as const, params: SessionIdParams, status: 200, response: SessionResponse, handler: 'sessions/get' },
-  terminateSession: { handler: 'sessions/terminate', method: 'DELETE' as const, path: '/v1/sessions/{id}', summary: 'End a session (an unknown id is ignored)', tag: 'sessions' as const, params: SessionIdParams, status: 200, response: EmptyEnvelope },
-  sessionEvents: { handler: 'sessions/events', method: 'GET' as const, path: '/v1/sessions/{id}/events', summary: 'Server-sent events of a session: status, files, windows', tag: 'sessions' as const, params: SessionIdParams, query: SessionEventsQuery, status: 200, response: SessionEvent, stream: true, timeoutSeconds: 900 },
+  createSession: { handler: 'sessions/create', method: 'POST' as const, path: '/v1/sessions', summary: 'Start a browser session', tag: 'sessions' as const, body: CreateSessionBody, status: 201, response: SessionResponse, timeoutSeconds: 29 },
+  getSessionInfo: { method: 'GET' as const, path: '/v1/sessions/{sessionId}', summary: 'Get a session', tag: 'sessions' as const, params: status: 200, response: SessionResponse, handler: 'sessions/get' },
+  terminateSession: { handler: 'sessions/terminate', method: 'DELETE' as const, path: '/v1/sessions/{sessionId}', summary: 'End a session (an unknown id is ignored)', tag: 'sessions' as const, params: status: 200, response: EmptyEnvelope },
+  sessionEvents: { handler: 'sessions/events', method: 'GET' as const, path: '/v1/sessions/{sessionId}/events', summary: 'Server-sent events of a session: status, files, windows', tag: 'sessions' as const, params: query: SessionEventsQuery, status: 200, response: SessionEvent, stream: true, timeoutSeconds: 900 },
   saveProfileOnTermination: { handler: 'sessions/save-profile', method: 'PUT' as const, path: '/v1/sessions/{sessionId}/save-profile-on-termination/{profileName}', summary: "Save the session's browser profile under a name when it ends", tag: 'sessions' as const, params: SaveProfileParams, status: 200, response: EmptyEnvelope },
 
   // Windows
-  listWindows: { handler: 'windows/list', method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'List the windows of a session', tag: 'windows' as const, params: SessionWindowsParams, status: 200, response: WindowsResponse },
-  createWindow: { handler: 'windows/create', method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'Open a window', tag: 'windows' as const, params: SessionWindowsParams, body: CreateWindowBody, status: 201, response: WindowIdResponse, timeoutSeconds: 660 },
+  listWindows: { handler: 'windows/list', method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'List the windows of a session', tag: 'windows' as const, params: status: 200, response: WindowsResponse },
+  createWindow: { handler: 'windows/create', method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'Open a window', tag: 'windows' as const, params: body: CreateWindowBody, status: 201, response: WindowIdResponse, stream: true, timeoutSeconds: 660 },
   getWindowInfo: { handler: 'windows/get', method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Get a window and its live view URL (window id or CDP target id)', tag: 'windows' as const, params: WindowParams, query: GetWindowInfoQuery, status: 201, response: WindowResponse },
-  loadUrl: { handler: 'windows/load-url', method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Load a URL in a window', tag: 'windows' as const, params: WindowParams, body: LoadUrlBody, status: 200, response: OperationOutcomeResponse, timeoutSeconds: 660 },
+  loadUrl: { handler: 'windows/load-url', method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Load a URL in a window', tag: 'windows' as const, params: WindowParams, body: LoadUrlBody, status: 200, response: OperationOutcomeResponse, stream: true, timeoutSeconds: 660 },
   closeWindow: { handler: 'windows/close', method: 'DELETE' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Close a window', tag: 'windows' as const, params: WindowParams, status: 200, response: WindowIdResponse },
 
   // Window operations (synchronous)

@@ -40,7 +40,7 @@ describe('authentication', () => {
     const res = await svc.app.inject({ method: 'GET', path: '/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.json.openapi).toBe('3.1.0');
-    expect(Object.keys(res.json.paths)).toContain('/v1/sessions/{id}/events');
+    expect(Object.keys(res.json.paths)).toContain('/v1/sessions/{sessionId}/events');
   });
 });
 

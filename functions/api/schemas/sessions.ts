@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, isoDate, long, Pagination, queryBool, queryInt, queryList } from './common.js';
+import { envelope, isoDate, long, Pagination, pathId, queryBool, queryInt, queryList } from './common.js';
 
 export const SESSION_STATUSES = ['awaitingCapacity', 'initializing', 'running', 'ended', 'error', 'disconnected'] as const;
 export const SessionStatus = z.enum(SESSION_STATUSES);
@@ -67,7 +67,9 @@ export const SessionEventsQuery = z.object({
   all: queryBool().optional(),
 });
 
-export const SessionIdParams = z.object({ id: z.string().min(1).max(128) });
+/** `{sessionId}` in a path. */
+export const SessionParams = z.object({ sessionId: pathId('session') });
+
 export const SaveProfileParams = z.object({
   sessionId: z.string().min(1).max(128),
   profileName: z.string().regex(/^[a-zA-Z0-9-]{1,64}$/, { message: 'letters, digits and dashes only, 1 to 64 characters' }),

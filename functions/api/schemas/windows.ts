@@ -8,7 +8,6 @@ export const screenResolution = () =>
   z.string().regex(/^[1-9]\d{2,3}x[1-9]\d{2,3}$/, { message: 'must be WIDTHxHEIGHT, each from 100 to 9999, e.g. 1280x720' });
 
 export const WindowParams = z.object({ sessionId: pathId('session'), windowId: pathId('window') });
-export const SessionWindowsParams = z.object({ sessionId: pathId('session') });
 
 const waitOptions = {
   waitUntil: z.enum(WINDOW_WAIT_UNTIL).optional(),

@@ -41,18 +41,30 @@ const unsupportedWarnings = (request: CreateSessionRequest): Issue[] => {
   return warnings;
 };
 
-/** Starts the browser and walks the session through its states; never throws (failures end the session). */
-const startBrowser = async (deps: SessionDeps, session: Session, request: Parameters<SessionDeps['fleet']['start']>[0]): Promise<void> => {
+/**
+ * Starts the browser and walks the session through its states; never throws (failures end the session).
+ * Answers the session as it stands after the start, or undefined when it ended meanwhile.
+ */
+const startBrowser = async (deps: SessionDeps, session: Session, request: Parameters<SessionDeps['fleet']['start']>[0]): Promise<SessionItem | undefined> => {
+  let queued = false;
   try {
     const started = await deps.fleet.start(request, {
-      onQueued: () => void advanceSession(deps, session.orgId, session.id, 'awaitingCapacity').catch(() => undefined),
-      onLaunching: () => void advanceSession(deps, session.orgId, session.id, 'initializing').catch(() => undefined),
+      onQueued: () => {
+        queued = true;
+        void advanceSession(deps, session.orgId, session.id, 'awaitingCapacity').catch(() => undefined);
+      },
+      // The record starts as `initializing`; only a session that had to wait goes back to it.
+      onLaunching: () => {
+        if (queued) void advanceSession(deps, session.orgId, session.id, 'initializing').catch(() => undefined);
+      },
     });
     const running = await markRunning(deps, session.orgId, session.id, started.hostId);
     // Terminated while it was starting: the browser is not wanted any more.
     if (!running) await deps.fleet.stop(session.id).catch(() => undefined);
+    return running;
   } catch (error) {
     await finishSession(deps, session.orgId, session.id, { reason: 'failedToStart', message: (error as Error).message }).catch(() => undefined);
+    return undefined;
   }
 };
 
@@ -84,7 +96,7 @@ export const createSession = async (
 
   const started = startBrowser(deps, session, { sessionId: id, orgId, idleTimeoutMs: session.configuration.timeoutMinutes * 60_000, proxy });
   const waitMs = options.readyWaitMs ?? 2000;
-  await Promise.race([started, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
-  const current = (await getSession(deps.records, orgId, id))!;
+  const outcome = await Promise.race([started, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), waitMs).unref())]);
+  const current = outcome !== 'waiting' && outcome ? outcome : (await getSession(deps.records, orgId, id))!;
   return { session: current, warnings: [...proxyWarnings, ...unsupportedWarnings(request)] };
 };

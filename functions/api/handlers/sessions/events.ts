@@ -6,8 +6,8 @@ import { reply } from '../../../runtime/middleware/types.js';
 import { sseStream } from '../../shape/sse.js';
 
 export const operation = defineOperation('sessionEvents', async (input) => {
-  const session = await getSession(input.deps.records, input.principal.orgId, input.params.id);
-  if (!session) throw new NotFoundError('session', input.params.id);
+  const session = await getSession(input.deps.records, input.principal.orgId, input.params.sessionId);
+  if (!session) throw new NotFoundError('session', input.params.sessionId);
   const body = sseStream((signal) => watchSession(input.deps, session, { ...input.query, signal }));
   return reply(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } });
 });

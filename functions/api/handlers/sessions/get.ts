@@ -5,8 +5,8 @@ import { publicBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
 
 export const operation = defineOperation('getSessionInfo', async (input) => {
-  const session = await getSession(input.deps.records, input.principal.orgId, input.params.id);
-  if (!session) throw new NotFoundError('session', input.params.id);
+  const session = await getSession(input.deps.records, input.principal.orgId, input.params.sessionId);
+  if (!session) throw new NotFoundError('session', input.params.sessionId);
   return { data: sessionToWire(session, publicBaseUrl(input), input.deps.clock.now()), meta: { requestId: input.requestId } };
 });
 

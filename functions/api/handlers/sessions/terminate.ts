@@ -3,7 +3,7 @@ import { defineOperation } from '../../../runtime/operation.js';
 import { envelope } from '../../shape/envelope.js';
 
 export const operation = defineOperation('terminateSession', async (input) => {
-  await terminateSession(input.deps, input.principal.orgId, input.params.id);
+  await terminateSession(input.deps, input.principal.orgId, input.params.sessionId);
   return envelope({}, input.requestId);
 });
 
