@@ -1,0 +1,82 @@
+/**
+ * One API handler as a Lambda function: a runtime module under `functions/api/handlers/`, bundled by esbuild into
+ * one ESM file, with its own log group and a role that may write only to that log group until bindings add more.
+ */
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+
+/** The project root: esbuild resolves modules from here and package-lock.json pins them. */
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+export const handlerEntry = (handler: string): string => fileURLToPath(new URL(`../functions/api/handlers/${handler}.ts`, import.meta.url));
+
+/** Lambda's ceiling. */
+export const maxTimeoutSeconds = 900;
+
+export const bundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  // Prefer packages' ESM builds; fall back to CommonJS.
+  mainFields: ['module', 'main'],
+  // CommonJS dependencies call `require`, which an ES module does not have.
+  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  // The Lambda runtime ships the AWS SDK v3.
+  externalModules: ['@aws-sdk/*'],
+};
+
+export interface ApiFunctionProps {
+  /** Module under `functions/api/handlers/`, without extension, exporting `handler`. */
+  readonly handler: string;
+  readonly timeout: Duration;
+  readonly memorySize: number;
+  readonly logRetention: RetentionDays;
+  readonly tracing: boolean;
+  readonly environment: Record<string, string>;
+}
+
+export class ApiFunction extends Construct {
+  public readonly function: NodejsFunction;
+  public readonly role: Role;
+  public readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
+    // No AWSLambdaBasicExecutionRole: it allows writing to every log group of the account.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: handlerEntry(props.handler),
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: `${projectRoot}package-lock.json`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: Duration.seconds(Math.min(props.timeout.toSeconds(), maxTimeoutSeconds)),
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      bundling,
+      environment: {
+        ...props.environment,
+        // Stack traces point into the TypeScript sources instead of the minified bundle.
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+    });
+    if (props.tracing) {
+      Validations.of(this.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; tracing is opt-in.',
+      });
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { Validations } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { buildStack, nagFindings } from './support.js';
+
+const findings = (props: Parameters<typeof buildStack>[0]) =>
+  nagFindings(buildStack(props).stack).map((finding) => `${finding.severity} ${finding.ruleName}: ${finding.violatingResources.map((resource) => resource.constructPath).join(', ')}`);
+
+/** Every cdk-nag acknowledgement recorded anywhere in the tree, as rule id → reason. */
+const acknowledgements = (root: IConstruct): Map<string, string> => {
+  const found = new Map<string, string>();
+  for (const construct of root.node.findAll()) {
+    for (const entry of construct.node.metadata) {
+      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+      for (const [qualified, reason] of Object.entries(entry.data as Record<string, string>)) {
+        const id = qualified.replace(/^annotation::/i, '');
+        if (id.startsWith('AwsSolutions-')) found.set(id, reason);
+      }
+    }
+  }
+  return found;
+};
+
+describe('cdk-nag AWS Solutions checks', () => {
+  it.each([
+    ['the default stack', {}],
+    ['a stack with tracing', { tracing: true }],
+    ['a stack behind a WAF web ACL', { webAclArn: 'arn:aws:wafv2:us-east-1:111122223333:regional/webacl/api/0123' }],
+  ])('finds no unacknowledged error or warning in %s', (_, props) => {
+    expect(findings(props)).toEqual([]);
+  });
+
+  it('acknowledges only the reviewed rules, each with a reason', () => {
+    const { stack } = buildStack();
+    const acknowledged = acknowledgements(stack);
+    expect([...acknowledged.keys()].map((id) => id.replace(/<[^>]+>/g, '<id>')).sort()).toEqual(
+      [
+        'AwsSolutions-APIG2',
+        'AwsSolutions-APIG3',
+        'AwsSolutions-APIG4',
+        'AwsSolutions-COG4',
+        'AwsSolutions-IAM4[Policy::arn:<id>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        'AwsSolutions-IAM5[Resource::<id>/*]',
+        'AwsSolutions-L1',
+        'AwsSolutions-S1',
+      ].sort(),
+    );
+    for (const [id, reason] of acknowledged) expect(reason.length, id).toBeGreaterThan(60);
+  });
+
+  it('needs no acknowledgement of APIG3 once a web ACL guards the stage', () => {
+    const { stack } = buildStack({ webAclArn: 'arn:aws:wafv2:us-east-1:111122223333:regional/webacl/api/0123' });
+    expect(acknowledgements(stack).has('AwsSolutions-APIG3')).toBe(false);
+  });
+});
