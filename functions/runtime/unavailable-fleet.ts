@@ -14,4 +14,9 @@ export const unavailableFleet: BrowserFleet = {
     throw unavailable();
   },
   onEnded: () => undefined,
+  putFile: async () => {
+    throw unavailable();
+  },
+  sessionFile: async () => undefined,
+  onDownload: () => undefined,
 };

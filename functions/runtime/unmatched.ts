@@ -1,6 +1,6 @@
 /** The answer for a request no route takes: 404, or 405 with `Allow` when the path exists under other methods. */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { MethodNotAllowedError, NotFoundError } from './errors.js';
+import { MethodNotAllowedError, NotFoundError } from '../core/shared/errors.js';
 import { problemResponse } from './middleware/problem.js';
 import type { Match } from './router.js';
 

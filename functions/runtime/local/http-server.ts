@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PayloadTooLargeError, toAppError } from '../errors.js';
+import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
 import { problemResponse } from '../middleware/problem.js';
 import type { LocalApp } from './app.js';
 import { buildEvent } from './event.js';

@@ -1,7 +1,7 @@
 /** `Authorization: Bearer <key>` → the caller's org. Routes marked `auth: false` skip it. */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { UnauthorizedError } from '../errors.js';
+import { UnauthorizedError } from '../../core/shared/errors.js';
 import { header, type HttpContext, type HttpRequest } from './types.js';
 
 export const bearerToken = (authorization: string | undefined): string | undefined => {

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { BadRequestError, PayloadTooLargeError } from '../errors.js';
+import { BadRequestError, PayloadTooLargeError } from '../../core/shared/errors.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({

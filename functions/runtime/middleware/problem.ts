@@ -4,7 +4,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { MethodNotAllowedError, toAppError, type AppError } from '../errors.js';
+import { MethodNotAllowedError, toAppError, type AppError } from '../../core/shared/errors.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 export const problemBody = (error: AppError, options: { requestId: string; instance: string; showInternal: boolean }) => ({

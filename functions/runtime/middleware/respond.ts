@@ -5,7 +5,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { InternalError } from '../errors.js';
+import { InternalError } from '../../core/shared/errors.js';
 import { isReply, type HttpContext, type HttpRequest } from './types.js';
 
 const isStream = (body: unknown): boolean =>

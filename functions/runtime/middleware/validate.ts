@@ -6,7 +6,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
-import { ValidationError, type ErrorDetail } from '../errors.js';
+import { ValidationError, type ErrorDetail } from '../../core/shared/errors.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 export const withoutNulls = (value: unknown): unknown => {

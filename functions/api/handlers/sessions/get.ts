@@ -1,5 +1,5 @@
 import { getSession } from '../../../core/sessions/queries.js';
-import { NotFoundError } from '../../../runtime/errors.js';
+import { NotFoundError } from '../../../core/shared/errors.js';
 import { defineOperation } from '../../../runtime/operation.js';
 import { publicBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
