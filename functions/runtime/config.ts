@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { ENV } from './env.js';
 
-const int = (fallback: number) => z.coerce.number().int().default(fallback);
+/** A whole number written in decimal digits; blanks and other spellings are refused, not read as 0. */
+const int = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\s*\d{1,12}\s*$/, { message: 'must be a whole number' })
+    .transform(Number)
+    .default(fallback);
 
 const schema = z.object({
   [ENV.stage]: z.enum(['development', 'test', 'production']).default('production'),

@@ -1,11 +1,15 @@
-/** Matches method + path against the route table. Literal segments win over `{param}` ones, as in API Gateway. */
+/**
+ * Matches method + path against the route table the way API Gateway does: the path selects a resource first
+ * (literal segments win over `{param}` ones), then the method; a method the resource lacks is a 405, it does not
+ * fall through to a less specific resource.
+ */
 import type { Route } from '../api/route.js';
 
-interface Compiled {
-  route: Route;
+interface Resource {
   segments: string[];
   /** Sorts specific paths first: literal segments score higher than parameters, position by position. */
   rank: string;
+  routes: Route[];
 }
 
 export type Match =
@@ -13,30 +17,35 @@ export type Match =
   | { kind: 'wrongMethod'; allow: string[] }
   | { kind: 'none' };
 
-const split = (path: string) => path.split('/').filter((segment) => segment.length > 0);
 const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
 
-export const createRouter = (routes: readonly Route[]) => {
-  const compiled: Compiled[] = routes
-    .map((route) => {
-      const segments = split(route.path);
-      return { route, segments, rank: segments.map((s) => (isParam(s) ? '0' : '1')).join('') };
-    })
-    .sort((a, b) => b.rank.localeCompare(a.rank));
+/** Path segments; a trailing slash is ignored, an empty segment inside the path matches nothing. */
+const split = (path: string): string[] | undefined => {
+  const segments = path.replace(/\/+$/, '').split('/').slice(1);
+  return path.startsWith('/') && segments.every((segment) => segment.length > 0) ? segments : undefined;
+};
 
-  const matchPath = (entry: Compiled, parts: string[]): Record<string, string> | undefined => {
-    if (entry.segments.length !== parts.length) return undefined;
+export const createRouter = (routes: readonly Route[]) => {
+  const byPath = new Map<string, Resource>();
+  for (const route of routes) {
+    const segments = split(route.path) ?? [];
+    const resource = byPath.get(route.path) ?? { segments, rank: segments.map((s) => (isParam(s) ? '0' : '1')).join(''), routes: [] };
+    resource.routes.push(route);
+    byPath.set(route.path, resource);
+  }
+  const resources = [...byPath.values()].sort((a, b) => b.rank.localeCompare(a.rank));
+
+  const matchPath = (resource: Resource, parts: string[]): Record<string, string> | undefined => {
+    if (resource.segments.length !== parts.length) return undefined;
     const params: Record<string, string> = {};
     for (let i = 0; i < parts.length; i += 1) {
-      const segment = entry.segments[i];
+      const segment = resource.segments[i];
       if (isParam(segment)) {
-        let value: string;
         try {
-          value = decodeURIComponent(parts[i]);
+          params[segment.slice(1, -1)] = decodeURIComponent(parts[i]);
         } catch {
           return undefined;
         }
-        params[segment.slice(1, -1)] = value;
       } else if (segment !== parts[i]) return undefined;
     }
     return params;
@@ -44,13 +53,13 @@ export const createRouter = (routes: readonly Route[]) => {
 
   return (method: string, path: string): Match => {
     const parts = split(path);
-    const allow = new Set<string>();
-    for (const entry of compiled) {
-      const params = matchPath(entry, parts);
+    if (!parts) return { kind: 'none' };
+    for (const resource of resources) {
+      const params = matchPath(resource, parts);
       if (!params) continue;
-      if (entry.route.method === method) return { kind: 'found', route: entry.route, params };
-      allow.add(entry.route.method);
+      const route = resource.routes.find((candidate) => candidate.method === method);
+      return route ? { kind: 'found', route, params } : { kind: 'wrongMethod', allow: resource.routes.map((r) => r.method) };
     }
-    return allow.size > 0 ? { kind: 'wrongMethod', allow: [...allow] } : { kind: 'none' };
+    return { kind: 'none' };
   };
 };

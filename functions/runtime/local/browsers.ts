@@ -6,6 +6,7 @@ import type http from 'node:http';
 import { resolve } from 'node:path';
 import { LocalFleet, LOCAL_HOST_ID } from '../../adapters/browser/local-fleet.js';
 import { BrowserHost, createCdpProxy } from '../../browser-host/index.js';
+import { recordBrowserDownloads } from '../../core/files/downloads.js';
 import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
 import { getSession } from '../../core/sessions/queries.js';
@@ -32,6 +33,11 @@ export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLoc
   const { host, fleet } = browsers;
   fleet.onEnded((ended) => {
     onBrowserEnded(deps, ended).catch((error: unknown) => deps.log.error('could not record a session end', { ...ended, error: String(error) }));
+  });
+  const recordDownload = recordBrowserDownloads(deps);
+  fleet.onDownload((download) => {
+    const { sessionId, downloadId, state } = download;
+    recordDownload(download).catch((error: unknown) => deps.log.error('could not record a browser download', { sessionId, downloadId, state, error: String(error) }));
   });
   // Sessions a previous run of this process left behind have no browser any more.
   const orphans = await endOrphanedSessions(deps, [LOCAL_HOST_ID, PENDING_HOST]);

@@ -12,8 +12,19 @@ export interface InjectRequest {
   sourceIp?: string;
 }
 
+/**
+ * The path and query of a request target in origin form (`/path?query`). Anything else (`//host/…`,
+ * `http://…`, garbage) yields a path no route has, so it is answered 404 rather than read as a URL.
+ */
+const splitTarget = (target: string): { pathname: string; searchParams: URLSearchParams } => {
+  const cut = target.indexOf('?');
+  const rawPath = cut >= 0 ? target.slice(0, cut) : target;
+  const pathname = rawPath.startsWith('/') && !rawPath.startsWith('//') ? rawPath : '/!invalid-request-target';
+  return { pathname, searchParams: new URLSearchParams(cut >= 0 ? target.slice(cut + 1) : '') };
+};
+
 export const buildEvent = (request: InjectRequest): APIGatewayProxyEvent => {
-  const url = new URL(request.path, 'http://local');
+  const { pathname, searchParams } = splitTarget(request.path);
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(request.headers ?? {})) {
@@ -22,9 +33,10 @@ export const buildEvent = (request: InjectRequest): APIGatewayProxyEvent => {
     multiValueHeaders[name] = values;
     headers[name] = values[values.length - 1];
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) {
+  // Null-prototype maps: a query key such as `constructor` or `__proto__` is just a key.
+  const query: Record<string, string> = Object.create(null);
+  const multiQuery: Record<string, string[]> = Object.create(null);
+  for (const [key, value] of searchParams) {
     (multiQuery[key] ??= []).push(value);
     query[key] = value;
   }
@@ -33,8 +45,8 @@ export const buildEvent = (request: InjectRequest): APIGatewayProxyEvent => {
   const requestId = request.requestId ?? 'local';
   const method = request.method.toUpperCase();
   return {
-    resource: url.pathname,
-    path: url.pathname,
+    resource: pathname,
+    path: pathname,
     httpMethod: method,
     headers,
     multiValueHeaders,
@@ -51,12 +63,12 @@ export const buildEvent = (request: InjectRequest): APIGatewayProxyEvent => {
       protocol: 'HTTP/1.1',
       httpMethod: method,
       identity: { sourceIp: request.sourceIp ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
-      path: url.pathname,
+      path: pathname,
       stage: 'local',
       requestId,
       requestTimeEpoch: Date.now(),
       resourceId: 'local',
-      resourcePath: url.pathname,
+      resourcePath: pathname,
     },
   };
 };

@@ -57,7 +57,7 @@ export const createHttpServer = (app: LocalApp): http.Server => {
         instance: request.url ?? '',
         showInternal: false,
       });
-      response.writeHead(problem.statusCode, { ...problem.headers, connection: 'close' } as http.OutgoingHttpHeaders);
+      response.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId, connection: 'close' } as http.OutgoingHttpHeaders);
       response.end(problem.body);
     }
   });

@@ -13,7 +13,10 @@ export const withoutNulls = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (item !== null) out[key] = withoutNulls(item);
+  for (const [key, item] of Object.entries(value)) {
+    // defineProperty keeps a `__proto__` key as plain data instead of letting it replace the prototype.
+    if (item !== null) Object.defineProperty(out, key, { value: withoutNulls(item), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 };
 
@@ -21,7 +24,7 @@ export const withoutNulls = (value: unknown): unknown => {
 export const queryInput = (event: APIGatewayProxyEvent): Record<string, string | string[]> => {
   const multi = event.multiValueQueryStringParameters ?? {};
   const single = event.queryStringParameters ?? {};
-  const out: Record<string, string | string[]> = {};
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const key of new Set([...Object.keys(multi), ...Object.keys(single)])) {
     const values = multi[key] ?? (single[key] === undefined ? [] : [single[key] as string]);
     out[key] = values.length === 1 ? values[0] : values;
@@ -29,7 +32,13 @@ export const queryInput = (event: APIGatewayProxyEvent): Record<string, string |
   return out;
 };
 
-const clip = (value: unknown): unknown => (typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value);
+/** The failing value, echoed small: long strings cut, objects and arrays summarised (never the whole payload). */
+const clip = (value: unknown): unknown => {
+  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (Array.isArray(value)) return `[array of ${value.length}]`;
+  if (value !== null && typeof value === 'object') return `{object with ${Object.keys(value).length} keys}`;
+  return value;
+};
 
 const valueAt = (root: unknown, path: PropertyKey[]): unknown =>
   path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), root);

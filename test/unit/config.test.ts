@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../functions/runtime/config.js';
+
+const configError = (env: NodeJS.ProcessEnv): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+};
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toMatchObject({
+      stage: 'production',
+      logLevel: 'info',
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: '.data',
+      awsRegion: 'us-east-1',
+      tableName: 'sessionhost',
+      bucketName: 'sessionhost',
+      maxBodyBytes: 1_048_576,
+      authCacheSeconds: 5,
+      hostCapacity: 50,
+      warmPoolSize: 2,
+    });
+    const config = loadConfig({});
+    expect(config.apiKey).toBeUndefined();
+    expect(config.dynamoEndpoint).toBeUndefined();
+    expect(config.publicBaseUrl).toBeUndefined();
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '', STAGE: '', MAX_BODY_BYTES: '', API_KEY: '', DYNAMODB_ENDPOINT: '', LOG_LEVEL: '' });
+    expect(config).toMatchObject({ port: 8080, stage: 'production', maxBodyBytes: 1_048_576, logLevel: 'info' });
+    expect(config.apiKey).toBeUndefined();
+    expect(config.dynamoEndpoint).toBeUndefined();
+  });
+
+  it('does not read a blank number as 0', () => {
+    let config: ReturnType<typeof loadConfig>;
+    try {
+      config = loadConfig({ PORT: ' ', AUTH_CACHE_SECONDS: '\t' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return;
+    }
+    expect(config).toMatchObject({ port: 8080, authCacheSeconds: 5 });
+  });
+
+  it('reads numbers and names from the environment', () => {
+    const config = loadConfig({ PORT: '0', STAGE: 'test', MAX_BODY_BYTES: '2048', AUTH_CACHE_SECONDS: '0', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
+    expect(config).toMatchObject({ port: 0, stage: 'test', maxBodyBytes: 2048, authCacheSeconds: 0, dynamoEndpoint: 'http://127.0.0.1:8000' });
+  });
+
+  it('lets overrides win over the environment', () => {
+    expect(loadConfig({ PORT: '1234' }, { port: 0 }).port).toBe(0);
+  });
+
+  it('answers a frozen object', () => {
+    expect(Object.isFrozen(loadConfig({}))).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '1.5'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['STAGE', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['API_KEY', 'too-short'],
+    ['MAX_BODY_BYTES', '100'],
+    ['AUTH_CACHE_SECONDS', '301'],
+    ['DYNAMODB_ENDPOINT', 'not a url'],
+    ['PUBLIC_BASE_URL', 'example.com'],
+    ['HOST_CAPACITY', '0'],
+    ['WARM_POOL_SIZE', '-1'],
+  ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.name).toBe('ConfigError');
+    expect(error.message).toContain(name);
+  });
+
+  it('names every invalid variable at once', () => {
+    const error = configError({ PORT: 'abc', STAGE: 'staging' });
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('STAGE');
+  });
+});
