@@ -6,6 +6,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
+import { filesSuite } from './suites/files.js';
+import { scrapeSuite } from './suites/scrape.js';
+import { screenshotSuite } from './suites/screenshot.js';
 import { sessionsSuite } from './suites/sessions.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } });
@@ -14,6 +17,9 @@ const seconds = Number(values.seconds);
 const suites: Record<string, () => Promise<unknown>> = {
   api: () => apiSuite({ seconds }),
   sessions: () => sessionsSuite(),
+  files: () => filesSuite(),
+  screenshot: () => screenshotSuite(),
+  scrape: () => scrapeSuite(),
 };
 
 const results: Record<string, unknown> = {};

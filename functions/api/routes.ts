@@ -62,15 +62,15 @@ export const routeTable = {
   click: windowOperation('click', 'Click an element described in plain language', op.ClickBody),
   type: windowOperation('type', 'Type text, optionally into an element described in plain language', op.TypeBody),
   hover: windowOperation('hover', 'Hover over an element described in plain language', op.HoverBody),
-  scroll: windowOperation('scroll', 'Scroll by an amount, to an edge, or to an element', op.ScrollBody),
-  fileInput: windowOperation('file-input', 'Put a file into a file input', op.FileInputBody),
+  scroll: { handler: 'operations/scroll', ...windowOperation('scroll', 'Scroll by an amount, to an edge, or to an element', op.ScrollBody) },
+  fileInput: { handler: 'operations/file-input', ...windowOperation('file-input', 'Put a file into a file input', op.FileInputBody) },
   monitor: windowOperation('monitor', 'Wait until a condition holds on the page', op.MonitorBody),
   pageQuery: windowOperation('page-query', 'Ask about or extract from the page', op.PageQueryBody),
   paginatedExtraction: windowOperation('paginated-extraction', 'Extract items across pages', op.PaginatedExtractionBody),
   promptContent: windowOperation('prompt-content', 'Deprecated: use page-query', op.PageQueryBody, { deprecated: true }),
   summarizeContent: windowOperation('summarize-content', 'Deprecated: use page-query with a summary prompt', op.SummaryBody, { deprecated: true }),
-  scrapeContent: windowOperation('scrape-content', 'The window content as markdown', op.ScrapeBody, { response: op.ScrapeResponse }),
-  screenshot: windowOperation('screenshot', 'Take a screenshot', op.ScreenshotBody),
+  scrapeContent: { handler: 'operations/scrape', ...windowOperation('scrape-content', 'The window content as markdown', op.ScrapeBody, { response: op.ScrapeResponse }) },
+  screenshot: { handler: 'operations/screenshot', ...windowOperation('screenshot', 'Take a screenshot', op.ScreenshotBody) },
   createFormFiller: windowOperation('create-form-filler', 'Learn the form in the window as a form-filler automation', op.CreateAutomationBody),
   fillForm: windowOperation('fill-form', 'Fill the form with a form-filler automation', op.ExecuteAutomationBody),
 
@@ -84,11 +84,11 @@ export const routeTable = {
   getRequestStatus: { method: 'GET' as const, path: '/v1/requests/{requestId}/status', summary: 'Status and result of an asynchronous request', tag: 'requests' as const, params: res.RequestParams, status: 200, response: res.RequestStatusResponse },
 
   // Files
-  listFiles: { method: 'GET' as const, path: '/v1/files', summary: 'List files', tag: 'files' as const, query: res.ListFilesQuery, status: 200, response: res.FilesResponse },
-  createFile: { method: 'POST' as const, path: '/v1/files', summary: 'Create a file and get a URL to upload its bytes to', tag: 'files' as const, body: res.CreateFileBody, status: 200, response: res.CreateFileResponse },
-  getFile: { method: 'GET' as const, path: '/v1/files/{id}', summary: 'Get a file and a URL to download it', tag: 'files' as const, params: res.FileParams, status: 200, response: res.GetFileResponse },
-  deleteFile: { method: 'DELETE' as const, path: '/v1/files/{id}', summary: 'Delete a file', tag: 'files' as const, params: res.FileParams, status: 200, response: EmptyEnvelope },
-  pushFile: { method: 'POST' as const, path: '/v1/files/{id}/push', summary: "Make a file available inside sessions' browsers", tag: 'files' as const, params: res.FileParams, body: res.PushFileBody, status: 200, response: EmptyEnvelope },
+  listFiles: { handler: 'files/list', method: 'GET' as const, path: '/v1/files', summary: 'List files', tag: 'files' as const, query: res.ListFilesQuery, status: 200, response: res.FilesResponse },
+  createFile: { handler: 'files/create', method: 'POST' as const, path: '/v1/files', summary: 'Create a file and get a URL to upload its bytes to', tag: 'files' as const, body: res.CreateFileBody, status: 200, response: res.CreateFileResponse },
+  getFile: { handler: 'files/get', method: 'GET' as const, path: '/v1/files/{id}', summary: 'Get a file and a URL to download it', tag: 'files' as const, params: res.FileParams, status: 200, response: res.GetFileResponse },
+  deleteFile: { handler: 'files/delete', method: 'DELETE' as const, path: '/v1/files/{id}', summary: 'Delete a file', tag: 'files' as const, params: res.FileParams, status: 200, response: EmptyEnvelope },
+  pushFile: { handler: 'files/push', method: 'POST' as const, path: '/v1/files/{id}/push', summary: "Make a file available inside sessions' browsers", tag: 'files' as const, params: res.FileParams, body: res.PushFileBody, status: 200, response: EmptyEnvelope },
 
   // Profiles
   deleteProfiles: { method: 'DELETE' as const, path: '/v1/profiles', summary: 'Delete saved browser profiles by name', tag: 'profiles' as const, query: res.DeleteProfilesQuery, status: 200, response: EmptyEnvelope },

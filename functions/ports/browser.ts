@@ -45,7 +45,34 @@ export interface BrowserFleet {
   open(sessionId: string): Promise<SessionBrowser>;
   /** Subscribe to browsers ending on their own (idle timeout, crash, host shutdown). */
   onEnded(listener: (ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void): void;
+  /**
+   * Place a file in the session's folder on its browser's machine, where a file input can take it; a file of the
+   * same name is replaced. Resolves to its path there. Rejects when the session has no live browser.
+   */
+  putFile(sessionId: string, file: { fileName: string; bytes: Buffer; fileId?: string }): Promise<string>;
+  /** A file in the session's folder (pushed, or downloaded by its browser), by name; undefined when absent. */
+  sessionFile(sessionId: string, fileName: string): Promise<SessionFile | undefined>;
+  /** Subscribe to downloads in the sessions' browsers, from any window (CDP clients' pages included). */
+  onDownload(listener: (download: BrowserDownload) => void): void;
 }
+
+export interface SessionFile {
+  /** Where the browser's machine has it: what a file input is given. */
+  path: string;
+  bytes: number;
+  /** The stored file it was placed from by `putFile`; absent for the browser's own downloads. */
+  fileId?: string;
+}
+
+/**
+ * One download's progress, reported in order per `downloadId`: `started`, then `completed` or `failed`.
+ * `fileName` of `completed` is the name the file has in the session's folder (made unique there).
+ */
+export type BrowserDownload = { sessionId: string; orgId: string; downloadId: string; fileName: string } & (
+  | { state: 'started'; url: string }
+  | { state: 'completed'; bytes: number; read(): Promise<Buffer> }
+  | { state: 'failed'; error: string }
+);
 
 export interface WindowInfo {
   /** The window id is the CDP target id of its page: stable for the window's life, and what CDP clients see. */

@@ -23,7 +23,10 @@ export interface ViewportSize {
 }
 
 export interface ScreenshotRequest {
-  /** `viewport`: what is visible. `page`: the whole page in one image (capped). `scan`: scrolled chunks. */
+  /**
+   * `viewport`: what is visible. `page`: the whole page, in one image or in tiles stacked top to bottom when it is
+   * taller than one capture can be, up to a cap. `scan`: the page scrolled through, one viewport-sized chunk per step.
+   */
   scope: 'viewport' | 'page' | 'scan';
   /** JPEG quality 1-100. */
   quality: number;
@@ -34,8 +37,11 @@ export interface ScreenshotRequest {
 }
 
 export interface Screenshot {
+  /** Image pixels are CSS pixels times the scale asked for (maxWidth/maxHeight), whatever the device pixel ratio. */
   jpeg: Buffer;
+  /** The window's viewport, in CSS pixels. */
   viewport: ViewportSize;
+  /** Where the image's top-left corner is in the page (its scroll offsets for viewport and scan images). */
   scroll: ScrollPosition;
   /** Set when the image does not show everything asked for (e.g. a page taller than can be captured). */
   truncated?: string;
@@ -58,6 +64,8 @@ export interface ScrollOutcome {
   /** Largest scroll offsets of the page. */
   max: ScrollPosition;
   viewport: ViewportSize;
+  /** What scrolled: `page`, or a short description of the box when the document itself does not scroll. */
+  container?: string;
 }
 
 export interface FileInputCandidate {

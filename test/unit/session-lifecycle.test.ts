@@ -25,6 +25,11 @@ const scriptedFleet = () => {
       throw new Error('no browser in this test');
     },
     onEnded: () => undefined,
+    putFile: async () => {
+      throw new Error('no files in this test');
+    },
+    sessionFile: async () => undefined,
+    onDownload: () => undefined,
   };
   return { fleet, starts, stopped };
 };

@@ -4,16 +4,18 @@
  * browser is driven over one cached CDP connection.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import type { BrowserEndReason, BrowserFleet, SessionBrowser, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import type { BrowserDownload, BrowserEndReason, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import { captureDownloads } from './downloads.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 import { proxyAuthenticator } from './proxy-auth.js';
+import { SessionFolder } from './session-folder.js';
 
 export const LOCAL_HOST_ID = 'local';
 
 /** What this adapter needs of the in-process browser host (functions/browser-host's BrowserHost). */
 export interface HostHandle {
   readonly capacity: number;
-  acquire(sessionId: string, options: { idleTimeoutMs: number; proxyServer?: string }): Promise<unknown>;
+  acquire(sessionId: string, options: { idleTimeoutMs: number; proxyServer?: string }): Promise<{ userDataDir: string }>;
   release(sessionId: string, reason: 'released'): Promise<boolean>;
   touch(sessionId: string): unknown;
   endpointOf(sessionId: string): string | undefined;
@@ -25,12 +27,15 @@ interface Placed {
   orgId: string;
   request: StartBrowserRequest;
   connection?: Promise<PuppeteerSessionBrowser>;
+  /** Files for file inputs and the browser's downloads; set once the browser runs. */
+  folder?: SessionFolder;
 }
 
 export class LocalFleet implements BrowserFleet {
   private readonly placed = new Map<string, Placed>();
   private readonly waiting: (() => void)[] = [];
   private readonly listeners: ((ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void)[] = [];
+  private readonly downloadListeners: ((download: BrowserDownload) => void)[] = [];
 
   constructor(
     private readonly host: HostHandle,
@@ -40,6 +45,7 @@ export class LocalFleet implements BrowserFleet {
       const placed = this.placed.get(sessionId);
       this.placed.delete(sessionId);
       void placed?.connection?.then((browser) => browser.browser.disconnect()).catch(() => undefined);
+      void placed?.folder?.remove().catch(() => undefined);
       this.waiting.shift()?.();
       if (placed) for (const listener of this.listeners) listener({ sessionId, orgId: placed.orgId, reason });
     });
@@ -52,13 +58,35 @@ export class LocalFleet implements BrowserFleet {
     }
     progress.onLaunching?.();
     this.placed.set(request.sessionId, { orgId: request.orgId, request });
+    let acquired: { userDataDir: string };
     try {
-      await this.host.acquire(request.sessionId, { idleTimeoutMs: request.idleTimeoutMs, proxyServer: request.proxy?.server });
+      acquired = await this.host.acquire(request.sessionId, { idleTimeoutMs: request.idleTimeoutMs, proxyServer: request.proxy?.server });
     } catch (error) {
       this.placed.delete(request.sessionId);
       throw error;
     }
+    try {
+      await this.prepareFiles(request, acquired.userDataDir);
+    } catch (error) {
+      // A browser whose downloads cannot be captured is not handed out half-working.
+      await this.host.release(request.sessionId, 'released').catch(() => undefined);
+      this.placed.delete(request.sessionId);
+      throw error;
+    }
     return { hostId: LOCAL_HOST_ID };
+  }
+
+  /** The session's folder, and download capture set for the whole browser before any client can open a page. */
+  private async prepareFiles(request: StartBrowserRequest, userDataDir: string): Promise<void> {
+    const { sessionId, orgId } = request;
+    const folder = new SessionFolder(`${userDataDir}.files`);
+    await folder.create();
+    const placed = this.placed.get(sessionId);
+    if (placed) placed.folder = folder;
+    const browser = (await this.open(sessionId)) as PuppeteerSessionBrowser;
+    await captureDownloads(browser.browser, folder, (download) => {
+      for (const listener of this.downloadListeners) listener({ ...download, sessionId, orgId });
+    });
   }
 
   async stop(sessionId: string): Promise<{ profile?: Buffer }> {
@@ -83,6 +111,24 @@ export class LocalFleet implements BrowserFleet {
 
   onEnded(listener: (ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void): void {
     this.listeners.push(listener);
+  }
+
+  async putFile(sessionId: string, file: { fileName: string; bytes: Buffer; fileId?: string }): Promise<string> {
+    return this.folderOf(sessionId).put(file.fileName, file.bytes, file.fileId);
+  }
+
+  async sessionFile(sessionId: string, fileName: string): Promise<SessionFile | undefined> {
+    return this.placed.get(sessionId)?.folder?.find(fileName);
+  }
+
+  onDownload(listener: (download: BrowserDownload) => void): void {
+    this.downloadListeners.push(listener);
+  }
+
+  private folderOf(sessionId: string): SessionFolder {
+    const folder = this.placed.get(sessionId)?.folder;
+    if (!folder) throw new Error(`session ${sessionId} has no browser on this host`);
+    return folder;
   }
 
   private async connect(endpoint: string, placed: Placed): Promise<PuppeteerSessionBrowser> {

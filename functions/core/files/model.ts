@@ -17,6 +17,10 @@ export interface StoredFile {
   expiryTime: string;
   sessionIds: string[];
   blobKey: string;
+  /** Uploads: after this, a file with no bytes yet has failed (its upload URL no longer works). */
+  uploadUrlExpiresAt?: string;
+  /** Why the upload failed, for `upload_failed` files. */
+  failureReason?: string;
 }
 
 export type FileItem = RecordItem & StoredFile;
@@ -25,6 +29,18 @@ export type FileItem = RecordItem & StoredFile;
 export const FILE_RETENTION_SECONDS = 48 * 3600;
 /** Pre-signed URLs handed to clients stay valid this long. */
 export const SIGNED_URL_SECONDS = 3600;
+
+/**
+ * The largest file the service keeps: 100 MiB. A pre-signed PUT cannot carry a size limit (only a POST policy can),
+ * so an upload is measured when it is completed and one over the limit is deleted and marked `upload_failed`.
+ */
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Records outlive `expiryTime` by this much, so the service itself sees an expired file (and removes its bytes)
+ * before the store's TTL drops the record; reads answer an expired file as gone either way.
+ */
+export const RECORD_GRACE_SECONDS = 24 * 3600;
 
 export const fileKeys = {
   partition: (orgId: string): string => `ORG#${orgId}#FILES`,

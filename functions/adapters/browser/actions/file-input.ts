@@ -1,10 +1,98 @@
-import type { Page } from 'puppeteer-core';
+/**
+ * File inputs of a page: found in every frame and inside open shadow roots, described by what a person would call
+ * them (label, aria-label, name, id), and given files through CDP `DOM.setFileInputFiles`, which fires `input` and
+ * `change` as a user's choice would.
+ */
+import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { FileInputCandidate } from '../../../ports/window-driver.js';
 
-export const fileInputs = async (_page: Page, _signal: AbortSignal): Promise<FileInputCandidate[]> => {
-  throw new Error('file inputs are being built');
+/** The handles behind the last listing of each page, so `setInputFiles` acts on exactly what was listed. */
+const listed = new WeakMap<Page, Map<string, ElementHandle<HTMLInputElement>>>();
+
+const abortable = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> => {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 };
 
-export const setInputFiles = async (_page: Page, _candidateId: string, _paths: string[], _signal: AbortSignal): Promise<void> => {
-  throw new Error('file inputs are being built');
+interface Facts {
+  visible: boolean;
+  multiple: boolean;
+  accept: string;
+  label: string;
+  ariaLabel: string;
+  name: string;
+  id: string;
+  title: string;
+}
+
+/** Runs in the page. No named inner functions: a bundler's name-keeping helper would not exist there. */
+const factsOf = (input: HTMLInputElement): Facts => {
+  const style = getComputedStyle(input);
+  const box = input.getBoundingClientRect();
+  const labelledBy = (input.getAttribute('aria-labelledby') ?? '')
+    .split(/\s+/)
+    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+    .join(' ');
+  const label = [...(input.labels ?? [])].map((element) => element.textContent ?? '').join(' ') || labelledBy;
+  const [cleanLabel, ariaLabel, name, id, title] = [label, input.getAttribute('aria-label') ?? '', input.name, input.id, input.title].map((value) =>
+    value.replace(/\s+/g, ' ').trim(),
+  );
+  return {
+    visible: style.display !== 'none' && style.visibility !== 'hidden' && Number(style.opacity) > 0 && box.width > 0 && box.height > 0,
+    multiple: input.multiple,
+    accept: input.accept,
+    label: cleanLabel,
+    ariaLabel,
+    name,
+    id,
+    title,
+  };
+};
+
+/** `label "Resume" · name "resume"`: quoted parts, so core can tell one input's names from another's. */
+const describe = (facts: Facts): string => {
+  const parts = (['label', 'ariaLabel', 'name', 'id', 'title'] as const)
+    .filter((key) => facts[key] !== '')
+    .map((key) => `${key === 'ariaLabel' ? 'aria-label' : key} ${JSON.stringify(facts[key])}`);
+  return parts.length > 0 ? parts.join(' · ') : 'a file input without a label, name or id';
+};
+
+const inputsOf = async (frame: Frame): Promise<ElementHandle<HTMLInputElement>[]> => {
+  // `pierce/` also looks inside open shadow roots.
+  const found = await frame.$$('pierce/input[type="file" i]').catch(() => []);
+  return found as ElementHandle<HTMLInputElement>[];
+};
+
+export const fileInputs = async (page: Page, signal: AbortSignal): Promise<FileInputCandidate[]> => {
+  const previous = listed.get(page);
+  const handles = new Map<string, ElementHandle<HTMLInputElement>>();
+  const candidates: FileInputCandidate[] = [];
+  const frames = page.frames();
+  for (const [frameIndex, frame] of frames.entries()) {
+    const inputs = await abortable(inputsOf(frame), signal);
+    for (const [inputIndex, input] of inputs.entries()) {
+      const facts = await abortable(input.evaluate(factsOf), signal).catch(() => undefined);
+      if (!facts) continue;
+      const id = `f${frameIndex}i${inputIndex}`;
+      handles.set(id, input);
+      candidates.push({ id, visible: facts.visible, multiple: facts.multiple, ...(facts.accept ? { accept: facts.accept } : {}), description: describe(facts) });
+    }
+  }
+  listed.set(page, handles);
+  if (previous) for (const handle of previous.values()) void handle.dispose().catch(() => undefined);
+  return candidates;
+};
+
+export const setInputFiles = async (page: Page, candidateId: string, paths: string[], signal: AbortSignal): Promise<void> => {
+  let handle = listed.get(page)?.get(candidateId);
+  if (!handle) {
+    await fileInputs(page, signal);
+    handle = listed.get(page)?.get(candidateId);
+  }
+  if (!handle) throw new Error(`the file input ${candidateId} is no longer on the page`);
+  await abortable(handle.uploadFile(...paths), signal);
 };

@@ -1,0 +1,78 @@
+/**
+ * The CDP pieces screenshots are made of: one cached CDP session per page, the page's geometry, and a JPEG
+ * capture of a page region. Scaling happens in Chromium (`clip.scale`), so Node never decodes an image.
+ */
+import type { CDPSession, Page } from 'puppeteer-core';
+
+/**
+ * Chromium (headless shell, software compositing) renders at most 8,192 image px along an axis in one capture
+ * (after the clip's scale, whatever the device pixel ratio); past that the image silently repeats its top instead
+ * of failing. Anything larger is captured as several tiles.
+ */
+export const MAX_CAPTURE_PX = 8192;
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/** Attaching costs a round trip, so a page keeps its session until it is detached (page closed, crash). */
+export const cdpOf = async (page: Page): Promise<CDPSession> => {
+  const cached = sessions.get(page);
+  if (cached) {
+    const session = await cached.catch(() => undefined);
+    if (session && !session.detached) return session;
+  }
+  const created = page.createCDPSession();
+  sessions.set(page, created);
+  return created;
+};
+
+/** Settles with `promise`, or rejects with the signal's reason as soon as it fires (a CDP call cannot be cancelled). */
+export const abortable = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> => {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+};
+
+export interface Geometry {
+  /** The visible part of the page, in CSS px, at its current scroll offset (page coordinates). */
+  viewport: { x: number; y: number; width: number; height: number };
+  /** The whole document, in CSS px. */
+  content: { width: number; height: number };
+}
+
+export const geometry = async (cdp: CDPSession): Promise<Geometry> => {
+  const metrics = await cdp.send('Page.getLayoutMetrics');
+  const visual = metrics.cssVisualViewport;
+  return {
+    viewport: { x: visual.pageX, y: visual.pageY, width: visual.clientWidth, height: visual.clientHeight },
+    content: { width: metrics.cssContentSize.width, height: metrics.cssContentSize.height },
+  };
+};
+
+/** The factor (≤ 1, never enlarging) that makes `width`×`height` fit inside the limits, keeping the aspect ratio. */
+export const fitScale = (width: number, height: number, limits: { maxWidth?: number; maxHeight?: number }): number =>
+  Math.min(1, limits.maxWidth ? limits.maxWidth / width : 1, limits.maxHeight ? limits.maxHeight / height : 1);
+
+/**
+ * A JPEG of a region in page coordinates (CSS px), at `scale` image pixels per CSS px: Chromium applies the clip's
+ * scale to CSS pixels whatever the device pixel ratio, so a high-density screen does not double the image.
+ * `beyondViewport` lets the region extend past what is visible (full-page captures).
+ */
+export const captureJpeg = async (
+  cdp: CDPSession,
+  region: { x: number; y: number; width: number; height: number },
+  options: { scale: number; quality: number; beyondViewport: boolean },
+  signal: AbortSignal,
+): Promise<Buffer> => {
+  const capture = cdp.send('Page.captureScreenshot', {
+    format: 'jpeg',
+    quality: options.quality,
+    clip: { ...region, scale: options.scale },
+    captureBeyondViewport: options.beyondViewport,
+    optimizeForSpeed: true,
+  });
+  const { data } = await abortable(capture, signal);
+  return Buffer.from(data, 'base64');
+};

@@ -1,0 +1,44 @@
+/**
+ * Captures every download of a session's browser. The download behaviour is set once for the whole browser on a
+ * browser-level CDP session, so downloads from any window, including pages opened by CDP clients, land in the
+ * session's folder and report their progress here (a client that sets its own behaviour takes over its downloads).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'puppeteer-core';
+import type { BrowserDownload } from '../../ports/browser.js';
+import type { SessionFolder } from './session-folder.js';
+
+/** A download as this browser reports it; the fleet adds which session it belongs to. */
+type WithoutOwner<T> = T extends unknown ? Omit<T, 'sessionId' | 'orgId'> : never;
+export type DownloadReport = WithoutOwner<BrowserDownload>;
+
+export const captureDownloads = async (browser: Browser, folder: SessionFolder, report: (download: DownloadReport) => void): Promise<void> => {
+  const cdp = await browser.target().createCDPSession();
+  // guid → suggested name, for the downloads under way.
+  const underWay = new Map<string, string>();
+
+  cdp.on('Browser.downloadWillBegin', (event) => {
+    underWay.set(event.guid, event.suggestedFilename);
+    report({ state: 'started', downloadId: event.guid, fileName: event.suggestedFilename, url: event.url });
+  });
+
+  cdp.on('Browser.downloadProgress', (event) => {
+    if (event.state === 'inProgress') return;
+    const suggested = underWay.get(event.guid);
+    if (suggested === undefined) return;
+    underWay.delete(event.guid);
+    const downloaded = join(folder.downloadingDir, event.guid);
+    if (event.state === 'canceled') {
+      void folder.discard(downloaded);
+      report({ state: 'failed', downloadId: event.guid, fileName: suggested, error: 'the download was cancelled in the browser' });
+      return;
+    }
+    folder.adoptDownload(downloaded, suggested).then(
+      (kept) => report({ state: 'completed', downloadId: event.guid, fileName: kept.fileName, bytes: kept.bytes, read: () => readFile(kept.path) }),
+      (error: unknown) => report({ state: 'failed', downloadId: event.guid, fileName: suggested, error: `the downloaded file could not be kept: ${(error as Error).message}` }),
+    );
+  });
+
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: folder.downloadingDir, eventsEnabled: true });
+};

@@ -1,0 +1,68 @@
+/**
+ * Downloads in a session's browser become `browser_download` files of its org, associated with the session. The
+ * session's events stream tells each one as `file_status` events: `uploading` when the download begins, then
+ * `available` with `fileId` and a `downloadUrl` that works without the API key (or `upload_failed` with
+ * `eventData.error`).
+ */
+import type { BrowserDownload } from '../../ports/browser.js';
+import type { EventBus } from '../../ports/event-bus.js';
+import { appendEvent } from '../sessions/events.js';
+import { uuidv7 } from '../shared/ids.js';
+import { MAX_FILE_BYTES, type FileItem } from './model.js';
+import { viewOf } from './queries.js';
+import type { FileDeps } from './store.js';
+import { markAvailable, markFailed, newFileRecord, tooLargeReason } from './uploads.js';
+
+type DownloadDeps = FileDeps & { bus: EventBus };
+
+const announce = async (deps: DownloadDeps, file: FileItem, sessionId: string, extra: Record<string, unknown> = {}) => {
+  const { downloadUrl } = await viewOf(deps, file);
+  await appendEvent(deps, file.orgId, sessionId, { event: 'file_status', fileId: file.id, fileName: file.fileName, status: file.status, downloadUrl, ...extra });
+};
+
+const begin = async (deps: DownloadDeps, download: BrowserDownload): Promise<FileItem> => {
+  const now = deps.clock.now();
+  const file = newFileRecord(download.orgId, uuidv7(now.getTime()), { fileName: download.fileName, fileType: 'browser_download', sessionIds: [download.sessionId] }, now);
+  await deps.records.put(file);
+  await announce(deps, file, download.sessionId);
+  return file;
+};
+
+const finish = async (deps: DownloadDeps, file: FileItem, download: Extract<BrowserDownload, { state: 'completed' | 'failed' }>): Promise<void> => {
+  let settled: FileItem;
+  if (download.state === 'failed') settled = await markFailed(deps, file, download.error);
+  else if (download.bytes > MAX_FILE_BYTES) settled = await markFailed(deps, file, tooLargeReason(download.bytes));
+  else {
+    const bytes = await download.read();
+    await deps.blobs.put(file.blobKey, bytes, { contentLength: bytes.length });
+    // The browser may have named it `name (1).ext` beside an earlier download: that is its name in the session.
+    settled = await markAvailable(deps, file, bytes.length, { fileName: download.fileName });
+  }
+  await announce(deps, settled, download.sessionId, settled.status === 'upload_failed' ? { eventData: { error: settled.failureReason, filePath: settled.fileName } } : {});
+};
+
+/**
+ * The listener the runtime gives the fleet. Reports of one download arrive in order but are handled concurrently,
+ * so the end of a download waits for its beginning to be recorded.
+ */
+export const recordBrowserDownloads = (deps: DownloadDeps) => {
+  const begun = new Map<string, Promise<FileItem>>();
+  return async (download: BrowserDownload): Promise<void> => {
+    const key = `${download.sessionId}/${download.downloadId}`;
+    if (download.state === 'started') {
+      const recorded = begin(deps, download);
+      begun.set(key, recorded);
+      await recorded;
+      return;
+    }
+    const recorded = begun.get(key);
+    begun.delete(key);
+    const file = (await recorded?.catch(() => undefined)) ?? (await begin(deps, download));
+    try {
+      await finish(deps, file, download);
+    } catch (error) {
+      await markFailed(deps, file, `the download could not be stored: ${(error as Error).message}`).catch(() => undefined);
+      throw error;
+    }
+  };
+};

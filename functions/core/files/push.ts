@@ -1,0 +1,76 @@
+/**
+ * Pushing a file into sessions: its bytes are placed in each session's folder on the browser's machine, where a
+ * file input can take them. Each session's events stream tells the progress as `file_upload_status` events:
+ * `uploading`, then `available`, or `upload_failed` with `eventData.error`.
+ *
+ * The push runs within the request (the answer comes once every session has its copy), so a client may wait on
+ * the events stream or simply on the answer. A session that could not get the file is named in `errors`.
+ */
+import type { BrowserFleet } from '../../ports/browser.js';
+import type { SessionDeps } from '../sessions/deps.js';
+import { touchSession } from '../sessions/activity.js';
+import { appendEvent } from '../sessions/events.js';
+import { ConflictError, ValidationError } from '../shared/errors.js';
+import type { Issue } from '../shared/issues.js';
+import { runningSession } from '../windows/open.js';
+import { fileKeys, MAX_FILE_BYTES, type FileItem } from './model.js';
+import { readFile, viewOf } from './queries.js';
+import type { FileDeps } from './store.js';
+import { tooLargeReason } from './uploads.js';
+
+export type FileSessionDeps = FileDeps & SessionDeps;
+
+/** A file's bytes into one session's folder; resolves to the path its browser's machine has it at. */
+export const placeFile = async (deps: FileDeps & { fleet: BrowserFleet }, file: FileItem, sessionId: string, bytes?: Buffer): Promise<string> => {
+  const data = bytes ?? (await deps.blobs.get(file.blobKey));
+  if (!data) throw new Error('the file has no bytes in storage any more');
+  if (data.length > MAX_FILE_BYTES) throw new Error(tooLargeReason(data.length));
+  return deps.fleet.putFile(sessionId, { fileName: file.fileName, bytes: data, fileId: file.id });
+};
+
+/** Records that the file is used with these sessions (its `sessionIds`, which the list filters on). */
+export const associateSessions = async (deps: FileDeps, file: FileItem, sessionIds: string[]): Promise<FileItem> => {
+  const merged = [...new Set([...file.sessionIds, ...sessionIds])];
+  if (merged.length === file.sessionIds.length) return file;
+  await deps.records.update(fileKeys.file(file.orgId, file.id), { sessionIds: merged });
+  return { ...file, sessionIds: merged };
+};
+
+/** A file that cannot be pushed yet says why, as a 409 the client can act on. */
+const requireAvailable = (file: FileItem): void => {
+  if (file.status === 'uploading') throw new ConflictError(`file ${file.id} has no bytes yet: PUT them to its uploadUrl first`);
+  if (file.status !== 'available') throw new ConflictError(`file ${file.id} cannot be pushed: ${file.failureReason ?? `it is ${file.status}`}`);
+};
+
+export const pushFile = async (deps: FileSessionDeps, orgId: string, fileId: string, sessionIds?: string[]): Promise<{ errors: Issue[] }> => {
+  const file = await readFile(deps, orgId, fileId);
+  const targets = [...new Set(sessionIds?.length ? sessionIds : file.sessionIds)];
+  if (targets.length === 0) {
+    throw new ValidationError([{ location: 'body.sessionIds', message: 'name at least one session to push the file to (the file has no sessions of its own)' }]);
+  }
+  // Every target must be the caller's running session before anything moves: 404 or 409 otherwise. A push is
+  // activity on each session, like any call on it.
+  for (const sessionId of targets) await touchSession(deps, await runningSession(deps, orgId, sessionId));
+  requireAvailable(file);
+
+  const { downloadUrl } = await viewOf(deps, file);
+  const bytes = await deps.blobs.get(file.blobKey);
+  const errors: Issue[] = [];
+  await Promise.all(
+    targets.map(async (sessionId) => {
+      const event = { event: 'file_upload_status', fileId: file.id, fileName: file.fileName, downloadUrl };
+      await appendEvent(deps, orgId, sessionId, { ...event, status: 'uploading' });
+      try {
+        if (!bytes) throw new Error('the file has no bytes in storage any more');
+        await placeFile(deps, file, sessionId, bytes);
+        await appendEvent(deps, orgId, sessionId, { ...event, status: 'available' });
+      } catch (error) {
+        const message = (error as Error).message;
+        await appendEvent(deps, orgId, sessionId, { ...event, status: 'upload_failed', eventData: { error: message, filePath: file.fileName } });
+        errors.push({ code: 'push_failed', message: `file ${file.id} could not be placed in session ${sessionId}: ${message}`, details: { sessionId } });
+      }
+    }),
+  );
+  await associateSessions(deps, file, targets);
+  return { errors };
+};

@@ -1,0 +1,70 @@
+/**
+ * The scroll operation, with the interface's precedence: `scrollToElement` given → nothing else runs;
+ * `scrollToEdge` runs before `scrollBy`, and both run when both are given. Finding an element or a container from
+ * a description needs element resolution, which this version does not have: `scrollToElement` and `scrollWithin`
+ * answer a `failure` that says so, without moving the page (a silent scroll of the wrong thing would be worse).
+ */
+import type { ScrollAmount, ScrollOutcome, ScrollRequest } from '../../ports/window-driver.js';
+import type { SessionDeps } from '../sessions/deps.js';
+import { BadRequestError } from '../shared/errors.js';
+import type { Issue } from '../shared/issues.js';
+import { failed, succeeded, type OperationResult } from './result.js';
+import { runWindowOperation, type OperationLimits } from './run.js';
+
+export interface ScrollBody extends OperationLimits {
+  scrollBy?: { xAxis?: string; yAxis?: string };
+  scrollToEdge?: { xAxis?: 'left' | 'right'; yAxis?: 'top' | 'bottom' };
+  scrollToElement?: string;
+  scrollWithin?: string;
+}
+
+/** `"200px"`, `"-50%"`, `"120"` (pixels): the wire format of ScrollByConfig, already checked by the schema. */
+export const parseScrollAmount = (text: string | undefined): ScrollAmount | undefined => {
+  if (text === undefined) return undefined;
+  const match = /^([+-]?\d+(?:\.\d+)?)(px|%)?$/.exec(text.trim());
+  if (!match) throw new BadRequestError(`scroll amount "${text}" must be pixels or a percentage, e.g. "200px", "-50%"`);
+  return { value: Number(match[1]), unit: match[2] === '%' ? '%' : 'px' };
+};
+
+const unavailable = (field: 'scrollToElement' | 'scrollWithin'): Issue => ({
+  code: 'element_resolution_unavailable',
+  message: `${field} needs element resolution (finding what a description refers to), which is not available in this version of the service yet; the page was not scrolled. scrollBy and scrollToEdge work.`,
+  details: { field },
+});
+
+export const planScroll = (body: ScrollBody): ScrollRequest => {
+  const edge = body.scrollToEdge;
+  const x = parseScrollAmount(body.scrollBy?.xAxis);
+  const y = parseScrollAmount(body.scrollBy?.yAxis);
+  return {
+    ...(edge?.xAxis || edge?.yAxis ? { toEdge: { x: edge.xAxis, y: edge.yAxis } } : {}),
+    ...(x || y ? { by: { x, y } } : {}),
+  };
+};
+
+const point = (p: { left: number; top: number }) => `(${p.left}, ${p.top})`;
+
+export const describeScroll = (outcome: ScrollOutcome): string => {
+  const moved = outcome.after.left !== outcome.before.left || outcome.after.top !== outcome.before.top;
+  const where = `${point(outcome.after)} of ${point(outcome.max)}`;
+  const inside = outcome.container && outcome.container !== 'page' ? ` inside ${outcome.container}` : '';
+  const view = `viewport ${outcome.viewport.width}×${outcome.viewport.height}`;
+  return moved ? `Scrolled to ${where}${inside}, from ${point(outcome.before)}; ${view}.` : `Did not move: already at ${where}${inside}; ${view}.`;
+};
+
+export const scrollWindow = (
+  deps: SessionDeps,
+  target: { orgId: string; sessionId: string; windowId: string },
+  body: ScrollBody,
+  signal?: AbortSignal,
+): Promise<OperationResult<string>> => {
+  const request = planScroll(body);
+  return runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
+    if (body.scrollToElement !== undefined) return failed(unavailable('scrollToElement'));
+    if (body.scrollWithin !== undefined) return failed(unavailable('scrollWithin'));
+    const outcome = await driver.scroll(request, budget.signal);
+    const warnings: Issue[] =
+      request.toEdge || request.by ? [] : [{ code: 'nothing_to_scroll', message: 'neither scrollBy nor scrollToEdge was given: the page was not scrolled' }];
+    return succeeded(describeScroll(outcome), { warnings });
+  });
+};

@@ -1,0 +1,161 @@
+/**
+ * Scrolling on real Chromium through the API. `visual/grid.html` turns smooth scrolling on, so a position read right
+ * after the response also proves the scroll was instant. Positions are read back from the page itself.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { createRunningSession } from '../support/session-client.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+let svc: TestService;
+let fixtures: FixtureServer;
+let sessionId: string;
+let browser: { page(windowId: string): Promise<Page> };
+
+beforeAll(async () => {
+  [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
+  sessionId = (await createRunningSession(svc)).id;
+  browser = (await svc.deps.fleet.open(sessionId)) as unknown as typeof browser;
+});
+afterAll(async () => {
+  if (sessionId) await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}`, headers: svc.auth });
+  await svc?.stop();
+  await fixtures?.close();
+});
+
+const openWindow = async (path: string) => {
+  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}${path}` } });
+  expect(res.statusCode).toBe(201);
+  return res.json.data.windowId as string;
+};
+
+const scroll = (windowId: string, body: Record<string, unknown>, auth = svc.auth) =>
+  svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/scroll`, headers: auth, body });
+
+/** The page's scroll offsets as it reports them, or a box's when a selector is given. */
+const position = async (windowId: string, selector?: string) =>
+  (await browser.page(windowId)).evaluate(
+    selector ? `[document.querySelector('${selector}').scrollLeft, document.querySelector('${selector}').scrollTop]` : '[Math.round(scrollX), Math.round(scrollY)]',
+  ) as Promise<[number, number]>;
+
+describe('scrollBy', () => {
+  let windowId: string;
+  beforeAll(async () => {
+    windowId = await openWindow('/visual/grid.html?h=10000&w=3000');
+  });
+
+  it('moves by pixels, signed, with or without the px unit, and says where the page ended up', async () => {
+    const down = await scroll(windowId, { scrollBy: { yAxis: '300px' } });
+    expect(down.statusCode).toBe(201);
+    expect(down.json.meta.status).toBe('success');
+    expect(down.json.data.modelResponse).toContain('Scrolled to (0, 300) of (1720, 9280)');
+    expect(await position(windowId)).toEqual([0, 300]);
+    await scroll(windowId, { scrollBy: { yAxis: '-100' } });
+    expect(await position(windowId)).toEqual([0, 200]);
+    await scroll(windowId, { scrollBy: { xAxis: '+250px', yAxis: '-200px' } });
+    expect(await position(windowId)).toEqual([250, 0]);
+  });
+
+  it('moves by a percentage of the viewport, negative to go back', async () => {
+    await scroll(windowId, { scrollToEdge: { xAxis: 'left', yAxis: 'top' } });
+    await scroll(windowId, { scrollBy: { yAxis: '50%', xAxis: '10%' } });
+    expect(await position(windowId)).toEqual([128, 360]);
+    await scroll(windowId, { scrollBy: { yAxis: '-25%' } });
+    expect(await position(windowId)).toEqual([128, 180]);
+  });
+
+  it('stops at the end of the page and says it did not move when already there', async () => {
+    await scroll(windowId, { scrollToEdge: { xAxis: 'left', yAxis: 'top' } });
+    await scroll(windowId, { scrollBy: { yAxis: '20000px' } });
+    expect(await position(windowId)).toEqual([0, 9280]);
+    const again = await scroll(windowId, { scrollBy: { yAxis: '100px' } });
+    expect(again.json.meta.status).toBe('success');
+    expect(again.json.data.modelResponse).toContain('Did not move: already at (0, 9280)');
+  });
+});
+
+describe('scrollToEdge', () => {
+  it('goes to the bottom, the right, then back to the top and the left', async () => {
+    const windowId = await openWindow('/visual/grid.html?h=10000&w=3000');
+    await scroll(windowId, { scrollToEdge: { yAxis: 'bottom' } });
+    expect(await position(windowId)).toEqual([0, 9280]);
+    await scroll(windowId, { scrollToEdge: { xAxis: 'right' } });
+    expect(await position(windowId)).toEqual([1720, 9280]);
+    await scroll(windowId, { scrollToEdge: { xAxis: 'left', yAxis: 'top' } });
+    expect(await position(windowId)).toEqual([0, 0]);
+  });
+
+  it('runs before scrollBy when both are given', async () => {
+    const windowId = await openWindow('/visual/grid.html?h=10000');
+    const res = await scroll(windowId, { scrollBy: { yAxis: '-1000px' }, scrollToEdge: { yAxis: 'bottom' } });
+    expect(res.json.meta.status).toBe('success');
+    expect(await position(windowId)).toEqual([0, 8280]);
+  });
+
+  it('waits for lazy content: at the bottom of an infinite list the reported end has already grown', async () => {
+    const windowId = await openWindow('/visual/infinite.html');
+    const endBefore = ((await (await browser.page(windowId)).evaluate('document.documentElement.scrollHeight')) as number) - 720;
+    const res = await scroll(windowId, { scrollToEdge: { yAxis: 'bottom' } });
+    const [, top, maxTop] = /Scrolled to \(0, (\d+)\) of \(0, (\d+)\)/.exec(res.json.data.modelResponse)!.map(Number);
+    expect(top).toBe(endBefore);
+    expect(maxTop).toBeGreaterThanOrEqual(endBefore + 2000);
+  });
+});
+
+describe('what the page scrolls', () => {
+  it('scrolls the content box of an app shell whose document does not scroll', async () => {
+    const windowId = await openWindow('/visual/app-shell.html');
+    const res = await scroll(windowId, { scrollBy: { yAxis: '400px' } });
+    expect(res.json.data.modelResponse).toContain('inside main#content');
+    expect(await position(windowId, '#content')).toEqual([0, 400]);
+    expect(await position(windowId)).toEqual([0, 0]);
+  });
+});
+
+describe('what is not available yet', () => {
+  let windowId: string;
+  beforeAll(async () => {
+    windowId = await openWindow('/visual/grid.html?h=10000');
+  });
+
+  it('answers scrollToElement with a failure that says why, ignoring scrollBy and scrollToEdge, without moving', async () => {
+    const res = await scroll(windowId, { scrollToElement: 'the footer', scrollBy: { yAxis: '500px' }, scrollToEdge: { yAxis: 'bottom' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors).toEqual([expect.objectContaining({ code: 'element_resolution_unavailable', message: expect.stringContaining('scrollToElement') })]);
+    expect(await position(windowId)).toEqual([0, 0]);
+  });
+
+  it('answers scrollWithin with a failure too', async () => {
+    const res = await scroll(windowId, { scrollWithin: 'the sidebar', scrollBy: { yAxis: '500px' } });
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors[0]).toMatchObject({ code: 'element_resolution_unavailable', message: expect.stringContaining('scrollWithin') });
+    expect(await position(windowId)).toEqual([0, 0]);
+  });
+});
+
+describe('requests', () => {
+  it('reports the position with a warning when asked to do nothing', async () => {
+    const windowId = await openWindow('/visual/grid.html?h=10000');
+    const res = await scroll(windowId, {});
+    expect(res.json.meta.status).toBe('success');
+    expect(res.json.data.modelResponse).toContain('(0, 0) of (0, 9280)');
+    expect(res.json.warnings).toEqual([expect.objectContaining({ code: 'nothing_to_scroll' })]);
+  });
+
+  it('rejects malformed amounts and edges with 422', async () => {
+    const windowId = await openWindow('/visual/grid.html?h=10000');
+    for (const body of [{ scrollBy: { yAxis: 'down' } }, { scrollBy: { yAxis: '10em' } }, { scrollToEdge: { yAxis: 'left' } }]) {
+      expect((await scroll(windowId, body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+  });
+
+  it('answers 404 to another org and for an unknown window', async () => {
+    const windowId = await openWindow('/visual/grid.html?h=10000');
+    const other = await svc.newOrg('scroll-other');
+    expect((await scroll(windowId, { scrollBy: { yAxis: '100px' } }, other.auth)).statusCode).toBe(404);
+    expect((await scroll('no-such-window', { scrollBy: { yAxis: '100px' } })).statusCode).toBe(404);
+    expect(await position(windowId)).toEqual([0, 0]);
+  });
+});
