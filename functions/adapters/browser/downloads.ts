@@ -5,25 +5,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'puppeteer-core';
 import type { BrowserDownload } from '../../ports/browser.js';
+import type { CdpClient } from './cdp-client.js';
 import type { SessionFolder } from './session-folder.js';
 
 /** A download as this browser reports it; the fleet adds which session it belongs to. */
 type WithoutOwner<T> = T extends unknown ? Omit<T, 'sessionId' | 'orgId'> : never;
 export type DownloadReport = WithoutOwner<BrowserDownload>;
 
-export const captureDownloads = async (browser: Browser, folder: SessionFolder, report: (download: DownloadReport) => void): Promise<void> => {
-  const cdp = await browser.target().createCDPSession();
+export const captureDownloads = async (cdp: CdpClient, folder: SessionFolder, report: (download: DownloadReport) => void): Promise<void> => {
   // guid → suggested name, for the downloads under way.
   const underWay = new Map<string, string>();
 
-  cdp.on('Browser.downloadWillBegin', (event) => {
+  cdp.on('Browser.downloadWillBegin', (event: { guid: string; suggestedFilename: string; url: string }) => {
     underWay.set(event.guid, event.suggestedFilename);
     report({ state: 'started', downloadId: event.guid, fileName: event.suggestedFilename, url: event.url });
   });
 
-  cdp.on('Browser.downloadProgress', (event) => {
+  cdp.on('Browser.downloadProgress', (event: { guid: string; state: 'inProgress' | 'completed' | 'canceled' }) => {
     if (event.state === 'inProgress') return;
     const suggested = underWay.get(event.guid);
     if (suggested === undefined) return;

@@ -6,6 +6,7 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
 import type { BrowserDownload, BrowserEndReason, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
 import { captureDownloads } from './downloads.js';
+import { CdpClient } from './cdp-client.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 import { proxyAuthenticator } from './proxy-auth.js';
 import { SessionFolder } from './session-folder.js';
@@ -29,6 +30,8 @@ interface Placed {
   connection?: Promise<PuppeteerSessionBrowser>;
   /** Files for file inputs and the browser's downloads; set once the browser runs. */
   folder?: SessionFolder;
+  /** The browser-level connection that receives download events for the session's whole life. */
+  control?: CdpClient;
 }
 
 export class LocalFleet implements BrowserFleet {
@@ -45,6 +48,7 @@ export class LocalFleet implements BrowserFleet {
       const placed = this.placed.get(sessionId);
       this.placed.delete(sessionId);
       void placed?.connection?.then((browser) => browser.browser.disconnect()).catch(() => undefined);
+      placed?.control?.close();
       void placed?.folder?.remove().catch(() => undefined);
       this.waiting.shift()?.();
       if (placed) for (const listener of this.listeners) listener({ sessionId, orgId: placed.orgId, reason });
@@ -83,8 +87,10 @@ export class LocalFleet implements BrowserFleet {
     await folder.create();
     const placed = this.placed.get(sessionId);
     if (placed) placed.folder = folder;
-    const browser = (await this.open(sessionId)) as PuppeteerSessionBrowser;
-    await captureDownloads(browser.browser, folder, (download) => {
+    const endpoint = this.host.endpointOf(sessionId);
+    if (!endpoint || !placed) throw new Error(`session ${sessionId} lost its browser while starting`);
+    placed.control = await CdpClient.connect(endpoint);
+    await captureDownloads(placed.control, folder, (download) => {
       for (const listener of this.downloadListeners) listener({ ...download, sessionId, orgId });
     });
   }

@@ -43,22 +43,38 @@ const unsupportedWarnings = (request: CreateSessionRequest): Issue[] => {
 
 /**
  * Starts the browser and walks the session through its states; never throws (failures end the session).
- * Answers the session as it stands after the start, or undefined when it ended meanwhile.
+ * The browser starts while the session's record is still being written (`written`): the two do not depend on each
+ * other until the session is marked running. Answers the session after the start, or undefined when it ended.
  */
-const startBrowser = async (deps: SessionDeps, session: Session, request: Parameters<SessionDeps['fleet']['start']>[0]): Promise<SessionItem | undefined> => {
+const startBrowser = async (
+  deps: SessionDeps,
+  session: SessionItem,
+  request: Parameters<SessionDeps['fleet']['start']>[0],
+  written: Promise<unknown>,
+): Promise<SessionItem | undefined> => {
   let queued = false;
+  const advance = (status: 'awaitingCapacity' | 'initializing') =>
+    void written.then(() => advanceSession(deps, session.orgId, session.id, status)).catch(() => undefined);
+  const browser = deps.fleet.start(request, {
+    onQueued: () => {
+      queued = true;
+      advance('awaitingCapacity');
+    },
+    // The record starts as `initializing`; only a session that had to wait goes back to it.
+    onLaunching: () => {
+      if (queued) advance('initializing');
+    },
+  });
   try {
-    const started = await deps.fleet.start(request, {
-      onQueued: () => {
-        queued = true;
-        void advanceSession(deps, session.orgId, session.id, 'awaitingCapacity').catch(() => undefined);
-      },
-      // The record starts as `initializing`; only a session that had to wait goes back to it.
-      onLaunching: () => {
-        if (queued) void advanceSession(deps, session.orgId, session.id, 'initializing').catch(() => undefined);
-      },
-    });
-    const running = await markRunning(deps, session.orgId, session.id, started.hostId);
+    await written;
+  } catch {
+    // No record, no session: the browser is not wanted (the client gets the write's error).
+    void browser.then(() => deps.fleet.stop(session.id)).catch(() => undefined);
+    return undefined;
+  }
+  try {
+    const started = await browser;
+    const running = await markRunning(deps, session.orgId, session.id, started.hostId, queued ? undefined : session);
     // Terminated while it was starting: the browser is not wanted any more.
     if (!running) await deps.fleet.stop(session.id).catch(() => undefined);
     return running;
@@ -91,10 +107,10 @@ export const createSession = async (
     lastActivity: now,
   };
   // Indexed as live but not yet placed on a host, so a restart can find sessions it never finished starting.
-  await deps.records.put({ ...recordKeys.session(orgId, id), ...session, version: 1, gsi1pk: liveSessionsIndex(PENDING_HOST), gsi1sk: id }, { ifAbsent: true });
-  await appendEvent(deps, orgId, id, { event: 'status', id, status: session.status });
-
-  const started = startBrowser(deps, session, { sessionId: id, orgId, idleTimeoutMs: session.configuration.timeoutMinutes * 60_000, proxy });
+  const item: SessionItem = { ...recordKeys.session(orgId, id), ...session, version: 1, gsi1pk: liveSessionsIndex(PENDING_HOST), gsi1sk: id };
+  const written = Promise.all([deps.records.put(item, { ifAbsent: true }), appendEvent(deps, orgId, id, { event: 'status', id, status: session.status })]);
+  const started = startBrowser(deps, item, { sessionId: id, orgId, idleTimeoutMs: session.configuration.timeoutMinutes * 60_000, proxy }, written);
+  await written;
   const waitMs = options.readyWaitMs ?? 2000;
   const outcome = await Promise.race([started, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), waitMs).unref())]);
   const current = outcome !== 'waiting' && outcome ? outcome : (await getSession(deps.records, orgId, id))!;

@@ -21,9 +21,11 @@ const changeSession = async (
   sessionId: string,
   allowed: (session: SessionItem) => boolean,
   change: (session: SessionItem) => Change,
+  known?: SessionItem,
 ): Promise<SessionItem | undefined> => {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const session = await getSession(deps.records, orgId, sessionId);
+    // A caller that holds the session as it last wrote it saves the first read; a conflict reads it afresh.
+    const session = attempt === 0 && known ? known : await getSession(deps.records, orgId, sessionId);
     if (!session || !allowed(session)) return undefined;
     try {
       return (await deps.records.update({ pk: session.pk, sk: session.sk }, change(session), { expectVersion: session.version ?? 0 })) as SessionItem;
@@ -38,8 +40,15 @@ const statusEvent = (deps: SessionDeps, session: SessionItem) =>
   appendEvent(deps, session.orgId, session.id, { event: 'status', id: session.id, status: session.status });
 
 /** Move a live session forward (awaitingCapacity → initializing → running). */
-export const advanceSession = async (deps: SessionDeps, orgId: string, sessionId: string, status: SessionStatus, extra: Change = {}): Promise<SessionItem | undefined> => {
-  const updated = await changeSession(deps, orgId, sessionId, (s) => isLive(s.status) && s.status !== status, () => ({ status, ...extra }));
+export const advanceSession = async (
+  deps: SessionDeps,
+  orgId: string,
+  sessionId: string,
+  status: SessionStatus,
+  extra: Change = {},
+  known?: SessionItem,
+): Promise<SessionItem | undefined> => {
+  const updated = await changeSession(deps, orgId, sessionId, (s) => isLive(s.status) && s.status !== status, () => ({ status, ...extra }), known);
   if (updated) await statusEvent(deps, updated);
   return updated;
 };
@@ -67,5 +76,5 @@ export const finishSession = async (
   return updated;
 };
 
-export const markRunning = (deps: SessionDeps, orgId: string, sessionId: string, hostId: string) =>
-  advanceSession(deps, orgId, sessionId, 'running', { hostId, gsi1pk: liveSessionsIndex(hostId), gsi1sk: sessionId });
+export const markRunning = (deps: SessionDeps, orgId: string, sessionId: string, hostId: string, known?: SessionItem) =>
+  advanceSession(deps, orgId, sessionId, 'running', { hostId, gsi1pk: liveSessionsIndex(hostId), gsi1sk: sessionId }, known);
