@@ -7,6 +7,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
 import { filesSuite } from './suites/files.js';
+import { resolveSuite } from './suites/resolve.js';
 import { scrapeSuite } from './suites/scrape.js';
 import { screenshotSuite } from './suites/screenshot.js';
 import { sessionsSuite } from './suites/sessions.js';
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   files: () => filesSuite(),
   screenshot: () => screenshotSuite(),
   scrape: () => scrapeSuite(),
+  resolve: () => resolveSuite(),
 };
 
 const results: Record<string, unknown> = {};

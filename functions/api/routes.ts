@@ -59,9 +59,9 @@ export const routeTable = {
   closeWindow: { handler: 'windows/close', method: 'DELETE' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Close a window', tag: 'windows' as const, params: WindowParams, status: 200, response: WindowIdResponse },
 
   // Window operations (synchronous)
-  click: windowOperation('click', 'Click an element described in plain language', op.ClickBody),
-  type: windowOperation('type', 'Type text, optionally into an element described in plain language', op.TypeBody),
-  hover: windowOperation('hover', 'Hover over an element described in plain language', op.HoverBody),
+  click: { handler: 'operations/click', ...windowOperation('click', 'Click an element described in plain language', op.ClickBody) },
+  type: { handler: 'operations/type', ...windowOperation('type', 'Type text, optionally into an element described in plain language', op.TypeBody) },
+  hover: { handler: 'operations/hover', ...windowOperation('hover', 'Hover over an element described in plain language', op.HoverBody) },
   scroll: { handler: 'operations/scroll', ...windowOperation('scroll', 'Scroll by an amount, to an edge, or to an element', op.ScrollBody) },
   fileInput: { handler: 'operations/file-input', ...windowOperation('file-input', 'Put a file into a file input', op.FileInputBody) },
   monitor: windowOperation('monitor', 'Wait until a condition holds on the page', op.MonitorBody),

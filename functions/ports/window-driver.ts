@@ -4,6 +4,8 @@
  * stops (rejecting with the signal's reason) when it fires.
  */
 
+import type { ActionOptions, ActionOutcome, ElementTarget, PageSnapshot, TypeRequest } from './page-snapshot.js';
+
 export interface ScrapeResult {
   title: string;
   /** The main content as markdown. */
@@ -85,4 +87,11 @@ export interface WindowDriver {
   fileInputs(signal: AbortSignal): Promise<FileInputCandidate[]>;
   /** Set files (paths on the browser's machine) on a file input, firing `input` and `change` as a user would. */
   setInputFiles(candidateId: string, paths: string[], signal: AbortSignal): Promise<void>;
+  /** The page's candidate elements for resolving a description (see `page-snapshot.ts`). */
+  snapshot(signal: AbortSignal): Promise<PageSnapshot>;
+  /** Real mouse input on an element of a snapshot; `acted: false` when it went away or is covered everywhere. */
+  click(target: ElementTarget, options: ActionOptions & { clickType?: 'click' | 'doubleClick' | 'rightClick' }, signal: AbortSignal): Promise<ActionOutcome>;
+  hover(target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome>;
+  /** Key events into an element of a snapshot (focused by a click), or into whatever has focus. */
+  type(request: TypeRequest, signal: AbortSignal): Promise<ActionOutcome>;
 }

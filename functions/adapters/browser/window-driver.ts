@@ -5,6 +5,11 @@ import { fileInputs, setInputFiles } from './actions/file-input.js';
 import { scrape } from './actions/scrape.js';
 import { screenshot } from './actions/screenshot.js';
 import { scroll } from './actions/scroll.js';
+import type { ActionOptions, ElementTarget, TypeRequest } from '../../ports/page-snapshot.js';
+import { click, type ClickType } from './actions/click.js';
+import { hover } from './actions/hover.js';
+import { snapshot } from './actions/snapshot.js';
+import { type } from './actions/type.js';
 
 export class PuppeteerWindowDriver implements WindowDriver {
   constructor(readonly page: Page) {}
@@ -27,5 +32,21 @@ export class PuppeteerWindowDriver implements WindowDriver {
 
   setInputFiles(candidateId: string, paths: string[], signal: AbortSignal) {
     return setInputFiles(this.page, candidateId, paths, signal);
+  }
+
+  snapshot(signal: AbortSignal) {
+    return snapshot(this.page, signal);
+  }
+
+  click(target: ElementTarget, options: ActionOptions & { clickType?: ClickType }, signal: AbortSignal) {
+    return click(this.page, target, options, signal);
+  }
+
+  hover(target: ElementTarget, signal: AbortSignal) {
+    return hover(this.page, target, signal);
+  }
+
+  type(request: TypeRequest, signal: AbortSignal) {
+    return type(this.page, request, signal);
   }
 }

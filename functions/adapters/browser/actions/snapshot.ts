@@ -1,0 +1,17 @@
+/**
+ * The page snapshot: candidate elements of the window's page (see `ports/page-snapshot.ts`), read in one
+ * `Runtime.evaluate` that returns one compact JSON string (a single string crosses CDP far faster than a deep
+ * object), decoded here.
+ */
+import type { Page } from 'puppeteer-core';
+import type { PageSnapshot } from '../../../ports/page-snapshot.js';
+import { abortable } from './input/abortable.js';
+import { readSettled } from './input/settled.js';
+import { decodeSnapshot, type RawSnapshot } from './snapshot/decode.js';
+import { SNAPSHOT_SCRIPT } from './snapshot/script.js';
+
+export const snapshot = async (page: Page, signal: AbortSignal): Promise<PageSnapshot> => {
+  signal.throwIfAborted();
+  const json = await readSettled(page, signal, () => abortable(page.evaluate(SNAPSHOT_SCRIPT) as Promise<string>, signal));
+  return decodeSnapshot(JSON.parse(json) as RawSnapshot);
+};

@@ -1,0 +1,97 @@
+/**
+ * In-page context rules of the snapshot script (plain JavaScript: see `script.ts`): where an element is, in the
+ * words a person uses to say which one they mean, "the Save button in the footer", "the email field of the
+ * Shipping form", "Delete in Jane's row", "the field after 'Phone'".
+ */
+export const CONTEXT_SCRIPT = String.raw`
+const CONTEXT_MAX = 50;
+const LANDMARK_ROLES = {
+  banner: 'header', contentinfo: 'footer', navigation: 'nav', main: 'main', complementary: 'aside', form: 'form',
+  search: 'search', dialog: 'dialog', alertdialog: 'dialog', region: 'region', menu: 'menu', menubar: 'menu',
+  toolbar: 'toolbar', tablist: 'tabs', group: '', table: 'table', grid: 'table',
+};
+const LANDMARK_TAGS = { header: 'header', footer: 'footer', nav: 'nav', main: 'main', aside: 'aside', form: 'form', dialog: 'dialog', fieldset: 'group', table: 'table' };
+/** Ids and classes sites give their page chrome when they do not use the landmark elements. */
+const CHROME_NAMES = {
+  header: 'header', 'site-header': 'header', 'page-header': 'header', masthead: 'header', topbar: 'header', 'top-bar': 'header',
+  footer: 'footer', 'site-footer': 'footer', 'page-footer': 'footer', navbar: 'nav', sidebar: 'aside',
+};
+
+/** The region an element opens, as "kind name", or '' when it opens none; ids and classes count when byName. */
+const regionOf = (el, tag, byName, bare) => {
+  // Without attributes only the tag can open a region: the common case, answered without reading any.
+  if (bare && !LANDMARK_TAGS[tag]) return '';
+  const role = bare ? null : el.getAttribute('role');
+  let kind = role ? LANDMARK_ROLES[role.trim().split(/\s+/)[0]] : LANDMARK_TAGS[tag];
+  if (kind === undefined && !role && byName && !bare) {
+    kind = CHROME_NAMES[el.id.toLowerCase()] || '';
+    if (!kind && el.classList.length) for (const c of el.classList) { kind = CHROME_NAMES[c.toLowerCase()] || ''; if (kind) break; }
+  }
+  if (!kind && tag === 'section' && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) kind = 'region';
+  if (!kind) return '';
+  let name = bare ? '' : labelledBy(el, CONTEXT_MAX) || clean(el.getAttribute('aria-label'), CONTEXT_MAX);
+  if (!name && tag === 'table' && el.caption) name = textOf(el.caption, CONTEXT_MAX);
+  if (!name && (kind === 'form' || kind === 'dialog' || kind === 'group' || kind === 'region' || kind === 'aside')) {
+    const title = el.querySelector('legend, h1, h2, h3, h4, h5, h6, [role=heading]');
+    if (title) name = textOf(title, CONTEXT_MAX);
+  }
+  return name ? kind + ' ' + name : kind;
+};
+
+const NEAR_STOPS = new Set(['td', 'th', 'tr', 'li', 'body']);
+const NEAR_CONTROLS = 'input, select, textarea, button';
+const NEAR_SKIPPED = 'a[href], button, [role=button], [role=link]';
+
+/** Short text just before the element: a sibling's, or its parent's sibling's, up to three levels up. */
+const nearOf = (el) => {
+  let node = el;
+  // Not out of a landmark, a cell, a row or a list item: what precedes those belongs to something else.
+  for (let depth = 0; node && depth < 3 && !LANDMARK_TAGS[node.localName] && !NEAR_STOPS.has(node.localName); depth += 1) {
+    for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
+      if (sibling.nodeType === 3) { const t = clean(sibling.data, CONTEXT_MAX); if (t) return t; continue; }
+      if (sibling.nodeType !== 1 || SKIP_TAGS.has(sibling.localName) || FIELD_TAGS.has(sibling.localName)) continue;
+      // A control before it is a neighbour in a row of controls ("Tags: [JS] [Node] [Async]"): look past it.
+      if (sibling.matches(NEAR_SKIPPED)) continue;
+      // A block holding its own control labels that control, not this one.
+      if (sibling.querySelector(NEAR_CONTROLS)) return '';
+      const t = textOf(sibling, CONTEXT_MAX);
+      // A long block in between is not "next to" the element: stop rather than quote it.
+      if (t.endsWith('…')) return '';
+      if (t) return t;
+    }
+    node = node.parentElement;
+  }
+  return '';
+};
+
+/** A table's header row and its texts by column position, colspans counted; cached per table for one snapshot. */
+const headerCache = new Map();
+const columnHeaders = (table) => {
+  if (headerCache.has(table)) return headerCache.get(table);
+  let row = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : null;
+  if (!row && table.rows.length && Array.from(table.rows[0].cells).every((cell) => cell.localName === 'th')) row = table.rows[0];
+  const texts = [];
+  if (row) for (const cell of row.cells) for (let i = 0; i < cell.colSpan; i += 1) texts.push(textOf(cell, CONTEXT_MAX));
+  const headers = { row, texts };
+  headerCache.set(table, headers);
+  return headers;
+};
+
+/** Row and column header texts of a table cell (for the cell itself, or a control inside it). */
+const tableContext = (cell) => {
+  const row = cell && cell.parentElement;
+  const table = row && row.closest('table');
+  if (!table) return null;
+  const headers = columnHeaders(table);
+  if (row === headers.row || (row.parentElement && row.parentElement.localName === 'thead')) return null;
+  let column = 0;
+  for (let c = cell.previousElementSibling; c; c = c.previousElementSibling) column += c.colSpan || 1;
+  const context = {};
+  const header = headers.texts[column];
+  if (header) context.column = header;
+  const rowHeader = cell.localName === 'th' ? null : Array.from(row.cells).find((c) => c.localName === 'th') || (row.cells[0] !== cell ? row.cells[0] : null);
+  const rowText = rowHeader ? textOf(rowHeader, CONTEXT_MAX) : '';
+  if (rowText) context.row = rowText;
+  return context;
+};
+`;

@@ -1,0 +1,25 @@
+/** The hover operation: locate the described element, then move the mouse onto a visible point of it. */
+import { actionResult, unappliedOptions, type InteractionConfiguration } from './interaction.js';
+import { describeElement, locate, type LocateDeps } from './locate.js';
+import { failed, type OperationResult } from './result.js';
+import { runWindowOperation, type OperationLimits } from './run.js';
+
+export interface HoverBody extends OperationLimits {
+  elementDescription: string;
+  configuration?: InteractionConfiguration;
+}
+
+export const hoverElement = (
+  deps: LocateDeps,
+  target: { orgId: string; sessionId: string; windowId: string },
+  body: HoverBody,
+  signal?: AbortSignal,
+): Promise<OperationResult<string>> =>
+  runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
+    const unapplied = unappliedOptions(body.configuration, undefined);
+    const located = await locate(deps, driver, body.elementDescription, 'hover', budget);
+    if (!located.found) return failed(located.issue, { warnings: [...unapplied, ...located.warnings], credits: budget.credits });
+    const outcome = await driver.hover(located.target, budget.signal);
+    const what = describeElement(located.element);
+    return actionResult(outcome, `Hovered over the ${what}`, `hover over the ${what}`, [...unapplied, ...located.warnings], budget.credits);
+  });

@@ -1,0 +1,60 @@
+/**
+ * From scores to an answer. The best score must clear a threshold; elements within a small tie margin of it are
+ * equally good, and the description must tell them apart (ordinal, position, relation), else the answer is
+ * "several", never a pick among equals. An element and the one nested in it (a link around an image) count once.
+ */
+import type { PageSnapshot } from '../../ports/page-snapshot.js';
+import type { Query } from './query.js';
+import { relate } from './relate.js';
+import type { Answer } from './resolver.js';
+import type { Scored } from './score.js';
+import { candidateOf, closestOf, dedupeNested, THRESHOLD, TIE } from './tier.js';
+
+const confidenceOf = (chosen: Scored, others: Scored[]): number => {
+  const second = others.find((s) => s !== chosen)?.score ?? 0;
+  const margin = Math.max(0, Math.min(1, (chosen.score - second) / 0.25));
+  return Math.round(Math.min(1, chosen.score) * (0.6 + 0.4 * margin) * 100) / 100;
+};
+
+const byPosition = (tier: Scored[], position: NonNullable<Query['position']>): Scored[] => {
+  let pool = tier;
+  const bottom = (s: Scored) => s.element.box.y + s.element.box.height;
+  const right = (s: Scored) => s.element.box.x + s.element.box.width;
+  if (position.vertical) {
+    const edge = position.vertical === 'top' ? Math.min(...pool.map((s) => s.element.box.y)) : Math.max(...pool.map(bottom));
+    pool = pool.filter((s) => Math.abs((position.vertical === 'top' ? s.element.box.y : bottom(s)) - edge) <= 40);
+  }
+  if (position.horizontal) {
+    const edge = position.horizontal === 'left' ? Math.min(...pool.map((s) => s.element.box.x)) : Math.max(...pool.map(right));
+    pool = pool.filter((s) => Math.abs((position.horizontal === 'left' ? s.element.box.x : right(s)) - edge) <= 40);
+  }
+  return pool;
+};
+
+export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query): Answer => {
+  // Only elements that could be reported are sorted: on a big page most score near nothing.
+  const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
+  const best = sorted[0];
+  if (!best || best.score < THRESHOLD) return { none: true, reason: 'no element on the page matches the description well enough', closest: closestOf(sorted) };
+  const byId = new Map(snapshot.elements.map((element) => [element.id, element]));
+  if (query.relation) return relate(snapshot, sorted, query, byId);
+  let tier = dedupeNested(sorted.filter((s) => s.score >= best.score - TIE), byId);
+  const outside = sorted.filter((s) => s.score < best.score - TIE);
+  // One element and "second": there is no second (but "first name" with one match is that field).
+  const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);
+  if (query.ordinal !== undefined && ordinalApplies) {
+    // "The second popular post": the description names a list by its heading; the ordinal counts its items.
+    const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;
+    const items = listHeading ? scored.filter((s) => s.element.interactive && s.element.heading === listHeading) : [];
+    const ordered = (items.length > 1 ? items : [...tier]).sort((a, b) => a.index - b.index);
+    const pick = query.ordinal > 0 ? ordered[query.ordinal - 1] : ordered[ordered.length + query.ordinal];
+    if (!pick) return { none: true, reason: `only ${ordered.length} elements match the description, so there is no number ${query.ordinal > 0 ? query.ordinal : `${-query.ordinal} from the end`}`, closest: ordered.slice(0, 3).map(candidateOf) };
+    tier = [pick];
+  } else if (query.position && tier.length > 1) tier = byPosition(tier, query.position);
+  if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], tier[0] === best ? sorted : [tier[0], ...outside]) };
+  return {
+    ambiguous: true,
+    reason: `${tier.length} elements match the description equally well; say which one (its text, where it is, or "first", "second", "last")`,
+    candidates: tier.slice(0, 5).map(candidateOf),
+  };
+};

@@ -1,0 +1,134 @@
+/**
+ * Where each description word is found on each element, and how well: the text half of scoring. Texts repeat a
+ * lot on big pages ("Add to cart" × 5,000), so matching is done once per distinct string, and results go into
+ * flat typed arrays (one row per element) rather than thousands of small objects.
+ */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import type { Query } from './query.js';
+import { STOPWORDS, tokenMatch, words } from './words.js';
+
+type TextField = 'name' | 'label' | 'text' | 'placeholder' | 'title' | 'alt' | 'value' | 'near' | 'row' | 'column' | 'heading' | 'href' | 'attributes' | 'frame' | 'type';
+
+/** Where words may be found, and how much a word found there counts. Primary fields are the element's own names. */
+const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boolean }> = [
+  { field: 'name', weight: 1, primary: true },
+  { field: 'label', weight: 1, primary: true },
+  { field: 'text', weight: 0.9, primary: true },
+  { field: 'placeholder', weight: 0.9, primary: true },
+  { field: 'alt', weight: 0.9, primary: true },
+  { field: 'title', weight: 0.85, primary: true },
+  { field: 'near', weight: 0.7 },
+  { field: 'row', weight: 0.7 },
+  { field: 'column', weight: 0.6 },
+  { field: 'value', weight: 0.5 },
+  { field: 'type', weight: 0.5 },
+  { field: 'heading', weight: 0.5 },
+  { field: 'region', weight: 0.5 },
+  { field: 'attributes', weight: 0.45 },
+  { field: 'href', weight: 0.4 },
+  { field: 'frame', weight: 0.4 },
+];
+
+/** Elements of one region share its array: join each once. */
+const joinedRegions = new WeakMap<string[], string>();
+const fieldValue = (element: SnapshotElement, field: TextField | 'region'): string | undefined => {
+  if (field !== 'region') return element[field];
+  const region = element.region;
+  if (!region) return undefined;
+  let joined = joinedRegions.get(region);
+  if (joined === undefined) joinedRegions.set(region, (joined = region.join(' ')));
+  return joined;
+};
+
+/** Shared by every string that matches nothing (most of them): read only. */
+const NO_MATCHES = new Float64Array(64);
+
+interface StringMatch {
+  /** Per wanted word (terms, then optional words, then hints): its best match among the string's tokens. */
+  matches: Float64Array;
+  /** Share of the string's meaningful tokens that some wanted word matches. */
+  precision: number;
+  /** The string's meaningful tokens are exactly the description's terms. */
+  exact: boolean;
+  tokens: string[];
+}
+
+/** Every kind of token match (same, prefix, one typo) starts with the same letter: others are skipped unexamined. */
+const matchString = (value: string, wanted: string[], initials: Set<string>, termTokens: string[]): StringMatch => {
+  const tokens = words(value);
+  let matches: Float64Array | undefined;
+  let meaningful = 0;
+  let covered = 0;
+  let exact = termTokens.length > 0;
+  let position = 0;
+  for (const token of tokens) {
+    const stop = STOPWORDS.has(token);
+    let hit = false;
+    if (initials.has(token[0])) {
+      for (let w = 0; w < wanted.length; w += 1) {
+        const m = tokenMatch(wanted[w], token);
+        if (m === 0) continue;
+        matches ??= new Float64Array(wanted.length);
+        if (m > matches[w]) matches[w] = m;
+        hit = true;
+      }
+    }
+    if (stop) continue;
+    meaningful += 1;
+    if (hit) covered += 1;
+    if (exact && termTokens[position++] !== token) exact = false;
+  }
+  return { matches: matches ?? NO_MATCHES, precision: meaningful ? covered / meaningful : 0, exact: exact && position === termTokens.length, tokens };
+};
+
+const containsRun = (tokens: string[], run: string[]): boolean => {
+  if (run.length === 0) return true;
+  for (let i = 0; i + run.length <= tokens.length; i += 1) if (run.every((t, j) => tokens[i + j] === t)) return true;
+  return false;
+};
+
+export interface Evidence {
+  /** Words per element row: terms, then optional words, then hints. */
+  width: number;
+  /** `best[element * width + word]`: the word's best weighted match on the element. */
+  best: Float64Array;
+  /** Share of the best-covered own name that the description covers; 0.5 when no own name shares a word. */
+  precision: Float64Array;
+  exact: Uint8Array;
+  quotesFound: Uint8Array;
+  quoteExact: Uint8Array;
+}
+
+export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evidence => {
+  const wanted = [...query.terms, ...query.optional, ...query.hints];
+  const termTokens = query.terms.filter((t) => !STOPWORDS.has(t));
+  const initials = new Set(wanted.map((w) => w[0]));
+  const cache = new Map<string, StringMatch>();
+  const width = wanted.length;
+  const n = elements.length;
+  const out: Evidence = { width, best: new Float64Array(n * width), precision: new Float64Array(n), exact: new Uint8Array(n), quotesFound: new Uint8Array(n), quoteExact: new Uint8Array(n) };
+  const quotes = query.quotes;
+  elements.forEach((element, index) => {
+    const row = index * width;
+    let precision = 0;
+    let quoteMask = 0;
+    for (const { field, weight, primary } of FIELDS) {
+      const value = fieldValue(element, field);
+      if (!value) continue;
+      let entry = cache.get(value);
+      if (!entry) cache.set(value, (entry = matchString(value, wanted, initials, termTokens)));
+      if (entry.matches !== NO_MATCHES) for (let w = 0; w < width; w += 1) if (weight * entry.matches[w] > out.best[row + w]) out.best[row + w] = weight * entry.matches[w];
+      if (primary && entry.precision > precision) precision = entry.precision;
+      if (primary && entry.exact) out.exact[index] = 1;
+      for (let q = 0; q < quotes.length; q += 1) {
+        if (!containsRun(entry.tokens, quotes[q])) continue;
+        quoteMask |= 1 << q;
+        if (primary && entry.tokens.length === quotes[q].length) out.quoteExact[index] = 1;
+      }
+    }
+    // No word in its own names: the match rests on its surroundings (a cell found by row and column), judged neutral.
+    out.precision[index] = precision || 0.5;
+    for (let q = 0; q < quotes.length; q += 1) if (quoteMask & (1 << q)) out.quotesFound[index] += 1;
+  });
+  return out;
+};

@@ -1,0 +1,24 @@
+/**
+ * The offline resolver: ranks a snapshot's elements against the description with word matching, kinds, regions,
+ * order and geometry (see README.md), costs 0 credits, and runs in milliseconds. It is the default when no
+ * language model is configured, and it says "none" or "several" rather than guess.
+ */
+import type { PageSnapshot } from '../../ports/page-snapshot.js';
+import { choose } from './choose.js';
+import { parseQuery } from './query.js';
+import type { ElementResolver, Resolution, ResolveOptions } from './resolver.js';
+import { scoreAll } from './score.js';
+
+export class OfflineResolver implements ElementResolver {
+  readonly name = 'offline';
+
+  async resolve(snapshot: PageSnapshot, description: string, options: ResolveOptions = {}): Promise<Resolution> {
+    options.signal?.throwIfAborted();
+    const query = parseQuery(description);
+    const asksSomething = query.terms.length || query.hints.length || query.role || query.regions.length || query.ordinal !== undefined || query.relation;
+    if (!asksSomething) return { none: true, reason: 'the description names no text, kind of element or place to look for', closest: [], credits: 0 };
+    return { ...choose(snapshot, scoreAll(snapshot, query, options.intent ?? 'click'), query), credits: 0 };
+  }
+}
+
+export const offlineResolver = new OfflineResolver();

@@ -1,0 +1,134 @@
+/**
+ * A plain-language element description → what to look for: the words of the element's name, quoted texts that
+ * must appear, the kind of element (its role), an ordinal ("second", "last"), a position on the page ("top",
+ * "bottom left"), regions ("in the footer") and a relation to another element ("next to X", "under X").
+ */
+import { ROLE_WORDS, type RoleWish } from './roles.js';
+import { STOPWORDS, words } from './words.js';
+
+export type Relation = 'below' | 'above' | 'left' | 'right' | 'near' | 'after' | 'before';
+
+export interface Query {
+  /** Name words, all expected somewhere in the element's texts. */
+  terms: string[];
+  /** Words that count a little when they match and cost nothing when absent (verbs, ordinal and position words). */
+  optional: string[];
+  /**
+   * Words that may be part of the name as well as say the kind or place ("the logo", "the navigation button"):
+   * with no name words at all, an element whose name has them is the one meant.
+   */
+  hints: string[];
+  /** Quoted texts, as token lists; the element should show each. */
+  quotes: string[][];
+  role?: RoleWish;
+  /** 1-based; negative counts from the end (-1 is the last). */
+  ordinal?: number;
+  position?: { vertical?: 'top' | 'bottom'; horizontal?: 'left' | 'right' };
+  /** Region kinds the element must sit in: header, footer, nav, aside, main, dialog, form, table, frame. */
+  regions: string[];
+  relation?: { kind: Relation; anchor: Query };
+  /** Terms naming the thing itself after a possessive ("role" in "Dave Lee's role"): they count double. */
+  head: string[];
+}
+
+const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
+const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'area', 'section', 'part', 'page', 'corner', 'side', 'located', 'placed', 'shown']);
+/** Kind words that are hardly ever an element's name: never name words, even before the head. */
+const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
+const ORDINALS: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7, '8th': 8, '9th': 9, '10th': 10, last: -1, final: -1,
+};
+const POSITIONS: Record<string, { vertical?: 'top' | 'bottom'; horizontal?: 'left' | 'right' }> = {
+  top: { vertical: 'top' }, topmost: { vertical: 'top' }, upper: { vertical: 'top' }, bottom: { vertical: 'bottom' }, bottommost: { vertical: 'bottom' },
+  lower: { vertical: 'bottom' }, left: { horizontal: 'left' }, leftmost: { horizontal: 'left' }, right: { horizontal: 'right' }, rightmost: { horizontal: 'right' },
+};
+const REGION_WORDS: Record<string, string> = {
+  header: 'header', footer: 'footer', navbar: 'nav', nav: 'nav', navigation: 'nav', sidebar: 'aside', dialog: 'dialog',
+  modal: 'dialog', popup: 'dialog', overlay: 'dialog', form: 'form', table: 'table', iframe: 'frame', frame: 'frame',
+};
+const RELATIONS: Array<[RegExp, Relation]> = [
+  [/\b(?:to the right of|right of)\b/, 'right'],
+  [/\b(?:to the left of|left of)\b/, 'left'],
+  [/\b(?:next to|beside|besides|near|close to|adjacent to)\b/, 'near'],
+  [/\b(?:under|underneath|below|beneath)\b/, 'below'],
+  [/\b(?:above|on top of)\b/, 'above'],
+  [/\b(?:after|following)\b/, 'after'],
+  [/\b(?:before|preceding)\b/, 'before'],
+];
+/** Quoted text: double quotes, typographic quotes, or single quotes that open after a space and close before one. */
+const QUOTES = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?:^|(?<=[\s(:]))'([^']+)'(?=$|[\s).,;:?!])/g;
+
+/** Ordinals spelled as phrases, replaced before relations are split ("next to last" is not "next to"). */
+const ORDINAL_PHRASES: Array<[RegExp, string]> = [
+  [/\b(?:second|2nd)[\s-]+(?:to[\s-]+)?last\b/, ' ordinal:-2 '],
+  [/\b(?:next|third|3rd)[\s-]+to[\s-]+last\b|\bpenultimate\b/, ' ordinal:-2 '],
+  [/(?:#|\bnumber\s+|\bno\.\s*)(\d{1,3})\b/, ' ordinal:$1 '],
+];
+
+export const parseQuery = (description: string): Query => {
+  const quotes: string[][] = [];
+  // A leading verb is usually the action ("click the…"), sometimes the element's text ("Hover me"): kept, optional.
+  const verb = VERBS.exec(description)?.[0] ?? '';
+  let text = description.slice(verb.length).replace(QUOTES, (...groups: string[]) => {
+    const quoted = groups.slice(1, 5).find((g) => g !== undefined) ?? '';
+    quotes.push(words(quoted));
+    return ` quote:${quotes.length - 1} `;
+  });
+  text = text.toLowerCase();
+  for (const [pattern, replacement] of ORDINAL_PHRASES) text = text.replace(pattern, replacement);
+  for (const [pattern, kind] of RELATIONS) {
+    const match = pattern.exec(text);
+    if (!match || match.index === 0) continue;
+    const anchorText = restoreQuotes(text.slice(match.index + match[0].length), quotes);
+    const query = parseParts(text.slice(0, match.index), quotes);
+    const anchor = parseQuery(anchorText);
+    if (anchor.terms.length || anchor.quotes.length || anchor.regions.length) return { ...query, optional: [...query.optional, ...words(verb)], relation: { kind, anchor } };
+  }
+  const query = parseParts(text, quotes);
+  return { ...query, optional: [...query.optional, ...words(verb)] };
+};
+
+const restoreQuotes = (text: string, quotes: string[][]): string => text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
+
+const parseParts = (text: string, quotes: string[][]): Query => {
+  const query: Query = { terms: [], optional: [], hints: [], quotes: [], regions: [], head: [] };
+  const roleWords: string[] = [];
+  const rest = text.replace(/\b(quote|ordinal):(-?\d+)/g, (_, kind: string, n: string) => {
+    if (kind === 'quote') query.quotes.push(quotes[Number(n)]);
+    else query.ordinal = Number(n);
+    return ' ';
+  });
+  // "Dave Lee's role": the words after a possessive name the thing itself, those before only whose it is.
+  const possessive = /['’]s\s/.exec(rest);
+  const parts = possessive ? [rest.slice(0, possessive.index), rest.slice(possessive.index + possessive[0].length)] : [rest];
+  parts.forEach((part, partIndex) => {
+    for (const token of words(part)) {
+      if (FILLER.has(token) || (token.length === 1 && !/\d/.test(token))) continue;
+      if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
+        query.ordinal = ORDINALS[token];
+        query.optional.push(token);
+      } else if (POSITIONS[token]) {
+        query.position = { ...query.position, ...POSITIONS[token] };
+        query.optional.push(token);
+      } else if (REGION_WORDS[token]) {
+        // Also a name word at no cost: "Toggle navigation" is a button's name as well as a place.
+        query.regions.push(REGION_WORDS[token]);
+        query.hints.push(token);
+      } else if (ROLE_WORDS[token]) roleWords.push(token);
+      else if (!STOPWORDS.has(token) || query.terms.length > 0) {
+        query.terms.push(token);
+        if (partIndex === 1) query.head.push(token);
+      }
+    }
+  });
+  // The last kind word is what the element is ("the title field" is a field). Earlier ones describe it, and
+  // those that can be names are name words ("the Options button", "the select all checkbox").
+  const head = roleWords.pop();
+  if (head) query.role = ROLE_WORDS[head];
+  if (head && !KIND_ONLY.has(head)) query.hints.push(head);
+  for (const word of roleWords) (KIND_ONLY.has(word) ? query.optional : query.terms).push(word);
+  while (query.terms.length && STOPWORDS.has(query.terms[query.terms.length - 1])) query.terms.pop();
+  for (const quote of query.quotes) query.terms.push(...quote);
+  return query;
+};

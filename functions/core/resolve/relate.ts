@@ -1,0 +1,98 @@
+/**
+ * "The Delete button next to Jane Doe", "the field under Shipping", "the link after 'Terms'": find the anchor
+ * (the element the description points from), then, among elements that fit the rest of the description nearly as
+ * well as the best one, the one closest to the anchor on the asked side. Boxes are page coordinates.
+ */
+import type { Box, PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { ancestorsOf, candidateOf, closestOf, dedupeNested, THRESHOLD, TIE } from './tier.js';
+import type { Query, Relation } from './query.js';
+import type { Answer } from './resolver.js';
+import { inRegion, scoreAll, type Scored } from './score.js';
+
+/** How much worse a text score may be than the best and still win by being closer. */
+const RELATION_SLACK = 0.25;
+/** Pixels a candidate may be behind the anchor's edge and still count as on the asked side. */
+const EDGE_TOLERANCE = 5;
+/** Pixels of distance one point of score is worth, when a closer element fits the words a little less. */
+const PIXELS_PER_SCORE = 300;
+
+const gap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, b0 - a1, a0 - b1);
+
+/** Distance from anchor to candidate on the asked side; Infinity when the candidate is not on that side. */
+const distance = (kind: Relation, anchor: SnapshotElement, candidate: SnapshotElement, anchorIndex: number, index: number): number => {
+  const a: Box = anchor.box;
+  const c: Box = candidate.box;
+  const dx = gap(a.x, a.x + a.width, c.x, c.x + c.width);
+  const dy = gap(a.y, a.y + a.height, c.y, c.y + c.height);
+  // Centre offsets break ties between boxes that touch (table rows): the one in line with the anchor wins.
+  const cx = Math.abs(a.x + a.width / 2 - (c.x + c.width / 2));
+  const cy = Math.abs(a.y + a.height / 2 - (c.y + c.height / 2));
+  switch (kind) {
+    case 'below':
+      return c.y >= a.y + a.height - EDGE_TOLERANCE ? c.y - (a.y + a.height) + 2 * dx + 0.1 * cx : Infinity;
+    case 'above':
+      return c.y + c.height <= a.y + EDGE_TOLERANCE ? a.y - (c.y + c.height) + 2 * dx + 0.1 * cx : Infinity;
+    case 'right':
+      return c.x >= a.x + a.width - EDGE_TOLERANCE ? c.x - (a.x + a.width) + 3 * dy + 0.5 * cy : Infinity;
+    case 'left':
+      return c.x + c.width <= a.x + EDGE_TOLERANCE ? a.x - (c.x + c.width) + 3 * dy + 0.5 * cy : Infinity;
+    case 'near':
+      return Math.hypot(dx, 1.5 * dy) + 0.25 * (cx + 2 * cy);
+    case 'after':
+      return index > anchorIndex ? (index - anchorIndex) * 20 : Infinity;
+    case 'before':
+      return index < anchorIndex ? (anchorIndex - index) * 20 : Infinity;
+  }
+};
+
+/** "Below the table": the region's elements, as one box, and all of them kept out of the answer. */
+const regionAnchor = (snapshot: PageSnapshot, kinds: string[]): { anchors: Scored[]; family: Set<string> } | undefined => {
+  const inside = snapshot.elements.map((element, index) => ({ element, index })).filter(({ element }) => element.visible && kinds.every((kind) => inRegion(element, kind)));
+  if (inside.length === 0) return undefined;
+  const x = Math.min(...inside.map((i) => i.element.box.x));
+  const y = Math.min(...inside.map((i) => i.element.box.y));
+  const width = Math.max(...inside.map((i) => i.element.box.x + i.element.box.width)) - x;
+  const height = Math.max(...inside.map((i) => i.element.box.y + i.element.box.height)) - y;
+  const element: SnapshotElement = { id: '', role: 'region', tag: '', name: kinds.join(' '), box: { x, y, width, height }, visible: true, interactive: false };
+  return { anchors: [{ element, index: inside[0].index, score: 1 }], family: new Set(inside.map((i) => i.element.id)) };
+};
+
+/** The elements the description points from, and their families (neither can be the answer). */
+const anchorsOf = (snapshot: PageSnapshot, anchor: Query, byId: Map<string, SnapshotElement>): { anchors: Scored[]; family: Set<string> } | Answer => {
+  if (!anchor.terms.length && !anchor.quotes.length) {
+    return regionAnchor(snapshot, anchor.regions) ?? { none: true, reason: `the page has no ${anchor.regions.join(' ')} to look from`, closest: [] };
+  }
+  const anchorScores = scoreAll(snapshot, anchor, 'hover').sort((a, b) => b.score - a.score || a.index - b.index);
+  const bestAnchor = anchorScores[0];
+  if (!bestAnchor || bestAnchor.score < THRESHOLD) {
+    return { none: true, reason: 'nothing on the page matches the element the description points from', closest: closestOf(anchorScores) };
+  }
+  const anchors = dedupeNested(anchorScores.filter((s) => s.score >= bestAnchor.score - TIE), byId).slice(0, 5);
+  const family = new Set<string>();
+  for (const a of anchors) {
+    family.add(a.element.id);
+    for (const id of ancestorsOf(a.element, byId)) family.add(id);
+  }
+  return { anchors, family };
+};
+
+export const relate = (snapshot: PageSnapshot, sorted: Scored[], query: Query, byId: Map<string, SnapshotElement>): Answer => {
+  const relation = query.relation!;
+  const found = anchorsOf(snapshot, relation.anchor, byId);
+  if (!('anchors' in found)) return found;
+  const { anchors, family } = found;
+  // Neither an anchor nor anything around or inside it: "the button next to X" is not X itself.
+  const best = sorted[0].score;
+  const pool = sorted.filter((s) => s.score >= Math.max(THRESHOLD, best - RELATION_SLACK) && !family.has(s.element.id) && !anchors.some((a) => a.element.id && ancestorsOf(s.element, byId).has(a.element.id)));
+  const ranked = pool
+    .map((s) => ({ s, d: Math.min(...anchors.map((a) => distance(relation.kind, a.element, s.element, a.index, s.index))) + PIXELS_PER_SCORE * (best - s.score) }))
+    .filter((r) => Number.isFinite(r.d))
+    .sort((a, b) => a.d - b.d || a.s.index - b.s.index);
+  if (ranked.length === 0) return { none: true, reason: `no element matching the description is ${relation.kind} of "${anchors[0].element.name}"`, closest: closestOf(sorted) };
+  const [first, second] = ranked;
+  if (second && second.d - first.d < 2 && !ancestorsOf(second.s.element, byId).has(first.s.element.id) && !ancestorsOf(first.s.element, byId).has(second.s.element.id)) {
+    return { ambiguous: true, reason: `several elements are equally close ${relation.kind === 'near' ? 'to' : relation.kind + ' of'} "${anchors[0].element.name}"`, candidates: ranked.slice(0, 5).map((r) => candidateOf(r.s)) };
+  }
+  const margin = second ? Math.min(1, (second.d - first.d) / 100) : 1;
+  return { match: first.s.element, confidence: Math.round(Math.min(1, first.s.score) * (0.6 + 0.4 * margin) * 100) / 100 };
+};

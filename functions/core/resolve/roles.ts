@@ -1,0 +1,80 @@
+/**
+ * Kind words of descriptions ("button", "link", "field", "dropdown") → the snapshot roles they mean. `soft`
+ * roles are what pages often use for the same thing (a link styled as a button), accepted at a lower score.
+ */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+
+export interface RoleWish {
+  word: string;
+  roles: ReadonlySet<string>;
+  soft: ReadonlySet<string>;
+  /** Any element text can be typed into fits (a contenteditable region has no role). */
+  editable?: boolean;
+  /** Any element fits: the word says what it looks like (an icon), not what it is. */
+  any?: boolean;
+}
+
+const wish = (word: string, roles: string[], soft: string[] = [], extra: Partial<RoleWish> = {}): RoleWish => ({ word, roles: new Set(roles), soft: new Set(soft), ...extra });
+
+const BUTTON = wish('button', ['button'], ['link', 'menuitem', 'tab', 'switch', 'generic', 'img', 'option']);
+const LINK = wish('link', ['link'], ['button', 'menuitem', 'tab', 'generic']);
+const CHECKBOX = wish('checkbox', ['checkbox', 'switch', 'menuitemcheckbox']);
+const RADIO = wish('radio', ['radio', 'menuitemradio'], ['option']);
+const FIELD = wish('field', ['textbox', 'searchbox', 'combobox', 'spinbutton'], ['listbox', 'checkbox', 'radio', 'slider'], { editable: true });
+const DROPDOWN = wish('dropdown', ['combobox', 'listbox'], ['button', 'menuitem']);
+const IMAGE = wish('image', ['img'], ['link', 'button', 'generic']);
+const ICON = wish('icon', ['img', 'button', 'link'], [], { any: true });
+const HEADING = wish('heading', ['heading'], ['generic']);
+const CELL = wish('cell', ['cell', 'gridcell', 'columnheader', 'rowheader']);
+const HEADER_CELL = wish('columnheader', ['columnheader', 'rowheader'], ['button', 'link', 'cell']);
+
+export const ROLE_WORDS: Record<string, RoleWish> = {
+  button: BUTTON,
+  link: LINK,
+  hyperlink: LINK,
+  anchor: LINK,
+  checkbox: CHECKBOX,
+  radio: RADIO,
+  textbox: FIELD,
+  field: FIELD,
+  input: FIELD,
+  box: FIELD,
+  textarea: FIELD,
+  editor: FIELD,
+  dropdown: DROPDOWN,
+  select: DROPDOWN,
+  combobox: DROPDOWN,
+  picker: DROPDOWN,
+  listbox: DROPDOWN,
+  tab: wish('tab', ['tab'], ['link', 'button']),
+  switch: wish('switch', ['switch', 'checkbox'], ['button']),
+  toggle: wish('toggle', ['switch', 'checkbox', 'button']),
+  slider: wish('slider', ['slider']),
+  menuitem: wish('menuitem', ['menuitem', 'menuitemcheckbox', 'menuitemradio'], ['link', 'button', 'option']),
+  option: wish('option', ['option', 'radio'], ['menuitem', 'button']),
+  image: IMAGE,
+  picture: IMAGE,
+  photo: IMAGE,
+  logo: wish('logo', ['img', 'link'], ['button', 'generic']),
+  avatar: IMAGE,
+  thumbnail: IMAGE,
+  icon: ICON,
+  heading: HEADING,
+  headline: HEADING,
+  cell: CELL,
+  columnheader: HEADER_CELL,
+  rowheader: HEADER_CELL,
+  arrow: ICON,
+  chevron: ICON,
+  caret: ICON,
+  symbol: ICON,
+  glyph: ICON,
+};
+
+/** How far the element's kind fits the wish: 1 fits, 0.75 a usual stand-in, 0.35 something else. */
+export const roleFit = (element: SnapshotElement, wanted: RoleWish): number => {
+  if (wanted.any || wanted.roles.has(element.role)) return 1;
+  if (wanted.editable && element.editable) return 1;
+  if (wanted.soft.has(element.role)) return 0.75;
+  return 0.35;
+};

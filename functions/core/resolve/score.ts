@@ -1,0 +1,69 @@
+/** Scores every candidate of a snapshot against a query, 0 to about 1.2 (see README.md for the rules and why). */
+import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { gatherEvidence } from './evidence.js';
+import type { Query } from './query.js';
+import { roleFit } from './roles.js';
+import { STOPWORDS } from './words.js';
+
+export type Intent = 'click' | 'hover' | 'type';
+
+export interface Scored {
+  element: SnapshotElement;
+  /** Position in document order. */
+  index: number;
+  score: number;
+}
+
+export const inRegion = (element: SnapshotElement, kind: string): boolean =>
+  element.region?.some((region) => region === kind || region.startsWith(`${kind} `) || (kind === 'form' && region.startsWith('search'))) ?? false;
+
+/** Everything but the text: kind, place, visibility. */
+const fitness = (element: SnapshotElement, query: Query, intent: Intent): number => {
+  let factor = 1;
+  if (query.role) factor *= roleFit(element, query.role);
+  else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
+  else factor *= element.interactive ? 1 : 0.9;
+  if (intent === 'type' && query.role && !element.editable) factor *= 0.7;
+  for (const region of query.regions) if (!inRegion(element, region)) factor *= 0.45;
+  if (!element.visible) factor *= 0.55;
+  if (element.disabled) factor *= 0.9;
+  return factor;
+};
+
+export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): Scored[] => {
+  const evidence = gatherEvidence(snapshot.elements, query);
+  const { best, width } = evidence;
+  const terms = query.terms.length;
+  const optionalEnd = terms + query.optional.length;
+  const count = snapshot.elements.length;
+  // Rare words tell elements apart; words on every element do not (inverse document frequency).
+  const weights = query.terms.map((term, i) => {
+    let df = 0;
+    for (let e = 0; e < count; e += 1) if (best[e * width + i] > 0) df += 1;
+    return Math.log(1 + count / (1 + df)) * (STOPWORDS.has(term) ? 0.25 : 1) * (query.head.includes(term) ? 2 : 1);
+  });
+  const total = weights.reduce((a, b) => a + b, 0);
+  return snapshot.elements.map((element, index) => {
+    const row = index * width;
+    let optional = 0;
+    for (let i = terms; i < optionalEnd; i += 1) optional += best[row + i];
+    let hints = 0;
+    for (let i = optionalEnd; i < width; i += 1) hints += best[row + i];
+    let text: number;
+    if (terms === 0) text = query.hints.length ? 0.7 + 0.3 * Math.min(1, hints) : 1;
+    else {
+      let recall = 0;
+      let found = 0;
+      for (let i = 0; i < terms; i += 1) {
+        recall += weights[i] * best[row + i];
+        if (best[row + i] > 0 || STOPWORDS.has(query.terms[i])) found += 1;
+      }
+      recall = total > 0 ? recall / total : 0;
+      // Every word found somewhere, even in the surroundings, beats some words found in the name.
+      const coverage = 0.7 + 0.3 * (found / terms);
+      text = recall * (0.8 + 0.2 * evidence.precision[index]) * coverage + (evidence.exact[index] ? 0.1 : 0) + Math.min(0.1, 0.04 * (optional + hints));
+    }
+    if (query.quotes.length) text = evidence.quotesFound[index] < query.quotes.length ? text * 0.35 : text + (evidence.quoteExact[index] ? 0.1 : 0);
+    return { element, index, score: text * fitness(element, query, intent) };
+  });
+};

@@ -1,0 +1,130 @@
+/**
+ * Words as the resolver compares them: lower case, accents and punctuation gone, light plural stemming, and the
+ * usual spellings of one thing brought to one token ("log in", "sign-in" → "signin"; "×" → "close"), applied to
+ * descriptions and page texts alike so they meet in the middle.
+ */
+
+/** Icon glyphs that stand for a word when they are a control's whole text. */
+const GLYPHS: Array<[RegExp, string]> = [
+  [/[×✕✖✗╳]/gu, ' close '],
+  [/[☰≡]/gu, ' menu '],
+  [/[→›»➔▶]/gu, ' next '],
+  [/[←‹«◀]/gu, ' previous '],
+  [/[🔍🔎]/gu, ' search '],
+  [/[⚙]/gu, ' settings '],
+  [/[🗑]/gu, ' delete '],
+  [/[✎✏🖉]/gu, ' edit '],
+  [/[🛒]/gu, ' cart '],
+  [/[♥❤♡]/gu, ' favorite '],
+  [/(^|\s)\+(\s|$)/gu, ' plus '],
+];
+
+/** Several-word spellings of one thing. */
+const PHRASES: Array<[RegExp, string]> = [
+  [/\b(?:log|sign)[\s-]?(?:in|on)\b/g, 'signin'],
+  [/\b(?:log|sign)[\s-]?(?:out|off)\b/g, 'signout'],
+  [/\b(?:sign[\s-]?up|register)\b/g, 'signup'],
+  [/\be[\s-]mail\b/g, 'email'],
+  [/\buser[\s-]name\b/g, 'username'],
+  [/\bpass[\s-]word\b/g, 'password'],
+  [/\b(?:zip|post(?:al)?)[\s-]?code\b/g, 'zip'],
+  [/\bcheck[\s-]?box(?:es)?\b/g, 'checkbox'],
+  [/\btick[\s-]?box(?:es)?\b/g, 'checkbox'],
+  [/\btext[\s-]?(?:box|field|area|input)\b/g, 'textbox'],
+  [/\bsearch[\s-]?(?:box|bar|field|input)\b/g, 'search textbox'],
+  [/\bdrop[\s-]?down\b/g, 'dropdown'],
+  [/\bcombo[\s-]?box\b/g, 'combobox'],
+  [/\bradio[\s-]?button\b/g, 'radio'],
+  [/\bmenu[\s-]?item\b/g, 'menuitem'],
+  [/\b(?:nav(?:igation)?|menu|top)[\s-]?bar\b/g, 'navbar'],
+  [/\bside[\s-]?(?:bar|panel)\b/g, 'sidebar'],
+  [/\bpop[\s-]up\b/g, 'popup'],
+  [/\bi[\s-]frame\b/g, 'iframe'],
+  [/\bcolumn[\s-]?header\b/g, 'columnheader'],
+  [/\brow[\s-]?header\b/g, 'rowheader'],
+];
+
+/** Single words with one meaning, after stemming. */
+const SYNONYMS: Record<string, string> = {
+  basket: 'cart', telephone: 'phone', tel: 'phone', mobile: 'phone', dismiss: 'close', remove: 'delete', trash: 'delete', bin: 'delete',
+  pencil: 'edit', gear: 'settings', cog: 'settings', preference: 'settings', magnifier: 'search', magnifying: 'search',
+  find: 'search', hamburger: 'menu', prev: 'previous', forward: 'next', qty: 'quantity', favourite: 'favorite',
+  heart: 'favorite', colour: 'color', proceed: 'continue', btn: 'button', img: 'image', pic: 'picture', signon: 'signin',
+  login: 'signin', logout: 'signout', x: 'close',
+};
+
+export const STOPWORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'at', 'by', 'from', 'my', 'your', 'this', 'that', 'is', 'it', 'its', 'as', 'be']);
+
+export const stem = (token: string): string => {
+  if (token.length > 4 && token.endsWith('ies')) return `${token.slice(0, -3)}y`;
+  if (token.length > 4 && /(?:ches|shes|sses|xes)$/.test(token)) return token.slice(0, -2);
+  if (token.length > 3 && token.endsWith('s') && !/(?:ss|us|is)$/.test(token)) return token.slice(0, -1);
+  return token;
+};
+
+/** One test for "any glyph" and one for "any phrase": most texts have neither, and skip the replacements. */
+const ANY_GLYPH = new RegExp(GLYPHS.map(([pattern]) => pattern.source).join('|'), 'u');
+const ANY_PHRASE = new RegExp(PHRASES.map(([pattern]) => pattern.source).join('|'));
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Texts repeat across snapshots of one page (and across operations): their tokens are kept, up to a bound. */
+const CACHE_LIMIT = 100_000;
+const cache = new Map<string, string[]>();
+
+const tokenize = (text: string): string[] => {
+  let value = NON_ASCII.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase() : text.toLowerCase();
+  if (ANY_GLYPH.test(value)) for (const [pattern, replacement] of GLYPHS) value = value.replace(pattern, replacement);
+  if (ANY_PHRASE.test(value)) for (const [pattern, replacement] of PHRASES) value = value.replace(pattern, replacement);
+  const out: string[] = [];
+  for (const raw of value.split(/[^\p{L}\p{N}]+/u)) {
+    if (!raw) continue;
+    const token = stem(raw);
+    out.push(SYNONYMS[token] ?? token);
+  }
+  return out;
+};
+
+/** Text → comparable tokens (the array is shared: do not change it). */
+export const words = (text: string): string[] => {
+  let tokens = cache.get(text);
+  if (!tokens) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(text, (tokens = tokenize(text)));
+  }
+  return tokens;
+};
+
+/** Whether two tokens differ by at most one insertion, deletion or substitution. */
+const withinOneEdit = (a: string, b: string): boolean => {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    edits += 1;
+    if (edits > 1) return false;
+    if (a.length > b.length) i += 1;
+    else if (b.length > a.length) j += 1;
+    else {
+      i += 1;
+      j += 1;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+};
+
+/**
+ * How well a description token matches a page token: 1 the same, 0.8 one starts the other (subscribe /
+ * subscription, 4 letters at least), 0.7 one typo apart (5 letters at least), else 0.
+ */
+export const tokenMatch = (wanted: string, seen: string): number => {
+  if (wanted === seen) return 1;
+  if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || wanted.startsWith(seen))) return 0.8;
+  if (wanted.length >= 5 && seen.length >= 5 && wanted[0] === seen[0] && withinOneEdit(wanted, seen)) return 0.7;
+  return 0;
+};
