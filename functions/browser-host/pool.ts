@@ -7,6 +7,11 @@ export interface WarmPoolOptions {
   /** How many idle browsers to hold right now; read again on every refill. */
   target: () => number;
   onError?: (error: unknown) => void;
+  /**
+   * Wait after a take before launching its replacement. A launch (spawn, CDP handshake) costs the host's event loop
+   * tens of milliseconds; started at once it would slow the very session start that took the browser. Default 250.
+   */
+  refillDelayMs?: number;
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -20,6 +25,7 @@ export class WarmPool {
   private launching = 0;
   private failures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
+  private refillTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly pending = new Set<Promise<void>>();
 
@@ -36,7 +42,11 @@ export class WarmPool {
       const candidate = this.ready.shift()!;
       if (!candidate.hasExited()) browser = candidate;
     }
-    this.refill();
+    if (!browser) this.refill();
+    else this.refillTimer ??= setTimeout(() => {
+      this.refillTimer = undefined;
+      this.refill();
+    }, this.options.refillDelayMs ?? 250);
     return browser;
   }
 
@@ -53,6 +63,8 @@ export class WarmPool {
   async drain(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.refillTimer);
+    this.refillTimer = undefined;
     this.retryTimer = undefined;
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
     await Promise.allSettled(this.ready.splice(0).map((browser) => this.options.discard(browser)));

@@ -92,6 +92,8 @@ export interface WindowDriver {
   /** Real mouse input on an element of a snapshot; `acted: false` when it went away or is covered everywhere. */
   click(target: ElementTarget, options: ActionOptions & { clickType?: 'click' | 'doubleClick' | 'rightClick' }, signal: AbortSignal): Promise<ActionOutcome>;
   hover(target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome>;
+  /** Scroll so the element of a snapshot is in view (centred where the page allows). */
+  scrollIntoView(target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome>;
   /** Key events into an element of a snapshot (focused by a click), or into whatever has focus. */
   type(request: TypeRequest, signal: AbortSignal): Promise<ActionOutcome>;
 }

@@ -113,25 +113,37 @@ describe('what the page scrolls', () => {
   });
 });
 
-describe('what is not available yet', () => {
+describe('scrolling to a described element', () => {
   let windowId: string;
   beforeAll(async () => {
-    windowId = await openWindow('/visual/grid.html?h=10000');
+    windowId = await openWindow('/visual/long-article.html');
   });
 
-  it('answers scrollToElement with a failure that says why, ignoring scrollBy and scrollToEdge, without moving', async () => {
-    const res = await scroll(windowId, { scrollToElement: 'the footer', scrollBy: { yAxis: '500px' }, scrollToEdge: { yAxis: 'bottom' } });
+  it('brings the element into view and ignores scrollBy and scrollToEdge', async () => {
+    const res = await scroll(windowId, { scrollToElement: 'the Contact us button', scrollBy: { yAxis: '500px' }, scrollToEdge: { yAxis: 'bottom' } });
     expect(res.statusCode).toBe(201);
-    expect(res.json.meta.status).toBe('failure');
-    expect(res.json.errors).toEqual([expect.objectContaining({ code: 'element_resolution_unavailable', message: expect.stringContaining('scrollToElement') })]);
-    expect(await position(windowId)).toEqual([0, 0]);
+    expect(res.json.meta.status).toBe('success');
+    expect(res.json.data.modelResponse).toContain('button "Contact us"');
+    const [, top] = await position(windowId);
+    // Part three starts near 2,460 px; centred in a 720 px viewport the button sits well inside the window.
+    expect(top).toBeGreaterThan(2000);
+    expect(top).toBeLessThan(3200);
   });
 
-  it('answers scrollWithin with a failure too', async () => {
+  it('fails without moving when nothing matches the description', async () => {
+    const before = await position(windowId);
+    const res = await scroll(windowId, { scrollToElement: 'the unicorn launcher' });
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors[0]).toMatchObject({ code: 'element_not_found' });
+    expect(await position(windowId)).toEqual(before);
+  });
+
+  it('answers scrollWithin with a failure that says it is not available, without moving', async () => {
+    const before = await position(windowId);
     const res = await scroll(windowId, { scrollWithin: 'the sidebar', scrollBy: { yAxis: '500px' } });
     expect(res.json.meta.status).toBe('failure');
-    expect(res.json.errors[0]).toMatchObject({ code: 'element_resolution_unavailable', message: expect.stringContaining('scrollWithin') });
-    expect(await position(windowId)).toEqual([0, 0]);
+    expect(res.json.errors[0]).toMatchObject({ code: 'scroll_within_unavailable', message: expect.stringContaining('scrollWithin') });
+    expect(await position(windowId)).toEqual(before);
   });
 });
 

@@ -62,9 +62,9 @@ describe('official client: screenshot and scroll', () => {
     expect(shot.meta.screenshots?.[0].scrollPosition).toEqual({ left: 0, top: 4280 });
   });
 
-  it('gets a failure result, not an exception, for scrollToElement', async () => {
-    const response = await client.windows.scroll(sessionId, windowId, { scrollToElement: 'the last row' });
+  it('gets a failure result, not an exception, for scrollToElement of something absent', async () => {
+    const response = await client.windows.scroll(sessionId, windowId, { scrollToElement: 'the unicorn launcher' });
     expect(response.meta.status).toBe('failure');
-    expect(response.errors?.[0].message).toContain('element resolution');
+    expect(response.errors?.[0].code).toBe('element_not_found');
   });
 });

@@ -5,6 +5,7 @@ import { fileInputs, setInputFiles } from './actions/file-input.js';
 import { scrape } from './actions/scrape.js';
 import { screenshot } from './actions/screenshot.js';
 import { scroll } from './actions/scroll.js';
+import { scrollIntoView } from './actions/scroll-into-view.js';
 import type { ActionOptions, ElementTarget, TypeRequest } from '../../ports/page-snapshot.js';
 import { click, type ClickType } from './actions/click.js';
 import { hover } from './actions/hover.js';
@@ -44,6 +45,10 @@ export class PuppeteerWindowDriver implements WindowDriver {
 
   hover(target: ElementTarget, signal: AbortSignal) {
     return hover(this.page, target, signal);
+  }
+
+  scrollIntoView(target: ElementTarget, signal: AbortSignal) {
+    return scrollIntoView(this.page, target, signal);
   }
 
   type(request: TypeRequest, signal: AbortSignal) {

@@ -1,11 +1,11 @@
 /**
- * The scroll operation, with the interface's precedence: `scrollToElement` given → nothing else runs;
- * `scrollToEdge` runs before `scrollBy`, and both run when both are given. Finding an element or a container from
- * a description needs element resolution, which this version does not have: `scrollToElement` and `scrollWithin`
- * answer a `failure` that says so, without moving the page (a silent scroll of the wrong thing would be worse).
+ * The scroll operation, with the interface's precedence: `scrollToElement` given → nothing else runs (the element
+ * is located like a click target and brought into view); `scrollToEdge` runs before `scrollBy`, and both run when
+ * both are given. `scrollWithin` (a described scrolling container) is not supported yet: it answers a `failure`
+ * that says so, without moving anything (a silent scroll of the wrong thing would be worse).
  */
 import type { ScrollAmount, ScrollOutcome, ScrollRequest } from '../../ports/window-driver.js';
-import type { SessionDeps } from '../sessions/deps.js';
+import { describeElement, locate, type LocateDeps } from './locate.js';
 import { BadRequestError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
 import { failed, succeeded, type OperationResult } from './result.js';
@@ -26,11 +26,11 @@ export const parseScrollAmount = (text: string | undefined): ScrollAmount | unde
   return { value: Number(match[1]), unit: match[2] === '%' ? '%' : 'px' };
 };
 
-const unavailable = (field: 'scrollToElement' | 'scrollWithin'): Issue => ({
-  code: 'element_resolution_unavailable',
-  message: `${field} needs element resolution (finding what a description refers to), which is not available in this version of the service yet; the page was not scrolled. scrollBy and scrollToEdge work.`,
-  details: { field },
-});
+const withinUnavailable: Issue = {
+  code: 'scroll_within_unavailable',
+  message: 'scrollWithin (scrolling inside a described container) is not available in this version yet; nothing was scrolled. scrollToElement, scrollBy and scrollToEdge work.',
+  details: { field: 'scrollWithin' },
+};
 
 export const planScroll = (body: ScrollBody): ScrollRequest => {
   const edge = body.scrollToEdge;
@@ -53,15 +53,24 @@ export const describeScroll = (outcome: ScrollOutcome): string => {
 };
 
 export const scrollWindow = (
-  deps: SessionDeps,
+  deps: LocateDeps,
   target: { orgId: string; sessionId: string; windowId: string },
   body: ScrollBody,
   signal?: AbortSignal,
 ): Promise<OperationResult<string>> => {
   const request = planScroll(body);
   return runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
-    if (body.scrollToElement !== undefined) return failed(unavailable('scrollToElement'));
-    if (body.scrollWithin !== undefined) return failed(unavailable('scrollWithin'));
+    if (body.scrollToElement !== undefined) {
+      const located = await locate(deps, driver, body.scrollToElement, 'scroll', budget);
+      if (!located.found) return failed(located.issue, { warnings: located.warnings, credits: budget.credits });
+      const before = await driver.scroll({}, budget.signal);
+      const outcome = await driver.scrollIntoView(located.target, budget.signal);
+      // Covered (by a sticky bar, a dialog) still means scrolled to; only a gone or invisible element is a failure.
+      if (!outcome.acted && outcome.code !== 'element_covered') return failed({ code: outcome.code, message: `could not scroll to the ${describeElement(located.element)}: ${outcome.message}` }, { warnings: located.warnings, credits: budget.credits });
+      const after = await driver.scroll({}, budget.signal);
+      return succeeded(`Scrolled to the ${describeElement(located.element)}. ${describeScroll({ ...after, before: before.after })}`, { warnings: located.warnings, credits: budget.credits });
+    }
+    if (body.scrollWithin !== undefined) return failed(withinUnavailable);
     const outcome = await driver.scroll(request, budget.signal);
     const warnings: Issue[] =
       request.toEdge || request.by ? [] : [{ code: 'nothing_to_scroll', message: 'neither scrollBy nor scrollToEdge was given: the page was not scrolled' }];

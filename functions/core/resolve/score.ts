@@ -5,7 +5,7 @@ import type { Query } from './query.js';
 import { roleFit } from './roles.js';
 import { STOPWORDS } from './words.js';
 
-export type Intent = 'click' | 'hover' | 'type';
+export type Intent = 'click' | 'hover' | 'type' | 'scroll';
 
 export interface Scored {
   element: SnapshotElement;

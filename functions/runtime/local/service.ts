@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import { resolve } from 'node:path';
 import { ensureBucket, ensureTable } from '../../adapters/aws/provision.js';
-import { startEmbeddedAws, type EmbeddedAws } from '../../adapters/local/embedded-aws.js';
+import type { EmbeddedAws } from '../../adapters/local/embedded-aws.js';
+import { startEmbeddedAwsThread } from '../../adapters/local/embedded-aws-thread.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import { awsStores, createDeps } from '../composition.js';
 import type { Config } from '../config.js';
@@ -38,7 +39,8 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
   let effective = config;
   if (!config.dynamoEndpoint || !config.s3Endpoint) {
     await mkdir(resolve(config.dataDir), { recursive: true });
-    emulators = await startEmbeddedAws({ dataDir: resolve(config.dataDir), host: '127.0.0.1' });
+    emulators = await startEmbeddedAwsThread({ dataDir: resolve(config.dataDir), host: '127.0.0.1' });
+    log.debug('embedded stores started', { threaded: (emulators as { threaded?: boolean }).threaded });
     effective = Object.freeze({
       ...config,
       dynamoEndpoint: config.dynamoEndpoint ?? emulators.dynamoEndpoint,

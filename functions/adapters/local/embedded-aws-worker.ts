@@ -1,0 +1,10 @@
+/** Runs the embedded emulators on a worker thread (see `embedded-aws-thread.ts`). */
+import { parentPort, workerData } from 'node:worker_threads';
+import { startEmbeddedAws, type EmbeddedAwsOptions } from './embedded-aws.js';
+
+const emulators = await startEmbeddedAws(workerData as EmbeddedAwsOptions);
+parentPort!.postMessage({ dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint, credentials: emulators.credentials });
+parentPort!.on('message', (message) => {
+  if (message !== 'stop') return;
+  void emulators.stop().then(() => parentPort!.postMessage('stopped'));
+});
