@@ -27,7 +27,8 @@ export const startTestService = async (overrides: Partial<Config> & { dataDir?: 
   const key = overrides.apiKey ?? generateApiKey();
   // No warm browsers unless a suite asks: API-only suites then never start Chromium.
   const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', warmPoolSize: 0, ...overrides });
-  const service = await startLocalService(config, { log: createLogger('silent') });
+  // TEST_LOG_LEVEL=warn shows what the service logs (e.g. a slow stop) while tests run.
+  const service = await startLocalService(config, { log: createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent') });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
   return {
     ...service,

@@ -38,9 +38,15 @@ export const startEmbeddedAwsThread = (options: EmbeddedAwsOptions): Promise<Emb
       resolve({
         ...ready,
         threaded: true,
+        // The thread closes its servers (flushing the stores), then ends; one that does not answer is ended anyway.
         stop: () =>
           new Promise<void>((done) => {
-            worker.once('message', () => void worker.terminate().then(() => done()));
+            const end = () => void worker.terminate().then(() => done(), () => done());
+            const timer = setTimeout(end, 5_000);
+            worker.once('message', () => {
+              clearTimeout(timer);
+              end();
+            });
             worker.postMessage('stop');
           }),
       });

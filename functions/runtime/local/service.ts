@@ -65,20 +65,31 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
     await publishEndpoints(dataDir, { pid: process.pid, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint, apiUrl: url });
   }
 
+  // Each step of a stop is bounded: a browser that will not die or a connection that will not close must not keep
+  // the whole service from stopping; it is logged and the next step runs.
+  const step = async (what: string, run: () => Promise<unknown>, ms = 15_000) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+    const outcome = await Promise.race([run().catch((error: unknown) => log.warn(`stopping: ${what} failed`, { error: String(error) })), late]);
+    clearTimeout(timer);
+    if (outcome === 'late') log.warn(`stopping: ${what} took over ${ms} ms; going on`);
+  };
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       // Browsers first: their ends are recorded while the stores still run.
-      await stopBrowsers();
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      await step('browsers', stopBrowsers, 20_000);
+      await step('HTTP server', () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+      );
       stores.clients.dynamo.destroy();
       stores.clients.s3.destroy();
       if (emulators) {
         await withdrawEndpoints(dataDir);
-        await emulators.stop();
+        await step('embedded stores', () => emulators!.stop());
       }
     })());
 

@@ -33,7 +33,8 @@ export const problemRenderer = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewa
     const error = toAppError(request.error);
     const http = request.context.http;
     const requestId = http?.requestId ?? 'unknown';
-    if (error.status >= 500) {
+    // 501 (not built) and 503 (no capacity) are answers, not faults: only other 5xx are logged as errors.
+    if (error.status >= 500 && error.status !== 501 && error.status !== 503) {
       http?.deps.log.error('request failed', { requestId, operationId: http.route.operationId, error: error.message, stack: (error.cause as Error | undefined)?.stack ?? error.stack });
     }
     request.response = problemResponse(error, {
