@@ -7,6 +7,7 @@ import { CapacityError, HostStoppedError, SessionEndedDuringStartError, SessionE
 import { BrowserLauncher } from './launcher.js';
 import { createWarmPool, defaultLog, disposeHostDir, prepareHostDir } from './host-setup.js';
 import type { WarmPool } from './pool.js';
+import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
 import { validateAcquire } from './session-options.js';
 import type {
   AcquiredBrowser,
@@ -102,7 +103,12 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   private async attachBrowser(session: Session, options: AcquireOptions): Promise<void> {
     const needsLaunchOptions = options.proxyServer !== undefined || options.profileDir !== undefined;
     const warm = needsLaunchOptions ? undefined : this.pool!.take();
-    const browser = warm ?? (await this.launcher!.launch({ proxyServer: options.proxyServer, profileDir: options.profileDir }));
+    let proxyServer = options.proxyServer;
+    if (proxyServer && options.proxyCredentials) {
+      session.relay = await startProxyRelay({ server: proxyServer, ...options.proxyCredentials });
+      proxyServer = (session.relay as ProxyRelay).url;
+    }
+    const browser = warm ?? (await this.launcher!.launch({ proxyServer, profileDir: options.profileDir }));
     session.browser = browser;
     session.fromWarmPool = warm !== undefined;
     void browser.exited.then(() => {
@@ -172,6 +178,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
 
   private async finish(session: Session, reason: SessionEndReason): Promise<void> {
     await session.starting?.catch(() => undefined);
+    await session.relay?.close().catch(() => undefined);
     const browser = session.browser;
     if (browser) {
       const { id: sessionId } = session;

@@ -15,11 +15,17 @@ export function validateAcquire(sessionId: string, options: AcquireOptions): voi
   if (!isValidSessionId(sessionId)) {
     throw new InvalidSessionOptionsError(`session id must match ${SESSION_ID.source}`);
   }
-  const { idleTimeoutMs, proxyServer, profileDir } = options;
+  const { idleTimeoutMs, proxyServer, profileDir, proxyCredentials } = options;
   if (typeof idleTimeoutMs !== 'number' || !Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
     throw new InvalidSessionOptionsError('idleTimeoutMs must be a positive number of milliseconds');
   }
   if (proxyServer !== undefined) validateProxyServer(proxyServer);
+  if (proxyCredentials !== undefined) {
+    // The relay speaks HTTP CONNECT to the upstream; Chromium has no way to authenticate to a SOCKS proxy.
+    if (proxyServer === undefined || !/^https?:/.test(proxyServer)) {
+      throw new InvalidSessionOptionsError('proxyCredentials need an http or https proxyServer');
+    }
+  }
   if (profileDir !== undefined && !isAbsolute(profileDir)) {
     throw new InvalidSessionOptionsError('profileDir must be an absolute path');
   }

@@ -8,6 +8,8 @@ export interface AcquireOptions {
   idleTimeoutMs: number;
   /** `scheme://host:port` (http, https, socks4, socks5). Forces a cold launch. */
   proxyServer?: string;
+  /** Credentials for an http/https `proxyServer`: the browser then goes through a loopback relay that adds them. */
+  proxyCredentials?: { username: string; password: string };
   /** Absolute path of a saved user-data-dir to start from (copied). Forces a cold launch. */
   profileDir?: string;
 }
@@ -85,6 +87,8 @@ export interface Session {
   fromWarmPool?: boolean;
   starting?: Promise<void>;
   ending?: Promise<void>;
+  /** The loopback relay that authenticates to the session's upstream proxy, when it has credentials. */
+  relay?: { close(): Promise<void> };
 }
 
 export type HostState = 'new' | 'starting' | 'running' | 'stopping' | 'stopped';

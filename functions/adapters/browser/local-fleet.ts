@@ -8,7 +8,6 @@ import type { BrowserDownload, BrowserEndReason, BrowserFleet, SessionBrowser, S
 import { captureDownloads } from './downloads.js';
 import { CdpClient } from './cdp-client.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
-import { proxyAuthenticator } from './proxy-auth.js';
 import { SessionFolder } from './session-folder.js';
 
 export const LOCAL_HOST_ID = 'local';
@@ -16,7 +15,10 @@ export const LOCAL_HOST_ID = 'local';
 /** What this adapter needs of the in-process browser host (functions/browser-host's BrowserHost). */
 export interface HostHandle {
   readonly capacity: number;
-  acquire(sessionId: string, options: { idleTimeoutMs: number; proxyServer?: string }): Promise<{ userDataDir: string }>;
+  acquire(
+    sessionId: string,
+    options: { idleTimeoutMs: number; proxyServer?: string; proxyCredentials?: { username: string; password: string } },
+  ): Promise<{ userDataDir: string }>;
   release(sessionId: string, reason: 'released'): Promise<boolean>;
   touch(sessionId: string): unknown;
   endpointOf(sessionId: string): string | undefined;
@@ -64,7 +66,12 @@ export class LocalFleet implements BrowserFleet {
     this.placed.set(request.sessionId, { orgId: request.orgId, request });
     let acquired: { userDataDir: string };
     try {
-      acquired = await this.host.acquire(request.sessionId, { idleTimeoutMs: request.idleTimeoutMs, proxyServer: request.proxy?.server });
+      const { proxy } = request;
+      acquired = await this.host.acquire(request.sessionId, {
+        idleTimeoutMs: request.idleTimeoutMs,
+        proxyServer: proxy?.server,
+        ...(proxy?.username !== undefined ? { proxyCredentials: { username: proxy.username, password: proxy.password ?? '' } } : {}),
+      });
     } catch (error) {
       this.placed.delete(request.sessionId);
       throw error;
@@ -139,7 +146,7 @@ export class LocalFleet implements BrowserFleet {
 
   private async connect(endpoint: string, placed: Placed): Promise<PuppeteerSessionBrowser> {
     const browser: Browser = await puppeteer.connect({ browserWSEndpoint: endpoint, defaultViewport: null, protocolTimeout: 60_000 });
-    return new PuppeteerSessionBrowser(browser, proxyAuthenticator(placed.request.proxy));
+    return new PuppeteerSessionBrowser(browser);
   }
 
   private waitForRoom(): Promise<void> {

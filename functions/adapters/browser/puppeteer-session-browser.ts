@@ -8,10 +8,7 @@ import { targetIdOf, windowInfoOf } from './targets.js';
 const isWindow = (target: Target) => target.type() === 'page';
 
 export class PuppeteerSessionBrowser implements SessionBrowser {
-  constructor(
-    readonly browser: Browser,
-    private readonly pageSetup: (page: Page) => Promise<void> = async () => undefined,
-  ) {}
+  constructor(readonly browser: Browser) {}
 
   async windows(): Promise<WindowInfo[]> {
     return this.browser.targets().filter(isWindow).map(windowInfoOf);
@@ -29,7 +26,6 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
 
   async openWindow(options: NavigateOptions & { url: string; width: number; height: number }) {
     const page = await this.browser.newPage();
-    await this.pageSetup(page);
     await page.setViewport({ width: options.width, height: options.height });
     const navigation = await navigate(page, options.url, options);
     return { window: { ...windowInfoOf(page.target()), url: page.url(), title: await safeTitle(page) }, navigation };

@@ -34,11 +34,19 @@ const MANAGED_WARNING: Issue = {
   message: 'this service has no managed proxy: give a proxy URL (or {url, username, password}) to use one; the session runs without a proxy',
 };
 
+/** Credentials are added by a relay that speaks HTTP to the proxy: Chromium cannot authenticate to SOCKS. */
+const withCredentials = (settings: ProxySettings, location: string): ProxySettings => {
+  if (settings.username !== undefined && !/^https?:/.test(settings.server)) {
+    throw new ValidationError([{ location, message: 'a proxy with a username and password must be an http or https proxy' }]);
+  }
+  return settings;
+};
+
 const relayToSettings = (relay: Relay, location: string): ProxySettings | undefined => {
-  if (typeof relay === 'string') return relay === 'default' ? undefined : parseUrl(relay, location);
+  if (typeof relay === 'string') return relay === 'default' ? undefined : withCredentials(parseUrl(relay, location), location);
   if ('url' in relay) {
     const parsed = parseUrl(relay.url, `${location}.url`);
-    return { ...parsed, ...(relay.username !== undefined ? { username: relay.username, password: relay.password ?? '' } : {}) };
+    return withCredentials({ ...parsed, ...(relay.username !== undefined ? { username: relay.username, password: relay.password ?? '' } : {}) }, location);
   }
   return undefined;
 };
