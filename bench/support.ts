@@ -99,3 +99,18 @@ export const load = async (options: { url: string; headers: Record<string, strin
     latencyMs: { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), max: round(Math.max(...times)) },
   };
 };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Median, 95th percentile and count of timings, in ms. */
+export const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
+
+/** A JSON caller on a service process, authenticated with its key. */
+export const apiClient = (service: ServiceProcess) => async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${service.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as any };
+};

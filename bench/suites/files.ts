@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { percentile, round, startServiceProcess, type ServiceProcess } from '../support.js';
+import { percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
 
 const FILE_BYTES = 5 * 1024 * 1024;
 const RUNS = 7;
@@ -30,7 +30,6 @@ const waitRunning = async (call: ReturnType<typeof api>, id: string) => {
   throw new Error(`session ${id} did not start`);
 };
 
-const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
 
 export const filesSuite = async () => {
   const fixtures = await startFixtureServer();

@@ -11,19 +11,10 @@ import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { estimateTokens, serializeSnapshot } from '../../functions/core/resolve/serialize.js';
 import { resolveCases } from '../../test/fixtures/resolve-cases.js';
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { percentile, round, startServiceProcess, type ServiceProcess } from '../support.js';
+import { apiClient, percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
 
-const api = (service: ServiceProcess) => async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${service.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as any };
-};
+const api = apiClient;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
 
 /** Descriptions clicked in turn on the generated catalogue: a unique button, a region, a table row. */
 const DESCRIPTIONS = ['the Checkout button', 'the first Refund button', 'Section 3 link in the navigation', 'Info 5 link in the footer'];

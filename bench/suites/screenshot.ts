@@ -6,20 +6,11 @@
  *   node --import tsx --input-type=module -e "console.log(JSON.stringify(await (await import('./bench/suites/screenshot.ts')).screenshotSuite()))"
  */
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { percentile, round, startServiceProcess, type ServiceProcess } from '../support.js';
+import { apiClient, percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
 
-const api = (service: ServiceProcess) => async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${service.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as any };
-};
+const api = apiClient;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
 
 /** Times `runs` sequential calls after `warmup` untimed ones; any answer but a successful screenshot aborts the run. */
 const timed = async (call: () => Promise<{ status: number; json: any }>, runs: number, warmup = 3) => {

@@ -3,19 +3,11 @@
  * create + load of a local page, memory per additional idle session, and 50 sessions started at once.
  */
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { percentile, round, startServiceProcess, type ServiceProcess } from '../support.js';
+import { apiClient, percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
 import { treePssMiB } from '../pss.js';
 
-const api = (service: ServiceProcess) => async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${service.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as any };
-};
+const api = apiClient;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const waitRunning = async (call: ReturnType<typeof api>, id: string, timeoutMs = 120_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -27,7 +19,6 @@ const waitRunning = async (call: ReturnType<typeof api>, id: string, timeoutMs =
   }
 };
 
-const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
 
 export const sessionsSuite = async () => {
   const fixtures = await startFixtureServer();
