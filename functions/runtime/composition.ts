@@ -2,7 +2,11 @@
 import { createAwsClients, type AwsClientOptions } from '../adapters/aws/clients.js';
 import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
 import { S3Blobs } from '../adapters/aws/s3-blobs.js';
+import { createClaudeModel } from '../adapters/model/claude.js';
 import { verifyApiKey } from '../core/orgs/api-keys.js';
+import { cascadingResolver, ModelResolver } from '../core/resolve/model-resolver.js';
+import { offlineResolver } from '../core/resolve/offline.js';
+import type { ElementResolver } from '../core/resolve/resolver.js';
 import type { Blobs } from '../ports/blobs.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { EventBus } from '../ports/event-bus.js';
@@ -23,7 +27,20 @@ export interface DepsParts {
   clock?: Clock;
   log?: Logger;
   validateResponses?: boolean;
+  /** Another element resolver than the one the config names (tests). */
+  resolver?: ElementResolver;
 }
+
+/**
+ * The element resolver the config names: none for `offline` (operations then use the offline resolver), and for
+ * `anthropic` the offline resolver backed by Claude, so descriptions it answers alone cost no model call.
+ */
+export const resolverFromConfig = (config: Readonly<Config>): ElementResolver | undefined => {
+  if (config.modelProvider !== 'anthropic' || !config.anthropicApiKey) return undefined;
+  const model = createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName });
+  const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
+  return cascadingResolver(offlineResolver, new ModelResolver(model, prices));
+};
 
 export const createDeps = (parts: DepsParts): Deps => {
   const clock = parts.clock ?? systemClock;
@@ -40,6 +57,7 @@ export const createDeps = (parts: DepsParts): Deps => {
     log: parts.log ?? createLogger(config.logLevel),
     authenticate: cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds),
     validateResponses: parts.validateResponses ?? config.stage !== 'production',
+    resolver: parts.resolver ?? resolverFromConfig(config),
   };
 };
 

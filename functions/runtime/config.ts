@@ -2,13 +2,25 @@
  * Configuration, parsed once from the environment into a frozen object. Nothing else reads process.env.
  */
 import { z } from 'zod';
+import { DEFAULT_CREDITS_PER_1K_INPUT_TOKENS, DEFAULT_CREDITS_PER_1K_OUTPUT_TOKENS } from '../core/resolve/credits.js';
 import { ENV } from './env.js';
+
+/** A current Claude Sonnet model: good at reading a page and cheap enough to ask per lookup. */
+export const DEFAULT_MODEL_NAME = 'claude-sonnet-5-5';
 
 /** A whole number written in decimal digits; blanks and other spellings are refused, not read as 0. */
 const int = (fallback: number) =>
   z
     .string()
     .regex(/^\s*\d{1,12}\s*$/, { message: 'must be a whole number' })
+    .transform(Number)
+    .default(fallback);
+
+/** A non-negative decimal number (prices may be fractions); the same refusals as `int`. */
+const decimal = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\s*\d{1,12}(\.\d{1,6})?\s*$/, { message: 'must be a non-negative number' })
     .transform(Number)
     .default(fallback);
 
@@ -33,6 +45,12 @@ const schema = z.object({
   [ENV.hostSecret]: z.string().min(16).optional(),
   [ENV.signingSecret]: z.string().min(32).optional(),
   [ENV.defaultWindowUrl]: z.string().default('about:blank'),
+  [ENV.modelProvider]: z.enum(['offline', 'anthropic']).optional(),
+  [ENV.anthropicApiKey]: z.string().optional(),
+  [ENV.anthropicBaseUrl]: z.url().optional(),
+  [ENV.modelName]: z.string().default(DEFAULT_MODEL_NAME),
+  [ENV.creditsPer1kInputTokens]: decimal(DEFAULT_CREDITS_PER_1K_INPUT_TOKENS),
+  [ENV.creditsPer1kOutputTokens]: decimal(DEFAULT_CREDITS_PER_1K_OUTPUT_TOKENS),
 });
 
 export interface Config {
@@ -56,6 +74,13 @@ export interface Config {
   hostSecret?: string;
   signingSecret?: string;
   defaultWindowUrl: string;
+  /** `offline`: no language model; `anthropic`: Claude backs up the offline resolver. */
+  modelProvider: 'offline' | 'anthropic';
+  anthropicApiKey?: string;
+  anthropicBaseUrl?: string;
+  modelName: string;
+  creditsPer1kInputTokens: number;
+  creditsPer1kOutputTokens: number;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +99,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const v = parsed.data;
+  const modelProvider = v[ENV.modelProvider] ?? (v[ENV.anthropicApiKey] ? 'anthropic' : 'offline');
+  if (modelProvider === 'anthropic' && !v[ENV.anthropicApiKey] && !overrides.anthropicApiKey) {
+    throw new ConfigError(`invalid configuration:\n  ${ENV.modelProvider}: anthropic needs ${ENV.anthropicApiKey}`);
+  }
   return Object.freeze({
     stage: v[ENV.stage],
     logLevel: v[ENV.logLevel],
@@ -95,6 +124,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     hostSecret: v[ENV.hostSecret],
     signingSecret: v[ENV.signingSecret],
     defaultWindowUrl: v[ENV.defaultWindowUrl],
+    modelProvider,
+    anthropicApiKey: v[ENV.anthropicApiKey],
+    anthropicBaseUrl: v[ENV.anthropicBaseUrl],
+    modelName: v[ENV.modelName],
+    creditsPer1kInputTokens: v[ENV.creditsPer1kInputTokens],
+    creditsPer1kOutputTokens: v[ENV.creditsPer1kOutputTokens],
     ...overrides,
   });
 };

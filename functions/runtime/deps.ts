@@ -1,5 +1,6 @@
 /** What an operation may use: ports and settings, built once by a composition root and passed in. */
 import type { Principal } from '../core/orgs/api-keys.js';
+import type { ElementResolver } from '../core/resolve/resolver.js';
 import type { Blobs } from '../ports/blobs.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { EventBus } from '../ports/event-bus.js';
@@ -24,4 +25,6 @@ export interface Deps {
   authenticate(token: string): Promise<Principal | undefined>;
   /** Check every response against its route's schema (development and tests). */
   validateResponses: boolean;
+  /** Resolves element descriptions when a language model is configured; absent: the offline resolver. */
+  resolver?: ElementResolver;
 }

@@ -32,6 +32,16 @@ export const ENV = {
   signingSecret: 'SIGNING_SECRET',
   /** Where a window opens when the client gives no URL. */
   defaultWindowUrl: 'DEFAULT_WINDOW_URL',
+  /** Who resolves descriptions the offline resolver cannot: `offline` (no model) or `anthropic` (Claude). Defaults to `anthropic` when ANTHROPIC_API_KEY is set. */
+  modelProvider: 'MODEL_PROVIDER',
+  anthropicApiKey: 'ANTHROPIC_API_KEY',
+  /** Another endpoint speaking the Messages API (a proxy, a local fake). */
+  anthropicBaseUrl: 'ANTHROPIC_BASE_URL',
+  /** The Claude model asked to resolve elements. */
+  modelName: 'MODEL_NAME',
+  /** The credit rule's prices (see functions/core/resolve/credits.ts). */
+  creditsPer1kInputTokens: 'CREDITS_PER_1K_INPUT_TOKENS',
+  creditsPer1kOutputTokens: 'CREDITS_PER_1K_OUTPUT_TOKENS',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -1,0 +1,124 @@
+/**
+ * The Model port through Claude's Messages API (`@anthropic-ai/sdk`). The element choice is asked as a forced
+ * tool call, so the answer arrives as JSON in a fixed shape instead of prose to parse. Throttling (429) and
+ * server errors (5xx) are retried by the SDK a bounded number of times (`maxRetries`), then reported as a
+ * `ModelError`. Settings come from the caller (the composition root): this file never reads the environment.
+ */
+import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { ModelError, type ElementChoice, type ElementChoiceRequest, type Model, type TokenUsage } from '../../ports/model.js';
+
+export const DEFAULT_CLAUDE_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_CLAUDE_MAX_RETRIES = 2;
+/** An element id, `none` and a sentence of reason fit well within this. */
+const MAX_OUTPUT_TOKENS = 512;
+
+export interface ClaudeSettings {
+  apiKey: string;
+  model: string;
+  /** Another endpoint speaking the Messages API (a proxy, or a local fake in tests). */
+  baseURL?: string;
+  /** Retries of 429 and 5xx answers before the error is reported. */
+  maxRetries?: number;
+  /** Per-request timeout in milliseconds; the operation's AbortSignal bounds it too. */
+  timeoutMs?: number;
+}
+
+/** A client built from settings. The base URL is always passed, so the SDK never falls back to its own env lookup. */
+export const createAnthropicClient = (settings: ClaudeSettings): Anthropic =>
+  new Anthropic({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL ?? DEFAULT_CLAUDE_BASE_URL,
+    maxRetries: settings.maxRetries ?? DEFAULT_CLAUDE_MAX_RETRIES,
+    ...(settings.timeoutMs ? { timeout: settings.timeoutMs } : {}),
+  });
+
+const CHOOSE_TOOL = 'choose_element';
+
+const SYSTEM = [
+  'You pick the one element of a web page that a description refers to.',
+  'The page is given as one line per element: its id first (e.g. e12), then its role, accessible name, other texts,',
+  'state and its top-left position as @x,y. Bracketed lines name the region the following elements sit in.',
+  `Answer only by calling ${CHOOSE_TOOL}: the id of the element meant, or "none" when no element fits.`,
+  'Never invent an id. Prefer elements that can take the intended action.',
+].join(' ');
+
+const chooseTool: Anthropic.Tool = {
+  name: CHOOSE_TOOL,
+  description: 'Report the element of the page that the description refers to, or none.',
+  input_schema: {
+    type: 'object',
+    properties: {
+      elementId: { type: 'string', description: 'The id of the chosen element exactly as written at the start of its line (e.g. "e12"), or "none".' },
+      reason: { type: 'string', description: 'One short sentence: why this element, or why none fits.' },
+    },
+    required: ['elementId', 'reason'],
+  },
+};
+
+const usageOf = (usage: Anthropic.Usage | undefined): TokenUsage => ({
+  // Cached prompt tokens are still tokens read; counting them keeps the credit rule simple and conservative.
+  inputTokens: (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
+  outputTokens: usage?.output_tokens ?? 0,
+});
+
+/** SDK errors → the port's typed error; an abort surfaces as the signal's own reason (e.g. the budget's). */
+const translate = (error: unknown, signal: AbortSignal | undefined): unknown => {
+  if (signal?.aborted) return signal.reason ?? error;
+  if (error instanceof APIUserAbortError) return error;
+  if (error instanceof APIConnectionError) return new ModelError('unavailable', `the language model could not be reached: ${error.message}`);
+  if (error instanceof APIError) {
+    const status = error.status ?? 0;
+    if (status === 429) return new ModelError('rate_limited', `the language model is still rate limited after retries (HTTP 429): ${error.message}`);
+    if (status >= 500) return new ModelError('unavailable', `the language model kept failing after retries (HTTP ${status}): ${error.message}`);
+    return new ModelError('rejected', `the language model refused the request (HTTP ${status}): ${error.message}`);
+  }
+  return error;
+};
+
+export class ClaudeModel implements Model {
+  readonly name = 'claude';
+
+  constructor(
+    private readonly client: Anthropic,
+    private readonly model: string,
+  ) {}
+
+  async chooseElement(request: ElementChoiceRequest): Promise<ElementChoice> {
+    const { signal } = request;
+    signal?.throwIfAborted();
+    let message: Anthropic.Message;
+    try {
+      message = await this.client.messages.create(
+        {
+          model: this.model,
+          max_tokens: MAX_OUTPUT_TOKENS,
+          system: SYSTEM,
+          tools: [chooseTool],
+          tool_choice: { type: 'tool', name: CHOOSE_TOOL },
+          messages: [
+            {
+              role: 'user',
+              content: `Page:\n${request.snapshotText}\n\nIntended action: ${request.intent}\nDescription: ${request.description}`,
+            },
+          ],
+        },
+        { signal },
+      );
+    } catch (error) {
+      throw translate(error, signal);
+    }
+    const usage = usageOf(message.usage);
+    const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === CHOOSE_TOOL);
+    if (!call) throw new ModelError('malformed_answer', `the language model answered without calling ${CHOOSE_TOOL} (stop reason ${message.stop_reason})`, usage);
+    const input = call.input as { elementId?: unknown; reason?: unknown } | null;
+    if (!input || typeof input.elementId !== 'string' || !input.elementId.trim()) {
+      throw new ModelError('malformed_answer', `the language model's ${CHOOSE_TOOL} call has no elementId string`, usage);
+    }
+    const reason = typeof input.reason === 'string' ? input.reason : '';
+    return { choice: input.elementId.trim(), reason, usage };
+  }
+}
+
+/** The Model port for the given settings, or over an injected client (tests, or a shared client). */
+export const createClaudeModel = (settings: ClaudeSettings, client: Anthropic = createAnthropicClient(settings)): ClaudeModel =>
+  new ClaudeModel(client, settings.model);

@@ -1,0 +1,52 @@
+/**
+ * What operations need from a language model: pick the element a description means from a page snapshot written
+ * as text. The answer is structured (an element id or `none`, and why) so the core never parses prose, and every
+ * answer carries the tokens it used, because credits are charged from them.
+ */
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface ElementChoiceRequest {
+  /** The snapshot as `serializeSnapshot` writes it: one line per element, each starting with its id. */
+  snapshotText: string;
+  /** The caller's words, e.g. `the blue "Continue" button under the price`. */
+  description: string;
+  /** What will be done with the element: `click`, `hover`, `type` or `scroll`. */
+  intent: string;
+  signal?: AbortSignal;
+}
+
+export interface ElementChoice {
+  /** An element id from the snapshot text, or `none` when no element fits. */
+  choice: string;
+  reason: string;
+  usage: TokenUsage;
+}
+
+export interface Model {
+  /** Short name for logs and messages: `claude`, … */
+  readonly name: string;
+  chooseElement(request: ElementChoiceRequest): Promise<ElementChoice>;
+}
+
+/**
+ * Why a model call gave no usable answer. `malformed_answer`: the model answered, but not in the asked shape
+ * (its tokens were still spent, so `usage` is set); `unavailable`: the service kept failing (5xx, network) after
+ * the retries; `rate_limited`: still throttled after the retries; `rejected`: the request itself was refused
+ * (bad key, bad model name, too large).
+ */
+export type ModelErrorKind = 'malformed_answer' | 'unavailable' | 'rate_limited' | 'rejected';
+
+export class ModelError extends Error {
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    readonly usage?: TokenUsage,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
