@@ -2,6 +2,7 @@
 import { createAwsClients, type AwsClientOptions } from '../adapters/aws/clients.js';
 import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
 import { S3Blobs } from '../adapters/aws/s3-blobs.js';
+import { createBedrockModel } from '../adapters/model/bedrock.js';
 import { createClaudeModel } from '../adapters/model/claude.js';
 import { verifyApiKey } from '../core/orgs/api-keys.js';
 import { cascadingResolver, ModelResolver } from '../core/resolve/model-resolver.js';
@@ -33,11 +34,17 @@ export interface DepsParts {
 
 /**
  * The element resolver the config names: none for `offline` (operations then use the offline resolver), and for
- * `anthropic` the offline resolver backed by Claude, so descriptions it answers alone cost no model call.
+ * `anthropic` or `bedrock` the offline resolver backed by Claude (direct, or on Bedrock), so descriptions it
+ * answers alone cost no model call.
  */
 export const resolverFromConfig = (config: Readonly<Config>): ElementResolver | undefined => {
-  if (config.modelProvider !== 'anthropic' || !config.anthropicApiKey) return undefined;
-  const model = createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName });
+  const model =
+    config.modelProvider === 'anthropic' && config.anthropicApiKey
+      ? createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName })
+      : config.modelProvider === 'bedrock'
+        ? createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl })
+        : undefined;
+  if (!model) return undefined;
   const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
   return cascadingResolver(offlineResolver, new ModelResolver(model, prices));
 };

@@ -45,7 +45,8 @@ const schema = z.object({
   [ENV.hostSecret]: z.string().min(16).optional(),
   [ENV.signingSecret]: z.string().min(32).optional(),
   [ENV.defaultWindowUrl]: z.string().default('about:blank'),
-  [ENV.modelProvider]: z.enum(['offline', 'anthropic']).optional(),
+  [ENV.modelProvider]: z.enum(['offline', 'anthropic', 'bedrock']).optional(),
+  [ENV.bedrockBaseUrl]: z.url().optional(),
   [ENV.anthropicApiKey]: z.string().optional(),
   [ENV.anthropicBaseUrl]: z.url().optional(),
   [ENV.modelName]: z.string().default(DEFAULT_MODEL_NAME),
@@ -75,7 +76,8 @@ export interface Config {
   signingSecret?: string;
   defaultWindowUrl: string;
   /** `offline`: no language model; `anthropic`: Claude backs up the offline resolver. */
-  modelProvider: 'offline' | 'anthropic';
+  modelProvider: 'offline' | 'anthropic' | 'bedrock';
+  bedrockBaseUrl?: string;
   anthropicApiKey?: string;
   anthropicBaseUrl?: string;
   modelName: string;
@@ -125,6 +127,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     signingSecret: v[ENV.signingSecret],
     defaultWindowUrl: v[ENV.defaultWindowUrl],
     modelProvider,
+    bedrockBaseUrl: v[ENV.bedrockBaseUrl],
     anthropicApiKey: v[ENV.anthropicApiKey],
     anthropicBaseUrl: v[ENV.anthropicBaseUrl],
     modelName: v[ENV.modelName],

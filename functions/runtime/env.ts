@@ -37,6 +37,8 @@ export const ENV = {
   anthropicApiKey: 'ANTHROPIC_API_KEY',
   /** Another endpoint speaking the Messages API (a proxy, a local fake). */
   anthropicBaseUrl: 'ANTHROPIC_BASE_URL',
+  /** Another endpoint for Claude on Bedrock (tests); the region is AWS_REGION, credentials the AWS default chain. */
+  bedrockBaseUrl: 'BEDROCK_BASE_URL',
   /** The Claude model asked to resolve elements. */
   modelName: 'MODEL_NAME',
   /** The credit rule's prices (see functions/core/resolve/credits.ts). */

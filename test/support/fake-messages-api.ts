@@ -95,7 +95,8 @@ export const startFakeMessagesApi = async (): Promise<FakeMessagesApi> => {
 
   const server = createServer((req, res) => {
     void (async () => {
-      if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) return send(res, 404, { type: 'error', error: { type: 'not_found_error', message: `${req.method} ${req.url}` } });
+      // `/v1/messages` is Claude's own API; `/model/{id}/invoke` is the same body on Bedrock.
+      if (req.method !== 'POST' || !(req.url?.startsWith('/v1/messages') || /^\/model\/[^/]+\/invoke$/.test(req.url ?? ''))) return send(res, 404, { type: 'error', error: { type: 'not_found_error', message: `${req.method} ${req.url}` } });
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
       requests.push(body);
       reply(res, body);

@@ -75,12 +75,14 @@ const translate = (error: unknown, signal: AbortSignal | undefined): unknown => 
   return error;
 };
 
-export class ClaudeModel implements Model {
-  readonly name = 'claude';
+/** What the model needs of a client: Claude's own (`@anthropic-ai/sdk`) or Claude on Bedrock share this surface. */
+export type MessagesClient = Pick<Anthropic, 'messages'>;
 
+export class ClaudeModel implements Model {
   constructor(
-    private readonly client: Anthropic,
+    private readonly client: MessagesClient,
     private readonly model: string,
+    readonly name = 'claude',
   ) {}
 
   async chooseElement(request: ElementChoiceRequest): Promise<ElementChoice> {
