@@ -1,6 +1,7 @@
 /**
  * What operations need from a language model: pick the element a description means from a page snapshot written
- * as text. The answer is structured (an element id or `none`, and why) so the core never parses prose, and every
+ * as text, and answer a question about a page's content. The element choice is structured (an element id or
+ * `none`, and why) so the core never parses prose; an answer is text, or JSON in the caller's schema. Every
  * answer carries the tokens it used, because credits are charged from them.
  */
 
@@ -30,6 +31,32 @@ export interface Model {
   /** Short name for logs and messages: `claude`, … */
   readonly name: string;
   chooseElement(request: ElementChoiceRequest): Promise<ElementChoice>;
+}
+
+export interface AnswerRequest {
+  /** How to answer: the operation's instruction (answer from the page only, summarize, …). */
+  system: string;
+  /** The caller's words. */
+  question: string;
+  /** What to answer from: the page's content as markdown. */
+  context: string;
+  /** When given, the answer is JSON for this JSON Schema (already parsed and checked to compile). */
+  jsonSchema?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface Answer {
+  /** Prose, or with a `jsonSchema` the answer serialized as JSON (not yet validated: the core does that). */
+  text: string;
+  usage: TokenUsage;
+}
+
+/**
+ * A model that can also answer questions about a page. Kept apart from `Model` so element resolution (and its
+ * test doubles) need only the one capability it uses; the adapters implement both.
+ */
+export interface AnsweringModel extends Model {
+  answer(request: AnswerRequest): Promise<Answer>;
 }
 
 /**

@@ -2,6 +2,7 @@
 import { createAwsClients, type AwsClientOptions } from '../adapters/aws/clients.js';
 import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
 import { S3Blobs } from '../adapters/aws/s3-blobs.js';
+import { createAjvSchemas } from '../adapters/json-schema/ajv.js';
 import { createBedrockModel } from '../adapters/model/bedrock.js';
 import { createClaudeModel } from '../adapters/model/claude.js';
 import { verifyApiKey } from '../core/orgs/api-keys.js';
@@ -11,6 +12,7 @@ import type { ElementResolver } from '../core/resolve/resolver.js';
 import type { Blobs } from '../ports/blobs.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { EventBus } from '../ports/event-bus.js';
+import type { AnsweringModel } from '../ports/model.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import { cachedAuthenticator } from './auth-cache.js';
@@ -32,18 +34,20 @@ export interface DepsParts {
   resolver?: ElementResolver;
 }
 
+/** The language model the config names: Claude direct (`anthropic`, with a key), Claude on Bedrock, or none (`offline`). */
+export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | undefined =>
+  config.modelProvider === 'anthropic' && config.anthropicApiKey
+    ? createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName })
+    : config.modelProvider === 'bedrock'
+      ? createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl })
+      : undefined;
+
 /**
  * The element resolver the config names: none for `offline` (operations then use the offline resolver), and for
  * `anthropic` or `bedrock` the offline resolver backed by Claude (direct, or on Bedrock), so descriptions it
  * answers alone cost no model call.
  */
-export const resolverFromConfig = (config: Readonly<Config>): ElementResolver | undefined => {
-  const model =
-    config.modelProvider === 'anthropic' && config.anthropicApiKey
-      ? createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName })
-      : config.modelProvider === 'bedrock'
-        ? createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl })
-        : undefined;
+export const resolverFromConfig = (config: Readonly<Config>, model: AnsweringModel | undefined = modelFromConfig(config)): ElementResolver | undefined => {
   if (!model) return undefined;
   const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
   return cascadingResolver(offlineResolver, new ModelResolver(model, prices));
@@ -52,6 +56,8 @@ export const resolverFromConfig = (config: Readonly<Config>): ElementResolver | 
 export const createDeps = (parts: DepsParts): Deps => {
   const clock = parts.clock ?? systemClock;
   const { config, records } = parts;
+  // One model (one client, one connection pool) serves both element resolution and page questions.
+  const model = modelFromConfig(config);
   return {
     config,
     records,
@@ -64,7 +70,9 @@ export const createDeps = (parts: DepsParts): Deps => {
     log: parts.log ?? createLogger(config.logLevel),
     authenticate: cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds),
     validateResponses: parts.validateResponses ?? config.stage !== 'production',
-    resolver: parts.resolver ?? resolverFromConfig(config),
+    resolver: parts.resolver ?? resolverFromConfig(config, model),
+    model,
+    schemas: createAjvSchemas(),
   };
 };
 

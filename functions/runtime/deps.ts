@@ -4,6 +4,8 @@ import type { ElementResolver } from '../core/resolve/resolver.js';
 import type { Blobs } from '../ports/blobs.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { EventBus } from '../ports/event-bus.js';
+import type { JsonSchemas } from '../ports/json-schema.js';
+import type { AnsweringModel } from '../ports/model.js';
 import type { Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import type { Config } from './config.js';
@@ -27,4 +29,8 @@ export interface Deps {
   validateResponses: boolean;
   /** Resolves element descriptions when a language model is configured; absent: the offline resolver. */
   resolver?: ElementResolver;
+  /** Answers questions about pages (page-query, summaries) when a language model is configured; absent: extractive answers. */
+  model?: AnsweringModel;
+  /** Compiles callers' output schemas (page-query) and checks answers against them. */
+  schemas: JsonSchemas;
 }

@@ -85,3 +85,31 @@ describe('the Claude model', () => {
     expect(api.calls).toBe(0);
   });
 });
+
+describe('the Claude model answering about a page', () => {
+  const ask = { system: 'Answer from the page.', question: 'How much is Pro?', context: '## Pro\n\n8 euros a month.' };
+
+  it('answers a plain messages call with its text and usage, no tool forced', async () => {
+    api.script({ text: 'Eight euros a month.', usage: { input_tokens: 300, output_tokens: 9 } });
+    expect(await model().answer(ask)).toEqual({ text: 'Eight euros a month.', usage: { inputTokens: 300, outputTokens: 9 } });
+    expect(api.requests[0].tools).toBeUndefined();
+    expect(JSON.stringify(api.requests[0].messages)).toContain('8 euros a month.');
+  });
+
+  it('forces a tool whose input schema is the given schema, and returns its input as JSON', async () => {
+    const jsonSchema = { type: 'object', properties: { euros: { type: 'number' } } };
+    api.script({ toolInput: { euros: 8 } });
+    expect((await model().answer({ ...ask, jsonSchema })).text).toBe('{"euros":8}');
+    expect(api.requests[0].tools).toEqual([expect.objectContaining({ name: 'answer', input_schema: jsonSchema })]);
+  });
+
+  it('wraps a schema that is not an object (the API takes only object tool inputs) and unwraps the answer', async () => {
+    api.script({ toolInput: { value: ['Starter', 'Pro'] } });
+    expect((await model().answer({ ...ask, jsonSchema: { type: 'array', items: { type: 'string' } } })).text).toBe('["Starter","Pro"]');
+  });
+
+  it('reports an empty text answer as malformed, with its usage', async () => {
+    api.script({ text: '' });
+    await expect(model().answer(ask)).rejects.toMatchObject({ name: 'ModelError', kind: 'malformed_answer', usage: { inputTokens: 1200, outputTokens: 40 } });
+  });
+});

@@ -5,12 +5,23 @@
  * `ModelError`. Settings come from the caller (the composition root): this file never reads the environment.
  */
 import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import { ModelError, type ElementChoice, type ElementChoiceRequest, type Model, type TokenUsage } from '../../ports/model.js';
+import {
+  ModelError,
+  type Answer,
+  type AnsweringModel,
+  type AnswerRequest,
+  type ElementChoice,
+  type ElementChoiceRequest,
+  type TokenUsage,
+} from '../../ports/model.js';
 
 export const DEFAULT_CLAUDE_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_CLAUDE_MAX_RETRIES = 2;
 /** An element id, `none` and a sentence of reason fit well within this. */
 const MAX_OUTPUT_TOKENS = 512;
+/** Room for a long extraction (a table of items as JSON) without letting one answer run up unbounded credits. */
+const MAX_ANSWER_TOKENS = 4096;
+const ANSWER_TOOL = 'answer';
 
 export interface ClaudeSettings {
   apiKey: string;
@@ -78,7 +89,16 @@ const translate = (error: unknown, signal: AbortSignal | undefined): unknown => 
 /** What the model needs of a client: Claude's own (`@anthropic-ai/sdk`) or Claude on Bedrock share this surface. */
 export type MessagesClient = Pick<Anthropic, 'messages'>;
 
-export class ClaudeModel implements Model {
+/**
+ * The Messages API takes only object schemas as a tool's `input_schema`; any other schema (an array, a string) is
+ * wrapped as the `value` of an object and unwrapped from the answer, so callers may ask for any JSON shape.
+ */
+const toolSchemaFor = (schema: Record<string, unknown>): { input_schema: Anthropic.Tool.InputSchema; wrapped: boolean } =>
+  schema.type === 'object'
+    ? { input_schema: schema as Anthropic.Tool.InputSchema, wrapped: false }
+    : { input_schema: { type: 'object', properties: { value: schema }, required: ['value'] }, wrapped: true };
+
+export class ClaudeModel implements AnsweringModel {
   constructor(
     private readonly client: MessagesClient,
     private readonly model: string,
@@ -118,6 +138,47 @@ export class ClaudeModel implements Model {
     }
     const reason = typeof input.reason === 'string' ? input.reason : '';
     return { choice: input.elementId.trim(), reason, usage };
+  }
+
+  /** A plain messages call; with a JSON Schema, a forced tool call whose input is the answer, returned as JSON text. */
+  async answer(request: AnswerRequest): Promise<Answer> {
+    const { signal, jsonSchema } = request;
+    signal?.throwIfAborted();
+    const tool = jsonSchema ? toolSchemaFor(jsonSchema) : undefined;
+    let message: Anthropic.Message;
+    try {
+      message = await this.client.messages.create(
+        {
+          model: this.model,
+          max_tokens: MAX_ANSWER_TOKENS,
+          system: request.system,
+          ...(tool
+            ? {
+                tools: [{ name: ANSWER_TOOL, description: 'Give the answer, in exactly the shape of this input schema.', input_schema: tool.input_schema }],
+                tool_choice: { type: 'tool' as const, name: ANSWER_TOOL },
+              }
+            : {}),
+          messages: [{ role: 'user', content: `Page content (markdown):\n${request.context}\n\nRequest: ${request.question}` }],
+        },
+        { signal },
+      );
+    } catch (error) {
+      throw translate(error, signal);
+    }
+    const usage = usageOf(message.usage);
+    if (tool) {
+      const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === ANSWER_TOOL);
+      if (!call) throw new ModelError('malformed_answer', `the language model answered without calling ${ANSWER_TOOL} (stop reason ${message.stop_reason})`, usage);
+      const input = tool.wrapped ? (call.input as { value?: unknown } | null)?.value : call.input;
+      return { text: JSON.stringify(input ?? null), usage };
+    }
+    const text = message.content
+      .filter((block): block is Anthropic.TextBlock => block.type === 'text')
+      .map((block) => block.text)
+      .join('')
+      .trim();
+    if (!text) throw new ModelError('malformed_answer', `the language model gave no text (stop reason ${message.stop_reason})`, usage);
+    return { text, usage };
   }
 }
 

@@ -1,0 +1,221 @@
+/**
+ * page-query (and its deprecated aliases prompt-content and summarize-content): answer a prompt from the window's
+ * content, scraped as markdown. With a language model the answer is its reply (JSON when the caller gives an
+ * output schema, validated and asked again once when it does not fit). Without one nothing is generated: the answer
+ * is the page's own text that best fits the prompt, reported as `partial`, so a caller never mistakes it for a
+ * model's answer and no JSON is ever invented.
+ */
+import type { JsonSchemas, SchemaCheck } from '../../ports/json-schema.js';
+import { ModelError, type AnsweringModel } from '../../ports/model.js';
+import { creditsFor, DEFAULT_CREDIT_PRICES, type CreditPrices } from '../resolve/credits.js';
+import type { SessionDeps } from '../sessions/deps.js';
+import type { Issue } from '../shared/issues.js';
+import type { Budget } from './budget.js';
+import { failed, succeeded, type OperationResult } from './result.js';
+import { runWindowOperation, type OperationLimits } from './run.js';
+
+/** What the model reads of a page: 60k tokens at about 4 characters a token, so one question stays within a model's window and a sane price. */
+export const MAX_CONTEXT_TOKENS = 60_000;
+const MAX_CONTEXT_CHARS = MAX_CONTEXT_TOKENS * 4;
+/** How many passages an answer without a model quotes. */
+const TOP_PASSAGES = 3;
+
+export type PageQueryDeps = SessionDeps & { model?: AnsweringModel; schemas: JsonSchemas; config?: Partial<CreditPrices> };
+
+export interface PageQueryBody extends OperationLimits {
+  prompt?: string;
+  followPaginationLinks?: boolean;
+  configuration?: { outputSchema?: string };
+}
+
+/** Which route asked: page-query, or a deprecated alias (which adds a warning naming page-query). */
+export type PageQueryMode = 'page-query' | 'prompt-content' | 'summarize-content';
+
+type Target = { orgId: string; sessionId: string; windowId: string };
+
+const NOT_CONFIGURED = 'no language model is configured (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock)';
+
+const QUERY_SYSTEM = [
+  'You answer requests about one web page, given as markdown.',
+  'Use only what the page says. When the page does not hold the answer, say so plainly; never invent facts.',
+].join(' ');
+const SUMMARY_SYSTEM = 'You summarize one web page, given as markdown: its main content, faithfully and concisely. Never add facts the page does not state.';
+
+const prices = (deps: PageQueryDeps): CreditPrices => ({
+  creditsPer1kInputTokens: deps.config?.creditsPer1kInputTokens ?? DEFAULT_CREDIT_PRICES.creditsPer1kInputTokens,
+  creditsPer1kOutputTokens: deps.config?.creditsPer1kOutputTokens ?? DEFAULT_CREDIT_PRICES.creditsPer1kOutputTokens,
+});
+
+/** The caller's schema string → a compiled validator, or the issue that says why it cannot be used. */
+const compileSchema = (schemas: JsonSchemas, text: string): { schema: Record<string, unknown>; check: SchemaCheck } | { issue: Issue } => {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch (error) {
+    return { issue: { code: 'invalid_output_schema', message: `outputSchema is not valid JSON: ${(error as Error).message}` } };
+  }
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
+    return { issue: { code: 'invalid_output_schema', message: 'outputSchema must be a JSON Schema object' } };
+  }
+  try {
+    return { schema: schema as Record<string, unknown>, check: schemas.compile(schema as Record<string, unknown>) };
+  } catch (error) {
+    return { issue: { code: 'invalid_output_schema', message: `outputSchema is not a usable JSON Schema: ${(error as Error).message}` } };
+  }
+};
+
+/** The answer's mismatches with the schema, or none when it fits. */
+const mismatches = (text: string, check: SchemaCheck): string[] => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return ['the answer is not JSON'];
+  }
+  return check(value);
+};
+
+/** Paragraph-sized chunks of the markdown; a heading travels with the paragraph under it, so a quote keeps its context. */
+export const passagesOf = (markdown: string): string[] => {
+  const passages: string[] = [];
+  let heading = '';
+  for (const block of markdown.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean)) {
+    if (/^#{1,6}\s/.test(block) && !block.includes('\n')) {
+      heading = heading ? `${heading}\n${block}` : block;
+      continue;
+    }
+    passages.push(heading ? `${heading}\n\n${block}` : block);
+    heading = '';
+  }
+  if (heading) passages.push(heading);
+  return passages;
+};
+
+const STOPWORDS = new Set(
+  'the and for are was were what which who whom whose when where why how this that these those with from into onto about does did has have had its it\'s not but can you your our their there then than them they his her she him any all out per via page'.split(' '),
+);
+
+/** Lower-case content words, with a plural `s` dropped so "plans" finds "plan". */
+const wordsOf = (text: string): Set<string> =>
+  new Set(
+    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+      .filter((word) => (word.length > 2 || /\d/.test(word)) && !STOPWORDS.has(word))
+      .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word)),
+  );
+
+/** The passages sharing the most words with the prompt, best first (page order among equals); none when no word is shared. */
+export const bestPassages = (markdown: string, prompt: string, count = TOP_PASSAGES): string[] => {
+  const asked = wordsOf(prompt);
+  return passagesOf(markdown)
+    .map((passage, index) => ({ passage, index, score: [...wordsOf(passage)].filter((word) => asked.has(word)).length }))
+    .filter((scored) => scored.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, count)
+    .map((scored) => scored.passage);
+};
+
+/** Without a model, a summary is what the page says first: its title and opening paragraphs. */
+const leadOf = (title: string, markdown: string): string => {
+  const opening = passagesOf(markdown).slice(0, TOP_PASSAGES);
+  return [title ? `# ${title}` : '', ...opening].filter(Boolean).join('\n\n');
+};
+
+const offlineAnswer = (
+  mode: PageQueryMode,
+  body: PageQueryBody,
+  page: { title: string; markdown: string },
+  wantsSchema: boolean,
+  warnings: Issue[],
+): OperationResult<string> => {
+  if (wantsSchema) {
+    return failed({ code: 'model_not_configured', message: `${NOT_CONFIGURED}: an answer in the output schema needs one, and none is invented` }, { warnings });
+  }
+  if (mode === 'summarize-content') {
+    const lead = leadOf(page.title, page.markdown);
+    const note: Issue = { code: 'model_not_configured', message: `${NOT_CONFIGURED}: the summary is the page's title and opening paragraphs, not a generated summary` };
+    if (!lead) return failed({ code: 'no_content', message: 'the page has no text to summarize' }, { warnings: [...warnings, note] });
+    return { status: 'partial', modelResponse: lead, credits: 0, errors: [], warnings: [...warnings, note] };
+  }
+  const note: Issue = { code: 'model_not_configured', message: `${NOT_CONFIGURED}: the answer is the page's passages sharing the most words with the prompt, not a generated answer` };
+  const passages = bestPassages(page.markdown, body.prompt ?? '');
+  if (!passages.length) return failed({ code: 'no_matching_content', message: 'no passage of the page shares a word with the prompt' }, { warnings: [...warnings, note] });
+  return { status: 'partial', modelResponse: passages.join('\n\n'), credits: 0, errors: [], warnings: [...warnings, note] };
+};
+
+/** One model call, its tokens charged; an unreadable answer is charged too and reported as a failure. */
+const ask = async (deps: PageQueryDeps, model: AnsweringModel, budget: Budget, request: Parameters<AnsweringModel['answer']>[0]) => {
+  try {
+    const answer = await model.answer({ ...request, signal: budget.signal });
+    budget.spend(creditsFor(answer.usage, prices(deps)));
+    budget.check();
+    return answer.text;
+  } catch (error) {
+    if (!(error instanceof ModelError) || budget.signal.aborted) throw error;
+    if (error.usage) budget.spend(creditsFor(error.usage, prices(deps)));
+    budget.check();
+    return { code: `model_${error.kind}`, message: error.message } satisfies Issue;
+  }
+};
+
+const modelAnswer = async (
+  deps: PageQueryDeps,
+  model: AnsweringModel,
+  budget: Budget,
+  mode: PageQueryMode,
+  body: PageQueryBody,
+  page: { title: string; markdown: string },
+  compiled: { schema: Record<string, unknown>; check: SchemaCheck } | undefined,
+  warnings: Issue[],
+): Promise<OperationResult<string>> => {
+  const summary = mode === 'summarize-content';
+  const question = summary ? `Summarize the page.${body.prompt ? ` ${body.prompt}` : ''}` : (body.prompt ?? '');
+  const request = { system: summary ? SUMMARY_SYSTEM : QUERY_SYSTEM, question, context: `Title: ${page.title}\n\n${page.markdown}`, jsonSchema: compiled?.schema };
+  const first = await ask(deps, model, budget, request);
+  if (typeof first !== 'string') return failed(first, { warnings, credits: budget.credits });
+  if (!compiled) return succeeded(first, { warnings, credits: budget.credits });
+  const wrong = mismatches(first, compiled.check);
+  if (!wrong.length) return succeeded(first, { warnings, credits: budget.credits });
+  // One retry, told exactly what did not fit: models usually fix a shape once shown the errors.
+  const retry = await ask(deps, model, budget, {
+    ...request,
+    question: `${question}\n\nYour previous answer was ${first}\nIt does not match the output schema: ${wrong.join('; ')}. Answer again, matching the schema.`,
+  });
+  if (typeof retry !== 'string') return failed(retry, { warnings, credits: budget.credits });
+  const still = mismatches(retry, compiled.check);
+  if (!still.length) return succeeded(retry, { warnings, credits: budget.credits });
+  return {
+    status: 'partial',
+    modelResponse: retry,
+    credits: budget.credits,
+    errors: [{ code: 'output_schema_mismatch', message: `the answer does not match the output schema after one retry: ${still.join('; ')}`, details: { errors: still } }],
+    warnings,
+  };
+};
+
+export const queryPage = async (deps: PageQueryDeps, target: Target, body: PageQueryBody, mode: PageQueryMode, signal?: AbortSignal): Promise<OperationResult<string>> => {
+  const warnings: Issue[] = [];
+  if (mode !== 'page-query') warnings.push({ code: 'deprecated', message: `${mode} is deprecated: use page-query${mode === 'summarize-content' ? ' with a summary prompt' : ''}` });
+  if (body.followPaginationLinks) warnings.push({ code: 'follow_pagination_links_not_applied', message: 'followPaginationLinks is not applied yet: only the current page was read' });
+  // The official client sends an object schema as JSON.stringify of it, so "null" (a null it passed on) means none.
+  const schemaText = body.configuration?.outputSchema?.trim();
+  const compiled = schemaText && schemaText !== 'null' ? compileSchema(deps.schemas, schemaText) : undefined;
+  const result = await runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
+    if (compiled && 'issue' in compiled) return failed(compiled.issue, { warnings });
+    budget.check();
+    const scraped = await driver.scrape(budget.signal);
+    budget.check();
+    let markdown = scraped.markdown;
+    if (markdown.length > MAX_CONTEXT_CHARS) {
+      warnings.push({
+        code: 'content_truncated',
+        message: `the page's content was cut to its first ${MAX_CONTEXT_CHARS} characters (about ${MAX_CONTEXT_TOKENS} tokens) before answering`,
+        details: { length: markdown.length, kept: MAX_CONTEXT_CHARS },
+      });
+      markdown = markdown.slice(0, MAX_CONTEXT_CHARS);
+    }
+    const page = { title: scraped.title, markdown };
+    return deps.model ? modelAnswer(deps, deps.model, budget, mode, body, page, compiled, warnings) : offlineAnswer(mode, body, page, compiled !== undefined, warnings);
+  });
+  // A budget stop still says which route was deprecated and which options were not applied.
+  return result.status === 'failure' && !result.warnings.length ? { ...result, warnings } : result;
+};
