@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
+import { startServiceProcess, stats, type ServiceProcess } from '../support.js';
 
 const FILE_BYTES = 5 * 1024 * 1024;
 const RUNS = 7;

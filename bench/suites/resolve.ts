@@ -11,7 +11,7 @@ import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { estimateTokens, serializeSnapshot } from '../../functions/core/resolve/serialize.js';
 import { resolveCases } from '../../test/fixtures/resolve-cases.js';
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { apiClient, percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
+import { apiClient, round, sleep, startServiceProcess, stats } from '../support.js';
 
 const api = apiClient;
 

@@ -6,7 +6,7 @@
  *   node --import tsx --input-type=module -e "console.log(JSON.stringify(await (await import('./bench/suites/screenshot.ts')).screenshotSuite()))"
  */
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { apiClient, percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
+import { apiClient, sleep, startServiceProcess, stats } from '../support.js';
 
 const api = apiClient;
 

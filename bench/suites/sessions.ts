@@ -3,7 +3,7 @@
  * create + load of a local page, memory per additional idle session, and 50 sessions started at once.
  */
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { apiClient, percentile, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
+import { apiClient, round, sleep, startServiceProcess, stats } from '../support.js';
 import { treePssMiB } from '../pss.js';
 
 const api = apiClient;

@@ -115,7 +115,7 @@ export class LocalFleet implements BrowserFleet {
     const placed = this.placed.get(sessionId);
     const endpoint = this.host.endpointOf(sessionId);
     if (!placed || !endpoint) return Promise.reject(new Error(`session ${sessionId} has no browser on this host`));
-    placed.connection ??= this.connect(endpoint, placed).catch((error: unknown) => {
+    placed.connection ??= this.connect(endpoint).catch((error: unknown) => {
       placed.connection = undefined;
       throw error;
     });
@@ -144,7 +144,7 @@ export class LocalFleet implements BrowserFleet {
     return folder;
   }
 
-  private async connect(endpoint: string, placed: Placed): Promise<PuppeteerSessionBrowser> {
+  private async connect(endpoint: string): Promise<PuppeteerSessionBrowser> {
     const browser: Browser = await puppeteer.connect({ browserWSEndpoint: endpoint, defaultViewport: null, protocolTimeout: 60_000 });
     return new PuppeteerSessionBrowser(browser);
   }

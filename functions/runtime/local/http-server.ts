@@ -49,9 +49,8 @@ export const createHttpServer = (app: LocalApp): http.Server => {
         response.on('close', () => (payload as unknown as { destroy?: () => void }).destroy?.());
       } else response.end(payload);
     } catch (error) {
-      // The client went away mid-request: nobody is left to answer.
-      if (request.destroyed || (error as { code?: string }).code === 'ECONNRESET') return void response.destroy();
-      if (response.headersSent) return void response.destroy();
+      // The client went away mid-request, or the answer already started: nothing more can be said on this socket.
+      if (request.destroyed || (error as { code?: string }).code === 'ECONNRESET' || response.headersSent) return void response.destroy();
       const appError = toAppError(error);
       if (appError.status >= 500) app.deps.log.error('request failed outside the handler stack', { requestId, error: appError.message });
       const problem = problemResponse(appError, {
