@@ -51,12 +51,39 @@ export interface Answer {
   usage: TokenUsage;
 }
 
+export interface VisualLocateRequest {
+  /** A JPEG of part of the page, one image pixel per CSS pixel. */
+  image: Buffer;
+  width: number;
+  height: number;
+  description: string;
+  /** What will be done at the point: `click`, `hover`, `type`. */
+  intent: string;
+  signal?: AbortSignal;
+}
+
+export interface VisualLocation {
+  found: boolean;
+  /** The point to act at, in image pixels from the top-left corner. */
+  x: number;
+  y: number;
+  /** 0 to 1: how sure the model is that the point is on the element meant. */
+  confidence: number;
+  reason: string;
+  usage: TokenUsage;
+}
+
 /**
  * A model that can also answer questions about a page. Kept apart from `Model` so element resolution (and its
  * test doubles) need only the one capability it uses; the adapters implement both.
  */
 export interface AnsweringModel extends Model {
   answer(request: AnswerRequest): Promise<Answer>;
+  /**
+   * Where in a screenshot the described element is (visual analysis: canvases, images, widgets the DOM does not
+   * name). Present only on models that read images.
+   */
+  locateVisually?(request: VisualLocateRequest): Promise<VisualLocation>;
 }
 
 /**

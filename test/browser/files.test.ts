@@ -242,6 +242,23 @@ describe('file-input', () => {
     expect((await chosen(await pageOf(sessionId, windowId))).input).toBe('cover');
   });
 
+  it('among inputs with no names of their own, resolves a description by their place: section heading, order', async () => {
+    const { id } = await upload(Buffer.from('bill'), { fileName: 'bill.txt' });
+    const windowId = await openWindow(sessionId, '/files/sections.html');
+    const bySection = await fileInput(windowId, { fileId: id, elementDescription: 'the upload under Proof of address' });
+    expect(bySection.json.meta.status, JSON.stringify(bySection.json)).toBe('success');
+    expect(bySection.json.data.modelResponse).toMatch(/chosen as the one of the page's file inputs that "the upload under Proof of address" describes/);
+    expect((await chosen(await pageOf(sessionId, windowId))).input).toBe('doc2');
+
+    const byOrder = await fileInput(windowId, { fileId: id, elementDescription: 'the third file input' });
+    expect(byOrder.json.meta.status, JSON.stringify(byOrder.json)).toBe('success');
+    expect((await chosen(await pageOf(sessionId, windowId))).input).toBe('doc3');
+
+    const vague = await fileInput(windowId, { fileId: id, elementDescription: 'the upload field' });
+    expect(vague.json.meta.status).toBe('failure');
+    expect(vague.json.errors[0].code).toBe('file_input_ambiguous');
+  });
+
   it('fails with file_not_found for an unknown file id or name, and says when the page has no file input', async () => {
     const windowId = await openWindow(sessionId, '/files/one-input.html');
     for (const body of [{ fileId: 'no-such-file' }, { fileName: 'no-such-name.txt' }]) {

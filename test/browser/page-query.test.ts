@@ -81,10 +81,10 @@ describe('page-query without a language model', () => {
     expect(codes(res.json.errors)).toEqual(['invalid_output_schema']);
   });
 
-  it('warns that followPaginationLinks is not applied yet', async () => {
+  it('with followPaginationLinks on a page that has no further pages, answers from the page alone', async () => {
     const res = await post(offline, 'page-query', { prompt: 'refund within 30 days', followPaginationLinks: true });
     expect(res.json.data.modelResponse).toMatch(/^## Refunds\n/);
-    expect(codes(res.json.warnings)).toContain('follow_pagination_links_not_applied');
+    expect(codes(res.json.warnings)).toEqual(['model_not_configured']);
   });
 
   it('prompt-content answers the same and warns it is deprecated', async () => {

@@ -138,12 +138,40 @@ describe('scrolling to a described element', () => {
     expect(await position(windowId)).toEqual(before);
   });
 
-  it('answers scrollWithin with a failure that says it is not available, without moving', async () => {
+  it('fails scrollWithin without moving when the page has no scrolling box', async () => {
     const before = await position(windowId);
     const res = await scroll(windowId, { scrollWithin: 'the sidebar', scrollBy: { yAxis: '500px' } });
     expect(res.json.meta.status).toBe('failure');
-    expect(res.json.errors[0]).toMatchObject({ code: 'scroll_within_unavailable', message: expect.stringContaining('scrollWithin') });
+    expect(res.json.errors[0]).toMatchObject({ code: 'element_not_found', details: { field: 'scrollWithin' } });
     expect(await position(windowId)).toEqual(before);
+  });
+});
+
+describe('scrollWithin', () => {
+  let windowId: string;
+  beforeAll(async () => {
+    windowId = await openWindow('/paging/panels.html');
+  });
+
+  it('scrolls the box the description names (by its aria-label), not the page', async () => {
+    const res = await scroll(windowId, { scrollWithin: 'the Messages panel', scrollBy: { yAxis: '400px' } });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    expect(res.json.data.modelResponse).toMatch(/^Scrolled to \(0, 400\) of \(0, \d+\) inside section#messages/);
+  });
+
+  it('finds a box by the heading inside it, and scrolls it to its edge', async () => {
+    const res = await scroll(windowId, { scrollWithin: 'the contacts list', scrollToEdge: { yAxis: 'bottom' } });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    expect(res.json.data.modelResponse).toContain('inside aside#contacts');
+    const [, top, , max] = /\((\d+), (\d+)\) of \((\d+), (\d+)\)/.exec(res.json.data.modelResponse)!.slice(1).map(Number);
+    expect(top).toBe(max);
+    expect(top).toBeGreaterThan(1000);
+  });
+
+  it('fails, moving nothing, when no box fits the description', async () => {
+    const res = await scroll(windowId, { scrollWithin: 'the shopping cart', scrollBy: { yAxis: '400px' } });
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors[0]).toMatchObject({ code: 'element_not_found', details: { field: 'scrollWithin' } });
   });
 });
 

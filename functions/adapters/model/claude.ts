@@ -13,6 +13,8 @@ import {
   type ElementChoice,
   type ElementChoiceRequest,
   type TokenUsage,
+  type VisualLocateRequest,
+  type VisualLocation,
 } from '../../ports/model.js';
 
 export const DEFAULT_CLAUDE_BASE_URL = 'https://api.anthropic.com';
@@ -140,6 +142,10 @@ export class ClaudeModel implements AnsweringModel {
     return { choice: input.elementId.trim(), reason, usage };
   }
 
+  locateVisually(request: VisualLocateRequest): Promise<VisualLocation> {
+    return locateVisually(this.client, this.model, request);
+  }
+
   /** A plain messages call; with a JSON Schema, a forced tool call whose input is the answer, returned as JSON text. */
   async answer(request: AnswerRequest): Promise<Answer> {
     const { signal, jsonSchema } = request;
@@ -181,6 +187,75 @@ export class ClaudeModel implements AnsweringModel {
     return { text, usage };
   }
 }
+
+const LOCATE_TOOL = 'locate_element';
+
+const VISUAL_SYSTEM = [
+  'You find one element in a screenshot of part of a web page.',
+  `Answer only by calling ${LOCATE_TOOL}: whether the described element is visible in the image, and if so the pixel`,
+  'coordinates of a point on it where a person would click, measured from the top-left corner of the image.',
+  'When it is not in the image, say found false. Never guess a point for something you cannot see.',
+].join(' ');
+
+const locateTool: Anthropic.Tool = {
+  name: LOCATE_TOOL,
+  description: 'Report where in the image the described element is, or that it is not there.',
+  input_schema: {
+    type: 'object',
+    properties: {
+      found: { type: 'boolean' },
+      x: { type: 'number', description: 'Horizontal pixel from the left edge of the image.' },
+      y: { type: 'number', description: 'Vertical pixel from the top edge of the image.' },
+      confidence: { type: 'number', description: 'From 0 to 1.' },
+      reason: { type: 'string', description: 'One short sentence.' },
+    },
+    required: ['found', 'reason'],
+  },
+};
+
+/** Visual analysis: one image, a forced tool call with the point (see the port). */
+export const locateVisually = async (client: MessagesClient, model: string, request: VisualLocateRequest): Promise<VisualLocation> => {
+  const { signal } = request;
+  signal?.throwIfAborted();
+  let message: Anthropic.Message;
+  try {
+    message = await client.messages.create(
+      {
+        model,
+        max_tokens: MAX_OUTPUT_TOKENS,
+        system: VISUAL_SYSTEM,
+        tools: [locateTool],
+        tool_choice: { type: 'tool', name: LOCATE_TOOL },
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: request.image.toString('base64') } },
+              { type: 'text', text: `The image is ${request.width}×${request.height} pixels.\nIntended action: ${request.intent}\nDescription: ${request.description}` },
+            ],
+          },
+        ],
+      },
+      { signal },
+    );
+  } catch (error) {
+    throw translate(error, signal);
+  }
+  const usage = usageOf(message.usage);
+  const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === LOCATE_TOOL);
+  const input = (call?.input ?? null) as { found?: unknown; x?: unknown; y?: unknown; confidence?: unknown; reason?: unknown } | null;
+  if (!input || typeof input.found !== 'boolean') throw new ModelError('malformed_answer', `the language model answered without a ${LOCATE_TOOL} call saying found true or false`, usage);
+  const reason = typeof input.reason === 'string' ? input.reason : '';
+  if (!input.found) return { found: false, x: 0, y: 0, confidence: 0, reason, usage };
+  const x = Number(input.x);
+  const y = Number(input.y);
+  // A point outside the image is no answer: acting there would hit something else.
+  if (!Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0 || x > request.width || y > request.height) {
+    throw new ModelError('malformed_answer', `the language model's point (${String(input.x)}, ${String(input.y)}) is not inside the ${request.width}×${request.height} image`, usage);
+  }
+  const confidence = typeof input.confidence === 'number' ? Math.min(1, Math.max(0, input.confidence)) : 0.5;
+  return { found: true, x: Math.round(x), y: Math.round(y), confidence, reason, usage };
+};
 
 /** The Model port for the given settings, or over an injected client (tests, or a shared client). */
 export const createClaudeModel = (settings: ClaudeSettings, client: Anthropic = createAnthropicClient(settings)): ClaudeModel =>

@@ -1,13 +1,18 @@
 /**
- * Which file input to use. One input on the page is used directly. Among several, choosing by a description is
- * the model's work (it comes with element resolution); until then a description is only trusted when it names
- * exactly one input by its own words (label, aria-label, name, id or title), and otherwise the operation fails
- * listing the inputs, rather than guessing.
+ * Which file input to use. One input on the page is used directly. Among several, a description that names
+ * exactly one input by its own words (label, aria-label, name, id or title) picks it at once; otherwise the
+ * description is resolved among the inputs by the element resolver (offline: by their names, the heading and text
+ * before them, the form or section they are in, and order and position words; with a model configured: by the
+ * model when the offline resolver cannot tell). No fit, or several equally good, fails listing the inputs rather
+ * than guessing.
  */
+import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { FileInputCandidate } from '../../ports/window-driver.js';
 import type { Issue } from '../shared/issues.js';
+import type { Budget } from './budget.js';
+import { locateIn, type LocateDeps } from './locate.js';
 
-export type FileInputChoice = { candidate: FileInputCandidate; how: 'only' | 'named' } | { issue: Issue };
+export type FileInputChoice = { candidate: FileInputCandidate; how: 'only' | 'named' | 'resolved'; warnings?: Issue[] } | { issue: Issue; warnings?: Issue[] };
 
 /** `camelCase`, `kebab-case` and `snake_case` all become lower-case words. */
 const words = (text: string): string[] =>
@@ -62,12 +67,72 @@ export const chooseFileInput = (candidates: FileInputCandidate[], options: { ele
   }
   const named = candidates.filter((candidate) => isNamedBy(description, candidate));
   if (named.length === 1) return { candidate: named[0], how: 'named' };
-  const why = named.length === 0 ? 'matches none of them by label, name or id' : `matches ${named.length} of them`;
+  return { issue: { code: 'file_input_unresolved', message: list } };
+};
+
+/**
+ * The inputs as snapshot elements, so the element resolver reads them as it reads any page's controls. The
+ * heading before each input comes along as a labelled element just above it: a description relative to it
+ * ("the upload under Proof of address") then has its anchor. Input ids are `e<index in candidates>`.
+ */
+const asSnapshot = (candidates: FileInputCandidate[], url: string): PageSnapshot => {
+  const elements: SnapshotElement[] = [];
+  let lastHeading = '';
+  candidates.forEach((candidate, index) => {
+    const { names, place } = candidate;
+    if (place.heading && place.heading !== lastHeading) {
+      elements.push({ id: `h${index}`, role: 'heading', tag: 'h2', name: place.heading, box: { x: place.box.x, y: place.box.y - 24, width: place.box.width, height: 20 }, visible: true, interactive: false });
+    }
+    lastHeading = place.heading;
+    const attributes = [names.id ? `id "${names.id}"` : '', names.name ? `name "${names.name}"` : ''].filter(Boolean).join(' · ');
+    elements.push({
+      id: `e${index}`,
+      role: 'button',
+      tag: 'input',
+      type: 'file',
+      name: names.label || names.ariaLabel || names.title || '',
+      label: names.label || undefined,
+      title: names.title || undefined,
+      attributes: attributes || undefined,
+      near: place.near || undefined,
+      heading: place.heading || undefined,
+      region: place.region ? [place.region] : undefined,
+      box: place.box,
+      visible: candidate.visible,
+      interactive: true,
+      frame: place.frame,
+    });
+  });
+  return { key: 'file-inputs', url, title: '', viewport: { width: 0, height: 0 }, scroll: { left: 0, top: 0 }, nodeCount: elements.length, elements };
+};
+
+/**
+ * Every candidate is a file input, so the words a description uses for that kind ("the upload", "the third file
+ * input", "the attachment field") tell none apart: they are left out, and what remains (place, order, names) decides.
+ */
+const KIND_WORDS = /\b(?:file|files|upload|uploads|uploader|input|inputs|field|fields|attachment|attachments|box|control|picker|chooser|selector|button)\b/gi;
+const withoutKindWords = (description: string) => description.replace(KIND_WORDS, ' ').replace(/\s+/g, ' ').trim() || description;
+
+/** `chooseFileInput`, then the element resolver when the names alone cannot decide. */
+export const resolveFileInput = async (
+  deps: LocateDeps,
+  candidates: FileInputCandidate[],
+  options: { elementDescription?: string; hiddenLeftOut: number; url: string },
+  budget: Budget,
+): Promise<FileInputChoice> => {
+  const first = chooseFileInput(candidates, options);
+  if (!('issue' in first) || first.issue.code !== 'file_input_unresolved') return first;
+  const description = options.elementDescription!.trim();
+  const list = first.issue.message;
+  const located = await locateIn(deps, asSnapshot(candidates, options.url), withoutKindWords(description), 'click', budget);
+  // Only an input is an answer: a description that best fits a heading names no input.
+  if (located.found && located.element.id.startsWith('e')) return { candidate: candidates[Number(located.element.id.slice(1))], how: 'resolved', warnings: located.warnings };
   return {
     issue: {
       code: 'file_input_ambiguous',
-      message: `the page has ${candidates.length} file inputs and "${description}" ${why}; choosing among them by description is not available yet, so name one by its label, name or id: ${list}`,
+      message: `the page has ${candidates.length} file inputs and "${description}" ${!located.found && located.issue.code === 'element_ambiguous' ? 'fits several of them equally' : 'fits none of them'}; name one by its label, name, id or place: ${list}`,
       details: { candidates: summary(candidates), elementDescription: description },
     },
+    warnings: located.warnings,
   };
 };

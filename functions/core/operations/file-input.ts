@@ -10,7 +10,8 @@ import type { FileItem } from '../files/model.js';
 import type { SessionItem } from '../sessions/model.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
-import { chooseFileInput } from './file-input-target.js';
+import { resolveFileInput } from './file-input-target.js';
+import type { LocateDeps } from './locate.js';
 import { failed, succeeded, type OperationResult } from './result.js';
 import { runWindowOperation, type OperationLimits } from './run.js';
 
@@ -68,7 +69,7 @@ const locate = async (deps: FileSessionDeps, session: SessionItem, request: File
 };
 
 export const fileInput = (
-  deps: FileSessionDeps,
+  deps: FileSessionDeps & LocateDeps,
   target: { orgId: string; sessionId: string; windowId: string },
   request: FileInputRequest,
   signal?: AbortSignal,
@@ -80,14 +81,19 @@ export const fileInput = (
 
     const all = await driver.fileInputs(budget.signal);
     const candidates = request.includeHiddenElements === false ? all.filter((candidate) => candidate.visible) : all;
-    const choice = chooseFileInput(candidates, { elementDescription: request.elementDescription, hiddenLeftOut: all.length - candidates.length });
-    if ('issue' in choice) return failed(choice.issue);
+    const { url } = await driver.pageState(budget.signal);
+    const choice = await resolveFileInput(deps, candidates, { elementDescription: request.elementDescription, hiddenLeftOut: all.length - candidates.length, url }, budget);
+    if ('issue' in choice) return failed(choice.issue, { warnings: choice.warnings ?? [], credits: budget.credits });
     budget.check();
 
     await driver.setInputFiles(choice.candidate.id, [located.path], budget.signal);
-    const how = choice.how === 'named' ? `, chosen because "${request.elementDescription}" names only that one of the page's file inputs` : '';
-    const warnings: Issue[] = request.waitForNavigation
-      ? [{ code: 'wait_for_navigation_not_applied', message: 'choosing a file does not navigate; waitForNavigation was not applied' }]
-      : [];
-    return succeeded(`Selected the file "${located.fileName}" (${located.bytes} bytes) in the file input ${choice.candidate.description}${how}.`, { warnings });
+    const how =
+      choice.how === 'named'
+        ? `, chosen because "${request.elementDescription}" names only that one of the page's file inputs`
+        : choice.how === 'resolved'
+          ? `, chosen as the one of the page's file inputs that "${request.elementDescription}" describes`
+          : '';
+    const warnings: Issue[] = [...(choice.warnings ?? [])];
+    if (request.waitForNavigation) warnings.push({ code: 'wait_for_navigation_not_applied', message: 'choosing a file does not navigate; waitForNavigation was not applied' });
+    return succeeded(`Selected the file "${located.fileName}" (${located.bytes} bytes) in the file input ${choice.candidate.description}${how}.`, { warnings, credits: budget.credits });
   });

@@ -4,10 +4,11 @@
  */
 import type { ActionOutcome, NavigationWait } from '../../ports/page-snapshot.js';
 import type { Issue } from '../shared/issues.js';
+import type { VisualAnalysisConfig } from './visual.js';
 import { failed, succeeded, type OperationResult } from './result.js';
 
 export interface InteractionConfiguration {
-  visualAnalysis?: unknown;
+  visualAnalysis?: VisualAnalysisConfig;
   waitForNavigationConfig?: { timeoutSeconds?: number; waitUntil?: NavigationWait['waitUntil'] };
   experimental?: { scrollWithin?: string };
 }
@@ -22,10 +23,10 @@ export const navigationWait = (waitForNavigation: boolean | undefined, configura
 };
 
 /** Options accepted on the wire that this version does not act on: said, not silently dropped. */
-export const unappliedOptions = (configuration: InteractionConfiguration | undefined, waitForNavigation: boolean | undefined): Issue[] => {
+export const unappliedOptions = (configuration: InteractionConfiguration | undefined, waitForNavigation: boolean | undefined, options: { vision?: boolean } = {}): Issue[] => {
   const issues: Issue[] = [];
-  if (configuration?.visualAnalysis) {
-    issues.push({ code: 'visual_analysis_not_applied', message: 'visualAnalysis was not used: the element was located from the page structure' });
+  if (configuration?.visualAnalysis && !options.vision) {
+    issues.push({ code: 'visual_analysis_not_applied', message: 'visualAnalysis was not used: it needs a configured model that reads images; the element was looked for in the page structure only' });
   }
   if (configuration?.experimental?.scrollWithin) {
     issues.push({ code: 'scroll_within_not_applied', message: 'experimental.scrollWithin was not used: the element was scrolled into view wherever it is' });

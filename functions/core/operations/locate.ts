@@ -3,16 +3,21 @@
  * issue that says why there is none (with the closest elements) or which ones were equally good. Nothing is
  * acted on here, so a failed lookup never touches the page.
  */
-import type { ElementTarget, SnapshotElement } from '../../ports/page-snapshot.js';
+import type { ElementTarget, PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import type { AnsweringModel } from '../../ports/model.js';
 import type { WindowDriver } from '../../ports/window-driver.js';
+import type { CreditPrices } from '../resolve/credits.js';
 import { offlineResolver } from '../resolve/offline.js';
 import type { ElementResolver, Intent } from '../resolve/resolver.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { Issue } from '../shared/issues.js';
 import type { Budget } from './budget.js';
 
-/** Operations that locate elements: the session ports, and the resolver when one other than the offline one is configured. */
-export type LocateDeps = SessionDeps & { resolver?: ElementResolver };
+/**
+ * Operations that locate elements: the session ports, the resolver when one other than the offline one is
+ * configured, and the model (with its credit prices) for visual analysis when it reads images.
+ */
+export type LocateDeps = SessionDeps & { resolver?: ElementResolver; model?: AnsweringModel; config?: Partial<CreditPrices> };
 
 /** Below this a match is reported with a warning, so a caller can check it acted on the right element. */
 const LOW_CONFIDENCE = 0.6;
@@ -34,9 +39,14 @@ const offlineNote = (resolver: ElementResolver): Issue[] =>
     : [];
 
 export const locate = async (deps: LocateDeps, driver: WindowDriver, description: string, intent: Intent, budget: Budget): Promise<Located> => {
-  const resolver = deps.resolver ?? offlineResolver;
   const snapshot = await driver.snapshot(budget.signal);
   budget.check();
+  return locateIn(deps, snapshot, description, intent, budget);
+};
+
+/** Resolve a description among the elements of a snapshot already taken (the page's, or a narrower list such as its scrolling boxes). */
+export const locateIn = async (deps: LocateDeps, snapshot: PageSnapshot, description: string, intent: Intent, budget: Budget): Promise<Located> => {
+  const resolver = deps.resolver ?? offlineResolver;
   const resolution = await resolver.resolve(snapshot, description, { intent, signal: budget.signal });
   budget.spend(resolution.credits);
   budget.check();

@@ -6,8 +6,12 @@
  * model's answer and no JSON is ever invented.
  */
 import type { JsonSchemas, SchemaCheck } from '../../ports/json-schema.js';
-import { ModelError, type AnsweringModel } from '../../ports/model.js';
-import { creditsFor, DEFAULT_CREDIT_PRICES, type CreditPrices } from '../resolve/credits.js';
+import { askModel } from './ask-model.js';
+import { passagesOf } from './passages.js';
+import { scrapeAcrossPages } from './pagination/gather.js';
+import { compileSchema, mismatches, outputSchemaOf } from './output-schema.js';
+import type { AnsweringModel } from '../../ports/model.js';
+import type { CreditPrices } from '../resolve/credits.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { Issue } from '../shared/issues.js';
 import type { Budget } from './budget.js';
@@ -40,56 +44,6 @@ const QUERY_SYSTEM = [
   'Use only what the page says. When the page does not hold the answer, say so plainly; never invent facts.',
 ].join(' ');
 const SUMMARY_SYSTEM = 'You summarize one web page, given as markdown: its main content, faithfully and concisely. Never add facts the page does not state.';
-
-const prices = (deps: PageQueryDeps): CreditPrices => ({
-  creditsPer1kInputTokens: deps.config?.creditsPer1kInputTokens ?? DEFAULT_CREDIT_PRICES.creditsPer1kInputTokens,
-  creditsPer1kOutputTokens: deps.config?.creditsPer1kOutputTokens ?? DEFAULT_CREDIT_PRICES.creditsPer1kOutputTokens,
-});
-
-/** The caller's schema string → a compiled validator, or the issue that says why it cannot be used. */
-const compileSchema = (schemas: JsonSchemas, text: string): { schema: Record<string, unknown>; check: SchemaCheck } | { issue: Issue } => {
-  let schema: unknown;
-  try {
-    schema = JSON.parse(text);
-  } catch (error) {
-    return { issue: { code: 'invalid_output_schema', message: `outputSchema is not valid JSON: ${(error as Error).message}` } };
-  }
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
-    return { issue: { code: 'invalid_output_schema', message: 'outputSchema must be a JSON Schema object' } };
-  }
-  try {
-    return { schema: schema as Record<string, unknown>, check: schemas.compile(schema as Record<string, unknown>) };
-  } catch (error) {
-    return { issue: { code: 'invalid_output_schema', message: `outputSchema is not a usable JSON Schema: ${(error as Error).message}` } };
-  }
-};
-
-/** The answer's mismatches with the schema, or none when it fits. */
-const mismatches = (text: string, check: SchemaCheck): string[] => {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return ['the answer is not JSON'];
-  }
-  return check(value);
-};
-
-/** Paragraph-sized chunks of the markdown; a heading travels with the paragraph under it, so a quote keeps its context. */
-export const passagesOf = (markdown: string): string[] => {
-  const passages: string[] = [];
-  let heading = '';
-  for (const block of markdown.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean)) {
-    if (/^#{1,6}\s/.test(block) && !block.includes('\n')) {
-      heading = heading ? `${heading}\n${block}` : block;
-      continue;
-    }
-    passages.push(heading ? `${heading}\n\n${block}` : block);
-    heading = '';
-  }
-  if (heading) passages.push(heading);
-  return passages;
-};
 
 const STOPWORDS = new Set(
   'the and for are was were what which who whom whose when where why how this that these those with from into onto about does did has have had its it\'s not but can you your our their there then than them they his her she him any all out per via page'.split(' '),
@@ -142,21 +96,6 @@ const offlineAnswer = (
   return { status: 'partial', modelResponse: passages.join('\n\n'), credits: 0, errors: [], warnings: [...warnings, note] };
 };
 
-/** One model call, its tokens charged; an unreadable answer is charged too and reported as a failure. */
-const ask = async (deps: PageQueryDeps, model: AnsweringModel, budget: Budget, request: Parameters<AnsweringModel['answer']>[0]) => {
-  try {
-    const answer = await model.answer({ ...request, signal: budget.signal });
-    budget.spend(creditsFor(answer.usage, prices(deps)));
-    budget.check();
-    return answer.text;
-  } catch (error) {
-    if (!(error instanceof ModelError) || budget.signal.aborted) throw error;
-    if (error.usage) budget.spend(creditsFor(error.usage, prices(deps)));
-    budget.check();
-    return { code: `model_${error.kind}`, message: error.message } satisfies Issue;
-  }
-};
-
 const modelAnswer = async (
   deps: PageQueryDeps,
   model: AnsweringModel,
@@ -170,13 +109,13 @@ const modelAnswer = async (
   const summary = mode === 'summarize-content';
   const question = summary ? `Summarize the page.${body.prompt ? ` ${body.prompt}` : ''}` : (body.prompt ?? '');
   const request = { system: summary ? SUMMARY_SYSTEM : QUERY_SYSTEM, question, context: `Title: ${page.title}\n\n${page.markdown}`, jsonSchema: compiled?.schema };
-  const first = await ask(deps, model, budget, request);
+  const first = await askModel(deps, model, budget, request);
   if (typeof first !== 'string') return failed(first, { warnings, credits: budget.credits });
   if (!compiled) return succeeded(first, { warnings, credits: budget.credits });
   const wrong = mismatches(first, compiled.check);
   if (!wrong.length) return succeeded(first, { warnings, credits: budget.credits });
   // One retry, told exactly what did not fit: models usually fix a shape once shown the errors.
-  const retry = await ask(deps, model, budget, {
+  const retry = await askModel(deps, model, budget, {
     ...request,
     question: `${question}\n\nYour previous answer was ${first}\nIt does not match the output schema: ${wrong.join('; ')}. Answer again, matching the schema.`,
   });
@@ -195,14 +134,12 @@ const modelAnswer = async (
 export const queryPage = async (deps: PageQueryDeps, target: Target, body: PageQueryBody, mode: PageQueryMode, signal?: AbortSignal): Promise<OperationResult<string>> => {
   const warnings: Issue[] = [];
   if (mode !== 'page-query') warnings.push({ code: 'deprecated', message: `${mode} is deprecated: use page-query${mode === 'summarize-content' ? ' with a summary prompt' : ''}` });
-  if (body.followPaginationLinks) warnings.push({ code: 'follow_pagination_links_not_applied', message: 'followPaginationLinks is not applied yet: only the current page was read' });
-  // The official client sends an object schema as JSON.stringify of it, so "null" (a null it passed on) means none.
-  const schemaText = body.configuration?.outputSchema?.trim();
-  const compiled = schemaText && schemaText !== 'null' ? compileSchema(deps.schemas, schemaText) : undefined;
+  const schemaText = outputSchemaOf(body.configuration?.outputSchema);
+  const compiled = schemaText ? compileSchema(deps.schemas, schemaText) : undefined;
   const result = await runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
     if (compiled && 'issue' in compiled) return failed(compiled.issue, { warnings });
     budget.check();
-    const scraped = await driver.scrape(budget.signal);
+    const scraped = body.followPaginationLinks ? await scrapeAcrossPages(driver, budget, MAX_CONTEXT_CHARS) : await driver.scrape(budget.signal);
     budget.check();
     let markdown = scraped.markdown;
     if (markdown.length > MAX_CONTEXT_CHARS) {

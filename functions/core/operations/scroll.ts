@@ -1,11 +1,12 @@
 /**
  * The scroll operation, with the interface's precedence: `scrollToElement` given → nothing else runs (the element
  * is located like a click target and brought into view); `scrollToEdge` runs before `scrollBy`, and both run when
- * both are given. `scrollWithin` (a described scrolling container) is not supported yet: it answers a `failure`
- * that says so, without moving anything (a silent scroll of the wrong thing would be worse).
+ * both are given. `scrollWithin` names the box that scrolls (a chat pane, a results list): it is resolved among the
+ * page's scrolling boxes like any element, and both `scrollToEdge` and `scrollBy` then move that box; a box that
+ * cannot be found fails the operation without moving anything (a scroll of the wrong thing would be worse).
  */
 import type { ScrollAmount, ScrollOutcome, ScrollRequest } from '../../ports/window-driver.js';
-import { describeElement, locate, type LocateDeps } from './locate.js';
+import { describeElement, locate, locateIn, type LocateDeps } from './locate.js';
 import { BadRequestError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
 import { failed, succeeded, type OperationResult } from './result.js';
@@ -24,12 +25,6 @@ export const parseScrollAmount = (text: string | undefined): ScrollAmount | unde
   const match = /^([+-]?\d+(?:\.\d+)?)(px|%)?$/.exec(text.trim());
   if (!match) throw new BadRequestError(`scroll amount "${text}" must be pixels or a percentage, e.g. "200px", "-50%"`);
   return { value: Number(match[1]), unit: match[2] === '%' ? '%' : 'px' };
-};
-
-const withinUnavailable: Issue = {
-  code: 'scroll_within_unavailable',
-  message: 'scrollWithin (scrolling inside a described container) is not available in this version yet; nothing was scrolled. scrollToElement, scrollBy and scrollToEdge work.',
-  details: { field: 'scrollWithin' },
 };
 
 export const planScroll = (body: ScrollBody): ScrollRequest => {
@@ -70,10 +65,23 @@ export const scrollWindow = (
       const after = await driver.scroll({}, budget.signal);
       return succeeded(`Scrolled to the ${describeElement(located.element)}. ${describeScroll({ ...after, before: before.after })}`, { warnings: located.warnings, credits: budget.credits });
     }
-    if (body.scrollWithin !== undefined) return failed(withinUnavailable);
-    const outcome = await driver.scroll(request, budget.signal);
     const warnings: Issue[] =
       request.toEdge || request.by ? [] : [{ code: 'nothing_to_scroll', message: 'neither scrollBy nor scrollToEdge was given: the page was not scrolled' }];
+    if (body.scrollWithin !== undefined) {
+      const boxes = await driver.scrollContainers(budget.signal);
+      budget.check();
+      if (!boxes.elements.length) return failed({ code: 'element_not_found', message: `no scrolling box matches "${body.scrollWithin}": the page has no box that scrolls (only the page itself)`, details: { field: 'scrollWithin' } }, { credits: budget.credits });
+      const located = await locateIn(deps, boxes, body.scrollWithin, 'scroll', budget);
+      if (!located.found) return failed({ ...located.issue, details: { ...located.issue.details, field: 'scrollWithin' } }, { warnings: located.warnings, credits: budget.credits });
+      try {
+        const outcome = await driver.scroll({ ...request, within: located.target }, budget.signal);
+        return succeeded(describeScroll(outcome), { warnings: [...located.warnings, ...warnings], credits: budget.credits });
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'element_stale') throw error;
+        return failed({ code: 'element_stale', message: (error as Error).message, details: { field: 'scrollWithin' } }, { warnings: located.warnings, credits: budget.credits });
+      }
+    }
+    const outcome = await driver.scroll(request, budget.signal);
     return succeeded(describeScroll(outcome), { warnings });
   });
 };

@@ -12,6 +12,8 @@ export interface RoleWish {
   editable?: boolean;
   /** Any element fits: the word says what it looks like (an icon), not what it is. */
   any?: boolean;
+  /** Only elements of this `type` attribute fit fully (a file input is a `button` of type `file`). */
+  type?: string;
 }
 
 const wish = (word: string, roles: string[], soft: string[] = [], extra: Partial<RoleWish> = {}): RoleWish => ({ word, roles: new Set(roles), soft: new Set(soft), ...extra });
@@ -46,6 +48,7 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
   combobox: DROPDOWN,
   picker: DROPDOWN,
   listbox: DROPDOWN,
+  fileinput: wish('fileinput', ['button'], ['button'], { type: 'file' }),
   tab: wish('tab', ['tab'], ['link', 'button']),
   switch: wish('switch', ['switch', 'checkbox'], ['button']),
   toggle: wish('toggle', ['switch', 'checkbox', 'button']),
@@ -73,6 +76,7 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
 
 /** How far the element's kind fits the wish: 1 fits, 0.75 a usual stand-in, 0.35 something else. */
 export const roleFit = (element: SnapshotElement, wanted: RoleWish): number => {
+  if (wanted.type) return element.type === wanted.type ? 1 : wanted.soft.has(element.role) ? 0.5 : 0.35;
   if (wanted.any || wanted.roles.has(element.role)) return 1;
   if (wanted.editable && element.editable) return 1;
   if (wanted.soft.has(element.role)) return 0.75;

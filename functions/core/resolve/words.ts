@@ -30,6 +30,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:zip|post(?:al)?)[\s-]?code\b/g, 'zip'],
   [/\bcheck[\s-]?box(?:es)?\b/g, 'checkbox'],
   [/\btick[\s-]?box(?:es)?\b/g, 'checkbox'],
+  [/\b(?:file[\s-]?(?:input|field|upload|chooser|picker|selector)|upload[\s-]?(?:field|box|input|control))\b/g, 'fileinput'],
   [/\btext[\s-]?(?:box|field|area|input)\b/g, 'textbox'],
   [/\bsearch[\s-]?(?:box|bar|field|input)\b/g, 'search textbox'],
   [/\bdrop[\s-]?down\b/g, 'dropdown'],

@@ -27,6 +27,10 @@ interface Facts {
   name: string;
   id: string;
   title: string;
+  heading: string;
+  near: string;
+  region: string;
+  box: { x: number; y: number; width: number; height: number };
 }
 
 /** Runs in the page. No named inner functions: a bundler's name-keeping helper would not exist there. */
@@ -41,7 +45,28 @@ const factsOf = (input: HTMLInputElement): Facts => {
   const [cleanLabel, ariaLabel, name, id, title] = [label, input.getAttribute('aria-label') ?? '', input.name, input.id, input.title].map((value) =>
     value.replace(/\s+/g, ' ').trim(),
   );
+  // Where it is, for descriptions like "the upload in the Documents section" or "the second file input":
+  // the heading before it, the text just before it, and the form or section it sits in. (No helper functions
+  // here: see the note above.)
+  let heading = '';
+  let near = '';
+  for (let node: Element | null = input; node && node !== document.body && (!heading || !near); node = node.parentElement) {
+    for (let prev = node.previousElementSibling; prev && (!heading || !near); prev = prev.previousElementSibling) {
+      if (!near) near = (prev.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+      const found = /^H[1-6]$/.test(prev.tagName) ? prev : prev.querySelector('h1,h2,h3,h4,h5,h6,legend');
+      if (!heading && found) heading = (found.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+    }
+  }
+  const container = input.closest('fieldset,form,section,[role=region],[role=group],dialog');
+  const legend = container?.querySelector('legend,h1,h2,h3,h4,h5,h6');
+  const region = container ? `${container.localName} ${(container.getAttribute('aria-label') || legend?.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80)}`.trim() : '';
+  const target = style.display === 'none' || box.width === 0 ? ([...(input.labels ?? [])][0] ?? input.parentElement ?? input) : input;
+  const shown = target.getBoundingClientRect();
   return {
+    heading,
+    near,
+    region,
+    box: { x: Math.round(shown.left + scrollX), y: Math.round(shown.top + scrollY), width: Math.round(shown.width), height: Math.round(shown.height) },
     visible: style.display !== 'none' && style.visibility !== 'hidden' && Number(style.opacity) > 0 && box.width > 0 && box.height > 0,
     multiple: input.multiple,
     accept: input.accept,
@@ -79,7 +104,15 @@ export const fileInputs = async (page: Page, signal: AbortSignal): Promise<FileI
       if (!facts) continue;
       const id = `f${frameIndex}i${inputIndex}`;
       handles.set(id, input);
-      candidates.push({ id, visible: facts.visible, multiple: facts.multiple, ...(facts.accept ? { accept: facts.accept } : {}), description: describe(facts) });
+      candidates.push({
+        id,
+        visible: facts.visible,
+        multiple: facts.multiple,
+        ...(facts.accept ? { accept: facts.accept } : {}),
+        description: describe(facts),
+        names: { label: facts.label, ariaLabel: facts.ariaLabel, name: facts.name, id: facts.id, title: facts.title },
+        place: { heading: facts.heading, near: facts.near, region: facts.region, box: facts.box, frame: frameIndex > 0 ? frame.url() : undefined },
+      });
     }
   }
   listed.set(page, handles);

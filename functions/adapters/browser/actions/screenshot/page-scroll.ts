@@ -5,6 +5,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { ScrollAmount, ScrollOutcome, ScrollPosition } from '../../../../ports/window-driver.js';
+import { REGISTRY } from '../snapshot/script.js';
 import { abortable } from './cdp.js';
 
 export interface PageScrollRequest {
@@ -14,6 +15,8 @@ export interface PageScrollRequest {
   to?: Partial<ScrollPosition>;
   toEdge?: { x?: 'left' | 'right'; y?: 'top' | 'bottom' };
   by?: { x?: ScrollAmount; y?: ScrollAmount };
+  /** A box registered by a snapshot or the scroll-container listing: it scrolls instead of what the wheel would pick. */
+  within?: { key: string; index: number };
 }
 
 export interface PageScrollState extends ScrollOutcome {
@@ -41,7 +44,12 @@ const SCRIPT = String.raw`async (request) => {
   const room = (el, axis) => axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight;
   const overflows = (el, axis) => /(auto|scroll|overlay)/.test(getComputedStyle(el)[axis === 'x' ? 'overflowX' : 'overflowY']);
   let scroller = root;
-  if (!request.axes.some((axis) => room(root, axis) > 0)) {
+  if (request.within) {
+    const list = window.${REGISTRY} && window.${REGISTRY}.byKey.get(request.within.key);
+    const chosen = list && list[request.within.index];
+    if (!chosen || !chosen.isConnected) return { gone: true };
+    scroller = chosen;
+  } else if (!request.axes.some((axis) => room(root, axis) > 0)) {
     let el = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
     for (; el && el !== root && el !== document.body; el = el.parentElement) {
       if (request.axes.some((axis) => room(el, axis) > 0 && overflows(el, axis))) { scroller = el; break; }
@@ -73,5 +81,16 @@ const SCRIPT = String.raw`async (request) => {
 }`;
 
 export const pageScroll = async (page: Page, request: PageScrollRequest, signal: AbortSignal): Promise<PageScrollState> => {
-  return abortable(page.evaluate(`(${SCRIPT})(${JSON.stringify(request)})`) as Promise<PageScrollState>, signal);
+  const state = (await abortable(page.evaluate(`(${SCRIPT})(${JSON.stringify(request)})`), signal)) as PageScrollState | { gone: true };
+  if ('gone' in state) throw new ScrollTargetGoneError();
+  return state;
 };
+
+/** The chosen box left the page (it re-rendered) between being found and being scrolled. */
+export class ScrollTargetGoneError extends Error {
+  readonly code = 'element_stale';
+  constructor() {
+    super('the scrolling box is no longer on the page (the page changed after it was found)');
+    this.name = 'ScrollTargetGoneError';
+  }
+}

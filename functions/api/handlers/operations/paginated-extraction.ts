@@ -1,0 +1,11 @@
+import { extractAcrossPages } from '../../../core/operations/pagination/extract.js';
+import { defineOperation } from '../../../runtime/operation.js';
+import { aiEnvelope } from '../../shape/ai.js';
+
+export const operation = defineOperation('paginatedExtraction', async (input) => {
+  const { sessionId, windowId } = input.params;
+  const result = await extractAcrossPages(input.deps, { orgId: input.principal.orgId, sessionId, windowId }, input.body, input.signal);
+  return aiEnvelope(result, { requestId: input.requestId, clientRequestId: input.body.clientRequestId });
+});
+
+export const handler = operation.handler;
