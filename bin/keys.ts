@@ -3,6 +3,9 @@
  *   npm run keys -- create --org NAME      a new key for the org (created if absent); printed once
  *   npm run keys -- list [--org NAME]      keys (id, hint, created, revoked) of one org or all
  *   npm run keys -- revoke --org NAME --key KEY_ID
+ *   npm run keys -- webhook-secret --org NAME [--rotate [--grace-hours N]]
+ *                                          the org's webhook signing secret (created if absent); --rotate makes a
+ *                                          new one, the old one still signing for N hours (default 24)
  * Store: DYNAMODB_ENDPOINT/TABLE_NAME when set (AWS when no endpoint is given); otherwise the local data dir
  * (through a running `npm start`, or by opening the embedded store itself).
  */
@@ -11,19 +14,22 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../functions/core/orgs/
 import { ensureOrg, findOrgByName, listOrgs } from '../functions/core/orgs/orgs.js';
 import { systemClock } from '../functions/ports/clock.js';
 import { openStore } from './store.js';
+import { DEFAULT_ROTATION_GRACE_HOURS, ensureWebhookSecret, rotateWebhookSecret } from '../functions/core/webhooks/secrets.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { org: { type: 'string' }, key: { type: 'string' }, aws: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  options: { org: { type: 'string' }, key: { type: 'string' }, rotate: { type: 'boolean' }, 'grace-hours': { type: 'string' }, aws: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
 });
 const command = positionals[0];
-const usage = 'usage: npm run keys -- create --org NAME | list [--org NAME] | revoke --org NAME --key KEY_ID  [--aws]';
+const usage = 'usage: npm run keys -- create --org NAME | list [--org NAME] | revoke --org NAME --key KEY_ID | webhook-secret --org NAME [--rotate [--grace-hours N]]  [--aws]';
 const fail = (message: string): never => {
   console.error(message);
   process.exit(2);
 };
 
-if (values.help || !command || !['create', 'list', 'revoke'].includes(command)) fail(usage);
+if (values.help || !command || !['create', 'list', 'revoke', 'webhook-secret'].includes(command)) fail(usage);
+const graceHours = values['grace-hours'] === undefined ? DEFAULT_ROTATION_GRACE_HOURS : Number(values['grace-hours']);
+if (!Number.isInteger(graceHours) || graceHours < 0 || graceHours > 720) fail('--grace-hours must be a whole number of hours, 0–720');
 
 const store = await openStore({ aws: values.aws === true });
 try {
@@ -42,6 +48,18 @@ try {
       for (const key of await listApiKeys(records, org.id)) {
         console.log(`  ${key.keyId}  ${key.hint}  created ${key.createdAt}${key.revokedAt ? `  REVOKED ${key.revokedAt}` : ''}`);
       }
+    }
+  } else if (command === 'webhook-secret') {
+    if (!values.org) fail('webhook-secret needs --org NAME');
+    const org = (await findOrgByName(records, values.org!)) ?? fail(`no org named ${values.org}`);
+    if (values.rotate) {
+      const rotated = await rotateWebhookSecret(records, systemClock, org.id, graceHours);
+      console.log(`New webhook secret for ${org.name}:\n  ${rotated.secret}`);
+      console.log(rotated.previousUntil ? `The previous secret also signs until ${rotated.previousUntil}.` : 'The previous secret no longer signs.');
+    } else {
+      const current = await ensureWebhookSecret(records, systemClock, org.id);
+      console.log(`Webhook secret for ${org.name} (since ${current.createdAt}):\n  ${current.secret}`);
+      if (current.previousUntil) console.log(`The previous secret also signs until ${current.previousUntil}.`);
     }
   } else {
     if (!values.org || !values.key) fail('revoke needs --org NAME --key KEY_ID');

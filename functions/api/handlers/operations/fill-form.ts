@@ -1,0 +1,16 @@
+import { automationOperations } from '../../../core/automations/operations.js';
+import { runWithWebhook } from '../../../core/requests/sync-webhook.js';
+import { defineOperation } from '../../../runtime/operation.js';
+import { aiEnvelope } from '../../shape/ai.js';
+
+export const operation = defineOperation('fillForm', async (input) => {
+  const { sessionId, windowId } = input.params;
+  const target = { orgId: input.principal.orgId, sessionId, windowId };
+  // With async.webhookUrl the answer is also delivered there (see sync-webhook.ts).
+  const result = await runWithWebhook(input.deps, 'fillForm', target, input.body, input.requestId, () =>
+    automationOperations.fillForm(input.deps, target, input.body, input.signal),
+  );
+  return aiEnvelope(result, { requestId: input.requestId, clientRequestId: input.body.clientRequestId });
+});
+
+export const handler = operation.handler;

@@ -1,0 +1,8 @@
+import { requestStatus } from '../../../core/requests/status.js';
+import { defineOperation } from '../../../runtime/operation.js';
+
+export const operation = defineOperation('getRequestStatus', async (input) =>
+  requestStatus(input.deps.records, input.principal.orgId, input.params.requestId),
+);
+
+export const handler = operation.handler;

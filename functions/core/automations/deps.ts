@@ -1,0 +1,11 @@
+/** The ports automations need; the runtime's Deps satisfies it. */
+import type { JsonSchemas } from '../../ports/json-schema.js';
+import type { LocateDeps } from '../operations/locate.js';
+
+export type AutomationDeps = LocateDeps & { schemas: JsonSchemas };
+
+export interface WindowTarget {
+  orgId: string;
+  sessionId: string;
+  windowId: string;
+}

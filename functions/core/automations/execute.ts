@@ -1,0 +1,76 @@
+/**
+ * fill-form and execute-automation: the automation is looked up in the caller's org and `parameters` checked
+ * against its schema BEFORE the page is touched (a bad parameter is a 422 naming it, and nothing is typed); then
+ * the template is replayed. Locators that had to be replaced are stored, so the next run finds the page as it is.
+ */
+import type { SchemaCheck } from '../../ports/json-schema.js';
+import type { OperationResult } from '../operations/result.js';
+import { runWindowOperation, type OperationLimits } from '../operations/run.js';
+import { ValidationError, type ErrorDetail } from '../shared/errors.js';
+import type { AutomationDeps, WindowTarget } from './deps.js';
+import { fillFormTemplate, type FillContext } from './fill.js';
+import type { Automation } from './model.js';
+import { runSteps } from './steps.js';
+import { getAutomation, updateTemplate } from './store.js';
+
+export interface ExecuteAutomationBody extends OperationLimits {
+  automationId: string;
+  parameters?: Record<string, unknown>;
+}
+
+/** Compiled parameter schemas, by their text: a replay should not pay for compiling the same schema again. */
+const compiled = new Map<string, SchemaCheck>();
+const COMPILED_KEPT = 200;
+
+const checkerFor = (deps: AutomationDeps, schema: Record<string, unknown>): SchemaCheck => {
+  const text = JSON.stringify(schema);
+  let check = compiled.get(text);
+  if (!check) {
+    check = deps.schemas.compile(schema);
+    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
+    compiled.set(text, check);
+  }
+  return check;
+};
+
+/** `/email must match …` → `body.parameters.email`; unknown names are named too (the schema alone says only "additional"). */
+const checkParameters = (deps: AutomationDeps, automation: Automation, parameters: Record<string, unknown>): void => {
+  const properties = (automation.schema.properties ?? {}) as Record<string, unknown>;
+  const details: ErrorDetail[] = Object.keys(parameters)
+    .filter((name) => automation.schema.additionalProperties === false && !(name in properties))
+    .map((name) => ({ location: `body.parameters.${name}`, message: `is not a parameter of this automation; its parameters are: ${Object.keys(properties).join(', ')}`, value: parameters[name] }));
+  for (const problem of checkerFor(deps, automation.schema)(parameters)) {
+    const [pointer, ...rest] = problem.split(' ');
+    if (pointer === '(root)' && /additional properties/.test(problem) && details.length) continue;
+    const path = pointer === '(root)' ? '' : pointer.split('/').filter(Boolean).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('');
+    details.push({ location: `body.parameters${path}`, message: rest.join(' ') });
+  }
+  if (details.length) throw new ValidationError(details);
+};
+
+const summary = (automation: Automation, filled: string[]): string =>
+  automation.template.kind === 'form'
+    ? `Filled ${filled.length} field${filled.length === 1 ? '' : 's'} of the form (${automation.description})${filled.length ? `: ${filled.join(', ')}` : ''}.`
+    : `Ran ${filled.length} of ${automation.template.steps.length} recorded steps (${automation.description}).`;
+
+export const executeAutomation = async (deps: AutomationDeps, target: WindowTarget, body: ExecuteAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
+  const automation = await getAutomation(deps.records, target.orgId, body.automationId);
+  const parameters = body.parameters ?? {};
+  checkParameters(deps, automation, parameters);
+  return runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
+    const context: FillContext = { deps, driver, budget, warnings: [], changed: false };
+    try {
+      const outcome = automation.template.kind === 'form'
+        ? await fillFormTemplate(context, automation.template, parameters)
+        : await runSteps(context, automation.template, parameters);
+      const status = outcome.errors.length === 0 ? 'success' : outcome.filled.length ? 'partial' : 'failure';
+      return { status, modelResponse: summary(automation, outcome.filled), credits: budget.credits, errors: outcome.errors, warnings: context.warnings };
+    } finally {
+      // Locators found again are worth keeping even when a later field failed.
+      if (context.changed) await updateTemplate(deps, target.orgId, automation.id, automation.template);
+    }
+  });
+};
+
+/** fill-form is execute-automation on a form filler (any automation of the org is accepted). */
+export const fillForm = executeAutomation;

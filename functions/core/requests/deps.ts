@@ -1,0 +1,52 @@
+/** What async requests need: the queue they ride, the operations they may name, and webhook delivery settings. */
+import type { Clock } from '../../ports/clock.js';
+import type { Queue } from '../../ports/queue.js';
+import type { Records } from '../../ports/records.js';
+import type { WebhookTransport } from '../../ports/webhooks.js';
+import type { OperationResult } from '../operations/result.js';
+
+export interface RequestTarget {
+  orgId: string;
+  sessionId: string;
+  windowId: string;
+}
+
+/** A window operation an async request may run; it receives the same deps the synchronous handlers get. */
+export type AsyncOperation<D> = (deps: D, target: RequestTarget, body: any, signal?: AbortSignal) => Promise<OperationResult<string>>;
+
+/** Operation name (e.g. `fillForm`) → the core operation. */
+export type AsyncOperationRegistry<D> = Readonly<Record<string, AsyncOperation<D>>>;
+
+export interface WebhookSettings {
+  transport: WebhookTransport;
+  /** Allow targets on loopback, link-local and private addresses (local development). */
+  allowPrivate: boolean;
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** The wait after the first failed attempt; each later wait doubles. */
+  baseDelayMs: number;
+  /** How long one attempt may take before it counts as failed. */
+  timeoutMs: number;
+}
+
+export interface AsyncRequestSettings<D> {
+  queue: Queue;
+  operations: AsyncOperationRegistry<D>;
+  /** Shapes an operation's result into the response a status read and a webhook carry (the AI envelope). */
+  shape: (result: OperationResult<string>, ids: { requestId: string; clientRequestId?: string }) => unknown;
+  webhooks: WebhookSettings;
+  /** How long a request record (and its result) stays readable. */
+  ttlSeconds: number;
+}
+
+export interface RequestLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface RequestDeps<D = unknown> {
+  records: Records;
+  clock: Clock;
+  log: RequestLog;
+  asyncRequests: AsyncRequestSettings<D>;
+}

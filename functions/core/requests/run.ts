@@ -1,0 +1,81 @@
+/**
+ * The worker's one piece of logic, shared by the SQS Lambda and the local loop: take a queue message, run the
+ * request's operation (or retry its webhook), store the outcome, deliver the webhook.
+ *
+ * Delivery is at least once: a message may arrive twice, so every step checks the stored state first, and every
+ * write is conditional on the version read.
+ */
+import { ConditionFailedError } from '../../ports/records.js';
+import { AppError } from '../shared/errors.js';
+import { recordKeys } from '../shared/record-keys.js';
+import { attemptDelivery } from '../webhooks/deliver.js';
+import type { RequestDeps } from './deps.js';
+import { decodeMessage, type RequestItem } from './model.js';
+
+/** The operation was stopped because this process is shutting down: the request stays pending for the next start. */
+export class WorkerStoppingError extends Error {
+  constructor() {
+    super('the worker is stopping; the request stays pending');
+    this.name = 'WorkerStoppingError';
+  }
+}
+
+const reasonOf = (error: unknown): string =>
+  error instanceof AppError && error.expose ? error.message : 'the operation failed with an internal error';
+
+type Outcome = { status: 'completed'; response: string } | { status: 'error'; error: string };
+
+const runOperation = async <D extends RequestDeps<D>>(deps: D, item: RequestItem, signal?: AbortSignal): Promise<Outcome> => {
+  const settings = deps.asyncRequests;
+  const operation = settings.operations[item.operation];
+  if (!operation) return { status: 'error', error: `the operation ${item.operation} is not available in this service` };
+  try {
+    const target = { orgId: item.orgId, sessionId: item.sessionId, windowId: item.windowId };
+    const result = await operation(deps, target, JSON.parse(item.body), signal);
+    const response = settings.shape(result, { requestId: item.requestId, clientRequestId: item.clientRequestId });
+    return { status: 'completed', response: JSON.stringify(response) };
+  } catch (error) {
+    if (signal?.aborted) throw new WorkerStoppingError();
+    if (!(error instanceof AppError) || !error.expose) deps.log.warn('async operation failed', { requestId: item.requestId, error: String(error) });
+    return { status: 'error', error: reasonOf(error) };
+  }
+};
+
+/** Runs a pending request to its end, then delivers its webhook (first attempt; retries come back as messages). */
+export const runRequest = async <D extends RequestDeps<D>>(deps: D, orgId: string, requestId: string, signal?: AbortSignal): Promise<RequestItem | undefined> => {
+  const key = recordKeys.request(orgId, requestId);
+  let item = await deps.records.get<RequestItem>(key);
+  if (!item) return undefined; // expired or never stored: nothing left to do
+  if (item.status === 'pending') {
+    const outcome = await runOperation(deps, item, signal);
+    const changes = {
+      ...outcome,
+      completedAt: deps.clock.now().toISOString(),
+      ...(item.webhook ? { webhook: { ...item.webhook, nextAttemptAt: deps.clock.now().toISOString() } } : { gsi1pk: undefined, gsi1sk: undefined }),
+    };
+    try {
+      item = (await deps.records.update(key, changes, { expectVersion: item.version ?? 0 })) as RequestItem;
+    } catch (error) {
+      if (error instanceof ConditionFailedError) return deps.records.get<RequestItem>(key); // a duplicate run finished first
+      throw error;
+    }
+  } else if (item.webhook?.state !== 'pending' || item.webhook.attempts.length > 0) {
+    // Already run; its webhook is delivered, given up, or in the hands of a scheduled retry.
+    return item;
+  }
+  if (item.webhook?.state === 'pending') await attemptDelivery(deps, item);
+  return item;
+};
+
+/** One retry of a webhook, when its scheduled message arrives. */
+export const retryDelivery = async <D extends RequestDeps<D>>(deps: D, orgId: string, requestId: string): Promise<void> => {
+  const item = await deps.records.get<RequestItem>(recordKeys.request(orgId, requestId));
+  if (item && item.status !== 'pending') await attemptDelivery(deps, item);
+};
+
+/** Handles one queue message body. Throws when the message should be delivered again later. */
+export const handleRequestMessage = async <D extends RequestDeps<D>>(deps: D, body: string, signal?: AbortSignal): Promise<void> => {
+  const message = decodeMessage(body);
+  if (message.kind === 'run') await runRequest(deps, message.orgId, message.requestId, signal);
+  else await retryDelivery(deps, message.orgId, message.requestId);
+};

@@ -1,0 +1,45 @@
+/**
+ * The synchronous create-form-filler and fill-form also take `async.webhookUrl`: the caller waits for the answer
+ * as usual, and the same answer is delivered to the webhook too, signed and retried like an async request's.
+ * The run is stored as a request under the call's request id, so its delivery attempts can be read at
+ * `GET /v1/requests/{requestId}/status`. A refused webhook target fails the call before anything runs.
+ */
+import { AppError } from '../shared/errors.js';
+import { recordKeys } from '../shared/record-keys.js';
+import type { OperationResult } from '../operations/result.js';
+import { attemptDelivery } from '../webhooks/deliver.js';
+import { checkWebhookTarget } from '../webhooks/targets.js';
+import { newRequestItem, type AsyncBody } from './accept.js';
+import type { RequestDeps, RequestTarget } from './deps.js';
+import type { RequestItem } from './model.js';
+
+export const runWithWebhook = async (
+  deps: RequestDeps<any>,
+  operation: string,
+  target: RequestTarget,
+  body: AsyncBody,
+  requestId: string,
+  run: () => Promise<OperationResult<string>>,
+): Promise<OperationResult<string>> => {
+  const webhookUrl = body.async?.webhookUrl;
+  if (!webhookUrl) return run();
+  await checkWebhookTarget(deps.asyncRequests.webhooks, webhookUrl);
+  const key = recordKeys.request(target.orgId, requestId);
+  await deps.records.put(newRequestItem(deps, operation, target, body, requestId), { ifAbsent: true });
+  let changes: Partial<RequestItem>;
+  let result: OperationResult<string> | undefined;
+  let failure: unknown;
+  try {
+    result = await run();
+    changes = { status: 'completed', response: JSON.stringify(deps.asyncRequests.shape(result, { requestId, clientRequestId: body.clientRequestId })) };
+  } catch (error) {
+    failure = error;
+    changes = { status: 'error', error: error instanceof AppError && error.expose ? error.message : 'the operation failed with an internal error' };
+  }
+  const now = deps.clock.now().toISOString();
+  const stored = (await deps.records.update(key, { ...changes, completedAt: now })) as RequestItem;
+  // The caller has its answer whatever the webhook does: a failed first attempt is retried in the background.
+  await attemptDelivery(deps, stored).catch((error: unknown) => deps.log.warn('webhook delivery failed', { requestId, error: String(error) }));
+  if (failure) throw failure;
+  return result!;
+};

@@ -1,0 +1,44 @@
+/**
+ * Checks a webhook URL when a request is accepted, so a target the service will refuse is a 422 at once rather
+ * than a failed delivery later. The transport checks the address again when it connects (see ports/webhooks.ts).
+ */
+import { isIP } from 'node:net';
+import { ValidationError } from '../shared/errors.js';
+import type { WebhookSettings } from '../requests/deps.js';
+import { nonPublicReason } from './addresses.js';
+
+const LOCATION = 'body.async.webhookUrl';
+
+const refuse = (message: string, value: string): never => {
+  throw new ValidationError([{ location: LOCATION, message, value }]);
+};
+
+/** The guard the transport applies to every address it connects to. */
+export const addressGuard = (settings: Pick<WebhookSettings, 'allowPrivate'>) => (address: string): boolean =>
+  settings.allowPrivate || nonPublicReason(address) === undefined;
+
+export const checkWebhookTarget = async (settings: WebhookSettings, raw: string): Promise<void> => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refuse('must be an absolute http or https URL', raw);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') refuse(`must use http or https, not ${url.protocol.replace(/:$/, '')}`, raw);
+  if (url.username || url.password) refuse('must not carry credentials in the URL', raw);
+  // Where private targets are allowed there is nothing to judge by address: a name that does not resolve shows
+  // up as a failed delivery attempt, and accepting needs no DNS round trip.
+  if (settings.allowPrivate) return;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : await settings.transport.resolve(host);
+  } catch (error) {
+    return refuse(`host ${host} does not resolve (${error instanceof Error ? error.message : String(error)})`, raw);
+  }
+  if (addresses.length === 0) refuse(`host ${host} does not resolve`, raw);
+  for (const address of addresses) {
+    const reason = nonPublicReason(address);
+    if (reason) refuse(`host ${host} resolves to ${address}, a ${reason} address; webhooks may only target public addresses here`, raw);
+  }
+};

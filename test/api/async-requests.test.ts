@@ -1,0 +1,160 @@
+/**
+ * Async requests through the API on a running session (real Chromium): accepted at once with checks done
+ * synchronously, run by the in-process worker, read back through the status endpoint (org-scoped); and the SQS
+ * Lambda consumer reporting a failed record of a batch in `batchItemFailures`.
+ */
+import type { Context, SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AsyncOperationRegistry } from '../../functions/core/requests/deps.js';
+import type { RequestItem } from '../../functions/core/requests/model.js';
+import { succeeded } from '../../functions/core/operations/result.js';
+import { NotFoundError } from '../../functions/core/shared/errors.js';
+import { OPEN_REQUESTS_INDEX_PK, recordKeys } from '../../functions/core/shared/record-keys.js';
+import type { Deps } from '../../functions/runtime/deps.js';
+import { createAsyncRequestsHandler } from '../../functions/worker/async-requests.js';
+import { createRunningSession, waitFor } from '../support/session-client.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+/** Stand-in operations: the body's `parameters.mode` says how each run goes. */
+const run = async (target: { windowId: string }, body: { automationId?: string; parameters?: { mode?: string; ms?: number } }) => {
+  const mode = body.parameters?.mode;
+  if (mode === 'throw') throw new NotFoundError('automation', body.automationId);
+  if (mode === 'crash') throw new Error('internal detail that must not leak');
+  if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, body.parameters?.ms ?? 100));
+  return succeeded(`ran ${body.automationId ?? 'new automation'} in ${target.windowId}`, { credits: 3, warnings: [{ message: 'a note' }] });
+};
+const operations: AsyncOperationRegistry<Deps> = {
+  fillForm: (_deps, target, body) => run(target, body),
+  executeAutomation: (_deps, target, body) => run(target, body),
+  createFormFiller: (_deps, target, body) => run(target, body),
+};
+
+let svc: TestService;
+let sessionId: string;
+let windowId: string;
+
+const accept = (suffix: string, body: Record<string, unknown>, auth = svc.auth, ids = { sessionId, windowId }) =>
+  svc.app.inject({ method: 'POST', path: `/v1/async/sessions/${ids.sessionId}/windows/${ids.windowId}/${suffix}`, headers: auth, body });
+const status = (requestId: string, auth = svc.auth) => svc.app.inject({ method: 'GET', path: `/v1/requests/${requestId}/status`, headers: auth });
+const settled = (requestId: string) => waitFor(() => status(requestId), (res) => res.json.status !== 'pending');
+
+beforeAll(async () => {
+  svc = await startTestService({ warmPoolSize: 1 }, { asyncOperations: operations });
+  sessionId = (await createRunningSession(svc)).id;
+  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  windowId = window.json.data.windowId;
+});
+afterAll(async () => {
+  await svc?.stop();
+});
+
+describe('accepting an async request', () => {
+  it('answers 201 with a request id at once, then the status moves from pending to completed with the AI envelope', async () => {
+    const res = await accept('fill-form', { automationId: 'auto-1', parameters: { mode: 'delay', ms: 300 }, clientRequestId: 'c-9' });
+    expect(res.statusCode).toBe(201);
+    expect(Object.keys(res.json)).toEqual(['requestId']);
+    const pending = await status(res.json.requestId);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json).toEqual({ status: 'pending' });
+    const done = await settled(res.json.requestId);
+    expect(done.json.status).toBe('completed');
+    expect(done.json.error).toBeUndefined();
+    expect(done.json.response).toEqual({
+      data: { modelResponse: `ran auto-1 in ${windowId}` },
+      meta: { status: 'success', usage: { credits: 3, id: res.json.requestId }, requestId: res.json.requestId, clientProvided: { clientRequestId: 'c-9' } },
+      warnings: [{ message: 'a note' }],
+    });
+  });
+
+  it('runs every async operation the service has, and answers 501 at once for one it lacks', async () => {
+    const filler = await accept('create-form-filler', {});
+    expect(filler.statusCode).toBe(201);
+    expect((await settled(filler.json.requestId)).json.status).toBe('completed');
+    const missing = await accept('create-automation', {});
+    expect(missing.statusCode).toBe(501);
+  });
+
+  it('refuses bad input at once with 422 naming the field', async () => {
+    const noId = await accept('fill-form', { parameters: {} });
+    expect(noId.statusCode).toBe(422);
+    expect(JSON.stringify(noId.json.errors)).toContain('automationId');
+    const badHook = await accept('fill-form', { automationId: 'a', async: { webhookUrl: 'not a url' } });
+    expect(badHook.statusCode).toBe(422);
+    expect(JSON.stringify(badHook.json.errors)).toContain('webhookUrl');
+    const scheme = await accept('fill-form', { automationId: 'a', async: { webhookUrl: 'ftp://127.0.0.1/x' } });
+    expect(scheme.statusCode).toBe(422);
+    expect(scheme.json.errors[0]).toMatchObject({ location: 'body.async.webhookUrl' });
+  });
+
+  it('answers 404 at once for an unknown session or window, and for a session of another org', async () => {
+    expect((await accept('fill-form', { automationId: 'a' }, svc.auth, { sessionId: '0190b4a0-0000-7000-8000-000000000000', windowId })).statusCode).toBe(404);
+    expect((await accept('fill-form', { automationId: 'a' }, svc.auth, { sessionId, windowId: 'no-such-window' })).statusCode).toBe(404);
+    const other = await svc.newOrg('async-other');
+    expect((await accept('fill-form', { automationId: 'a' }, other.auth)).statusCode).toBe(404);
+  });
+
+  it('warns when the webhook URL is plain http', async () => {
+    const res = await accept('fill-form', { automationId: 'a', async: { webhookUrl: 'http://127.0.0.1:9/hook' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json.warnings).toEqual([expect.objectContaining({ code: 'webhook_not_https' })]);
+  });
+});
+
+describe('request status', () => {
+  it('ends in error with the reason when the operation fails, hiding internal details', async () => {
+    const failing = await accept('execute-automation', { automationId: 'gone', parameters: { mode: 'throw' } });
+    expect((await settled(failing.json.requestId)).json).toEqual({ status: 'error', error: 'automation gone not found' });
+    const crashing = await accept('execute-automation', { automationId: 'x', parameters: { mode: 'crash' } });
+    const crashed = await settled(crashing.json.requestId);
+    expect(crashed.json.status).toBe('error');
+    expect(crashed.json.error).not.toContain('internal detail');
+  });
+
+  it("answers 404 for another org's request and for an unknown id", async () => {
+    const res = await accept('fill-form', { automationId: 'mine' });
+    const other = await svc.newOrg('status-other');
+    const foreign = await status(res.json.requestId, other.auth);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json).toMatchObject({ status: 404, title: 'Not Found' });
+    expect((await status('0190b4a0-0000-7000-8000-000000000001')).statusCode).toBe(404);
+  });
+
+  it('treats an expired request as gone', async () => {
+    const res = await accept('fill-form', { automationId: 'short-lived' });
+    await settled(res.json.requestId);
+    const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
+    await svc.deps.records.update(recordKeys.request(orgId, res.json.requestId), { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    expect((await status(res.json.requestId)).statusCode).toBe(404);
+  });
+});
+
+describe('SQS Lambda consumer', () => {
+  it('handles a batch record by record and names only the failed one in batchItemFailures', async () => {
+    const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
+    // A pending request stored without queueing it locally, so only the Lambda handler runs it.
+    const requestId = '0190b4a0-0000-7000-8000-00000000abcd';
+    const item: RequestItem = {
+      ...recordKeys.request(orgId, requestId),
+      gsi1pk: OPEN_REQUESTS_INDEX_PK,
+      gsi1sk: requestId,
+      version: 0,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      requestId,
+      orgId,
+      operation: 'fillForm',
+      sessionId,
+      windowId,
+      body: JSON.stringify({ automationId: 'via-sqs' }),
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    };
+    await svc.deps.records.put(item);
+    const record = (messageId: string, body: string) => ({ messageId, body, receiptHandle: `r-${messageId}`, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:requests', awsRegion: 'us-east-1' });
+    const event = { Records: [record('good', JSON.stringify({ kind: 'run', orgId, requestId })), record('bad', '{"kind":"explode"}')] } as unknown as SQSEvent;
+    const handler = createAsyncRequestsHandler(() => svc.deps);
+    const out = await handler(event, {} as Context);
+    expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'bad' }] });
+    const done = await status(requestId);
+    expect(done.json).toMatchObject({ status: 'completed', response: { data: { modelResponse: `ran via-sqs in ${windowId}` } } });
+  });
+});

@@ -1,0 +1,89 @@
+/** Which webhook targets are refused: scheme, credentials, and addresses that are not public (literal or resolved). */
+import { describe, expect, it } from 'vitest';
+import { nonPublicReason } from '../../functions/core/webhooks/addresses.js';
+import { retryDelayMs } from '../../functions/core/webhooks/backoff.js';
+import { checkWebhookTarget } from '../../functions/core/webhooks/targets.js';
+import type { WebhookSettings } from '../../functions/core/requests/deps.js';
+import { ValidationError } from '../../functions/core/shared/errors.js';
+
+const settings = (allowPrivate: boolean, dns: Record<string, string[]> = {}): WebhookSettings => ({
+  allowPrivate,
+  maxAttempts: 3,
+  baseDelayMs: 10,
+  timeoutMs: 1000,
+  transport: {
+    resolve: async (host) => {
+      if (!dns[host]) throw new Error(`ENOTFOUND ${host}`);
+      return dns[host];
+    },
+    post: async () => ({ durationMs: 0 }),
+  },
+});
+
+describe('address classification', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['100.64.0.1', 'shared (carrier-grade NAT)'],
+    ['169.254.169.254', 'link-local'],
+    ['0.0.0.0', 'unspecified'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1', 'link-local'],
+    ['fd00:ec2::254', 'private (unique local)'],
+    ['fc00::1', 'private (unique local)'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:169.254.169.254', 'link-local'],
+    ['64:ff9b::10.0.0.1', 'private'],
+  ])('calls %s %s', (address, reason) => {
+    expect(nonPublicReason(address)).toBe(reason);
+  });
+
+  it.each(['8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])('lets the public address %s through', (address) => {
+    expect(nonPublicReason(address)).toBeUndefined();
+  });
+});
+
+describe('webhook target check', () => {
+  const refusal = async (url: string, s = settings(false)) => {
+    const error = await checkWebhookTarget(s, url).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).details[0].location).toBe('body.async.webhookUrl');
+    return (error as ValidationError).details[0].message;
+  };
+
+  it('refuses schemes other than http and https, even where private targets are allowed', async () => {
+    expect(await refusal('ftp://example.com/hook', settings(true))).toMatch(/http or https/);
+    expect(await refusal('file:///etc/passwd', settings(true))).toMatch(/http or https/);
+  });
+
+  it('refuses loopback, link-local and private literals unless allowed', async () => {
+    expect(await refusal('http://127.0.0.1:9/hook')).toMatch(/loopback/);
+    expect(await refusal('http://169.254.169.254/latest/meta-data')).toMatch(/link-local/);
+    expect(await refusal('http://[::ffff:10.0.0.1]/')).toMatch(/private/);
+    expect(await refusal('http://[fe80::1]/')).toMatch(/link-local/);
+    await expect(checkWebhookTarget(settings(true), 'http://127.0.0.1:9/hook')).resolves.toBeUndefined();
+  });
+
+  it('refuses a name that resolves to any private address, and one that does not resolve', async () => {
+    const dns = { 'hooks.example.com': ['93.184.216.34', '10.0.0.7'], 'good.example.com': ['93.184.216.34'] };
+    expect(await refusal('https://hooks.example.com/x', settings(false, dns))).toMatch(/10\.0\.0\.7, a private address/);
+    expect(await refusal('https://nowhere.example.com/x', settings(false, dns))).toMatch(/does not resolve/);
+    await expect(checkWebhookTarget(settings(false, dns), 'https://good.example.com/x')).resolves.toBeUndefined();
+  });
+
+  it('refuses credentials in the URL', async () => {
+    expect(await refusal('https://user:pw@good.example.com/x', settings(true))).toMatch(/credentials/);
+  });
+});
+
+describe('retry schedule', () => {
+  it('doubles from the base delay and stops growing at the queue limit of 900 s', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 1000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelayMs(30, 1000)).toBe(900_000);
+  });
+});
