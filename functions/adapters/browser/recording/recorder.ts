@@ -1,0 +1,113 @@
+/**
+ * Records every window of one session's browser with rrweb. One browser-level connection auto-attaches to each
+ * page as it is created (paused until set up, so the recorder runs before the page's own scripts), adds the
+ * binding the events come out through, and registers the recorder for every document the page will load: windows
+ * opened later by the API, by CDP clients or by the page itself, and every navigation, are all recorded.
+ * Events are kept in memory until the session ends, up to a size limit.
+ */
+import type { RecordedWindow, SessionRecording } from '../../../ports/browser.js';
+import { FlatCdp } from './flat-cdp.js';
+import { RECORDING_BINDING, recordingScript } from './script.js';
+
+/** Event text kept per session; beyond it the recording stops (and says so) rather than exhaust the host's memory. */
+export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
+
+/** rrweb's Meta event: the first of every document, carrying its URL. */
+const META_EVENT_PREFIX = '{"type":4,';
+
+interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+}
+
+export class SessionRecorder {
+  private readonly windows = new Map<string, RecordedWindow>();
+  /** Flat session id → the window it drives. */
+  private readonly bySession = new Map<string, RecordedWindow>();
+  private readonly startedAt = Date.now();
+  private bytes = 0;
+  private truncated = false;
+
+  private constructor(private readonly cdp: FlatCdp) {}
+
+  /** Resolves once every existing page is being recorded and new ones will be. */
+  static async start(endpoint: string): Promise<SessionRecorder> {
+    const recorder = new SessionRecorder(await FlatCdp.connect(endpoint));
+    await recorder.listen();
+    return recorder;
+  }
+
+  /** What was recorded so far; the recorder stops. */
+  finish(): SessionRecording {
+    this.cdp.close();
+    const windows = [...this.windows.values()].filter((window) => window.events.length > 0);
+    return { startedAt: this.startedAt, windows, truncated: this.truncated };
+  }
+
+  close(): void {
+    this.cdp.close();
+  }
+
+  private async listen(): Promise<void> {
+    this.cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: TargetInfo; waitingForDebugger: boolean }) => {
+      void this.attached(event.sessionId, event.targetInfo, event.waitingForDebugger);
+    });
+    this.cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => this.bySession.delete(event.sessionId));
+    this.cdp.on('Runtime.bindingCalled', (event: { name: string; payload: string }, sessionId) => {
+      if (event.name !== RECORDING_BINDING || !sessionId) return;
+      const window = this.bySession.get(sessionId);
+      if (window) this.keep(window, event.payload);
+    });
+    // Browser-wide: attaches to every page target, now and later, each held until `runIfWaitingForDebugger`.
+    await this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+  }
+
+  private async attached(sessionId: string, target: TargetInfo, waiting: boolean): Promise<void> {
+    const resume = () => this.cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => undefined);
+    if (target.type !== 'page') {
+      // Workers, iframes and the like are recorded through their page, if at all: let them run untouched.
+      await resume();
+      await this.cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+      return;
+    }
+    const window = this.windows.get(target.targetId) ?? { windowId: target.targetId, startedAt: Date.now(), pages: [], events: [] };
+    this.windows.set(target.targetId, window);
+    this.bySession.set(sessionId, window);
+    try {
+      const source = recordingScript();
+      // Without these two, Chromium neither installs the binding nor runs scripts registered for new documents.
+      await Promise.all([this.cdp.send('Page.enable', {}, sessionId), this.cdp.send('Runtime.enable', {}, sessionId)]);
+      await Promise.all([
+        this.cdp.send('Runtime.addBinding', { name: RECORDING_BINDING }, sessionId),
+        this.cdp.send('Page.addScriptToEvaluateOnNewDocument', { source }, sessionId),
+      ]);
+      // A page that was already showing a document when we attached starts recording now.
+      if (!waiting && target.url && target.url !== 'about:blank') {
+        await this.cdp.send('Runtime.evaluate', { expression: source }, sessionId);
+      }
+    } catch {
+      // The page closed while being set up: nothing to record.
+    } finally {
+      await resume();
+    }
+  }
+
+  private keep(window: RecordedWindow, payload: string): void {
+    if (this.truncated) return;
+    if (this.bytes + payload.length > MAX_RECORDING_BYTES) {
+      this.truncated = true;
+      return;
+    }
+    this.bytes += payload.length;
+    window.events.push(payload);
+    if (payload.startsWith(META_EVENT_PREFIX)) {
+      try {
+        const meta = JSON.parse(payload) as { timestamp: number; data?: { href?: string } };
+        window.pages.push({ url: meta.data?.href ?? '', at: meta.timestamp });
+      } catch {
+        // Not a meta event after all: the event is kept either way.
+      }
+    }
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The live view on a host's HTTP server: `GET /live/{sessionId}/{windowId}?token=…` serves the viewer page and
+ * `/live/{sessionId}/{windowId}/ws?token=…` its socket. No API key: the signed token names the one session and
+ * window it opens, so a link cannot be turned to another window. One stream per watched window, shared by all of
+ * its viewers.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { verifyViewToken, type ViewGrant } from '../../core/live-view/tokens.js';
+import { refuseUpgrade } from '../cdp-http.js';
+import type { HostLogger } from '../types.js';
+import { parseLivePath, parseViewerQuery, type ViewerOptions } from './options.js';
+import { noticePage, PAGE_CSP, viewerPage } from './page.js';
+import { CLOSE_CODES, WindowGoneError, WindowStream } from './window-stream.js';
+
+/** What the live view needs from a host: where a session's browser listens, and a way to mark activity. */
+export interface LiveViewSessions {
+  endpointOf(sessionId: string): string | undefined;
+  touch(sessionId: string): unknown;
+}
+
+export interface LiveViewOptions {
+  sessions: LiveViewSessions;
+  /** The secret live view tokens are signed with (the service's signing secret). */
+  secret: string;
+  /** Path prefix; default '/live'. */
+  basePath?: string;
+  /** Epoch milliseconds; default Date.now. */
+  now?: () => number;
+  log?: HostLogger;
+}
+
+export interface LiveView {
+  /** Serves the viewer page if the path is under the base path; returns false otherwise. */
+  handleRequest(request: IncomingMessage, response: ServerResponse): boolean;
+  /** Takes over the upgrade if the path is a live view socket; returns false otherwise. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Serves the live view from an existing server, ahead of its other request listeners; returns the undo. */
+  attach(server: Server): () => void;
+  /** Viewers connected now, over all windows. */
+  readonly viewerCount: number;
+  /** Ends every stream and viewer. */
+  close(): Promise<void>;
+}
+
+type Admission =
+  | { ok: true; grant: ViewGrant; options: ViewerOptions; token: string; endpoint?: string }
+  | { ok: false; status: number; title: string; message: string };
+
+export function createLiveView(options: LiveViewOptions): LiveView {
+  const basePath = (options.basePath ?? '/live').replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const log: HostLogger = options.log ?? (() => undefined);
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 * 1024 });
+  const streams = new Map<string, Promise<WindowStream>>();
+
+  /** Token, scope and options of a request on a live view path; undefined when the path is not one. */
+  function admit(request: IncomingMessage): (Admission & { socket: boolean }) | undefined {
+    const url = new URL(request.url ?? '/', 'http://live.local');
+    const path = parseLivePath(url.pathname, basePath);
+    if (!path) return undefined;
+    const query = parseViewerQuery(url.searchParams);
+    if (!query.ok) return { ok: false, socket: path.socket, status: query.field === 'token' ? 403 : 400, title: `Invalid ${query.field}`, message: query.message };
+    const grant = verifyViewToken(options.secret, query.token, Math.floor(now() / 1000));
+    if (!grant || grant.sessionId !== path.sessionId || grant.windowId !== path.windowId) {
+      return { ok: false, socket: path.socket, status: 403, title: 'Link not valid', message: 'This live view link is invalid or has expired. Ask for a new one.' };
+    }
+    return { ok: true, socket: path.socket, grant, options: query.options, token: query.token, endpoint: options.sessions.endpointOf(grant.sessionId) };
+  }
+
+  function sendPage(response: ServerResponse, status: number, html: string): void {
+    response.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': PAGE_CSP,
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(html);
+  }
+
+  function serve(request: IncomingMessage, response: ServerResponse, admission: Admission & { socket: boolean }): void {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendPage(response, 405, noticePage('Method not allowed', 'The live view answers GET only.', { eventName: 'Error', payload: { message: 'method not allowed', code: 405 } }));
+    if (!admission.ok) return sendPage(response, admission.status, noticePage(admission.title, admission.message, { eventName: 'Error', payload: { message: admission.message, code: admission.status } }));
+    if (admission.socket) return sendPage(response, 426, noticePage('Upgrade required', 'This address takes a WebSocket.', { eventName: 'Error', payload: { message: 'upgrade required', code: 426 } }));
+    const { grant } = admission;
+    if (!admission.endpoint) return sendPage(response, 410, noticePage('Session ended', 'The browser session has ended.', { eventName: 'BrowserDisconnected' }));
+    const socketPath = `${basePath}/${encodeURIComponent(grant.sessionId)}/${encodeURIComponent(grant.windowId)}/ws`;
+    sendPage(response, 200, viewerPage({ sessionId: grant.sessionId, windowId: grant.windowId, expiresAt: grant.expiresAt, socketPath, options: admission.options }));
+  }
+
+  /** The window's stream, started on its first viewer. */
+  function streamFor(grant: ViewGrant, endpoint: string): Promise<WindowStream> {
+    const key = `${grant.sessionId}\n${grant.windowId}`;
+    let stream = streams.get(key);
+    if (!stream) {
+      stream = WindowStream.open(endpoint, grant.windowId, {
+        touch: () => options.sessions.touch(grant.sessionId),
+        sessionLive: () => options.sessions.endpointOf(grant.sessionId) !== undefined,
+        onEnded: () => streams.delete(key),
+        log: (level, message, fields) => log(level, message, { sessionId: grant.sessionId, ...fields }),
+      });
+      streams.set(key, stream);
+      stream.catch(() => streams.delete(key));
+    }
+    return stream;
+  }
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, admission: Admission): Promise<void> {
+    if (!admission.ok) return refuseUpgrade(socket, admission.status, admission.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', admission.message);
+    // An ended session or closed window still gets a socket, so the viewer can tell "over" from a network blip.
+    const closeWith = (reason: keyof typeof CLOSE_CODES) =>
+      wss.handleUpgrade(request, socket, head, (client) => {
+        client.send(JSON.stringify({ t: 'ended', reason }));
+        client.close(CLOSE_CODES[reason], reason);
+      });
+    if (!admission.endpoint) return closeWith('sessionEnded');
+    let stream: WindowStream;
+    try {
+      stream = await streamFor(admission.grant, admission.endpoint);
+    } catch (error) {
+      if (error instanceof WindowGoneError) return closeWith('windowClosed');
+      log('warn', 'live view could not reach the browser', { sessionId: admission.grant.sessionId, error: String(error) });
+      if (!options.sessions.endpointOf(admission.grant.sessionId)) return closeWith('sessionEnded');
+      return refuseUpgrade(socket, 502, 'UPSTREAM_UNAVAILABLE', 'the session browser did not answer');
+    }
+    if (socket.destroyed) return;
+    wss.handleUpgrade(request, socket, head, (client) => stream.addViewer(client, admission.options));
+  }
+
+  const liveView: LiveView = {
+    handleRequest(request, response) {
+      const admission = admit(request);
+      if (!admission) return false;
+      serve(request, response, admission);
+      return true;
+    },
+
+    handleUpgrade(request, socket, head) {
+      const admission = admit(request);
+      if (!admission) return false;
+      socket.on('error', () => undefined);
+      if (!admission.socket) {
+        refuseUpgrade(socket, 404, 'NOT_FOUND', 'the live view socket is at .../ws');
+        return true;
+      }
+      void upgrade(request, socket, head, admission).catch((error: unknown) => {
+        log('error', 'live view upgrade failed', { error: String(error) });
+        socket.destroy();
+      });
+      return true;
+    },
+
+    attach(server) {
+      const previous = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+      server.removeAllListeners('request');
+      const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+        if (liveView.handleRequest(request, response)) return;
+        for (const listener of previous) listener.call(server, request, response);
+      };
+      const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const handled = liveView.handleUpgrade(request, socket, head);
+        if (!handled && server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404, 'NOT_FOUND', 'no such route');
+      };
+      server.on('request', onRequest);
+      server.on('upgrade', onUpgrade);
+      return () => {
+        server.off('request', onRequest);
+        server.off('upgrade', onUpgrade);
+        for (const listener of previous) server.on('request', listener);
+      };
+    },
+
+    get viewerCount() {
+      return wss.clients.size;
+    },
+
+    async close() {
+      const open = await Promise.allSettled([...streams.values()]);
+      for (const result of open) if (result.status === 'fulfilled') result.value.end(undefined);
+      streams.clear();
+      for (const client of wss.clients) client.terminate();
+    },
+  };
+  return liveView;
+}

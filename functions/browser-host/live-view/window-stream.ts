@@ -1,0 +1,285 @@
+/**
+ * One watched window: a CDP connection attached to the window's page that screencasts it to every viewer and
+ * forwards their input. Frames are paced by the viewers: Chromium sends the next frame only after the previous
+ * one is acknowledged, and that happens when a viewer has drawn it; a slower viewer skips to the newest frame.
+ */
+import WebSocket from 'ws';
+import { CdpConnection } from './cdp-connection.js';
+import { inputCommand } from './input.js';
+import { resizeWindow, runNavigation } from './page-commands.js';
+import { MAX_RENDER_SIZE, MIN_VIEW_SIZE, type ViewerOptions } from './options.js';
+
+export type StreamEndReason = 'sessionEnded' | 'windowClosed';
+
+/** Close codes the viewer page understands: it does not reconnect after these. */
+export const CLOSE_CODES: Record<StreamEndReason, number> = { sessionEnded: 4410, windowClosed: 4404 };
+
+export class WindowGoneError extends Error {}
+
+interface Viewer {
+  socket: WebSocket;
+  options: ViewerOptions;
+  /** A frame was sent and not yet drawn. */
+  busy: boolean;
+  /** Sequence number of the newest frame this viewer was sent. */
+  seen: number;
+}
+
+interface Frame {
+  seq: number;
+  data: string;
+  meta: { deviceWidth: number; deviceHeight: number; pageScaleFactor: number; offsetTop: number };
+}
+
+export interface WindowStreamHooks {
+  /** Viewer input counts as session activity (postpones the idle timeout). */
+  touch(): void;
+  /** Whether the session's browser still runs; tells a closed window from an ended session. */
+  sessionLive(): boolean;
+  /** The stream has ended and holds nothing any more. */
+  onEnded(): void;
+  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+}
+
+const SCREENCAST = { format: 'jpeg', quality: 70, everyNthFrame: 1 };
+/** Viewers that reconnect after a blip find the stream still running. */
+const IDLE_CLOSE_MS = 5_000;
+const NEW_WINDOW_NOTICE_DELAY_MS = 150;
+const REFRESH_AFTER_MS = 400;
+/** A viewer with this much unsent data is treated as busy regardless of its acknowledgements. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export class WindowStream {
+  private readonly viewers = new Set<Viewer>();
+  private frame?: Frame;
+  private seq = 0;
+  /** The screencast frame Chromium waits to hear acknowledged. */
+  private unacked?: number;
+  private url = '';
+  private mainFrameId = '';
+  private idleTimer?: NodeJS.Timeout;
+  private ended = false;
+
+  private constructor(
+    private readonly cdp: CdpConnection,
+    private readonly session: string,
+    readonly windowId: string,
+    private readonly hooks: WindowStreamHooks,
+  ) {}
+
+  static async open(endpoint: string, windowId: string, hooks: WindowStreamHooks): Promise<WindowStream> {
+    const cdp = await CdpConnection.connect(endpoint);
+    try {
+      const attached = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: windowId, flatten: true }).catch(() => undefined);
+      if (!attached) throw new WindowGoneError(`window ${windowId} does not exist`);
+      const stream = new WindowStream(cdp, attached.sessionId, windowId, hooks);
+      await stream.start();
+      return stream;
+    } catch (error) {
+      cdp.close();
+      throw error;
+    }
+  }
+
+  get viewerCount(): number {
+    return this.viewers.size;
+  }
+
+  private async start(): Promise<void> {
+    const { cdp, session } = this;
+    cdp.on('Page.screencastFrame', (params, from) => from === session && this.onFrame(params));
+    cdp.on('Page.frameNavigated', (params, from) => {
+      if (from === session && !params.frame.parentId) this.onUrl(String(params.frame.url) + String(params.frame.urlFragment ?? ''));
+    });
+    cdp.on('Page.navigatedWithinDocument', (params, from) => {
+      if (from === session && params.frameId === this.mainFrameId) this.onUrl(String(params.url));
+    });
+    cdp.on('Target.targetCreated', ({ targetInfo }) => {
+      if (targetInfo.type !== 'page' || targetInfo.openerId !== this.windowId) return;
+      // Other connections to the browser (the API's) learn of the target at about the same moment; a short delay
+      // lets a parent that asks for the new window's info right away find it.
+      setTimeout(() => this.broadcast({ t: 'newWindow', windowId: targetInfo.targetId, url: targetInfo.url }), NEW_WINDOW_NOTICE_DELAY_MS).unref();
+    });
+    cdp.on('Target.targetDestroyed', ({ targetId }) => targetId === this.windowId && this.windowGone());
+    cdp.on('Target.detachedFromTarget', ({ sessionId }) => sessionId === session && this.windowGone());
+    cdp.onClose(() => this.end('sessionEnded'));
+    await cdp.send('Target.setDiscoverTargets', { discover: true });
+    await cdp.send('Page.enable', {}, session);
+    // Several windows share one browser and only one has focus; keys from a viewer must reach this one regardless.
+    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, session);
+    const { frameTree } = await cdp.send('Page.getFrameTree', {}, session);
+    this.mainFrameId = frameTree.frame.id;
+    this.url = String(frameTree.frame.url) + String(frameTree.frame.urlFragment ?? '');
+    await cdp.send('Page.startScreencast', SCREENCAST, session);
+    this.refreshSoon();
+  }
+
+  /**
+   * The screencast sends frames only as the page paints, and a busy machine can hold the first one back for a
+   * while: when none came within a moment (of the start, or of viewer input that should change the page), a
+   * screenshot stands in for it.
+   */
+  private refreshSoon(): void {
+    const seq = this.seq;
+    setTimeout(() => {
+      if (this.ended || this.seq !== seq) return;
+      void this.refresh().catch(() => undefined);
+    }, REFRESH_AFTER_MS).unref();
+  }
+
+  private async refresh(): Promise<void> {
+    const { cdp, session } = this;
+    const [shot, layout] = await Promise.all([
+      cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'jpeg', quality: SCREENCAST.quality }, session),
+      cdp.send<{ cssVisualViewport: { clientWidth: number; clientHeight: number; scale: number } }>('Page.getLayoutMetrics', {}, session),
+    ]);
+    const { clientWidth, clientHeight, scale } = layout.cssVisualViewport;
+    this.deliver(shot.data, { deviceWidth: clientWidth * scale, deviceHeight: clientHeight * scale, pageScaleFactor: scale, offsetTop: 0 });
+  }
+
+  addViewer(socket: WebSocket, options: ViewerOptions): void {
+    // The stream may have closed while this viewer's handshake ran: a retry opens a fresh one.
+    if (this.ended) return void socket.close(1013, 'try again');
+    clearTimeout(this.idleTimer);
+    const viewer: Viewer = { socket, options, busy: false, seen: 0 };
+    this.viewers.add(viewer);
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let message: unknown;
+      try {
+        message = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      if (message && typeof message === 'object') void this.onMessage(viewer, message as Record<string, unknown>);
+    });
+    socket.on('close', () => this.removeViewer(viewer));
+    socket.on('error', () => undefined);
+    this.sendTo(viewer, { t: 'hello', windowId: this.windowId, url: this.url });
+    if (this.frame) this.sendFrame(viewer, this.frame);
+    if (options.screenResolution) {
+      this.resize(options.screenResolution.width, options.screenResolution.height).catch((error: unknown) => {
+        if (!this.ended) this.hooks.log('warn', 'live view could not size the window', { windowId: this.windowId, error: String(error) });
+      });
+    }
+  }
+
+  private removeViewer(viewer: Viewer): void {
+    this.viewers.delete(viewer);
+    // Without a viewer left to acknowledge it, the pending frame would hold the screencast forever.
+    if (this.viewers.size === 0 || [...this.viewers].every((v) => v.busy)) this.ack();
+    if (this.viewers.size === 0 && !this.ended) {
+      this.idleTimer = setTimeout(() => this.end(undefined), IDLE_CLOSE_MS);
+      this.idleTimer.unref();
+    }
+  }
+
+  private onFrame(params: { data: string; sessionId: number; metadata: Frame['meta'] }): void {
+    const { deviceWidth, deviceHeight, pageScaleFactor, offsetTop } = params.metadata;
+    this.ack();
+    this.unacked = params.sessionId;
+    this.deliver(params.data, { deviceWidth, deviceHeight, pageScaleFactor, offsetTop });
+  }
+
+  private deliver(data: string, meta: Frame['meta']): void {
+    this.frame = { seq: ++this.seq, data, meta };
+    let delivered = false;
+    for (const viewer of this.viewers) if (!viewer.busy && this.sendFrame(viewer, this.frame)) delivered = true;
+    // Acknowledged at once when a viewer took it, so Chromium paints the next frame while the viewer decodes this
+    // one; held while every viewer is still busy, so the screencast never runs ahead of the fastest viewer.
+    if (delivered || this.viewers.size === 0) this.ack();
+  }
+
+  private sendFrame(viewer: Viewer, frame: Frame): boolean {
+    if (viewer.socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
+    viewer.busy = true;
+    viewer.seen = frame.seq;
+    this.sendTo(viewer, { t: 'frame', data: frame.data, meta: frame.meta });
+    return true;
+  }
+
+  /** A viewer drew its frame: it gets the newest one if it missed it, and Chromium may send the next. */
+  private onDrawn(viewer: Viewer): void {
+    viewer.busy = false;
+    if (this.frame && viewer.seen < this.frame.seq) this.sendFrame(viewer, this.frame);
+    this.ack();
+  }
+
+  private ack(): void {
+    if (this.unacked === undefined) return;
+    const sessionId = this.unacked;
+    this.unacked = undefined;
+    this.cdp.send('Page.screencastFrameAck', { sessionId }, this.session).catch(() => undefined);
+  }
+
+  private async onMessage(viewer: Viewer, message: Record<string, unknown>): Promise<void> {
+    try {
+      if (message.t === 'ack') return this.onDrawn(viewer);
+      if (message.t === 'resize') {
+        if (viewer.options.disableResize || viewer.options.screenResolution) return;
+        return await this.resize(Number(message.width), Number(message.height));
+      }
+      if (message.t === 'nav') return await this.navigate(viewer, message);
+      const command = inputCommand(message);
+      if (!command) return this.sendTo(viewer, { t: 'error', message: `unsupported viewer message ${JSON.stringify(message.t ?? null)}` });
+      this.hooks.touch();
+      await this.cdp.send(command.method, command.params, this.session);
+      if (message.t !== 'mouse' || message.type !== 'mouseMoved') this.refreshSoon();
+    } catch (error) {
+      if (!this.ended) this.hooks.log('warn', 'live view command failed', { windowId: this.windowId, error: String(error) });
+    }
+  }
+
+  private async navigate(viewer: Viewer, message: Record<string, unknown>): Promise<void> {
+    this.hooks.touch();
+    const refused = await runNavigation(this.cdp, this.session, this.windowId, message);
+    if (refused) this.sendTo(viewer, { t: 'error', message: refused });
+  }
+
+  /** Sizes the page to the viewer's frame (or the fixed resolution), within what a page may be. */
+  async resize(width: number, height: number): Promise<void> {
+    if (![width, height].every((n) => Number.isFinite(n))) return;
+    const w = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, width)));
+    const h = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, height)));
+    await resizeWindow(this.cdp, this.session, this.windowId, w, h);
+  }
+
+  private onUrl(url: string): void {
+    if (url === this.url) return;
+    this.url = url;
+    this.broadcast({ t: 'url', url });
+  }
+
+  private windowGone(): void {
+    // When the whole browser goes, the page's target usually dies a moment before the connection does.
+    setTimeout(() => this.end(this.hooks.sessionLive() ? 'windowClosed' : 'sessionEnded'), 200).unref();
+  }
+
+  /** Ends the stream; with a reason, viewers are told and their sockets closed for good. */
+  end(reason: StreamEndReason | undefined): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.idleTimer);
+    for (const viewer of this.viewers) {
+      if (reason) {
+        this.sendTo(viewer, { t: 'ended', reason });
+        viewer.socket.close(CLOSE_CODES[reason], reason);
+      } else viewer.socket.close(1001, 'live view closing');
+    }
+    this.viewers.clear();
+    if (!this.cdp.isClosed) {
+      this.cdp.send('Page.stopScreencast', {}, this.session).catch(() => undefined);
+      this.cdp.close();
+    }
+    this.hooks.onEnded();
+  }
+
+  private broadcast(message: object): void {
+    for (const viewer of this.viewers) this.sendTo(viewer, message);
+  }
+
+  private sendTo(viewer: Viewer, message: object): void {
+    if (viewer.socket.readyState === WebSocket.OPEN) viewer.socket.send(JSON.stringify(message));
+  }
+}
+

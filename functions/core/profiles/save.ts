@@ -1,0 +1,27 @@
+/**
+ * Saving a session's profile when its browser ends, for whatever reason (terminate, idle timeout, crash, host
+ * shutdown), if the session asked for it with `save-profile-on-termination`. The outcome is told in the session's
+ * events as `profile_status`: `saved` with the size, or `failed` with why (a crashed browser may leave a profile
+ * that cannot be read).
+ */
+import type { BrowserEnding } from '../../ports/browser.js';
+import type { EventBus } from '../../ports/event-bus.js';
+import { appendEvent } from '../sessions/events.js';
+import { getSession } from '../sessions/queries.js';
+import { saveProfile, type ProfileDeps } from './store.js';
+
+export const saveProfileAtEnd = async (deps: ProfileDeps & { bus: EventBus }, ending: BrowserEnding): Promise<void> => {
+  const { orgId, sessionId } = ending;
+  const session = await getSession(deps.records, orgId, sessionId);
+  const profileName = session?.saveProfileAs;
+  if (!profileName) return;
+  try {
+    const archive = await ending.archiveProfile();
+    await saveProfile(deps, orgId, profileName, archive, sessionId);
+    await appendEvent(deps, orgId, sessionId, { event: 'profile_status', id: sessionId, eventData: { profileName, status: 'saved', bytes: archive.length } });
+  } catch (error) {
+    const message = `the profile ${profileName} was not saved: ${(error as Error).message}`;
+    await appendEvent(deps, orgId, sessionId, { event: 'profile_status', id: sessionId, eventData: { profileName, status: 'failed' }, error: { code: 'profile_not_saved', message } });
+    throw error;
+  }
+};
