@@ -9,6 +9,24 @@
  *   throttleBurst      stage-wide burst                                    default 200
  *   tracing            true: X-Ray tracing of the API and its functions    default false
  *   webAclArn          a regional WAFv2 web ACL to put in front of the API default none
+ *   maxAzs             availability zones of the VPC                       default 2
+ *   natGateways        NAT gateways (1 .. maxAzs)                          default 1
+ *   hostCpu            vCPU units of one browser host task (1024 = 1 vCPU) default 2048
+ *   hostMemory         MiB of one browser host task                        default 4096
+ *   sessionsPerHost    sessions one host runs at once                      default 6
+ *   warmPoolSize       spare browsers each host keeps launched             default 1
+ *   minHosts, maxHosts bounds of host scaling                              default 1, 10
+ *   targetUtilization  host utilization (percent) scaling keeps            default 70
+ *   blockPrivateNetworks  false: let browsers reach private addresses    default true
+ *   certificateArn     ACM certificate: the hosts' load balancer serves HTTPS  default none (HTTP)
+ *   modelProvider      bedrock | anthropic | offline                       default bedrock
+ *   modelId            Bedrock model / inference profile id, or Anthropic model name
+ *   anthropicKeySecretArn  existing secret holding ANTHROPIC_API_KEY      default a new empty secret
+ *   asyncTimeoutSeconds, asyncBatchSize  the async worker                  default 900, 5
+ *   alarmTopicArn      SNS topic the alarms notify                         default none
+ *
+ * The region comes from the CLI (CDK_DEFAULT_REGION) when it is known, so region-specific facts (the load
+ * balancer's log delivery) are resolved at synthesis; the account stays unresolved.
  */
 import { App, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -29,8 +47,35 @@ const number = (name: string): number | undefined => {
 const removal = context('dataRemovalPolicy') ?? 'retain';
 if (removal !== 'retain' && removal !== 'destroy') throw new Error(`context dataRemovalPolicy must be retain or destroy, got ${removal}`);
 
+const provider = context('modelProvider') ?? 'bedrock';
+if (provider !== 'bedrock' && provider !== 'anthropic' && provider !== 'offline') {
+  throw new Error(`context modelProvider must be bedrock, anthropic or offline, got ${provider}`);
+}
+const flag = (name: string): boolean | undefined => {
+  const value = context(name);
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new Error(`context ${name} must be true or false, got ${value}`);
+  return value === 'true';
+};
+
 new SessionHostStack(app, context('stackName') ?? 'SessionHost', {
-  description: 'Browser sessions API: REST API, Lambda handlers, DynamoDB table, S3 bucket',
+  description: 'Browser sessions service: REST API, Lambda handlers, browser hosts on ECS Fargate, queues, DynamoDB table, S3 bucket',
+  env: { region: process.env.CDK_DEFAULT_REGION },
+  network: { maxAzs: number('maxAzs'), natGateways: number('natGateways') },
+  hosts: {
+    cpu: number('hostCpu'),
+    memoryLimitMiB: number('hostMemory'),
+    sessionsPerHost: number('sessionsPerHost'),
+    warmPoolSize: number('warmPoolSize'),
+    minHosts: number('minHosts'),
+    maxHosts: number('maxHosts'),
+    targetUtilizationPercent: number('targetUtilization'),
+    blockPrivateNetworks: flag('blockPrivateNetworks'),
+  },
+  certificateArn: context('certificateArn'),
+  model: { provider, modelId: context('modelId'), anthropicKeySecretArn: context('anthropicKeySecretArn') },
+  async: { operationTimeoutSeconds: number('asyncTimeoutSeconds'), batchSize: number('asyncBatchSize') },
+  alarmTopicArn: context('alarmTopicArn'),
   dataRemovalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
   throttle: { rateLimit: number('throttleRate'), burstLimit: number('throttleBurst') },
   tracing: context('tracing') === 'true',

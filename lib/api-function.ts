@@ -3,6 +3,7 @@
  * one ESM file, with its own log group and a role that may write only to that log group until bindings add more.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
+import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -34,11 +35,21 @@ export const bundling: BundlingOptions = {
 export interface ApiFunctionProps {
   /** Module under `functions/api/handlers/`, without extension, exporting `handler`. */
   readonly handler: string;
+  /** Another module than a route handler (e.g. the queue worker), as an absolute path. */
+  readonly entry?: string;
+  /** Run in these subnets of a VPC (functions that reach browser hosts). @default outside any VPC */
+  readonly network?: FunctionNetwork;
   readonly timeout: Duration;
   readonly memorySize: number;
   readonly logRetention: RetentionDays;
   readonly tracing: boolean;
   readonly environment: Record<string, string>;
+}
+
+export interface FunctionNetwork {
+  readonly vpc: IVpc;
+  readonly vpcSubnets: SubnetSelection;
+  readonly securityGroups: ISecurityGroup[];
 }
 
 export class ApiFunction extends Construct {
@@ -54,7 +65,8 @@ export class ApiFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Function', {
-      entry: handlerEntry(props.handler),
+      entry: props.entry ?? handlerEntry(props.handler),
+      ...props.network,
       handler: 'handler',
       projectRoot,
       depsLockFilePath: `${projectRoot}package-lock.json`,

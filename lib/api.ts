@@ -21,7 +21,7 @@ import type { Route } from '../functions/api/route.js';
 import { routes as routeTable } from '../functions/api/routes.js';
 import { ENV } from '../functions/runtime/env.js';
 import { acknowledgeApiFindings } from './api-findings.js';
-import { ApiFunction, maxTimeoutSeconds } from './api-function.js';
+import { ApiFunction, maxTimeoutSeconds, type FunctionNetwork } from './api-function.js';
 import type { Binding } from './binding.js';
 import { gatewayPaths } from './gateway-paths.js';
 import { addProblemResponses } from './gateway-responses.js';
@@ -44,6 +44,8 @@ export interface ApiProps {
   readonly publicBaseUrl?: string;
   /** A WAFv2 web ACL (regional scope) to put in front of the stage. @default none */
   readonly webAclArn?: string;
+  /** The VPC placement of the functions that serve routes (they reach browser hosts). @default outside any VPC */
+  readonly network?: FunctionNetwork;
 }
 
 /** API Gateway ends buffered integrations after 29 s (more needs an account quota increase). */
@@ -93,7 +95,9 @@ export class Api extends Construct {
     const environment = { [ENV.stage]: 'production', [ENV.publicBaseUrl]: props.publicBaseUrl ?? invokeUrl };
     const common = { memorySize: props.memorySize ?? 1024, logRetention: props.logRetention ?? RetentionDays.ONE_MONTH, tracing };
     const makeFunction = (fnId: string, handler: string, timeoutSeconds: number, bound: boolean) => {
-      const made = new ApiFunction(this, fnId, { ...common, handler, environment, timeout: Duration.seconds(timeoutSeconds) });
+      // The fallback touches no host or store, so it stays outside the VPC.
+      const network = bound ? props.network : undefined;
+      const made = new ApiFunction(this, fnId, { ...common, handler, environment, network, timeout: Duration.seconds(timeoutSeconds) });
       if (bound) for (const binding of props.bindings ?? []) binding.bindTo(made.function);
       return made;
     };

@@ -129,6 +129,16 @@ export class DataStores extends Construct implements Binding {
     }
   }
 
+  /**
+   * Item access to the table and object access under the given prefixes only: what a browser host needs (its own
+   * and its sessions' records; profiles, recordings and downloaded files), and nothing of the other prefixes.
+   */
+  public grantHostAccess(grantee: IGrantable, prefixes: readonly string[]): void {
+    const indexArn = `${this.table.tableArn}/index/${tableLayout.gsi1.name}`;
+    Grant.addToPrincipal({ grantee, actions: tableActions, resourceArns: [this.table.tableArn, indexArn] });
+    Grant.addToPrincipal({ grantee, actions: objectActions, resourceArns: prefixes.map((prefix) => this.bucket.arnForObjects(`${prefix}*`)) });
+  }
+
   public bindTo(fn: LambdaFunction): void {
     for (const [name, value] of Object.entries(this.environment)) fn.addEnvironment(name, value);
     this.grantTo(fn);

@@ -11,10 +11,22 @@ import { SessionHostStack, type SessionHostStackProps } from '../../lib/stack.js
 /** The feature flags `cdk synth` runs with, so tests see the same template. */
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
-export const unbundledApp = (): App => new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+// Assets are referenced in place instead of copied into the cloud assembly: the host image's build context is
+// the project root, whose copy costs seconds per build and proves nothing an assertion looks at.
+// CloudFormation's default-rule validation of the template costs most of a synthesis; one test (synth.test.ts) runs
+// it, the others assert the template it does not change.
+export const unbundledApp = (options: { validate?: boolean } = {}): App =>
+  new App({
+    context: {
+      ...cdkJson.context,
+      'aws:cdk:bundling-stacks': [],
+      'aws:cdk:disable-asset-staging': true,
+      ...(options.validate ? {} : { '@aws-cdk/core:validateAgainstDefaultRules': false }),
+    },
+  });
 
-export const buildStack = (props: SessionHostStackProps = {}): { stack: SessionHostStack; template: Template } => {
-  const stack = new SessionHostStack(unbundledApp(), 'SessionHost', props);
+export const buildStack = (props: SessionHostStackProps = {}, options: { validate?: boolean } = {}): { stack: SessionHostStack; template: Template } => {
+  const stack = new SessionHostStack(unbundledApp(options), 'SessionHost', props);
   // Warnings about the route table itself; api.test.ts asserts them on tables made for the purpose.
   Validations.of(stack).acknowledge(
     { id: 'sessionhost:buffered-timeout', reason: 'route table notice, asserted in api.test.ts' },

@@ -1,0 +1,217 @@
+/**
+ * The browser hosts: an ECS Fargate service running the host image (`Dockerfile`: Node 22, the bundled host entry,
+ * Chromium), its shared host secret, and target-tracking scaling on the utilization the hosts publish. Hosts take
+ * session starts from the start queue only while they have room, so the queue is the backpressure and the scaling
+ * signal is how full the running hosts are.
+ */
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  AwsLogDriver,
+  Cluster,
+  ContainerImage,
+  ContainerInsights,
+  CpuArchitecture,
+  FargateService,
+  FargateTaskDefinition,
+  LinuxParameters,
+  OperatingSystemFamily,
+  Secret as EcsSecret,
+} from 'aws-cdk-lib/aws-ecs';
+import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ENV } from '../functions/runtime/env.js';
+import { projectRoot } from './api-function.js';
+import type { Binding } from './binding.js';
+import type { DataStores } from './data.js';
+import type { Network } from './network.js';
+
+/** Where hosts publish their utilization (embedded metric format in their logs: no PutMetricData permission). */
+export const HOST_METRICS_NAMESPACE = 'SessionHost';
+export const HOST_UTILIZATION_METRIC = 'HostUtilization';
+/** The bucket prefixes hosts write: saved profiles, and files (downloads, recordings). */
+export const HOST_BUCKET_PREFIXES = ['profiles/', 'files/'] as const;
+
+export interface BrowserHostsProps {
+  readonly network: Network;
+  readonly data: DataStores;
+  /** The queue session starts wait in until a host with room takes them. */
+  readonly startQueue: Queue;
+  /** Origin clients reach hosts at (the load balancer), for the live view and CDP URLs hosts hand out. */
+  readonly publicUrl: string;
+  /** vCPU units of one host task (1024 = 1 vCPU). @default 2048 */
+  readonly cpu?: number;
+  /** Memory of one host task, in MiB. Each Chromium needs about 300–500 MB. @default 4096 */
+  readonly memoryLimitMiB?: number;
+  /** Sessions one host runs at once; size it to the task's memory. @default 6 */
+  readonly sessionsPerHost?: number;
+  /** Spare browsers a host keeps launched, so a session starts in milliseconds. @default 1 */
+  readonly warmPoolSize?: number;
+  /** Hosts kept running when idle. @default 1 */
+  readonly minHosts?: number;
+  /** The most hosts scaling adds; beyond that, starts wait in the queue. @default 10 */
+  readonly maxHosts?: number;
+  /** Average host utilization (sessions / capacity, percent) scaling keeps. @default 70 */
+  readonly targetUtilizationPercent?: number;
+  /** Block the browsers from private, loopback and link-local addresses. @default true */
+  readonly blockPrivateNetworks?: boolean;
+  readonly logRetention?: RetentionDays;
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/** Actions a consumer of the start queue needs: long-poll, delete, and hand a message back early. */
+const consumeActions = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+
+export class BrowserHosts extends Construct implements Binding {
+  public readonly cluster: Cluster;
+  public readonly taskDefinition: FargateTaskDefinition;
+  public readonly service: FargateService;
+  /** Bearer for the hosts' internal API and CDP proxy; API functions read it from Secrets Manager. */
+  public readonly hostSecret: Secret;
+  /** Signs the live view and CDP tokens functions hand out and hosts check. */
+  public readonly signingSecret: Secret;
+  public readonly logGroup: LogGroup;
+  public readonly utilization: Metric;
+  public readonly minHosts: number;
+  public readonly maxHosts: number;
+  public readonly sessionsPerHost: number;
+  /** Origin clients reach hosts at. */
+  public readonly publicUrl: string;
+
+  constructor(scope: Construct, id: string, props: BrowserHostsProps) {
+    super(scope, id);
+    const { network, data, startQueue } = props;
+    this.minHosts = props.minHosts ?? 1;
+    this.maxHosts = props.maxHosts ?? 10;
+    this.sessionsPerHost = props.sessionsPerHost ?? 6;
+    if (this.minHosts < 0 || this.maxHosts < 1 || this.minHosts > this.maxHosts) {
+      throw new Error(`host counts must satisfy 0 <= minHosts <= maxHosts and maxHosts >= 1, got ${this.minHosts}..${this.maxHosts}`);
+    }
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    this.publicUrl = props.publicUrl;
+
+    this.hostSecret = new Secret(this, 'HostSecret', {
+      description: 'Bearer of the browser hosts internal API and CDP proxy',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    this.signingSecret = new Secret(this, 'SigningSecret', {
+      description: 'Key that signs live view and CDP tokens',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    for (const secret of [this.hostSecret, this.signingSecret]) {
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: 'A random key shared by hosts and API functions that read it at start; it is rotated by a new deployment (hosts and functions restart with it), not by a rotation Lambda that would leave running hosts with a stale value.',
+      });
+    }
+
+    this.cluster = new Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ContainerInsights.ENABLED });
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH, removalPolicy });
+
+    this.taskDefinition = new FargateTaskDefinition(this, 'Task', {
+      cpu: props.cpu ?? 2048,
+      memoryLimitMiB: props.memoryLimitMiB ?? 4096,
+      // @sparticuz/chromium ships an x86-64 build only.
+      runtimePlatform: { cpuArchitecture: CpuArchitecture.X86_64, operatingSystemFamily: OperatingSystemFamily.LINUX },
+    });
+    const container = this.taskDefinition.addContainer('Host', {
+      image: ContainerImage.fromAsset(projectRoot, { file: 'Dockerfile', platform: Platform.LINUX_AMD64 }),
+      essential: true,
+      // Chromium's helper processes are reparented to PID 1 when a browser dies; an init reaps them.
+      linuxParameters: new LinuxParameters(this, 'Linux', { initProcessEnabled: true }),
+      // Matches the image's USER: a compromised renderer does not get root in the task.
+      user: 'node',
+      logging: new AwsLogDriver({ streamPrefix: 'host', logGroup: this.logGroup }),
+      portMappings: [{ containerPort: network.hostPort }],
+      // Time to drain on SIGTERM: sessions end through the normal path, saving profiles and recordings (Fargate's max).
+      stopTimeout: Duration.seconds(120),
+      healthCheck: {
+        command: ['CMD', 'node', '-e', `fetch('http://127.0.0.1:${network.hostPort}/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`],
+        interval: Duration.seconds(15),
+        timeout: Duration.seconds(5),
+        retries: 3,
+        startPeriod: Duration.seconds(60),
+      },
+      environment: {
+        ...data.environment,
+        [ENV.startQueueUrl]: startQueue.queueUrl,
+        [ENV.hostPublicUrl]: props.publicUrl,
+        HOST_PORT: String(network.hostPort),
+        HOST_CAPACITY: String(this.sessionsPerHost),
+        HOST_WARM_POOL_SIZE: String(props.warmPoolSize ?? 1),
+        HOST_METRICS_NAMESPACE: HOST_METRICS_NAMESPACE,
+        HOST_FLEET: this.cluster.clusterName,
+        BLOCK_PRIVATE_NETWORKS: String(props.blockPrivateNetworks ?? true),
+        [ENV.stage]: 'production',
+      },
+      secrets: { [ENV.hostSecret]: EcsSecret.fromSecretsManager(this.hostSecret), [ENV.signingSecret]: EcsSecret.fromSecretsManager(this.signingSecret) },
+    });
+    void container;
+    Validations.of(this.taskDefinition).acknowledge({
+      id: 'AwsSolutions-ECS2',
+      reason: 'The plain environment holds only names and sizes (table, bucket, queue URL, public URL, capacity); the one secret, the host secret, is injected from Secrets Manager through `secrets`.',
+    });
+    Validations.of(this.taskDefinition.obtainExecutionRole()).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'ecr:GetAuthorizationToken supports no resource-level permission; the execution role pulls the one host image and writes the one log group otherwise.',
+    });
+
+    this.grantHostAccess(this.taskDefinition.taskRole, props);
+
+    this.service = new FargateService(this, 'Service', {
+      cluster: this.cluster,
+      taskDefinition: this.taskDefinition,
+      desiredCount: this.minHosts,
+      vpcSubnets: network.privateSubnets,
+      securityGroups: [network.hostSecurityGroup],
+      assignPublicIp: false,
+      // A deployment that cannot start healthy hosts rolls back instead of replacing every running host.
+      circuitBreaker: { rollback: true },
+      minHealthyPercent: 100,
+      maxHealthyPercent: 200,
+    });
+
+    this.utilization = new Metric({
+      namespace: HOST_METRICS_NAMESPACE,
+      metricName: HOST_UTILIZATION_METRIC,
+      dimensionsMap: { Fleet: this.cluster.clusterName },
+      statistic: 'Average',
+      period: Duration.minutes(1),
+    });
+    const scaling = this.service.autoScaleTaskCount({ minCapacity: this.minHosts, maxCapacity: this.maxHosts });
+    scaling.scaleToTrackCustomMetric('Utilization', {
+      metric: this.utilization,
+      targetValue: props.targetUtilizationPercent ?? 70,
+      // Adding a host takes a minute or two (image pull, Chromium unpack); removing one drains its sessions.
+      scaleOutCooldown: Duration.minutes(1),
+      scaleInCooldown: Duration.minutes(10),
+    });
+  }
+
+  private grantHostAccess(role: IGrantable, props: BrowserHostsProps): void {
+    props.data.grantHostAccess(role, HOST_BUCKET_PREFIXES);
+    Grant.addToPrincipal({ grantee: role, actions: consumeActions, resourceArns: [props.startQueue.queueArn] });
+    const bucketId = Stack.of(this).getLogicalId(props.data.bucket.node.defaultChild as never);
+    Validations.of(this.taskDefinition).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/profiles/*]`,
+      reason: 'Hosts write profile archives whose keys are made per org and name at run time; access is limited to the profiles/ prefix of the one bucket.',
+    }, {
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/files/*]`,
+      reason: 'Hosts store downloads and recordings as files whose keys are made per org and file id at run time; access is limited to the files/ prefix of the one bucket.',
+    });
+  }
+
+  /** API functions call hosts with the host secret and sign tokens with the signing secret, read at cold start. */
+  public bindTo(fn: LambdaFunction): void {
+    fn.addEnvironment(ENV.hostSecretArn, this.hostSecret.secretArn);
+    fn.addEnvironment(ENV.signingSecretArn, this.signingSecret.secretArn);
+    fn.addEnvironment(ENV.hostPublicUrl, this.publicUrl);
+    this.hostSecret.grantRead(fn);
+    this.signingSecret.grantRead(fn);
+  }
+}
