@@ -6,7 +6,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
+import { asyncSuite } from './suites/async.js';
 import { filesSuite } from './suites/files.js';
+import { formFillSuite } from './suites/form-fill.js';
+import { liveViewSuite } from './suites/live-view.js';
+import { profilesSuite } from './suites/profiles.js';
 import { resolveSuite } from './suites/resolve.js';
 import { scrapeSuite } from './suites/scrape.js';
 import { screenshotSuite } from './suites/screenshot.js';
@@ -19,9 +23,13 @@ const suites: Record<string, () => Promise<unknown>> = {
   api: () => apiSuite({ seconds }),
   sessions: () => sessionsSuite(),
   files: () => filesSuite(),
+  profiles: () => profilesSuite(),
   screenshot: () => screenshotSuite(),
   scrape: () => scrapeSuite(),
   resolve: () => resolveSuite(),
+  'form-fill': () => formFillSuite({ seconds }),
+  'live-view': () => liveViewSuite(),
+  async: () => asyncSuite(),
 };
 
 const results: Record<string, unknown> = {};

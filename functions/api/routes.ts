@@ -64,24 +64,24 @@ export const routeTable = {
   hover: { handler: 'operations/hover', ...windowOperation('hover', 'Hover over an element described in plain language', op.HoverBody) },
   scroll: { handler: 'operations/scroll', ...windowOperation('scroll', 'Scroll by an amount, to an edge, or to an element', op.ScrollBody) },
   fileInput: { handler: 'operations/file-input', ...windowOperation('file-input', 'Put a file into a file input', op.FileInputBody) },
-  monitor: windowOperation('monitor', 'Wait until a condition holds on the page', op.MonitorBody),
+  monitor: { handler: 'operations/monitor', ...windowOperation('monitor', 'Wait until a condition holds on the page', op.MonitorBody) },
   pageQuery: { handler: 'operations/page-query', ...windowOperation('page-query', 'Ask about or extract from the page', op.PageQueryBody) },
-  paginatedExtraction: windowOperation('paginated-extraction', 'Extract items across pages', op.PaginatedExtractionBody),
+  paginatedExtraction: { handler: 'operations/paginated-extraction', ...windowOperation('paginated-extraction', 'Extract items across pages', op.PaginatedExtractionBody) },
   promptContent: { handler: 'operations/prompt-content', ...windowOperation('prompt-content', 'Deprecated: use page-query', op.PageQueryBody, { deprecated: true }) },
   summarizeContent: { handler: 'operations/summarize-content', ...windowOperation('summarize-content', 'Deprecated: use page-query with a summary prompt', op.SummaryBody, { deprecated: true }) },
   scrapeContent: { handler: 'operations/scrape', ...windowOperation('scrape-content', 'The window content as markdown', op.ScrapeBody, { response: op.ScrapeResponse }) },
   screenshot: { handler: 'operations/screenshot', ...windowOperation('screenshot', 'Take a screenshot', op.ScreenshotBody) },
-  createFormFiller: windowOperation('create-form-filler', 'Learn the form in the window as a form-filler automation', op.CreateAutomationBody),
-  fillForm: windowOperation('fill-form', 'Fill the form with a form-filler automation', op.ExecuteAutomationBody),
+  createFormFiller: { handler: 'operations/create-form-filler', ...windowOperation('create-form-filler', 'Learn the form in the window as a form-filler automation', op.CreateAutomationBody) },
+  fillForm: { handler: 'operations/fill-form', ...windowOperation('fill-form', 'Fill the form with a form-filler automation', op.ExecuteAutomationBody) },
 
   // Window operations (asynchronous)
-  asyncCreateAutomation: asyncOperation('create-automation', 'Create an automation, answering at once with a request id', op.CreateAutomationBody),
-  asyncCreateFormFiller: asyncOperation('create-form-filler', 'Create a form filler, answering at once with a request id', op.CreateAutomationBody),
-  asyncExecuteAutomation: asyncOperation('execute-automation', 'Run an automation, answering at once with a request id', op.ExecuteAutomationBody),
-  asyncFillForm: asyncOperation('fill-form', 'Fill a form, answering at once with a request id', op.ExecuteAutomationBody),
+  asyncCreateAutomation: { handler: 'async/create-automation', ...asyncOperation('create-automation', 'Create an automation, answering at once with a request id', op.CreateAutomationBody) },
+  asyncCreateFormFiller: { handler: 'async/create-form-filler', ...asyncOperation('create-form-filler', 'Create a form filler, answering at once with a request id', op.CreateAutomationBody) },
+  asyncExecuteAutomation: { handler: 'async/execute-automation', ...asyncOperation('execute-automation', 'Run an automation, answering at once with a request id', op.ExecuteAutomationBody) },
+  asyncFillForm: { handler: 'async/fill-form', ...asyncOperation('fill-form', 'Fill a form, answering at once with a request id', op.ExecuteAutomationBody) },
 
   // Requests
-  getRequestStatus: { method: 'GET' as const, path: '/v1/requests/{requestId}/status', summary: 'Status and result of an asynchronous request', tag: 'requests' as const, params: res.RequestParams, status: 200, response: res.RequestStatusResponse },
+  getRequestStatus: { handler: 'requests/status', method: 'GET' as const, path: '/v1/requests/{requestId}/status', summary: 'Status and result of an asynchronous request', tag: 'requests' as const, params: res.RequestParams, status: 200, response: res.RequestStatusResponse },
 
   // Files
   listFiles: { handler: 'files/list', method: 'GET' as const, path: '/v1/files', summary: 'List files', tag: 'files' as const, query: res.ListFilesQuery, status: 200, response: res.FilesResponse },
@@ -91,13 +91,13 @@ export const routeTable = {
   pushFile: { handler: 'files/push', method: 'POST' as const, path: '/v1/files/{id}/push', summary: "Make a file available inside sessions' browsers", tag: 'files' as const, params: res.FileParams, body: res.PushFileBody, status: 200, response: EmptyEnvelope },
 
   // Profiles
-  deleteProfiles: { method: 'DELETE' as const, path: '/v1/profiles', summary: 'Delete saved browser profiles by name', tag: 'profiles' as const, query: res.DeleteProfilesQuery, status: 200, response: EmptyEnvelope },
+  deleteProfiles: { handler: 'profiles/delete', method: 'DELETE' as const, path: '/v1/profiles', summary: 'Delete saved browser profiles by name', tag: 'profiles' as const, query: res.DeleteProfilesQuery, status: 200, response: EmptyEnvelope },
 
   // Automations
-  listAutomations: { method: 'GET' as const, path: '/v1/automations', summary: 'List automations', tag: 'automations' as const, status: 200, response: res.ListAutomationsOutput },
-  getAutomation: { method: 'GET' as const, path: '/v1/automations/{automationId}', summary: 'Get an automation', tag: 'automations' as const, params: res.AutomationParams, status: 200, response: res.AutomationOutput },
-  deleteAutomation: { method: 'DELETE' as const, path: '/v1/automations/{automationId}', summary: 'Delete an automation', tag: 'automations' as const, params: res.AutomationParams, status: 200, response: res.DeleteAutomationOutput },
-  updateAutomationDescription: { method: 'PUT' as const, path: '/v1/automations/description', summary: 'Update the description of an automation', tag: 'automations' as const, body: res.UpdateAutomationDescriptionBody, status: 200, response: res.AutomationOutput },
+  listAutomations: { handler: 'automations/list', method: 'GET' as const, path: '/v1/automations', summary: 'List automations', tag: 'automations' as const, status: 200, response: res.ListAutomationsOutput },
+  getAutomation: { handler: 'automations/get', method: 'GET' as const, path: '/v1/automations/{automationId}', summary: 'Get an automation', tag: 'automations' as const, params: res.AutomationParams, status: 200, response: res.AutomationOutput },
+  deleteAutomation: { handler: 'automations/delete', method: 'DELETE' as const, path: '/v1/automations/{automationId}', summary: 'Delete an automation', tag: 'automations' as const, params: res.AutomationParams, status: 200, response: res.DeleteAutomationOutput },
+  updateAutomationDescription: { handler: 'automations/update-description', method: 'PUT' as const, path: '/v1/automations/description', summary: 'Update the description of an automation', tag: 'automations' as const, body: res.UpdateAutomationDescriptionBody, status: 200, response: res.AutomationOutput },
 
   // Meta
   getOpenApi: { method: 'GET' as const, path: '/v1/openapi.json', summary: 'This API described as OpenAPI 3.1', tag: 'meta' as const, status: 200, response: z.record(z.string(), z.unknown()), handler: 'meta/openapi', auth: false },

@@ -76,7 +76,8 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.pool.refill();
   }
 
-  async acquire(sessionId: string, options: AcquireOptions): Promise<AcquiredBrowser> {
+  /** `profileArchive`: a saved profile (profile-archive.ts) the new browser starts from; forces a cold launch. */
+  async acquire(sessionId: string, options: AcquireOptions & { profileArchive?: Buffer }): Promise<AcquiredBrowser> {
     if (this.state !== 'running') throw new HostStoppedError();
     validateAcquire(sessionId, options);
     if (this.sessions.has(sessionId)) throw new SessionExistsError(sessionId);
@@ -100,15 +101,15 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     return { wsEndpoint: browser.wsEndpoint, pid: browser.pid, userDataDir: browser.userDataDir, warm: session.fromWarmPool === true };
   }
 
-  private async attachBrowser(session: Session, options: AcquireOptions): Promise<void> {
-    const needsLaunchOptions = options.proxyServer !== undefined || options.profileDir !== undefined;
+  private async attachBrowser(session: Session, options: AcquireOptions & { profileArchive?: Buffer }): Promise<void> {
+    const needsLaunchOptions = options.proxyServer !== undefined || options.profileDir !== undefined || options.profileArchive !== undefined;
     const warm = needsLaunchOptions ? undefined : this.pool!.take();
     let proxyServer = options.proxyServer;
     if (proxyServer && options.proxyCredentials) {
       session.relay = await startProxyRelay({ server: proxyServer, ...options.proxyCredentials });
       proxyServer = (session.relay as ProxyRelay).url;
     }
-    const browser = warm ?? (await this.launcher!.launch({ proxyServer, profileDir: options.profileDir }));
+    const browser = warm ?? (await this.launcher!.launch({ proxyServer, profileDir: options.profileDir, profileArchive: options.profileArchive }));
     session.browser = browser;
     session.fromWarmPool = warm !== undefined;
     void browser.exited.then(() => {

@@ -5,6 +5,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs } from './chromium.js';
 import { killProcessGroup, removeDir } from './cleanup.js';
 import { BrowserLaunchError } from './errors.js';
+import { extractProfile } from './profile-archive.js';
 
 /** A running Chromium process tree owned by the host. */
 export interface LaunchedBrowser {
@@ -24,6 +25,8 @@ export interface LaunchSpec {
   proxyServer?: string;
   /** A saved user-data-dir to start from; it is copied, never modified in place. */
   profileDir?: string;
+  /** A saved profile archive (profile-archive.ts) to unpack into the new user-data-dir before launch. */
+  profileArchive?: Buffer;
 }
 
 export interface LauncherOptions {
@@ -46,6 +49,7 @@ export class BrowserLauncher {
     let browser: Browser | undefined;
     try {
       await this.prepareUserDataDir(userDataDir, spec.profileDir);
+      if (spec.profileArchive) await extractProfile(spec.profileArchive, userDataDir);
       browser = await puppeteer.launch({
         executablePath: this.options.executablePath,
         args: chromiumArgs({ userDataDir, proxyServer: spec.proxyServer }),

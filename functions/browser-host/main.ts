@@ -10,10 +10,12 @@
  *   HOST_WORK_DIR        default $TMPDIR/sessionhost-browsers
  *   HOST_PUBLIC_URL      origin clients use to reach this host (e.g. https://host-3.internal); default: request Host
  *   CHROMIUM_PATH        default: the binary bundled in @sparticuz/chromium
+ *   SIGNING_SECRET       the service's signing secret; when set, the host serves live views at /live/…
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCdpProxy } from './cdp-proxy.js';
+import { createLiveView } from './live-view/index.js';
 import { BrowserHost } from './host.js';
 import { defaultLog } from './host-setup.js';
 import { bearerMatches, createInternalApiHandler } from './internal-api.js';
@@ -70,6 +72,9 @@ async function main(): Promise<void> {
   });
   const server = createServer(createInternalApiHandler({ host, proxy, secret: config.secret, isDraining: () => draining, log }));
   proxy.attach(server);
+  // Live view links are signed by the service, so the host verifies them with the same secret.
+  const liveView = process.env.SIGNING_SECRET ? createLiveView({ sessions: host, secret: process.env.SIGNING_SECRET, log }) : undefined;
+  liveView?.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.bind, () => resolve());
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
     try {
       await host.shutdown();
       await proxy.close();
+      await liveView?.close();
       server.closeAllConnections();
       log('info', 'stopped');
       process.exit(0);

@@ -23,6 +23,8 @@ export interface StartBrowserRequest {
   proxy?: ProxySettings;
   /** A profile archive to unpack into the user-data-dir before launch. */
   profile?: Buffer;
+  /** Record every window of the session (rrweb events), handed over when the session ends (see `onEnding`). */
+  record?: boolean;
 }
 
 export interface StartedBrowser {
@@ -54,6 +56,41 @@ export interface BrowserFleet {
   sessionFile(sessionId: string, fileName: string): Promise<SessionFile | undefined>;
   /** Subscribe to downloads in the sessions' browsers, from any window (CDP clients' pages included). */
   onDownload(listener: (download: BrowserDownload) => void): void;
+  /**
+   * Subscribe to sessions ending, for every reason, after the browser has exited and before its profile is
+   * removed: the one moment its profile can be archived. The session's end waits for each listener.
+   * Optional: a fleet without it keeps no profiles and no recordings.
+   */
+  onEnding?(listener: (ending: BrowserEnding) => Promise<void>): void;
+}
+
+export interface BrowserEnding {
+  sessionId: string;
+  orgId: string;
+  reason: BrowserEndReason;
+  /** The browser's profile (cookies, local storage, IndexedDB; no caches) as a tar.gz archive. */
+  archiveProfile(): Promise<Buffer>;
+  /** What was recorded, for a session started with `record`. */
+  recording?: SessionRecording;
+}
+
+export interface SessionRecording {
+  /** Epoch milliseconds. */
+  startedAt: number;
+  windows: RecordedWindow[];
+  /** Recording stopped early because the session's events reached the size limit. */
+  truncated: boolean;
+}
+
+export interface RecordedWindow {
+  /** The window id (CDP target id) of the page. */
+  windowId: string;
+  /** Epoch milliseconds when its recording began. */
+  startedAt: number;
+  /** Each document the window showed, in order, with when it began (epoch milliseconds). */
+  pages: { url: string; at: number }[];
+  /** rrweb events in the order they happened, each as its JSON text (each carries its own `timestamp`). */
+  events: string[];
 }
 
 export interface SessionFile {

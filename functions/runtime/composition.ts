@@ -19,6 +19,14 @@ import { cachedAuthenticator } from './auth-cache.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
+import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
+import { createHttpWebhookTransport } from '../adapters/http/webhook-sender.js';
+import { MemoryQueue } from '../adapters/local/memory-queue.js';
+import { aiEnvelope } from '../api/shape/ai.js';
+import { automationOperations } from '../core/automations/operations.js';
+import type { AsyncOperationRegistry, AsyncRequestSettings } from '../core/requests/deps.js';
+import type { Queue } from '../ports/queue.js';
+import type { WebhookTransport } from '../ports/webhooks.js';
 
 export interface DepsParts {
   config: Readonly<Config>;
@@ -32,7 +40,35 @@ export interface DepsParts {
   validateResponses?: boolean;
   /** Another element resolver than the one the config names (tests). */
   resolver?: ElementResolver;
+  /** The queue of async requests; default: the one the config names (SQS), else in-process. */
+  queue?: Queue;
+  /** Other operations for async requests than the automation operations (tests). */
+  asyncOperations?: AsyncOperationRegistry<Deps>;
+  /** Another webhook transport than HTTP (tests). */
+  webhookTransport?: WebhookTransport;
 }
+
+/** The SQS queue the config names, or an in-process one (the local service, tests). */
+export const queueFromConfig = (config: Readonly<Config>, credentials?: AwsClientOptions['credentials']): Queue =>
+  config.asyncQueueUrl
+    ? createSqsQueue({ region: config.awsRegion, queueUrl: config.asyncQueueUrl, endpoint: config.sqsEndpoint, credentials })
+    : new MemoryQueue({ visibilitySeconds: 900 });
+
+const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): AsyncRequestSettings<Deps> => ({
+  queue: parts.queue ?? queueFromConfig(config),
+  // The automation operations take their own body types; the route table has validated the body before it is stored.
+  operations: parts.asyncOperations ?? (automationOperations as unknown as AsyncOperationRegistry<Deps>),
+  shape: aiEnvelope,
+  webhooks: {
+    transport: parts.webhookTransport ?? createHttpWebhookTransport(),
+    // Refused unless the deployment says otherwise; the local service sets it to true when unset.
+    allowPrivate: config.webhookAllowPrivate ?? false,
+    maxAttempts: config.webhookMaxAttempts,
+    baseDelayMs: config.webhookRetryBaseMs,
+    timeoutMs: config.webhookTimeoutMs,
+  },
+  ttlSeconds: config.requestTtlHours * 3600,
+});
 
 /** The language model the config names: Claude direct (`anthropic`, with a key), Claude on Bedrock, or none (`offline`). */
 export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | undefined =>
@@ -73,6 +109,7 @@ export const createDeps = (parts: DepsParts): Deps => {
     resolver: parts.resolver ?? resolverFromConfig(config, model),
     model,
     schemas: createAjvSchemas(),
+    asyncRequests: asyncRequestSettings(config, parts),
   };
 };
 

@@ -52,6 +52,13 @@ const schema = z.object({
   [ENV.modelName]: z.string().default(DEFAULT_MODEL_NAME),
   [ENV.creditsPer1kInputTokens]: decimal(DEFAULT_CREDITS_PER_1K_INPUT_TOKENS),
   [ENV.creditsPer1kOutputTokens]: decimal(DEFAULT_CREDITS_PER_1K_OUTPUT_TOKENS),
+  [ENV.asyncQueueUrl]: z.url().optional(),
+  [ENV.sqsEndpoint]: z.url().optional(),
+  [ENV.requestTtlHours]: int(168).pipe(z.number().min(1).max(8760)),
+  [ENV.webhookAllowPrivate]: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  [ENV.webhookMaxAttempts]: int(8).pipe(z.number().min(1).max(50)),
+  [ENV.webhookRetryBaseMs]: int(5_000).pipe(z.number().min(1).max(900_000)),
+  [ENV.webhookTimeoutMs]: int(10_000).pipe(z.number().min(100).max(60_000)),
 });
 
 export interface Config {
@@ -83,6 +90,15 @@ export interface Config {
   modelName: string;
   creditsPer1kInputTokens: number;
   creditsPer1kOutputTokens: number;
+  /** SQS queue of async requests; unset: the in-process queue. */
+  asyncQueueUrl?: string;
+  sqsEndpoint?: string;
+  requestTtlHours: number;
+  /** Unset: the runtime decides (allowed by the local service, refused on AWS). */
+  webhookAllowPrivate?: boolean;
+  webhookMaxAttempts: number;
+  webhookRetryBaseMs: number;
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +149,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelName: v[ENV.modelName],
     creditsPer1kInputTokens: v[ENV.creditsPer1kInputTokens],
     creditsPer1kOutputTokens: v[ENV.creditsPer1kOutputTokens],
+    asyncQueueUrl: v[ENV.asyncQueueUrl],
+    sqsEndpoint: v[ENV.sqsEndpoint],
+    requestTtlHours: v[ENV.requestTtlHours],
+    webhookAllowPrivate: v[ENV.webhookAllowPrivate],
+    webhookMaxAttempts: v[ENV.webhookMaxAttempts],
+    webhookRetryBaseMs: v[ENV.webhookRetryBaseMs],
+    webhookTimeoutMs: v[ENV.webhookTimeoutMs],
     ...overrides,
   });
 };

@@ -8,6 +8,7 @@ import type { JsonSchemas } from '../ports/json-schema.js';
 import type { AnsweringModel } from '../ports/model.js';
 import type { Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
+import type { AsyncRequestSettings } from '../core/requests/deps.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 
@@ -33,4 +34,6 @@ export interface Deps {
   model?: AnsweringModel;
   /** Compiles callers' output schemas (page-query) and checks answers against them. */
   schemas: JsonSchemas;
+  /** Async requests: their queue, the operations they may name, webhook delivery. */
+  asyncRequests: AsyncRequestSettings<Deps>;
 }

@@ -44,6 +44,30 @@ export const ENV = {
   /** The credit rule's prices (see functions/core/resolve/credits.ts). */
   creditsPer1kInputTokens: 'CREDITS_PER_1K_INPUT_TOKENS',
   creditsPer1kOutputTokens: 'CREDITS_PER_1K_OUTPUT_TOKENS',
+  /** On AWS: the SQS queue async requests and webhook retries ride. Unset: the in-process queue (local service). */
+  asyncQueueUrl: 'ASYNC_QUEUE_URL',
+  /** Point the SQS client at another endpoint (an emulator). Unset on AWS. */
+  sqsEndpoint: 'SQS_ENDPOINT',
+  /** Hours an async request and its result stay readable. */
+  requestTtlHours: 'REQUEST_TTL_HOURS',
+  /** `true`: webhooks may target loopback, link-local and private addresses. Default true for `npm start`, false on AWS. */
+  webhookAllowPrivate: 'WEBHOOK_ALLOW_PRIVATE',
+  /** Webhook delivery attempts in all, the first included. */
+  webhookMaxAttempts: 'WEBHOOK_MAX_ATTEMPTS',
+  /** Wait after the first failed webhook attempt; each later wait doubles (capped at 900 s). */
+  webhookRetryBaseMs: 'WEBHOOK_RETRY_BASE_MS',
+  /** How long one webhook attempt may take before it counts as failed. */
+  webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
+  /** On AWS: the SQS queue browser hosts take session starts from. */
+  startQueueUrl: 'START_QUEUE_URL',
+  /** On AWS: the Secrets Manager secret holding HOST_SECRET, for processes that cannot get it injected (Lambdas). */
+  hostSecretArn: 'HOST_SECRET_ARN',
+  /** On AWS: the Secrets Manager secret holding SIGNING_SECRET, for the Lambdas (hosts get the value injected). */
+  signingSecretArn: 'SIGNING_SECRET_ARN',
+  /** On AWS: the Secrets Manager secret holding ANTHROPIC_API_KEY when the model provider is `anthropic`. */
+  anthropicApiKeySecretArn: 'ANTHROPIC_API_KEY_SECRET_ARN',
+  /** Origin clients reach browser hosts at (live view, CDP): the load balancer on AWS. */
+  hostPublicUrl: 'HOST_PUBLIC_URL',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

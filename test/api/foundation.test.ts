@@ -1,3 +1,4 @@
+import { routes } from '../../functions/api/routes.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordKeys } from '../../functions/core/shared/record-keys.js';
 import { uuidv7 } from '../../functions/core/shared/ids.js';
@@ -59,12 +60,11 @@ describe('routing', () => {
     expect(res.json.errors.map((e: { location: string }) => e.location)).toEqual(['body.description', 'body.id', 'body.orgId']);
   });
 
-  it('answers 501 in the problem shape for an operation that is not built, after auth and validation', async () => {
+  it('has a handler for every route of the table: no operation answers 501', async () => {
+    expect(routes.filter((route) => !route.handler).map((route) => route.operationId)).toEqual([]);
     const invalid = await svc.app.inject({ method: 'DELETE', path: '/v1/profiles?profileNames=' + 'x'.repeat(300), headers: svc.auth });
     expect(invalid.statusCode).toBe(422);
-    const valid = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
-    expect(valid.statusCode).toBe(501);
-    expect(valid.json).toMatchObject({ status: 501, code: 'not_implemented' });
+    expect((await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth })).statusCode).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createApiKey, generateApiKey } from '../../functions/core/orgs/api-keys.js';
 import { ensureOrg } from '../../functions/core/orgs/orgs.js';
 import { loadConfig, type Config } from '../../functions/runtime/config.js';
-import { startLocalService, type LocalService } from '../../functions/runtime/local/service.js';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../functions/runtime/local/service.js';
 import { createLogger } from '../../functions/runtime/logger.js';
 
 export interface TestService extends LocalService {
@@ -22,13 +22,17 @@ export interface TestService extends LocalService {
   newOrg(name: string): Promise<{ orgId: string; key: string; auth: { authorization: string } }>;
 }
 
-export const startTestService = async (overrides: Partial<Config> & { dataDir?: string } = {}): Promise<TestService> => {
+export const startTestService = async (
+  overrides: Partial<Config> & { dataDir?: string } = {},
+  /** Stand-ins for async requests (operations, webhook transport). */
+  options: Pick<LocalServiceOptions, 'asyncOperations' | 'webhookTransport' | 'queue'> = {},
+): Promise<TestService> => {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'sessionhost-test-')));
   const key = overrides.apiKey ?? generateApiKey();
   // No warm browsers unless a suite asks: API-only suites then never start Chromium.
   const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', warmPoolSize: 0, ...overrides });
   // TEST_LOG_LEVEL=warn shows what the service logs (e.g. a slow stop) while tests run.
-  const service = await startLocalService(config, { log: createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent') });
+  const service = await startLocalService(config, { ...options, log: createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent') });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
   return {
     ...service,

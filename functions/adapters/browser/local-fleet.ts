@@ -4,10 +4,11 @@
  * browser is driven over one cached CDP connection.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import type { BrowserDownload, BrowserEndReason, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import type { BrowserDownload, BrowserEndReason, BrowserEnding, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
 import { captureDownloads } from './downloads.js';
 import { CdpClient } from './cdp-client.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
+import { SessionRecorder } from './recording/recorder.js';
 import { SessionFolder } from './session-folder.js';
 
 export const LOCAL_HOST_ID = 'local';
@@ -17,7 +18,7 @@ export interface HostHandle {
   readonly capacity: number;
   acquire(
     sessionId: string,
-    options: { idleTimeoutMs: number; proxyServer?: string; proxyCredentials?: { username: string; password: string } },
+    options: { idleTimeoutMs: number; proxyServer?: string; proxyCredentials?: { username: string; password: string }; profileArchive?: Buffer },
   ): Promise<{ userDataDir: string }>;
   release(sessionId: string, reason: 'released'): Promise<boolean>;
   touch(sessionId: string): unknown;
@@ -34,6 +35,8 @@ interface Placed {
   folder?: SessionFolder;
   /** The browser-level connection that receives download events for the session's whole life. */
   control?: CdpClient;
+  /** Set for sessions started with `record`. */
+  recorder?: SessionRecorder;
 }
 
 export class LocalFleet implements BrowserFleet {
@@ -41,16 +44,19 @@ export class LocalFleet implements BrowserFleet {
   private readonly waiting: (() => void)[] = [];
   private readonly listeners: ((ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void)[] = [];
   private readonly downloadListeners: ((download: BrowserDownload) => void)[] = [];
+  private readonly endingListeners: ((ending: BrowserEnding) => Promise<void>)[] = [];
 
+  /** `archiveProfile`: how a user-data-dir becomes a profile archive (the host's profile-archive module). */
   constructor(
     private readonly host: HostHandle,
-    private readonly options: { maxQueueWaitMs?: number } = {},
+    private readonly options: { maxQueueWaitMs?: number; archiveProfile?: (userDataDir: string) => Promise<Buffer> } = {},
   ) {
     host.on('sessionEnded', (sessionId, reason) => {
       const placed = this.placed.get(sessionId);
       this.placed.delete(sessionId);
       void placed?.connection?.then((browser) => browser.browser.disconnect()).catch(() => undefined);
       placed?.control?.close();
+      placed?.recorder?.close();
       void placed?.folder?.remove().catch(() => undefined);
       this.waiting.shift()?.();
       if (placed) for (const listener of this.listeners) listener({ sessionId, orgId: placed.orgId, reason });
@@ -71,6 +77,7 @@ export class LocalFleet implements BrowserFleet {
         idleTimeoutMs: request.idleTimeoutMs,
         proxyServer: proxy?.server,
         ...(proxy?.username !== undefined ? { proxyCredentials: { username: proxy.username, password: proxy.password ?? '' } } : {}),
+        ...(request.profile ? { profileArchive: request.profile } : {}),
       });
     } catch (error) {
       this.placed.delete(request.sessionId);
@@ -100,6 +107,32 @@ export class LocalFleet implements BrowserFleet {
     await captureDownloads(placed.control, folder, (download) => {
       for (const listener of this.downloadListeners) listener({ ...download, sessionId, orgId });
     });
+    // Recording begins before the session is handed out, so no window a client opens escapes it.
+    if (request.record) placed.recorder = await SessionRecorder.start(endpoint);
+  }
+
+  /**
+   * The host's `beforeRemoveUserDataDir` hook: the browser has exited and its profile is still on disk. Each
+   * ending listener runs in turn (a failing one is reported by the host and does not stop the others' work here).
+   */
+  async userDataDirEnding(handoff: { sessionId: string; userDataDir: string; reason: BrowserEndReason }): Promise<void> {
+    const placed = this.placed.get(handoff.sessionId);
+    if (!placed) return;
+    const { archiveProfile } = this.options;
+    const ending: BrowserEnding = {
+      sessionId: handoff.sessionId,
+      orgId: placed.orgId,
+      reason: handoff.reason,
+      archiveProfile: () => (archiveProfile ? archiveProfile(handoff.userDataDir) : Promise.reject(new Error('this fleet cannot archive profiles'))),
+      recording: placed.recorder?.finish(),
+    };
+    const failures: unknown[] = [];
+    for (const listener of this.endingListeners) await listener(ending).catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
+  }
+
+  onEnding(listener: (ending: BrowserEnding) => Promise<void>): void {
+    this.endingListeners.push(listener);
   }
 
   async stop(sessionId: string): Promise<{ profile?: Buffer }> {

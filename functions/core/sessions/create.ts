@@ -3,6 +3,8 @@
  * caller waits a moment for it: with a warm pool the session is already running when the response goes out; a
  * cold start or a full host answers with the status it has, and the events stream tells the rest.
  */
+import type { Blobs } from '../../ports/blobs.js';
+import { loadProfile } from '../profiles/store.js';
 import type { Issue } from '../shared/issues.js';
 import { uuidv7 } from '../shared/ids.js';
 import { liveSessionsIndex, recordKeys } from '../shared/record-keys.js';
@@ -33,8 +35,6 @@ const unsupportedWarnings = (request: CreateSessionRequest): Issue[] => {
     warnings.push({ code: 'extensions_not_supported', message: 'extensions are not supported by this service yet; the session runs without them', details: { extensionIds: request.extensionIds } });
   }
   if (request.solveCaptcha) warnings.push({ code: 'captcha_solving_not_supported', message: 'captcha solving is not available in this service; captchas are left to the client' });
-  if (request.record) warnings.push({ code: 'recording_not_supported', message: 'session recording is not available in this version yet; the session is not recorded' });
-  if (request.profileName) warnings.push({ code: 'profiles_not_supported', message: 'loading profiles is not available in this version yet; the session starts with an empty profile' });
   if (request.persistProfile || request.baseProfileId) {
     warnings.push({ code: 'deprecated_field', message: 'persistProfile and baseProfileId are deprecated and ignored: use profileName and save-profile-on-termination' });
   }
@@ -84,13 +84,25 @@ const startBrowser = async (
   }
 };
 
+/**
+ * The saved profile the session asked for. An unknown name is not an error: the usual flow names the same profile
+ * to load and to save, and its first session has nothing to load yet. It starts empty, with a warning.
+ */
+const profileToLoad = async (deps: SessionDeps & { blobs?: Blobs }, orgId: string, name: string | undefined): Promise<{ profile?: Buffer; warnings: Issue[] }> => {
+  if (!name) return { warnings: [] };
+  const profile = deps.blobs ? await loadProfile({ ...deps, blobs: deps.blobs }, orgId, name) : undefined;
+  if (profile) return { profile, warnings: [] };
+  return { warnings: [{ code: 'profile_not_found', message: `no profile named ${name} is saved in this organization; the session starts with an empty profile`, details: { profileName: name } }] };
+};
+
 export const createSession = async (
-  deps: SessionDeps,
+  deps: SessionDeps & { blobs?: Blobs },
   orgId: string,
   request: CreateSessionRequest,
   options: { readyWaitMs?: number } = {},
 ): Promise<{ session: SessionItem; warnings: Issue[] }> => {
   const { proxy, warnings: proxyWarnings } = proxySettings(request.proxy);
+  const { profile, warnings: profileWarnings } = await profileToLoad(deps, orgId, request.profileName);
   const now = deps.clock.now().toISOString();
   const id = uuidv7(deps.clock.now().getTime());
   const session: Session = {
@@ -109,10 +121,15 @@ export const createSession = async (
   // Indexed as live but not yet placed on a host, so a restart can find sessions it never finished starting.
   const item: SessionItem = { ...recordKeys.session(orgId, id), ...session, version: 1, gsi1pk: liveSessionsIndex(PENDING_HOST), gsi1sk: id };
   const written = Promise.all([deps.records.put(item, { ifAbsent: true }), appendEvent(deps, orgId, id, { event: 'status', id, status: session.status })]);
-  const started = startBrowser(deps, item, { sessionId: id, orgId, idleTimeoutMs: session.configuration.timeoutMinutes * 60_000, proxy }, written);
+  const started = startBrowser(
+    deps,
+    item,
+    { sessionId: id, orgId, idleTimeoutMs: session.configuration.timeoutMinutes * 60_000, proxy, ...(profile ? { profile } : {}), ...(request.record ? { record: true } : {}) },
+    written,
+  );
   await written;
   const waitMs = options.readyWaitMs ?? 2000;
   const outcome = await Promise.race([started, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), waitMs).unref())]);
   const current = outcome !== 'waiting' && outcome ? outcome : (await getSession(deps.records, orgId, id))!;
-  return { session: current, warnings: [...proxyWarnings, ...unsupportedWarnings(request)] };
+  return { session: current, warnings: [...proxyWarnings, ...profileWarnings, ...unsupportedWarnings(request)] };
 };

@@ -9,8 +9,7 @@ export const saveProfileOnTermination = async (deps: SessionDeps, orgId: string,
   const session = await getSession(deps.records, orgId, sessionId);
   if (!session) throw new NotFoundError('session', sessionId);
   if (!isLive(session.status)) throw new ConflictError(`session ${sessionId} has already ended; its profile can no longer be saved`);
+  // Saved when the browser ends (see core/profiles/save.ts); naming another profile later replaces this one.
   await deps.records.update({ pk: session.pk, sk: session.sk }, { saveProfileAs: profileName });
-  return {
-    warnings: [{ code: 'profiles_not_supported', message: 'saving profiles is not available in this version yet: the name is recorded, but no profile is stored when the session ends' }],
-  };
+  return { warnings: [] };
 };

@@ -16,7 +16,17 @@ export const recordKeys = {
   /** Sessions: one partition per org, sorted by time-ordered id. */
   sessions: (orgId: string): string => `ORG#${orgId}#SESSIONS`,
   session: (orgId: string, sessionId: string): RecordKey => ({ pk: `ORG#${orgId}#SESSIONS`, sk: sessionId }),
+  /** Automations (form fillers, recorded steps): one partition per org, sorted by time-ordered id. */
+  automations: (orgId: string): string => `ORG#${orgId}#AUTOMATIONS`,
+  automation: (orgId: string, automationId: string): RecordKey => ({ pk: `ORG#${orgId}#AUTOMATIONS`, sk: automationId }),
+  /** Async requests: one partition per org, sorted by time-ordered id. */
+  request: (orgId: string, requestId: string): RecordKey => ({ pk: `ORG#${orgId}#REQUESTS`, sk: requestId }),
+  /** The org's webhook signing secret (current, and the previous one during a rotation). */
+  webhookSecret: (orgId: string): RecordKey => ({ pk: `ORG#${orgId}`, sk: 'WEBHOOKSECRET' }),
 } as const;
+
+/** Async requests with work left (a run or a webhook delivery) sit in this index partition, so a restart finds them. */
+export const OPEN_REQUESTS_INDEX_PK = 'REQUESTS#OPEN';
 
 /** The secondary-index partition that lists every org (small; for the admin CLI only). */
 export const ORGS_INDEX_PK = 'ORGS';
@@ -32,3 +42,10 @@ export const eventKeys = {
 
 /** Live sessions are indexed by the host that runs them, so a host that restarts can end what it lost. */
 export const liveSessionsIndex = (hostId: string): string => `LIVE#${hostId}`;
+
+/** Saved browser profiles: one partition per org, sorted by name; the archive lives in the blob store. */
+export const profileKeys = {
+  partition: (orgId: string): string => `ORG#${orgId}#PROFILES`,
+  profile: (orgId: string, name: string): RecordKey => ({ pk: `ORG#${orgId}#PROFILES`, sk: name }),
+  blob: (orgId: string, name: string): string => `profiles/${orgId}/${name}.tar.gz`,
+} as const;

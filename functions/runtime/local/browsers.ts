@@ -1,12 +1,16 @@
 /**
  * The in-process browser host of the local service: Chromium processes, the fleet adapter over them, and the
- * authenticated CDP proxy on the API's own port (`/cdp/{sessionId}`, `Authorization: Bearer <key>`).
+ * authenticated CDP proxy on the API's own port (`/cdp/{sessionId}`, `Authorization: Bearer <key>`), and the live view
+ * (`/live/{sessionId}/{windowId}`, authorized by the signed token in its link).
  */
 import type http from 'node:http';
 import { resolve } from 'node:path';
 import { LocalFleet, LOCAL_HOST_ID } from '../../adapters/browser/local-fleet.js';
-import { BrowserHost, createCdpProxy } from '../../browser-host/index.js';
+import { BrowserHost, createCdpProxy, createLiveView } from '../../browser-host/index.js';
+import { archiveProfile } from '../../browser-host/profile-archive.js';
 import { recordBrowserDownloads } from '../../core/files/downloads.js';
+import { saveProfileAtEnd } from '../../core/profiles/save.js';
+import { storeRecordingAtEnd } from '../../core/recordings/store.js';
 import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
 import { getSession } from '../../core/sessions/queries.js';
@@ -23,8 +27,10 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     chromiumPath: config.chromiumPath,
     workDir: resolve(config.dataDir, 'browsers'),
     log: (level, message, fields) => log[level](message, { component: 'browser-host', ...fields }),
+    // Profiles and recordings are taken while the user-data-dir still exists (the fleet is made just below).
+    beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
-  const fleet = new LocalFleet(host);
+  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile });
   return { host, fleet };
 };
 
@@ -33,6 +39,14 @@ export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLoc
   const { host, fleet } = browsers;
   fleet.onEnded((ended) => {
     onBrowserEnded(deps, ended).catch((error: unknown) => deps.log.error('could not record a session end', { ...ended, error: String(error) }));
+  });
+  fleet.onEnding(async (ending) => {
+    const { sessionId, orgId, reason } = ending;
+    // Each is independent: a recording that cannot be stored does not cost the profile, and the reverse.
+    await Promise.all([
+      saveProfileAtEnd(deps, ending).catch((error: unknown) => deps.log.error('could not save a profile', { sessionId, orgId, reason, error: String(error) })),
+      storeRecordingAtEnd(deps, ending).catch((error: unknown) => deps.log.error('could not store a recording', { sessionId, orgId, error: String(error) })),
+    ]);
   });
   const recordDownload = recordBrowserDownloads(deps);
   fleet.onDownload((download) => {
@@ -55,8 +69,18 @@ export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLoc
     },
   });
   const detach = proxy.attach(server);
+  // Live view pages and sockets (`/live/…`): authorized by the signed token in the link, not an API key.
+  const liveView = createLiveView({
+    sessions: host,
+    secret: deps.signingSecret,
+    now: () => deps.clock.now().getTime(),
+    log: (level, message, fields) => deps.log[level](message, { component: 'live-view', ...fields }),
+  });
+  const detachLiveView = liveView.attach(server);
   await host.start();
   return async () => {
+    detachLiveView();
+    await liveView.close();
     detach();
     await proxy.close();
     await host.shutdown();

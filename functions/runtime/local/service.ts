@@ -20,6 +20,11 @@ import { persistentSecret } from './secret-file.js';
 import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
 import { publishEndpoints, withdrawEndpoints } from './endpoints-file.js';
 import { createHttpServer, listen } from './http-server.js';
+import { resumeOpenRequests } from '../../core/requests/resume.js';
+import type { AsyncOperationRegistry } from '../../core/requests/deps.js';
+import { startRequestWorker } from '../../worker/local-loop.js';
+import type { WebhookTransport } from '../../ports/webhooks.js';
+import type { Queue } from '../../ports/queue.js';
 
 export interface LocalService {
   url: string;
@@ -32,7 +37,18 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
-export const startLocalService = async (config: Readonly<Config>, options: { clock?: Clock; log?: Logger } = {}): Promise<LocalService> => {
+export interface LocalServiceOptions {
+  clock?: Clock;
+  log?: Logger;
+  /** Other operations for async requests than the automation operations (tests). */
+  asyncOperations?: AsyncOperationRegistry<Deps>;
+  /** Another webhook transport than HTTP (tests). */
+  webhookTransport?: WebhookTransport;
+  /** Another queue for async requests than the configured one (tests: SQS against a stand-in). */
+  queue?: Queue;
+}
+
+export const startLocalService = async (config: Readonly<Config>, options: LocalServiceOptions = {}): Promise<LocalService> => {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   let emulators: EmbeddedAws | undefined;
@@ -47,18 +63,23 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
       s3Endpoint: config.s3Endpoint ?? emulators.s3Endpoint,
     });
   }
+  // On one machine webhook receivers usually run on loopback, so private targets are allowed unless configured off.
+  effective = Object.freeze({ ...effective, webhookAllowPrivate: effective.webhookAllowPrivate ?? true });
   const stores = awsStores(effective, clock, emulators?.credentials);
   await Promise.all([ensureTable(stores.clients.dynamo, effective.tableName), ensureBucket(stores.clients.s3, effective.bucketName)]);
 
   const dataDir = resolve(config.dataDir);
   const signingSecret = effective.signingSecret ?? (await persistentSecret(dataDir, 'signing-secret'));
   const browsers = createLocalBrowsers(effective, log);
-  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret });
+  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret, asyncOperations: options.asyncOperations, webhookTransport: options.webhookTransport, queue: options.queue });
   const access = await ensureDevelopmentAccess(stores.records, clock, effective.apiKey);
   const app = await createLocalApp(deps);
   const server = createHttpServer(app);
   const stopBrowsers = await connectLocalBrowsers(browsers, deps, server);
   const port = await listen(server, effective.port, effective.host);
+  // Async requests: the in-process worker, then whatever the previous run left pending (queued again).
+  const requestWorker = startRequestWorker(deps);
+  await resumeOpenRequests(deps);
   const url = `http://${effective.host.includes(':') ? `[${effective.host}]` : effective.host}:${port}`;
 
   if (emulators) {
@@ -77,7 +98,9 @@ export const startLocalService = async (config: Readonly<Config>, options: { clo
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      // Browsers first: their ends are recorded while the stores still run.
+      // The request worker first: operations still running are stopped and their requests stay pending for the
+      // next start; then browsers, whose ends are recorded while the stores still run.
+      await step('async request worker', () => requestWorker.stop(5_000), 10_000);
       await step('browsers', stopBrowsers, 20_000);
       await step('HTTP server', () =>
         new Promise<void>((done) => {
