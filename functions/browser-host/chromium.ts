@@ -124,5 +124,7 @@ async function bundleFingerprint(): Promise<string> {
   const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
   const archive = join(dirname(entry), '..', '..', 'bin', 'chromium.br');
   const info = await stat(archive);
-  return `${archive}:${info.size}:${Math.round(info.mtimeMs)}`;
+  // Size and mtime only (npm gives every installed file the same fixed mtime): two checkouts of the project share
+  // one unpacked binary instead of each unlinking it under the other's running browsers.
+  return `chromium.br:${info.size}:${Math.round(info.mtimeMs)}`;
 }

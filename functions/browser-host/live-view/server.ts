@@ -57,7 +57,13 @@ export function createLiveView(options: LiveViewOptions): LiveView {
 
   /** Token, scope and options of a request on a live view path; undefined when the path is not one. */
   function admit(request: IncomingMessage): (Admission & { socket: boolean }) | undefined {
-    const url = new URL(request.url ?? '/', 'http://live.local');
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://live.local');
+    } catch {
+      // An unparseable request target (`//[`) is not a live view path: the API behind answers it with a 4xx.
+      return undefined;
+    }
     const path = parseLivePath(url.pathname, basePath);
     if (!path) return undefined;
     const query = parseViewerQuery(url.searchParams);
