@@ -11,6 +11,7 @@ import type { Issue } from '../shared/issues.js';
 import { healByDescription, locatorChanges, primaryChanged } from './heal.js';
 import type { ControlTemplate, FieldTemplate, FormTemplate } from './model.js';
 import { fieldValue, kindFits, shown } from './values.js';
+import { pause } from '../shared/pause.js';
 
 /** How long a step waits for its fields to show after "Next" (a page that loads the next step, an animation). */
 const STEP_WAIT_MS = 5000;
@@ -31,12 +32,6 @@ export interface FillOutcome {
   filled: string[];
   errors: Issue[];
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
-  });
 
 /** Keeps what works now: the field's fresh locators replace the learnt ones, with a warning when the page changed. */
 const adopt = (context: FillContext, learnt: FieldTemplate | ControlTemplate, found: FormField, how: 'fallback' | 'description', what: string) => {
@@ -113,7 +108,7 @@ const readStep = async (context: FillContext, pending: FieldTemplate[], waitForO
   for (;;) {
     const found = await context.driver.findFields(pending.map((field) => field.locators), context.budget.signal);
     if (!waitForOne || found.some((field) => field?.visible) || Date.now() >= deadline) return found;
-    await sleep(STEP_POLL_MS, context.budget.signal);
+    await pause(STEP_POLL_MS, context.budget.signal);
   }
 };
 

@@ -19,6 +19,7 @@ import type { PageQueryDeps } from '../page-query.js';
 import { failed, succeeded, type OperationResult } from '../result.js';
 import { runWindowOperation, type OperationLimits } from '../run.js';
 import { parseCondition, textHolds } from './offline.js';
+import { pause } from '../../shared/pause.js';
 
 export const DEFAULT_INTERVAL_SECONDS = 5;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -93,20 +94,6 @@ const offlineChecker = (deps: MonitorDeps, condition: string): Checker => {
     return parsed.absent ? { holds: !present, evidence: present ? `${what}: still there` : `nothing fits "${parsed.description}" any more` } : { holds: present, evidence: what };
   };
 };
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

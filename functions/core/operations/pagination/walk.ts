@@ -9,6 +9,7 @@
 import type { PageState, WindowDriver } from '../../../ports/window-driver.js';
 import type { Budget } from '../budget.js';
 import { findMoreControl } from './next-control.js';
+import { pause } from '../../shared/pause.js';
 
 export type PaginationMode = 'auto' | 'paginated' | 'infinite-scroll';
 export type Move = 'start' | 'next' | 'load-more' | 'scroll';
@@ -30,20 +31,6 @@ export const SCROLL_CHANGE_TIMEOUT_MS = 3_000;
 const POLL_MS = 150;
 /** Content counts as settled once unchanged for this long (rendering in bursts, images sizing the layout). */
 const SETTLE_MS = 400;
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 
 const changed = (before: PageState, now: PageState) => now.url !== before.url || now.text !== before.text || now.scrollHeight > before.scrollHeight;
 
