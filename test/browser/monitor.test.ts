@@ -50,7 +50,7 @@ describe('monitor without a language model', () => {
     const { res, ms } = await monitor(offline, 1500, { condition: 'the page says "Order confirmed"', configuration: fast });
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('success');
-    expect(res.json.data.modelResponse).toMatch(/^The condition holds \(check [2-4], after [1-4]\.\d s\): the page shows "Order confirmed"/);
+    expect(res.json.data.modelResponse).toMatch(/^The condition holds \(check \d+, after \d+\.\d s\): the page shows "Order confirmed"/);
     expect(ms).toBeGreaterThanOrEqual(1500);
     expect(codes(res.json.warnings)).toContain('model_not_configured');
   });
