@@ -20,8 +20,8 @@ const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Inline script and style only; frames are data: images; the socket goes back to this origin. */
-export const PAGE_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'";
+/** Inline script and style only; frames arrive over the socket as bytes (blob: only where createImageBitmap is missing); the socket goes back to this origin. */
+export const PAGE_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob:; connect-src 'self'";
 
 export const viewerPage = (config: ViewerConfig): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

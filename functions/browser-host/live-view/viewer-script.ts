@@ -44,26 +44,42 @@ export const VIEWER_SCRIPT = String.raw`(() => {
     canvas.style.height = fixed.height + 'px';
   } else stage.classList.add('fill');
 
-  // Frames: decode off the socket handler, draw, then acknowledge so the next one comes.
-  const drawFrame = (message) => {
+  // Frames: binary messages ([uint32 metadata length][metadata JSON][JPEG]). Decoded off the main thread, drawn in
+  // arrival order (a frame decoded after a newer one was drawn is dropped), then acknowledged so the next comes.
+  let received = 0;
+  let drawn = 0;
+  const decoder = new TextDecoder();
+  const decode = (blob) => window.createImageBitmap ? createImageBitmap(blob) : new Promise((resolve, reject) => {
     const image = new Image();
-    image.onload = () => {
-      if (canvas.width !== image.naturalWidth || canvas.height !== image.naturalHeight) {
-        canvas.width = image.naturalWidth;
-        canvas.height = image.naturalHeight;
+    image.onload = () => resolve(image);
+    image.onerror = reject;
+    image.src = URL.createObjectURL(blob);
+  });
+  const drawFrame = (buffer) => {
+    const number = ++received;
+    const length = new DataView(buffer).getUint32(0);
+    const frameMeta = JSON.parse(decoder.decode(new Uint8Array(buffer, 4, length)));
+    decode(new Blob([new Uint8Array(buffer, 4 + length)], { type: 'image/jpeg' })).then((image) => {
+      if (number > drawn) {
+        drawn = number;
+        const width = image.naturalWidth || image.width;
+        const height = image.naturalHeight || image.height;
+        if (canvas.width !== width || canvas.height !== height) {
+          canvas.width = width;
+          canvas.height = height;
+        }
+        context.drawImage(image, 0, 0);
+        meta = frameMeta;
+        state.width = meta.deviceWidth;
+        state.height = meta.deviceHeight;
+        state.frames += 1;
+        state.lastFrameAt = Date.now();
+        if (state.frames === 1) state.firstFrameMs = performance.now();
+        if (state.frames === 1 || statusBox.textContent === 'Waiting for the first frame…') setStatus('');
       }
-      context.drawImage(image, 0, 0);
-      meta = message.meta;
-      state.width = meta.deviceWidth;
-      state.height = meta.deviceHeight;
-      state.frames += 1;
-      state.lastFrameAt = Date.now();
-      if (state.frames === 1) state.firstFrameMs = performance.now();
-      if (state.frames === 1 || statusBox.textContent === 'Waiting for the first frame…') setStatus('');
-      send({ t: 'ack' });
-    };
-    image.onerror = () => send({ t: 'ack' });
-    image.src = 'data:image/jpeg;base64,' + message.data;
+      if (image.close) image.close();
+      else if (image.src) URL.revokeObjectURL(image.src);
+    }, (error) => console.warn('live view: undecodable frame', error)).then(() => send({ t: 'ack' }));
   };
 
   const showUrl = (url, announce) => {
@@ -86,7 +102,6 @@ export const VIEWER_SCRIPT = String.raw`(() => {
 
   const onMessage = (message) => {
     switch (message.t) {
-      case 'frame': return drawFrame(message);
       case 'hello': return showUrl(message.url, state.url !== '');
       case 'url': return showUrl(message.url, true);
       case 'newWindow': return post('NewWindowOpened', message.windowId);
@@ -107,8 +122,12 @@ export const VIEWER_SCRIPT = String.raw`(() => {
       else setStatus('');
       reportSize();
     };
+    socket.binaryType = 'arraybuffer';
     socket.onmessage = (event) => {
-      try { onMessage(JSON.parse(event.data)); } catch (error) { console.warn('live view: bad message', error); }
+      try {
+        if (typeof event.data === 'string') onMessage(JSON.parse(event.data));
+        else drawFrame(event.data);
+      } catch (error) { console.warn('live view: bad message', error); }
     };
     socket.onclose = (event) => {
       socket = null;

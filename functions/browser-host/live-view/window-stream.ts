@@ -1,7 +1,10 @@
 /**
  * One watched window: a CDP connection attached to the window's page that screencasts it to every viewer and
  * forwards their input. Frames are paced by the viewers: Chromium sends the next frame only after the previous
- * one is acknowledged, and that happens when a viewer has drawn it; a slower viewer skips to the newest frame.
+ * one is acknowledged, and that happens when a viewer has taken it; a viewer holds at most three frames it has not
+ * drawn yet (drawing, decoding, on the wire: the round trip of its acknowledgement is then not dead time), and a
+ * slower viewer skips to the newest frame. Frames travel as binary messages: a 4-byte length, the frame's metadata as
+ * JSON, then the JPEG bytes, built once per frame for every viewer.
  */
 import WebSocket from 'ws';
 import { CdpConnection } from './cdp-connection.js';
@@ -19,17 +22,31 @@ export class WindowGoneError extends Error {}
 interface Viewer {
   socket: WebSocket;
   options: ViewerOptions;
-  /** A frame was sent and not yet drawn. */
-  busy: boolean;
+  /** Frames sent and not yet drawn. */
+  inFlight: number;
   /** Sequence number of the newest frame this viewer was sent. */
   seen: number;
 }
 
+interface FrameMeta {
+  deviceWidth: number;
+  deviceHeight: number;
+  pageScaleFactor: number;
+  offsetTop: number;
+}
+
 interface Frame {
   seq: number;
-  data: string;
-  meta: { deviceWidth: number; deviceHeight: number; pageScaleFactor: number; offsetTop: number };
+  message: Buffer;
 }
+
+/** The binary message of one frame: [uint32 metadata length][metadata JSON][JPEG bytes]. */
+const frameMessage = (base64Jpeg: string, meta: FrameMeta): Buffer => {
+  const head = Buffer.from(JSON.stringify(meta));
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(head.length);
+  return Buffer.concat([length, head, Buffer.from(base64Jpeg, 'base64')]);
+};
 
 export interface WindowStreamHooks {
   /** Viewer input counts as session activity (postpones the idle timeout). */
@@ -41,11 +58,14 @@ export interface WindowStreamHooks {
   log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
 }
 
-const SCREENCAST = { format: 'jpeg', quality: 70, everyNthFrame: 1 };
+/** Quality 60 rather than 70: a third less to encode, send and decode per frame, for little visible loss. */
+const SCREENCAST = { format: 'jpeg', quality: 60, everyNthFrame: 1 };
 /** Viewers that reconnect after a blip find the stream still running. */
 const IDLE_CLOSE_MS = 5_000;
 const NEW_WINDOW_NOTICE_DELAY_MS = 150;
 const REFRESH_AFTER_MS = 400;
+/** Frames a viewer may hold undrawn. Two left a 2-core host at ~15 fps, three gave ~20 (`npm run bench -- --only live-view`). */
+const MAX_IN_FLIGHT = 3;
 /** A viewer with this much unsent data is treated as busy regardless of its acknowledgements. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -141,7 +161,7 @@ export class WindowStream {
     // The stream may have closed while this viewer's handshake ran: a retry opens a fresh one.
     if (this.ended) return void socket.close(1013, 'try again');
     clearTimeout(this.idleTimer);
-    const viewer: Viewer = { socket, options, busy: false, seen: 0 };
+    const viewer: Viewer = { socket, options, inFlight: 0, seen: 0 };
     this.viewers.add(viewer);
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
@@ -167,40 +187,44 @@ export class WindowStream {
   private removeViewer(viewer: Viewer): void {
     this.viewers.delete(viewer);
     // Without a viewer left to acknowledge it, the pending frame would hold the screencast forever.
-    if (this.viewers.size === 0 || [...this.viewers].every((v) => v.busy)) this.ack();
+    if (this.viewers.size === 0 || [...this.viewers].every((v) => this.busy(v))) this.ack();
     if (this.viewers.size === 0 && !this.ended) {
       this.idleTimer = setTimeout(() => this.end(undefined), IDLE_CLOSE_MS);
       this.idleTimer.unref();
     }
   }
 
-  private onFrame(params: { data: string; sessionId: number; metadata: Frame['meta'] }): void {
+  private onFrame(params: { data: string; sessionId: number; metadata: FrameMeta }): void {
     const { deviceWidth, deviceHeight, pageScaleFactor, offsetTop } = params.metadata;
     this.ack();
     this.unacked = params.sessionId;
     this.deliver(params.data, { deviceWidth, deviceHeight, pageScaleFactor, offsetTop });
   }
 
-  private deliver(data: string, meta: Frame['meta']): void {
-    this.frame = { seq: ++this.seq, data, meta };
+  private deliver(data: string, meta: FrameMeta): void {
+    this.frame = { seq: ++this.seq, message: frameMessage(data, meta) };
     let delivered = false;
-    for (const viewer of this.viewers) if (!viewer.busy && this.sendFrame(viewer, this.frame)) delivered = true;
+    for (const viewer of this.viewers) if (!this.busy(viewer) && this.sendFrame(viewer, this.frame)) delivered = true;
     // Acknowledged at once when a viewer took it, so Chromium paints the next frame while the viewer decodes this
     // one; held while every viewer is still busy, so the screencast never runs ahead of the fastest viewer.
     if (delivered || this.viewers.size === 0) this.ack();
   }
 
+  private busy(viewer: Viewer): boolean {
+    return viewer.inFlight >= MAX_IN_FLIGHT || viewer.socket.bufferedAmount > MAX_BUFFERED_BYTES;
+  }
+
   private sendFrame(viewer: Viewer, frame: Frame): boolean {
-    if (viewer.socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
-    viewer.busy = true;
+    if (this.busy(viewer) || viewer.socket.readyState !== WebSocket.OPEN) return false;
+    viewer.inFlight += 1;
     viewer.seen = frame.seq;
-    this.sendTo(viewer, { t: 'frame', data: frame.data, meta: frame.meta });
+    viewer.socket.send(frame.message, { binary: true });
     return true;
   }
 
-  /** A viewer drew its frame: it gets the newest one if it missed it, and Chromium may send the next. */
+  /** A viewer drew a frame: it gets the newest one if it missed it, and Chromium may send the next. */
   private onDrawn(viewer: Viewer): void {
-    viewer.busy = false;
+    viewer.inFlight = Math.max(0, viewer.inFlight - 1);
     if (this.frame && viewer.seen < this.frame.seq) this.sendFrame(viewer, this.frame);
     this.ack();
   }
