@@ -6,14 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserDownload } from '../../ports/browser.js';
-import type { CdpClient } from './cdp-client.js';
+import type { CdpConnection } from './cdp-connection.js';
 import type { SessionFolder } from './session-folder.js';
 
 /** A download as this browser reports it; the fleet adds which session it belongs to. */
 type WithoutOwner<T> = T extends unknown ? Omit<T, 'sessionId' | 'orgId'> : never;
 export type DownloadReport = WithoutOwner<BrowserDownload>;
 
-export const captureDownloads = async (cdp: CdpClient, folder: SessionFolder, report: (download: DownloadReport) => void): Promise<void> => {
+export const captureDownloads = async (cdp: CdpConnection, folder: SessionFolder, report: (download: DownloadReport) => void): Promise<void> => {
   // guid → suggested name, for the downloads under way.
   const underWay = new Map<string, string>();
 

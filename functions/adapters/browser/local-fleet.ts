@@ -6,7 +6,7 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
 import type { BrowserDownload, BrowserEndReason, BrowserEnding, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
 import { captureDownloads } from './downloads.js';
-import { CdpClient } from './cdp-client.js';
+import { CdpConnection } from './cdp-connection.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 import { SessionRecorder } from './recording/recorder.js';
 import { SessionFolder } from './session-folder.js';
@@ -34,7 +34,7 @@ interface Placed {
   /** Files for file inputs and the browser's downloads; set once the browser runs. */
   folder?: SessionFolder;
   /** The browser-level connection that receives download events for the session's whole life. */
-  control?: CdpClient;
+  control?: CdpConnection;
   /** Set for sessions started with `record`. */
   recorder?: SessionRecorder;
 }
@@ -103,7 +103,7 @@ export class LocalFleet implements BrowserFleet {
     if (placed) placed.folder = folder;
     const endpoint = this.host.endpointOf(sessionId);
     if (!endpoint || !placed) throw new Error(`session ${sessionId} lost its browser while starting`);
-    placed.control = await CdpClient.connect(endpoint);
+    placed.control = await CdpConnection.connect(endpoint);
     await captureDownloads(placed.control, folder, (download) => {
       for (const listener of this.downloadListeners) listener({ ...download, sessionId, orgId });
     });

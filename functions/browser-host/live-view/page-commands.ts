@@ -1,5 +1,5 @@
 /** What a viewer may ask of the watched page besides input: navigation, closing it, and its size. */
-import type { CdpConnection } from './cdp-connection.js';
+import type { CdpConnection } from '../../adapters/browser/cdp-connection.js';
 import { navigableUrl } from './input.js';
 
 /** Runs a navigation request (address bar, history buttons, the parent frame's commands); a refusal's reason or undefined. */

@@ -6,7 +6,7 @@
  * Events are kept in memory until the session ends, up to a size limit.
  */
 import type { RecordedWindow, SessionRecording } from '../../../ports/browser.js';
-import { FlatCdp } from './flat-cdp.js';
+import { CdpConnection } from '../cdp-connection.js';
 import { RECORDING_BINDING, recordingScript } from './script.js';
 
 /** Event text kept per session; beyond it the recording stops (and says so) rather than exhaust the host's memory. */
@@ -29,11 +29,11 @@ export class SessionRecorder {
   private bytes = 0;
   private truncated = false;
 
-  private constructor(private readonly cdp: FlatCdp) {}
+  private constructor(private readonly cdp: CdpConnection) {}
 
   /** Resolves once every existing page is being recorded and new ones will be. */
   static async start(endpoint: string): Promise<SessionRecorder> {
-    const recorder = new SessionRecorder(await FlatCdp.connect(endpoint));
+    const recorder = new SessionRecorder(await CdpConnection.connect(endpoint));
     await recorder.listen();
     return recorder;
   }
