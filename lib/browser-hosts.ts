@@ -146,7 +146,7 @@ export class BrowserHosts extends Construct implements Binding {
         HOST_WARM_POOL_SIZE: String(props.warmPoolSize ?? 1),
         HOST_METRICS_NAMESPACE: HOST_METRICS_NAMESPACE,
         HOST_FLEET: this.cluster.clusterName,
-        BLOCK_PRIVATE_NETWORKS: String(props.blockPrivateNetworks ?? true),
+        [ENV.blockPrivateNetworks]: String(props.blockPrivateNetworks ?? true),
         [ENV.stage]: 'production',
       },
       secrets: { [ENV.hostSecret]: EcsSecret.fromSecretsManager(this.hostSecret), [ENV.signingSecret]: EcsSecret.fromSecretsManager(this.signingSecret) },

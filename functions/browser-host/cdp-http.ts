@@ -1,6 +1,8 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { DevtoolsJsonDoc } from './cdp-json.js';
+
+/** The browser's DevTools JSON documents the proxy serves. */
+export type DevtoolsJsonDoc = 'version' | 'list';
 
 /** What a path under the proxy's base path asks for. */
 export type Route =

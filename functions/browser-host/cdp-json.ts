@@ -1,11 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import type { DevtoolsJsonDoc } from './cdp-http.js';
+import { relayedOrigin } from './owner-relay.js';
 
-export type DevtoolsJsonDoc = 'version' | 'list';
+export type { DevtoolsJsonDoc };
 
 /**
- * The externally visible `ws(s)://host/<basePath>/<sessionId>` for a session: from the configured
- * public base URL, else from the request's Host and (behind a load balancer) X-Forwarded-Proto.
+ * The externally visible `ws(s)://host/<basePath>/<sessionId>` for a session. For a request another
+ * host relayed here: the origin the client used on that host (X-Forwarded-Host/-Proto), so the
+ * client keeps talking to the address it chose. Otherwise from the configured public base URL,
+ * else from the request's Host and (behind a load balancer) X-Forwarded-Proto.
  */
 export function publicSessionUrl(
   request: IncomingMessage,
@@ -14,7 +18,10 @@ export function publicSessionUrl(
   publicBaseUrl?: string,
 ): string {
   let origin: string;
-  if (publicBaseUrl) {
+  const relayed = relayedOrigin(request);
+  if (relayed) {
+    origin = `${relayed.proto === 'https' ? 'wss' : 'ws'}://${relayed.host}`;
+  } else if (publicBaseUrl) {
     origin = publicBaseUrl.replace(/\/+$/, '').replace(/^http(s?):/, 'ws$1:');
   } else {
     const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim();

@@ -4,6 +4,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { errorBody, parseRoute, refuseUpgrade, sendJson, type Route } from './cdp-http.js';
 import { fetchDevtoolsJson, publicSessionUrl, rewriteDevtoolsJson } from './cdp-json.js';
 import { connectUpstream, MAX_CDP_FRAME_BYTES, pipeSockets } from './cdp-pipe.js';
+import { createOwnerRelay, fromTrustedHost, isRelayed, type OwnerLookup } from './owner-relay.js';
 import type { HostLogger } from './types.js';
 
 /** What the proxy needs from a host: where a session's browser listens, and a way to mark activity. */
@@ -21,6 +22,16 @@ export interface CdpProxyOptions {
   /** Origin clients use (e.g. https://api.example.com); default: taken from each request. */
   publicBaseUrl?: string;
   upstreamTimeoutMs?: number;
+  /**
+   * Who runs a session this host does not (looked up in the caller's records). With it, such requests are
+   * relayed to the owner after `authorize` passed here; without it they answer 404.
+   */
+  owner?: OwnerLookup;
+  /**
+   * The hosts' shared secret. Relayed requests carry it as their bearer, and a relayed request bearing it
+   * is admitted without `authorize` (the relaying host already checked the client).
+   */
+  relaySecret?: string;
   log?: HostLogger;
 }
 
@@ -51,24 +62,42 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_CDP_FRAME_BYTES });
   const ownServers = new Set<Server>();
   const detachers = new Set<() => void>();
+  const relay = createOwnerRelay({ publicBaseUrl: options.publicBaseUrl, log });
+  const relayTarget = (address: string) => ({ address, bearer: options.relaySecret || undefined });
 
-  /** Shared gate for both sockets and JSON: an HTTP status and code, or the browser's endpoint. */
-  async function admit(request: IncomingMessage, sessionId: string): Promise<{ status: number; code: string } | { endpoint: string }> {
-    let allowed: boolean;
-    try {
-      allowed = await options.authorize(request, sessionId);
-    } catch (error) {
-      log('error', 'CDP proxy authorize callback threw', { sessionId, error: String(error) });
-      return { status: 500, code: 'AUTHORIZATION_FAILED' };
+  /**
+   * Shared gate for both sockets and JSON: an HTTP status and code, the browser's endpoint, or the
+   * address of the host that runs the session.
+   */
+  async function admit(request: IncomingMessage, sessionId: string): Promise<{ status: number; code: string } | { endpoint: string } | { owner: string }> {
+    // A request relayed with the hosts' secret was authorized by the host the client reached.
+    if (!fromTrustedHost(request, options.relaySecret)) {
+      let allowed: boolean;
+      try {
+        allowed = await options.authorize(request, sessionId);
+      } catch (error) {
+        log('error', 'CDP proxy authorize callback threw', { sessionId, error: String(error) });
+        return { status: 500, code: 'AUTHORIZATION_FAILED' };
+      }
+      if (!allowed) return { status: 401, code: 'UNAUTHORIZED' };
     }
-    if (!allowed) return { status: 401, code: 'UNAUTHORIZED' };
     const endpoint = options.sessions.endpointOf(sessionId);
-    return endpoint ? { endpoint } : { status: 404, code: 'SESSION_NOT_FOUND' };
+    if (endpoint) return { endpoint };
+    // A relayed request is answered here or nowhere: one hop at most, whatever the records say.
+    if (!options.owner || isRelayed(request)) return { status: 404, code: 'SESSION_NOT_FOUND' };
+    try {
+      const owner = await options.owner(sessionId);
+      return owner ? { owner: owner.address } : { status: 404, code: 'SESSION_NOT_FOUND' };
+    } catch (error) {
+      log('error', 'CDP proxy owner lookup threw', { sessionId, error: String(error) });
+      return { status: 502, code: 'OWNER_LOOKUP_FAILED' };
+    }
   }
 
   async function upgrade(route: Route, request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     if (route.kind !== 'socket') return refuseUpgrade(socket, 404, 'NOT_FOUND', 'no WebSocket endpoint at this path');
     const gate = await admit(request, route.sessionId);
+    if ('owner' in gate) return relay.upgrade(request, socket, head, relayTarget(gate.owner));
     if (!('endpoint' in gate)) return refuseUpgrade(socket, gate.status, gate.code, `refused: ${gate.code}`);
     const target = route.upstreamPath ? new URL(route.upstreamPath, gate.endpoint).href : gate.endpoint;
     let upstream: WebSocket;
@@ -92,6 +121,7 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
 
   async function serveJson(route: Extract<Route, { kind: 'json' }>, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const gate = await admit(request, route.sessionId);
+    if ('owner' in gate) return relay.request(request, response, relayTarget(gate.owner));
     if (!('endpoint' in gate)) return sendJson(response, gate.status, errorBody(gate.code, `refused: ${gate.code}`));
     try {
       const doc = await fetchDevtoolsJson(gate.endpoint, route.doc, upstreamTimeoutMs);
@@ -171,11 +201,12 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     },
 
     get connectionCount() {
-      return wss.clients.size;
+      return wss.clients.size + relay.openCount;
     },
 
     async close() {
       for (const client of wss.clients) client.terminate();
+      relay.close();
       for (const detach of [...detachers]) detach();
       await Promise.all(
         [...ownServers].map(

@@ -40,6 +40,11 @@ export interface ChromiumArgsInput {
   userDataDir: string;
   /** `scheme://host:port` handed to `--proxy-server`; credentials are not supported at launch. */
   proxyServer?: string;
+  /**
+   * Send everything through `proxyServer`: loopback too (Chromium otherwise goes to localhost directly) and no WebRTC
+   * UDP around the proxy. Set under the network guard, where the proxy is the only way out that gets checked.
+   */
+  proxyEverything?: boolean;
   windowSize?: { width: number; height: number };
 }
 
@@ -59,6 +64,9 @@ export function chromiumArgs(input: ChromiumArgsInput): string[] {
     `--window-size=${window.width},${window.height}`,
   ];
   if (input.proxyServer) args.push(`--proxy-server=${input.proxyServer}`);
+  if (input.proxyServer && input.proxyEverything) {
+    args.push('--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+  }
   return [...new Set(args)];
 }
 

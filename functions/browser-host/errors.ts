@@ -59,6 +59,16 @@ export class InvalidSessionOptionsError extends BrowserHostError {
   }
 }
 
+/** A session's upstream proxy lives at an address the network guard refuses (a 400, like other bad options). */
+export class ProxyAddressRefusedError extends InvalidSessionOptionsError {
+  constructor(
+    readonly proxyServer: string,
+    readonly reason: string,
+  ) {
+    super(`proxy server ${proxyServer} refused by the network guard: ${reason}`);
+  }
+}
+
 export class BrowserLaunchError extends BrowserHostError {
   constructor(message: string, cause?: unknown) {
     super('BROWSER_LAUNCH_FAILED', message, { cause });

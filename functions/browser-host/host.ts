@@ -6,6 +6,8 @@ import { removeDir } from './cleanup.js';
 import { CapacityError, HostStoppedError, SessionEndedDuringStartError, SessionExistsError } from './errors.js';
 import { BrowserLauncher } from './launcher.js';
 import { createWarmPool, defaultLog, disposeHostDir, prepareHostDir } from './host-setup.js';
+import { startNetworkGuard, type NetworkGuard } from './network-guard.js';
+import { vetUpstreamProxy } from './network-guard/upstream-proxy.js';
 import type { WarmPool } from './pool.js';
 import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
 import { validateAcquire } from './session-options.js';
@@ -38,6 +40,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   private hostDir = '';
   private launcher?: BrowserLauncher;
   private pool?: WarmPool;
+  private guard?: NetworkGuard;
   private idleTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: BrowserHostOptions) {
@@ -51,8 +54,9 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
 
   /** Resolves Chromium, clears leftovers of a crashed predecessor and fills the warm pool. */
   start(): Promise<void> {
-    this.started ??= this.doStart().catch((error: unknown) => {
+    this.started ??= this.doStart().catch(async (error: unknown) => {
       // Leave the host startable again (e.g. once CHROMIUM_PATH is fixed).
+      await this.closeGuard();
       if (this.state === 'starting') this.state = 'new';
       this.started = undefined;
       throw error;
@@ -63,9 +67,17 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   private async doStart(): Promise<void> {
     this.state = 'starting';
     const executablePath = await resolveChromiumPath(this.options.chromiumPath);
+    if (this.options.networkGuard) {
+      this.guard = await startNetworkGuard({ allow: this.options.networkGuard.allow, log: this.log });
+      this.log('info', 'network guard on: browsers cannot reach loopback, link-local or private addresses', {
+        url: this.guard.url,
+        allow: this.options.networkGuard.allow ?? [],
+      });
+    }
     this.hostDir = await prepareHostDir(this.workDir, this.log);
     const { launchTimeoutMs, closeGraceMs } = this.options;
-    this.launcher = new BrowserLauncher({ executablePath, browsersDir: this.hostDir, launchTimeoutMs, closeGraceMs });
+    const networkGuardUrl = this.guard?.url;
+    this.launcher = new BrowserLauncher({ executablePath, browsersDir: this.hostDir, launchTimeoutMs, closeGraceMs, networkGuardUrl });
     // Spare browsers only while serving, and never more than the slots still free.
     const poolTarget = () => (this.state === 'running' ? Math.min(this.warmPoolSize, this.capacity - this.sessions.size) : 0);
     this.pool = createWarmPool(this.launcher, poolTarget, this.log);
@@ -105,6 +117,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     const needsLaunchOptions = options.proxyServer !== undefined || options.profileDir !== undefined || options.profileArchive !== undefined;
     const warm = needsLaunchOptions ? undefined : this.pool!.take();
     let proxyServer = options.proxyServer;
+    if (proxyServer && this.guard) proxyServer = await vetUpstreamProxy(this.guard, proxyServer);
     if (proxyServer && options.proxyCredentials) {
       session.relay = await startProxyRelay({ server: proxyServer, ...options.proxyCredentials });
       proxyServer = (session.relay as ProxyRelay).url;
@@ -160,8 +173,14 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     clearInterval(this.idleTimer);
     await Promise.allSettled([...this.sessions.values()].map((s) => this.end(s, 'shutdown')));
     await this.pool?.drain();
+    await this.closeGuard();
     if (this.hostDir) await disposeHostDir(this.hostDir);
     this.state = 'stopped';
+  }
+
+  private async closeGuard(): Promise<void> {
+    await this.guard?.close();
+    this.guard = undefined;
   }
 
   private expireIdle(): void {

@@ -12,6 +12,8 @@ import type { HostLogger } from './types.js';
  *   GET    /capacity        slots, warm pool and live sessions
  *   POST   /sessions        {sessionId, idleTimeoutMs, proxyServer?} → 201 {sessionId, wsEndpoint, pid, warm}
  *   DELETE /sessions/{id}   204, or 404 when unknown
+ *   PUT    /sessions/{id}/files/{name}   raw bytes (x-file-id: the stored file) → 201 {path}   (with `files`)
+ *   GET    /sessions/{id}/files/{name}   {path, bytes, fileId?}, or 404                     (with `files`)
  *
  * Everything but /health needs `Authorization: Bearer <host secret>`.
  */
@@ -19,12 +21,21 @@ export interface InternalApiOptions {
   host: Pick<BrowserHost, 'acquire' | 'release' | 'stats'>;
   proxy: Pick<CdpProxy, 'publicEndpoint'>;
   secret: string;
+  /** The sessions' folders (file inputs, downloads), for API functions on other machines. */
+  files?: SessionFiles;
   /** True once the process is shutting down: health turns 503 so traffic moves elsewhere. */
   isDraining: () => boolean;
   log?: HostLogger;
 }
 
+export interface SessionFiles {
+  putFile(sessionId: string, file: { fileName: string; bytes: Buffer; fileId?: string }): Promise<string>;
+  sessionFile(sessionId: string, fileName: string): Promise<{ path: string; bytes: number; fileId?: string } | undefined>;
+}
+
 const MAX_BODY_BYTES = 64 * 1024;
+/** Files pushed for file inputs: the API's own upload limit is lower. */
+const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 const STATUS_BY_CODE: Record<BrowserHostErrorCode, number> = {
   HOST_AT_CAPACITY: 503,
@@ -64,16 +75,21 @@ function reply(res: ServerResponse, status: number, body?: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new RequestError(413, 'BODY_TOO_LARGE', `body over ${MAX_BODY_BYTES} bytes`);
+    if (size > limit) throw new RequestError(413, 'BODY_TOO_LARGE', `body over ${limit} bytes`);
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await readBody(req, MAX_BODY_BYTES);
   try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {
     // fall through to the same answer as a non-object body
@@ -120,7 +136,26 @@ async function route(req: IncomingMessage, res: ServerResponse, options: Interna
     if (!released) throw new RequestError(404, 'SESSION_NOT_FOUND', 'no such session on this host');
     return reply(res, 204);
   }
+  const filePath = /^\/sessions\/([^/]+)\/files\/([^/]+)$/.exec(path);
+  if (filePath && options.files) return fileRoute(req, res, options.files, decodeSegment(filePath[1]!), decodeSegment(filePath[2]!));
   throw new RequestError(404, 'NOT_FOUND', `no route for ${req.method} ${path}`);
+}
+
+async function fileRoute(req: IncomingMessage, res: ServerResponse, files: SessionFiles, sessionId: string, fileName: string): Promise<void> {
+  if (req.method === 'GET') {
+    const found = await files.sessionFile(sessionId, fileName);
+    if (!found) throw new RequestError(404, 'FILE_NOT_FOUND', 'no such file in the session folder');
+    return reply(res, 200, found);
+  }
+  if (req.method !== 'PUT') throw new RequestError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on a session file`);
+  const fileIdHeader = req.headers['x-file-id'];
+  const fileId = typeof fileIdHeader === 'string' && fileIdHeader ? fileIdHeader : undefined;
+  const bytes = await readBody(req, MAX_FILE_BYTES);
+  try {
+    return reply(res, 201, { path: await files.putFile(sessionId, { fileName, bytes, fileId }) });
+  } catch (error) {
+    throw new RequestError(404, 'SESSION_NOT_FOUND', (error as Error).message);
+  }
 }
 
 export function createInternalApiHandler(options: InternalApiOptions): (req: IncomingMessage, res: ServerResponse) => void {

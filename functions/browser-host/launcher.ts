@@ -36,6 +36,11 @@ export interface LauncherOptions {
   launchTimeoutMs?: number;
   /** Time `close()` gets before the process group is signalled. */
   closeGraceMs?: number;
+  /**
+   * The host's network guard (`http://127.0.0.1:PORT`): every browser, warm ones included, goes through it unless
+   * its session brings its own proxy, and none may bypass the proxy it has for loopback or WebRTC.
+   */
+  networkGuardUrl?: string;
 }
 
 /** Left behind in a copied profile, these make Chromium think another browser still owns it. */
@@ -52,7 +57,11 @@ export class BrowserLauncher {
       if (spec.profileArchive) await extractProfile(spec.profileArchive, userDataDir);
       browser = await puppeteer.launch({
         executablePath: this.options.executablePath,
-        args: chromiumArgs({ userDataDir, proxyServer: spec.proxyServer }),
+        args: chromiumArgs({
+          userDataDir,
+          proxyServer: spec.proxyServer ?? this.options.networkGuardUrl,
+          proxyEverything: this.options.networkGuardUrl !== undefined,
+        }),
         headless: 'shell',
         pipe: false,
         defaultViewport: null,

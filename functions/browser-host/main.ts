@@ -11,6 +11,15 @@
  *   HOST_PUBLIC_URL      origin clients use to reach this host (e.g. https://host-3.internal); default: request Host
  *   CHROMIUM_PATH        default: the binary bundled in @sparticuz/chromium
  *   SIGNING_SECRET       the service's signing secret; when set, the host serves live views at /live/…
+ *   BLOCK_PRIVATE_NETWORKS  true/false, default false; true: browsers go through the network guard, which refuses
+ *                        loopback, link-local (cloud metadata) and private addresses (the ECS task sets true)
+ *   ALLOWED_PRIVATE_HOSTS   comma list of host names, addresses and CIDR ranges the guard lets through anyway
+ *
+ * With START_QUEUE_URL set (the ECS task), the host joins the fleet instead of waiting to be called: it registers
+ * in the table (TABLE_NAME, AWS_REGION; HOST_ADVERTISE_ADDRESS overrides the private address it announces), takes
+ * session starts from the queue while it has room, records its sessions' events, files, profiles and recordings
+ * like the API does (SIGNING_SECRET required), publishes its utilization (HOST_FLEET, HOST_METRICS_NAMESPACE), and
+ * drains on SIGTERM. See functions/runtime/fleet-host.ts.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,8 +29,11 @@ import { BrowserHost } from './host.js';
 import { defaultLog } from './host-setup.js';
 import { bearerMatches, createInternalApiHandler } from './internal-api.js';
 import type { HostLogger } from './types.js';
+import { startFleetHostFromEnv } from '../runtime/fleet-host-env.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
+/** A draining fleet host ends every session, saving profiles and recordings: within the task's 120 s stop timeout. */
+const DRAIN_DEADLINE_MS = 110_000;
 
 const log: HostLogger = (level, message, fields) => {
   const line = JSON.stringify({ level, component: 'browser-host', message, ...fields });
@@ -37,6 +49,14 @@ function intFromEnv(name: string, fallback: number, min: number): number {
   return value;
 }
 
+function booleanFromEnv(name: string, fallback: boolean): boolean {
+  const raw = (process.env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be true or false, got "${process.env[name]}"`);
+}
+
 function readConfig() {
   const secret = process.env.HOST_SECRET ?? '';
   if (secret.length < 16) throw new Error('HOST_SECRET must be set to at least 16 characters');
@@ -49,6 +69,9 @@ function readConfig() {
     workDir: process.env.HOST_WORK_DIR || undefined,
     publicBaseUrl: process.env.HOST_PUBLIC_URL || undefined,
     chromiumPath: process.env.CHROMIUM_PATH || undefined,
+    networkGuard: booleanFromEnv('BLOCK_PRIVATE_NETWORKS', false)
+      ? { allow: (process.env.ALLOWED_PRIVATE_HOSTS ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '') }
+      : undefined,
   };
 }
 
@@ -58,8 +81,9 @@ async function main(): Promise<void> {
     // Chromium's zygotes outlive the browser by a moment and get reparented to PID 1; Node does not reap them.
     log('warn', 'running as PID 1: orphaned Chromium helpers will stay zombies; run under an init (docker --init, ECS initProcessEnabled)');
   }
-  const { capacity, warmPoolSize, workDir, chromiumPath } = config;
-  const host = new BrowserHost({ capacity, warmPoolSize, workDir, chromiumPath, log });
+  if (process.env.START_QUEUE_URL) return joinFleet(config);
+  const { capacity, warmPoolSize, workDir, chromiumPath, networkGuard } = config;
+  const host = new BrowserHost({ capacity, warmPoolSize, workDir, chromiumPath, networkGuard, log });
   host.on('sessionEnded', (sessionId, reason) => log('info', 'session ended', { sessionId, reason }));
   await host.start();
 
@@ -105,6 +129,30 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
+}
+
+async function joinFleet(config: ReturnType<typeof readConfig>): Promise<void> {
+  const member = await startFleetHostFromEnv(process.env, config);
+  log('info', 'browser host listening', { port: member.port, capacity: config.capacity, hostId: member.hostId, address: member.address });
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log('info', 'draining', { signal });
+    setTimeout(() => {
+      log('error', 'drain took too long; exiting anyway');
+      process.exit(1);
+    }, DRAIN_DEADLINE_MS).unref();
+    member.drain().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log('error', 'drain failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', (signal) => stop(signal));
+  process.on('SIGINT', (signal) => stop(signal));
 }
 
 main().catch((error: unknown) => {

@@ -71,6 +71,12 @@ export interface BrowserHostOptions {
    */
   beforeRemoveUserDataDir?: (handoff: UserDataDirHandoff) => Promise<void> | void;
   log?: HostLogger;
+  /**
+   * Keep the browsers out of the network the host runs in: every request goes through a guard that refuses loopback,
+   * link-local and private addresses, except those in `allow` (host names, addresses, CIDR ranges). A session's own
+   * upstream proxy is checked the same way before its browser starts. Default: off.
+   */
+  networkGuard?: { allow?: string[] };
 }
 
 export interface BrowserHostEvents {

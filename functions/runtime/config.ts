@@ -42,6 +42,11 @@ const schema = z.object({
   [ENV.chromiumPath]: z.string().optional(),
   [ENV.hostCapacity]: int(50).pipe(z.number().min(1)),
   [ENV.warmPoolSize]: int(2).pipe(z.number().min(0)),
+  [ENV.blockPrivateNetworks]: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
+  [ENV.allowedPrivateHosts]: z
+    .string()
+    .transform((v) => v.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+    .default([]),
   [ENV.hostSecret]: z.string().min(16).optional(),
   [ENV.signingSecret]: z.string().min(32).optional(),
   [ENV.defaultWindowUrl]: z.string().default('about:blank'),
@@ -79,6 +84,10 @@ export interface Config {
   chromiumPath?: string;
   hostCapacity: number;
   warmPoolSize: number;
+  /** Browsers go through the network guard (off by default: the local service browses loopback fixtures). */
+  blockPrivateNetworks: boolean;
+  /** Host names, addresses and CIDR ranges the guard lets through although private. */
+  allowedPrivateHosts: string[];
   hostSecret?: string;
   signingSecret?: string;
   defaultWindowUrl: string;
@@ -139,6 +148,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     chromiumPath: v[ENV.chromiumPath],
     hostCapacity: v[ENV.hostCapacity],
     warmPoolSize: v[ENV.warmPoolSize],
+    blockPrivateNetworks: v[ENV.blockPrivateNetworks],
+    allowedPrivateHosts: v[ENV.allowedPrivateHosts],
     hostSecret: v[ENV.hostSecret],
     signingSecret: v[ENV.signingSecret],
     defaultWindowUrl: v[ENV.defaultWindowUrl],

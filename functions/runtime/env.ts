@@ -27,6 +27,10 @@ export const ENV = {
   chromiumPath: 'CHROMIUM_PATH',
   hostCapacity: 'HOST_CAPACITY',
   warmPoolSize: 'WARM_POOL_SIZE',
+  /** `true`: browsers go through the network guard, which refuses loopback, link-local and private addresses. */
+  blockPrivateNetworks: 'BLOCK_PRIVATE_NETWORKS',
+  /** Comma list of host names, addresses and CIDR ranges the network guard lets through although private. */
+  allowedPrivateHosts: 'ALLOWED_PRIVATE_HOSTS',
   hostSecret: 'HOST_SECRET',
   /** Signs live view tokens. The local service generates one in its data dir when unset. */
   signingSecret: 'SIGNING_SECRET',

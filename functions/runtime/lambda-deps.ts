@@ -3,7 +3,13 @@ import { awsStores, createDeps, queueFromConfig } from './composition.js';
 import { loadConfig, type Config } from './config.js';
 import { ENV } from './env.js';
 import type { Deps } from './deps.js';
+import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
+import { RemoteFleet } from '../adapters/browser/remote-fleet.js';
 import { MemoryEventBus } from '../adapters/local/memory-event-bus.js';
+import { findPlacement } from '../core/sessions/placement.js';
+import { PollingEventBus } from '../core/sessions/polling-bus.js';
+import type { BrowserFleet } from '../ports/browser.js';
+import type { Records } from '../ports/records.js';
 import { unavailableFleet } from './unavailable-fleet.js';
 import { UnavailableError } from '../core/shared/errors.js';
 import type { Queue } from '../ports/queue.js';
@@ -50,13 +56,28 @@ const secrets = await readSecrets(process.env);
 
 let deps: Deps | undefined;
 
+/**
+ * The browser hosts, reached through the start queue and each session's placement. A function deployed without
+ * them (no START_QUEUE_URL or host secret) answers session starts with 503 rather than queueing into nothing.
+ */
+const fleetFromEnv = (config: Config, records: Records): BrowserFleet => {
+  const queueUrl = process.env[ENV.startQueueUrl];
+  if (!queueUrl || !config.hostSecret) return unavailableFleet;
+  return new RemoteFleet({
+    startQueue: createSqsQueue({ region: config.awsRegion, queueUrl, endpoint: config.sqsEndpoint }),
+    hostSecret: config.hostSecret,
+    placement: (sessionId) => findPlacement(records, sessionId),
+  });
+};
+
 export const lambdaDeps = (): Deps => {
   if (!deps) {
     const config = loadConfig(process.env, secrets);
     const { records, blobs } = awsStores(config);
-    // Live events across Lambdas and the browser fleet come with the hosts' deployment; until then nothing is
-    // published in-process and session starts answer 503.
-    deps = createDeps({ config, records, blobs, fleet: unavailableFleet, bus: new MemoryEventBus(), signingSecret: config.signingSecret ?? '', queue: config.asyncQueueUrl ? queueFromConfig(config) : missingQueue });
+    const fleet = fleetFromEnv(config, records);
+    // Session events are written by the hosts and by other functions: an events stream polls the stored ones.
+    const bus = fleet === unavailableFleet ? new MemoryEventBus() : new PollingEventBus(records);
+    deps = createDeps({ config, records, blobs, fleet, bus, signingSecret: config.signingSecret ?? '', queue: config.asyncQueueUrl ? queueFromConfig(config) : missingQueue });
   }
   return deps;
 };

@@ -1,7 +1,9 @@
 /**
  * The container's entry without Docker: the host bundled exactly as the Dockerfile bundles it, started on Node 22
- * with the environment the ECS task definition gives it, answering the health check the task and the load
- * balancer use, and refusing the internal API without the host secret.
+ * with the environment the ECS task definition gives it (stores and the start queue pointed at local stand-ins:
+ * embedded DynamoDB and S3, the loopback SQS fake). It joins the fleet (registers itself, publishes its
+ * utilization), answers the health check the task and the load balancer use, refuses the internal API without the
+ * host secret, and on SIGTERM drains and deregisters before it exits 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveChromiumPath } from '../../functions/browser-host/chromium.js';
 import { projectRoot } from '../../lib/api-function.js';
 import { bundleHost } from '../../scripts/bundle-host.js';
+import { embeddedCredentials } from '../../functions/adapters/local/embedded-aws.js';
+import { withEmbeddedAws, type EmbeddedAwsFixture } from '../support/embedded.js';
+import { startFakeSqs, type FakeSqs } from '../support/fake-sqs.js';
 import { buildStack } from './support.js';
 
 const node22 = (() => {
@@ -34,12 +39,26 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
   let dir: string;
   let child: ChildProcess;
   let port: number;
+  let output = '';
+  let aws: EmbeddedAwsFixture;
+  let sqs: FakeSqs;
+  const hostEntries = async () => (await aws.records.query('HOSTS', { skPrefix: 'HOST#' })).items;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'host-entry-'));
-    await bundleHost(join(dir, 'host.mjs'));
+    [aws, sqs] = await Promise.all([withEmbeddedAws(), startFakeSqs(), bundleHost(join(dir, 'host.mjs'))]);
     const env = {
       ...taskEnvironment(),
+      TABLE_NAME: aws.tableName,
+      BUCKET_NAME: aws.bucket,
+      DYNAMODB_ENDPOINT: aws.endpoints.dynamo,
+      S3_ENDPOINT: aws.endpoints.s3,
+      SQS_ENDPOINT: sqs.endpoint,
+      START_QUEUE_URL: await sqs.createQueue('session-starts'),
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: embeddedCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: embeddedCredentials.secretAccessKey,
+      HOST_ADVERTISE_ADDRESS: '127.0.0.1',
       PATH: process.env.PATH ?? '',
       HOME: dir,
       TMPDIR: dir,
@@ -55,7 +74,6 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
     // Run from the temporary directory: the bundle must not need the project's node_modules.
     child = spawn(node22!, ['--enable-source-maps', join(dir, 'host.mjs')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     port = await new Promise<number>((resolve, reject) => {
-      let output = '';
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         const match = /"browser host listening","port":(\d+)/.exec(output);
@@ -74,6 +92,7 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
       await exited;
     }
     if (dir) rmSync(dir, { recursive: true, force: true });
+    await Promise.all([aws?.stop(), sqs?.close()]);
   });
 
   it('answers the health check', async () => {
@@ -88,9 +107,16 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
     expect(await capacity.json()).toMatchObject({ capacity: 6, live: 0 });
   });
 
-  it('stops on SIGTERM with exit code 0', async () => {
+  it('registers itself in the table with its address and capacity, and publishes its utilization', async () => {
+    expect(await hostEntries()).toEqual([expect.objectContaining({ address: `http://127.0.0.1:${port}`, capacity: 6, used: 0, draining: false })]);
+    const metric = output.split('\n').find((line) => line.includes('"HostUtilization"'));
+    expect(JSON.parse(metric!)).toMatchObject({ _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }] }, HostUtilization: 0, capacity: 6 });
+  });
+
+  it('drains on SIGTERM: leaves the table and exits 0', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(await hostEntries()).toEqual([]);
   });
 });

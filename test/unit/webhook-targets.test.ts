@@ -1,6 +1,5 @@
-/** Which webhook targets are refused: scheme, credentials, and addresses that are not public (literal or resolved). */
+/** Which webhook targets are refused: scheme, credentials, and addresses that are not public (literal or resolved; see ip-addresses.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { nonPublicReason } from '../../functions/core/webhooks/addresses.js';
 import { retryDelayMs } from '../../functions/core/webhooks/backoff.js';
 import { checkWebhookTarget } from '../../functions/core/webhooks/targets.js';
 import type { WebhookSettings } from '../../functions/core/requests/deps.js';
@@ -18,34 +17,6 @@ const settings = (allowPrivate: boolean, dns: Record<string, string[]> = {}): We
     },
     post: async () => ({ durationMs: 0 }),
   },
-});
-
-describe('address classification', () => {
-  it.each([
-    ['127.0.0.1', 'loopback'],
-    ['10.1.2.3', 'private'],
-    ['172.16.0.1', 'private'],
-    ['172.31.255.255', 'private'],
-    ['192.168.1.1', 'private'],
-    ['100.64.0.1', 'shared (carrier-grade NAT)'],
-    ['169.254.169.254', 'link-local'],
-    ['0.0.0.0', 'unspecified'],
-    ['::1', 'loopback'],
-    ['::', 'unspecified'],
-    ['fe80::1', 'link-local'],
-    ['fd00:ec2::254', 'private (unique local)'],
-    ['fc00::1', 'private (unique local)'],
-    ['::ffff:127.0.0.1', 'loopback'],
-    ['::ffff:7f00:1', 'loopback'],
-    ['::ffff:169.254.169.254', 'link-local'],
-    ['64:ff9b::10.0.0.1', 'private'],
-  ])('calls %s %s', (address, reason) => {
-    expect(nonPublicReason(address)).toBe(reason);
-  });
-
-  it.each(['8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])('lets the public address %s through', (address) => {
-    expect(nonPublicReason(address)).toBeUndefined();
-  });
 });
 
 describe('webhook target check', () => {

@@ -46,10 +46,13 @@ export class LocalFleet implements BrowserFleet {
   private readonly downloadListeners: ((download: BrowserDownload) => void)[] = [];
   private readonly endingListeners: ((ending: BrowserEnding) => Promise<void>)[] = [];
 
-  /** `archiveProfile`: how a user-data-dir becomes a profile archive (the host's profile-archive module). */
+  /**
+   * `archiveProfile`: how a user-data-dir becomes a profile archive (the host's profile-archive module).
+   * `hostId`: the name sessions are placed under (one fixed name locally; each AWS host its own).
+   */
   constructor(
     private readonly host: HostHandle,
-    private readonly options: { maxQueueWaitMs?: number; archiveProfile?: (userDataDir: string) => Promise<Buffer> } = {},
+    private readonly options: { maxQueueWaitMs?: number; archiveProfile?: (userDataDir: string) => Promise<Buffer>; hostId?: string } = {},
   ) {
     host.on('sessionEnded', (sessionId, reason) => {
       const placed = this.placed.get(sessionId);
@@ -91,7 +94,7 @@ export class LocalFleet implements BrowserFleet {
       this.placed.delete(request.sessionId);
       throw error;
     }
-    return { hostId: LOCAL_HOST_ID };
+    return { hostId: this.options.hostId ?? LOCAL_HOST_ID };
   }
 
   /** The session's folder, and download capture set for the whole browser before any client can open a page. */

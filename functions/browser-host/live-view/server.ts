@@ -2,13 +2,14 @@
  * The live view on a host's HTTP server: `GET /live/{sessionId}/{windowId}?token=…` serves the viewer page and
  * `/live/{sessionId}/{windowId}/ws?token=…` its socket. No API key: the signed token names the one session and
  * window it opens, so a link cannot be turned to another window. One stream per watched window, shared by all of
- * its viewers.
+ * its viewers. A link that reaches a host not running its session is relayed, token and all, to the host that does.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { verifyViewToken, type ViewGrant } from '../../core/live-view/tokens.js';
 import { refuseUpgrade } from '../cdp-http.js';
+import { createOwnerRelay, isRelayed, type OwnerLookup } from '../owner-relay.js';
 import type { HostLogger } from '../types.js';
 import { parseLivePath, parseViewerQuery, type ViewerOptions } from './options.js';
 import { noticePage, PAGE_CSP, viewerPage } from './page.js';
@@ -28,6 +29,11 @@ export interface LiveViewOptions {
   basePath?: string;
   /** Epoch milliseconds; default Date.now. */
   now?: () => number;
+  /**
+   * Who runs a session this host does not (looked up in the caller's records). With it, a valid link for such a
+   * session is relayed to the owner, which checks the token again; without it the viewer hears "session ended".
+   */
+  owner?: OwnerLookup;
   log?: HostLogger;
 }
 
@@ -54,6 +60,16 @@ export function createLiveView(options: LiveViewOptions): LiveView {
   const log: HostLogger = options.log ?? (() => undefined);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 * 1024 });
   const streams = new Map<string, Promise<WindowStream>>();
+  const relay = createOwnerRelay({ log });
+
+  /**
+   * The address of the host that runs an admitted session this host does not; undefined when this host should
+   * answer itself. A relayed request is never relayed again, so stale records cannot make a loop.
+   */
+  async function ownerOf(request: IncomingMessage, admission: Admission): Promise<string | undefined> {
+    if (!options.owner || !admission.ok || admission.endpoint || isRelayed(request)) return undefined;
+    return (await options.owner(admission.grant.sessionId))?.address;
+  }
 
   /** Token, scope and options of a request on a live view path; undefined when the path is not one. */
   function admit(request: IncomingMessage): (Admission & { socket: boolean }) | undefined {
@@ -121,7 +137,16 @@ export function createLiveView(options: LiveViewOptions): LiveView {
         client.send(JSON.stringify({ t: 'ended', reason }));
         client.close(CLOSE_CODES[reason], reason);
       });
-    if (!admission.endpoint) return closeWith('sessionEnded');
+    if (!admission.endpoint) {
+      let owner: string | undefined;
+      try {
+        owner = await ownerOf(request, admission);
+      } catch (error) {
+        log('error', 'live view owner lookup failed', { sessionId: admission.grant.sessionId, error: String(error) });
+        return refuseUpgrade(socket, 502, 'OWNER_LOOKUP_FAILED', 'could not find the host running this session');
+      }
+      return owner ? relay.upgrade(request, socket, head, { address: owner }) : closeWith('sessionEnded');
+    }
     let stream: WindowStream;
     try {
       stream = await streamFor(admission.grant, admission.endpoint);
@@ -139,7 +164,18 @@ export function createLiveView(options: LiveViewOptions): LiveView {
     handleRequest(request, response) {
       const admission = admit(request);
       if (!admission) return false;
-      serve(request, response, admission);
+      const relayable = options.owner && !admission.socket && (request.method === 'GET' || request.method === 'HEAD');
+      if (!relayable) {
+        serve(request, response, admission);
+        return true;
+      }
+      ownerOf(request, admission).then(
+        (owner) => (owner ? relay.request(request, response, { address: owner }) : serve(request, response, admission)),
+        (error: unknown) => {
+          log('error', 'live view owner lookup failed', { error: String(error) });
+          sendPage(response, 502, noticePage('Live view unavailable', 'The live view cannot be reached right now. Try again shortly.', { eventName: 'Error', payload: { message: 'owner lookup failed', code: 502 } }));
+        },
+      );
       return true;
     },
 
@@ -187,6 +223,7 @@ export function createLiveView(options: LiveViewOptions): LiveView {
       for (const result of open) if (result.status === 'fulfilled') result.value.end(undefined);
       streams.clear();
       for (const client of wss.clients) client.terminate();
+      relay.close();
     },
   };
   return liveView;

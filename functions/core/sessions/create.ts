@@ -74,10 +74,14 @@ const startBrowser = async (
   }
   try {
     const started = await browser;
-    const running = await markRunning(deps, session.orgId, session.id, started.hostId, queued ? undefined : session);
+    const running =
+      (await markRunning(deps, session.orgId, session.id, started.hostId, queued ? undefined : session)) ??
+      // Already marked running by the host that took the start (AWS), or ended meanwhile.
+      (await getSession(deps.records, session.orgId, session.id));
+    if (running?.status === 'running') return running;
     // Terminated while it was starting: the browser is not wanted any more.
-    if (!running) await deps.fleet.stop(session.id).catch(() => undefined);
-    return running;
+    await deps.fleet.stop(session.id).catch(() => undefined);
+    return undefined;
   } catch (error) {
     await finishSession(deps, session.orgId, session.id, { reason: 'failedToStart', message: (error as Error).message }).catch(() => undefined);
     return undefined;

@@ -39,7 +39,11 @@ const changeSession = async (
 const statusEvent = (deps: SessionDeps, session: SessionItem) =>
   appendEvent(deps, session.orgId, session.id, { event: 'status', id: session.id, status: session.status });
 
-/** Move a live session forward (awaitingCapacity → initializing → running). */
+/**
+ * Move a live session forward (awaitingCapacity → initializing → running). A running session stays running until
+ * it ends: on AWS the host that took the start marks it running while the API function that created it may still
+ * report, late, that it had to wait.
+ */
 export const advanceSession = async (
   deps: SessionDeps,
   orgId: string,
@@ -48,7 +52,7 @@ export const advanceSession = async (
   extra: Change = {},
   known?: SessionItem,
 ): Promise<SessionItem | undefined> => {
-  const updated = await changeSession(deps, orgId, sessionId, (s) => isLive(s.status) && s.status !== status, () => ({ status, ...extra }), known);
+  const updated = await changeSession(deps, orgId, sessionId, (s) => isLive(s.status) && s.status !== status && s.status !== 'running', () => ({ status, ...extra }), known);
   if (updated) await statusEvent(deps, updated);
   return updated;
 };

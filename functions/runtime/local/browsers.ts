@@ -8,13 +8,10 @@ import { resolve } from 'node:path';
 import { LocalFleet, LOCAL_HOST_ID } from '../../adapters/browser/local-fleet.js';
 import { BrowserHost, createCdpProxy, createLiveView } from '../../browser-host/index.js';
 import { archiveProfile } from '../../browser-host/profile-archive.js';
-import { recordBrowserDownloads } from '../../core/files/downloads.js';
-import { saveProfileAtEnd } from '../../core/profiles/save.js';
-import { storeRecordingAtEnd } from '../../core/recordings/store.js';
 import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
 import { getSession } from '../../core/sessions/queries.js';
-import { onBrowserEnded } from '../../core/sessions/terminate.js';
+import { recordBrowserEvents } from '../browser-events.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import type { Logger } from '../logger.js';
@@ -26,6 +23,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     warmPoolSize: config.warmPoolSize,
     chromiumPath: config.chromiumPath,
     workDir: resolve(config.dataDir, 'browsers'),
+    networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
     log: (level, message, fields) => log[level](message, { component: 'browser-host', ...fields }),
     // Profiles and recordings are taken while the user-data-dir still exists (the fleet is made just below).
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
@@ -37,22 +35,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
 /** Wires the host to the rest of the service once `deps` exist; returns the shutdown step. */
 export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLocalBrowsers>, deps: Deps, server: http.Server) => {
   const { host, fleet } = browsers;
-  fleet.onEnded((ended) => {
-    onBrowserEnded(deps, ended).catch((error: unknown) => deps.log.error('could not record a session end', { ...ended, error: String(error) }));
-  });
-  fleet.onEnding(async (ending) => {
-    const { sessionId, orgId, reason } = ending;
-    // Each is independent: a recording that cannot be stored does not cost the profile, and the reverse.
-    await Promise.all([
-      saveProfileAtEnd(deps, ending).catch((error: unknown) => deps.log.error('could not save a profile', { sessionId, orgId, reason, error: String(error) })),
-      storeRecordingAtEnd(deps, ending).catch((error: unknown) => deps.log.error('could not store a recording', { sessionId, orgId, error: String(error) })),
-    ]);
-  });
-  const recordDownload = recordBrowserDownloads(deps);
-  fleet.onDownload((download) => {
-    const { sessionId, downloadId, state } = download;
-    recordDownload(download).catch((error: unknown) => deps.log.error('could not record a browser download', { sessionId, downloadId, state, error: String(error) }));
-  });
+  const recorder = recordBrowserEvents(fleet, deps);
   // Sessions a previous run of this process left behind have no browser any more.
   const orphans = await endOrphanedSessions(deps, [LOCAL_HOST_ID, PENDING_HOST]);
   if (orphans > 0) deps.log.info('ended sessions left over from an earlier run', { count: orphans });
@@ -84,5 +67,6 @@ export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLoc
     detach();
     await proxy.close();
     await host.shutdown();
+    await recorder.settled();
   };
 };

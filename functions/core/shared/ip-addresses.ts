@@ -1,7 +1,8 @@
 /**
- * Which IP addresses a webhook may reach. A delivery must not become a door into the network the service runs in:
- * loopback, link-local (cloud metadata endpoints live at 169.254.169.254 and fd00:ec2::254), private, shared
- * (carrier-grade NAT) and unspecified addresses are refused unless the deployment allows private targets.
+ * Which IP addresses are public. Webhook deliveries and the browsers' network guard share this one classification:
+ * neither may become a door into the network the service runs in, so loopback, link-local (cloud metadata endpoints
+ * live at 169.254.169.254 and fd00:ec2::254), private, shared (carrier-grade NAT) and unspecified addresses are
+ * refused unless the deployment allows them.
  */
 import { isIP } from 'node:net';
 
@@ -65,4 +66,33 @@ export const nonPublicReason = (address: string): string | undefined => {
   if ((g[0] & 0xffc0) === 0xfec0) return 'site-local';
   if ((g[0] & 0xff00) === 0xff00) return 'multicast';
   return undefined;
+};
+
+/**
+ * Whether `address` lies in `cidr` (`10.0.0.0/8`, `fd00::/8`, or a single address). An IPv4-mapped IPv6 address
+ * (`::ffff:10.1.2.3`) is judged as the IPv4 address it carries. Throws a RangeError for a malformed range.
+ */
+export const inCidr = (address: string, cidr: string): boolean => {
+  const [base, bitsText, ...extra] = cidr.split('/');
+  const range = addressBits(base ?? '');
+  const width = range?.family === 4 ? 32 : 128;
+  const bits = bitsText === undefined ? width : Number(bitsText);
+  if (!range || extra.length > 0 || !/^\d{1,3}$/.test(bitsText ?? String(width)) || bits > width) {
+    throw new RangeError(`${cidr} is not an IP address or CIDR range`);
+  }
+  const candidate = addressBits(address);
+  if (!candidate || candidate.family !== range.family) return false;
+  const shift = BigInt(width - bits);
+  return candidate.value >> shift === range.value >> shift;
+};
+
+/** An address as one number, IPv4-mapped IPv6 folded to IPv4; undefined when it is not an IP address. */
+const addressBits = (address: string): { family: 4 | 6; value: bigint } | undefined => {
+  const plain = address.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(plain.split('%')[0]);
+  if (family === 4) return { family: 4, value: BigInt(ipv4ToNumber(plain)) };
+  if (family !== 6) return undefined;
+  const g = ipv6Groups(plain);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return { family: 4, value: BigInt(g[6] * 65536 + g[7]) };
+  return { family: 6, value: g.reduce((sum, group) => sum * 65536n + BigInt(group), 0n) };
 };

@@ -1,0 +1,142 @@
+/**
+ * The fleet as API functions see it on AWS: browsers run on other machines (the browser hosts). A start is a
+ * message on the start queue; the host that takes it launches the browser, writes the session's placement and
+ * marks the session running itself, so nothing here has to outlive the request that queued it. Driving a session
+ * goes to its owner over the VPC: CDP through the owner's proxy, stop and files through its internal API, both with
+ * the hosts' shared secret. What happens to a browser on its own (idle timeout, crash, downloads, profile and
+ * recording at the end) is recorded by the host that runs it, so the subscriptions here never fire.
+ */
+import puppeteer from 'puppeteer-core';
+import type { BrowserDownload, BrowserEndReason, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import type { Queue } from '../../ports/queue.js';
+import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
+
+export interface RemotePlacement {
+  hostId: string;
+  /** `http://<private address>:<port>` */
+  address: string;
+}
+
+export interface RemoteFleetOptions {
+  /** The session-start queue the hosts take from. */
+  startQueue: Queue;
+  hostSecret: string;
+  /** Where a session runs, once a host has taken it. */
+  placement: (sessionId: string) => Promise<RemotePlacement | undefined>;
+  /** How long `start` watches for a host to take the session (a function's answer should not wait longer). */
+  watchMs?: number;
+  /** A start not taken within this long reports the session as waiting for capacity. */
+  queuedAfterMs?: number;
+  pollMs?: number;
+  fetch?: typeof fetch;
+}
+
+export class RemoteFleet implements BrowserFleet {
+  private readonly connections = new Map<string, Promise<PuppeteerSessionBrowser>>();
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: RemoteFleetOptions) {
+    this.fetch = options.fetch ?? fetch;
+  }
+
+  /**
+   * Queues the start and watches for a host to take it. Past `watchMs` the promise stays pending: the session is
+   * not failed here (the host that takes it later marks it running; one that waits too long is failed by the host).
+   */
+  async start(request: StartBrowserRequest, progress: { onQueued?: () => void; onLaunching?: () => void } = {}): Promise<StartedBrowser> {
+    const { watchMs = 25_000, queuedAfterMs = 1_000, pollMs = 100 } = this.options;
+    await this.options.startQueue.send(JSON.stringify({ sessionId: request.sessionId, orgId: request.orgId }));
+    const began = Date.now();
+    let queued = false;
+    while (Date.now() - began < watchMs) {
+      const placement = await this.options.placement(request.sessionId).catch(() => undefined);
+      if (placement) return { hostId: placement.hostId };
+      if (!queued && Date.now() - began >= queuedAfterMs) {
+        queued = true;
+        progress.onQueued?.();
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    return new Promise<StartedBrowser>(() => undefined);
+  }
+
+  async stop(sessionId: string): Promise<{ profile?: Buffer }> {
+    const placement = await this.options.placement(sessionId);
+    void this.connections.get(sessionId)?.then((browser) => browser.browser.disconnect()).catch(() => undefined);
+    this.connections.delete(sessionId);
+    // Not placed yet: the host that takes the start finds the session ended and drops it.
+    if (!placement) return {};
+    const response = await this.call(placement, 'DELETE', `/sessions/${encodeURIComponent(sessionId)}`);
+    if (!response.ok && response.status !== 404) throw new Error(`host ${placement.hostId} refused to stop session ${sessionId}: ${response.status}`);
+    return {};
+  }
+
+  /** Every CDP frame through the owner's proxy counts as activity there, so there is nothing to send. */
+  touch(): void {}
+
+  open(sessionId: string): Promise<SessionBrowser> {
+    let connection = this.connections.get(sessionId);
+    if (!connection) {
+      connection = this.connect(sessionId);
+      this.connections.set(sessionId, connection);
+      connection.then(
+        (browser) => browser.browser.once('disconnected', () => this.connections.delete(sessionId)),
+        () => this.connections.delete(sessionId),
+      );
+    }
+    return connection;
+  }
+
+  onEnded(_listener: (ended: { sessionId: string; orgId: string; reason: BrowserEndReason }) => void): void {}
+
+  onDownload(_listener: (download: BrowserDownload) => void): void {}
+
+  async putFile(sessionId: string, file: { fileName: string; bytes: Buffer; fileId?: string }): Promise<string> {
+    const placement = await this.placed(sessionId);
+    const response = await this.call(placement, 'PUT', this.filePath(sessionId, file.fileName), {
+      body: file.bytes,
+      headers: { 'content-type': 'application/octet-stream', ...(file.fileId ? { 'x-file-id': file.fileId } : {}) },
+    });
+    if (!response.ok) throw new Error(`host ${placement.hostId} did not take the file: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { path: string }).path;
+  }
+
+  async sessionFile(sessionId: string, fileName: string): Promise<SessionFile | undefined> {
+    const placement = await this.options.placement(sessionId);
+    if (!placement) return undefined;
+    const response = await this.call(placement, 'GET', this.filePath(sessionId, fileName));
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`host ${placement.hostId} could not list the file: ${response.status}`);
+    return (await response.json()) as SessionFile;
+  }
+
+  private async connect(sessionId: string): Promise<PuppeteerSessionBrowser> {
+    const placement = await this.placed(sessionId);
+    const browser = await puppeteer.connect({
+      browserWSEndpoint: `${placement.address.replace(/^http/, 'ws')}/cdp/${encodeURIComponent(sessionId)}`,
+      headers: { authorization: `Bearer ${this.options.hostSecret}` },
+      defaultViewport: null,
+      protocolTimeout: 60_000,
+    });
+    return new PuppeteerSessionBrowser(browser);
+  }
+
+  private async placed(sessionId: string): Promise<RemotePlacement> {
+    const placement = await this.options.placement(sessionId);
+    if (!placement) throw new Error(`session ${sessionId} has no browser on any host`);
+    return placement;
+  }
+
+  private filePath(sessionId: string, fileName: string): string {
+    return `/sessions/${encodeURIComponent(sessionId)}/files/${encodeURIComponent(fileName)}`;
+  }
+
+  private call(placement: RemotePlacement, method: string, path: string, init: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Response> {
+    return this.fetch(`${placement.address}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.options.hostSecret}`, ...init.headers },
+      body: init.body ? new Blob([new Uint8Array(init.body)]) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+  }
+}

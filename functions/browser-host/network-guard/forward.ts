@@ -1,0 +1,58 @@
+/** Plain HTTP through the guard: an absolute-form request (`GET http://host/path`) forwarded with bodies streaming. */
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { openDestination, type GuardContext } from './opening.js';
+
+/** Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus the proxy's own. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+export const endToEndHeaders = (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()));
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)));
+};
+
+const answer = (response: ServerResponse, status: number, body: string): void => {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.end(body);
+};
+
+/** `http://host[:port]/…` from the request line, or undefined when it is not an absolute http URL. */
+export const absoluteHttpUrl = (target: string | undefined): URL | undefined => {
+  try {
+    const url = new URL(target ?? '');
+    return url.protocol === 'http:' && /^http:\/\//i.test(target ?? '') ? url : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export const forwardRequest = (context: GuardContext) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const url = absoluteHttpUrl(request.url);
+  if (!url) return answer(response, 400, 'the network guard is a proxy: send absolute http:// URLs, or CONNECT for https');
+  const gone = new AbortController();
+  response.once('close', () => gone.abort());
+  const opening = await openDestination(context, url.hostname, Number(url.port || 80), gone.signal);
+  if ('status' in opening) return answer(response, opening.status, opening.body);
+  if (gone.signal.aborted) return void opening.socket.destroy();
+
+  const upstream = http.request({
+    createConnection: () => opening.socket,
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
+    headers: { ...endToEndHeaders(request.headers), host: url.host },
+  });
+  upstream.on('response', (upstreamResponse) => {
+    response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, endToEndHeaders(upstreamResponse.headers));
+    upstreamResponse.pipe(response);
+    upstreamResponse.once('error', () => response.destroy());
+  });
+  upstream.on('error', (error) => answer(response, 502, `bad gateway: ${url.host} failed: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+  // The browser gave up (tab closed, navigation cancelled): stop the upstream side too.
+  response.once('close', () => {
+    if (!response.writableFinished) upstream.destroy();
+  });
+  request.pipe(upstream);
+};

@@ -1,0 +1,185 @@
+/**
+ * A browser host in a fleet (AWS): the host library (Chromium processes, CDP proxy, live view, internal API) plus
+ * membership: it registers itself with a heartbeat, takes session starts from the start queue while it has room,
+ * records what its browsers do (session ends, downloads, profiles, recordings) in the same stores the API uses, and
+ * on drain stops taking starts and ends its sessions through the normal path before it leaves.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { LocalFleet } from '../adapters/browser/local-fleet.js';
+import { MemoryEventBus } from '../adapters/local/memory-event-bus.js';
+import { BrowserHost, bearerMatches, createCdpProxy, createInternalApiHandler, createLiveView } from '../browser-host/index.js';
+import { HostRegistry, removeHost, staleHosts } from '../browser-host/fleet/registry.js';
+import { StartQueueConsumer } from '../browser-host/fleet/start-queue.js';
+import { archiveProfile } from '../browser-host/profile-archive.js';
+import { endOrphanedSessions } from '../core/sessions/orphans.js';
+import { findPlacement, parseSessionStart, removePlacement, takeSessionStart } from '../core/sessions/placement.js';
+import { getSession } from '../core/sessions/queries.js';
+import type { Blobs } from '../ports/blobs.js';
+import type { Queue } from '../ports/queue.js';
+import type { Records } from '../ports/records.js';
+import { recordBrowserEvents } from './browser-events.js';
+import { createDeps } from './composition.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import { bearerToken } from './middleware/authenticate.js';
+
+export interface FleetHostOptions {
+  config: Readonly<Config>;
+  records: Records;
+  blobs: Blobs;
+  startQueue: Queue;
+  /** Shared by every host and the API functions: the internal API, and CDP from functions and other hosts. */
+  hostSecret: string;
+  signingSecret: string;
+  log: Logger;
+  port: number;
+  bind?: string;
+  /** The address other machines reach this host at (with the port it listens on). Default: the task's private IPv4. */
+  advertise?: string;
+  hostId?: string;
+  /** Where browsers' user-data-dirs live. Default: $TMPDIR/sessionhost-browsers. */
+  workDir?: string;
+  /** Utilization metric lines (CloudWatch embedded metric format, shipped by the log driver). */
+  metrics?: { namespace: string; fleet: string; write: (line: string) => void };
+  heartbeatMs?: number;
+  /** Long-poll length on the start queue (tests shorten it). */
+  waitSeconds?: number;
+}
+
+export interface FleetHost {
+  hostId: string;
+  address: string;
+  port: number;
+  host: BrowserHost;
+  /** Stop taking starts, mark draining, end every session through the normal path, deregister. Idempotent. */
+  drain(): Promise<void>;
+}
+
+/** The first non-internal IPv4 address: in Fargate's awsvpc mode, the task's private address in the VPC. */
+export const privateAddress = (): string => {
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const address of addresses ?? []) if (address.family === 'IPv4' && !address.internal) return address.address;
+  }
+  return '127.0.0.1';
+};
+
+export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHost> => {
+  const { config, records, blobs, hostSecret, log } = options;
+  const hostId = options.hostId ?? randomUUID();
+  const hostLog = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => log[level](message, { hostId, ...fields });
+  const host: BrowserHost = new BrowserHost({
+    capacity: config.hostCapacity,
+    warmPoolSize: config.warmPoolSize,
+    chromiumPath: config.chromiumPath,
+    workDir: options.workDir ?? resolve(tmpdir(), 'sessionhost-browsers'),
+    log: hostLog,
+    networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
+    beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
+  });
+  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, hostId });
+  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, log });
+  const recorder = recordBrowserEvents(fleet, deps);
+
+  let draining = false;
+  // Client traffic for a session another host runs (the load balancer picks any host) goes on to the owner.
+  const owner = async (sessionId: string) => {
+    const placement = await findPlacement(records, sessionId);
+    return placement && placement.hostId !== hostId ? { address: placement.address } : undefined;
+  };
+  const proxy = createCdpProxy({
+    sessions: host,
+    owner,
+    relaySecret: hostSecret,
+    publicBaseUrl: config.publicBaseUrl,
+    log: hostLog,
+    authorize: async (request, sessionId) => {
+      // API functions drive sessions with the hosts' secret; clients with their API key, for their org's sessions.
+      if (bearerMatches(request.headers.authorization, hostSecret)) return true;
+      const token = bearerToken(request.headers.authorization);
+      const principal = token ? await deps.authenticate(token) : undefined;
+      return principal !== undefined && (await getSession(records, principal.orgId, sessionId))?.status === 'running';
+    },
+  });
+  const liveView = createLiveView({ sessions: host, secret: options.signingSecret, owner, log: hostLog });
+  const server: Server = createServer(createInternalApiHandler({ host, proxy, secret: hostSecret, files: fleet, isDraining: () => draining, log: hostLog }));
+  proxy.attach(server);
+  liveView.attach(server);
+  await host.start();
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, options.bind ?? '0.0.0.0', () => done());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const address = `http://${options.advertise ?? privateAddress()}:${port}`;
+
+  const consumer: StartQueueConsumer = new StartQueueConsumer({
+    queue: options.startQueue,
+    log: hostLog,
+    waitSeconds: options.waitSeconds,
+    room: () => host.capacity - host.stats().live,
+    handle: async (message) => {
+      const start = parseSessionStart(message.body);
+      if (!start) return hostLog('error', 'dropping a start queue message that is not a session start', { messageId: message.id });
+      const outcome = await takeSessionStart(deps, start, { hostId, address, attempt: message.receiveCount });
+      hostLog('info', 'session start taken', { ...start, outcome });
+    },
+  });
+  const registry = new HostRegistry({
+    records,
+    hostId,
+    address,
+    capacity: host.capacity,
+    used: () => host.stats().live + consumer.pending,
+    heartbeatMs: options.heartbeatMs,
+    metrics: options.metrics,
+  });
+  fleet.onEnded(({ sessionId }) => {
+    void removePlacement(records, sessionId).catch(() => undefined);
+    consumer.notifyRoom();
+  });
+  await registry.start();
+  consumer.run();
+  // A host that died without draining (killed, out of memory) took its browsers with it: any host notices its
+  // silent heartbeat and ends those sessions, so their clients see a final status instead of "running" forever.
+  const sweep = setInterval(() => void sweepStaleHosts(deps, records, hostLog), 3 * (options.heartbeatMs ?? 10_000));
+  sweep.unref();
+  hostLog('info', 'browser host joined the fleet', { address, capacity: host.capacity });
+
+  let drained: Promise<void> | undefined;
+  const drain = () =>
+    (drained ??= (async () => {
+      draining = true;
+      clearInterval(sweep);
+      hostLog('info', 'draining: no new sessions; ending the running ones');
+      await consumer.stop();
+      await registry.drain().catch(() => undefined);
+      await host.shutdown();
+      await recorder.settled();
+      await registry.stop().catch(() => undefined);
+      await liveView.close();
+      await proxy.close();
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      hostLog('info', 'drained');
+    })());
+  return { hostId, address, port, host, drain };
+};
+
+const sweepStaleHosts = async (deps: Parameters<typeof endOrphanedSessions>[0], records: Records, log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void) => {
+  try {
+    for (const stale of await staleHosts(records)) {
+      const ended = await endOrphanedSessions(deps, [stale.hostId], 'its browser host stopped answering');
+      await removeHost(records, stale.hostId);
+      log('warn', 'a browser host stopped answering; its sessions were ended', { lostHostId: stale.hostId, sessions: ended });
+    }
+  } catch (error) {
+    log('warn', 'could not check for silent hosts', { error: String(error) });
+  }
+};

@@ -1,0 +1,170 @@
+/**
+ * The AWS shape of the service on one machine: the API composed as the Lambdas compose it (remote fleet, polling
+ * event bus) and two browser hosts in fleet mode, sharing the records and blob stores (embedded DynamoDB and S3)
+ * and a start queue. Sessions are placed by whichever host has room; API calls reach the owner over its CDP proxy
+ * and internal API with the hosts' secret; a full fleet queues; a draining host ends its sessions cleanly.
+ */
+import type http from 'node:http';
+import puppeteer from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RemoteFleet } from '../../functions/adapters/browser/remote-fleet.js';
+import { MemoryQueue } from '../../functions/adapters/local/memory-queue.js';
+import { createApiKey } from '../../functions/core/orgs/api-keys.js';
+import { ensureOrg } from '../../functions/core/orgs/orgs.js';
+import { findPlacement } from '../../functions/core/sessions/placement.js';
+import { PollingEventBus } from '../../functions/core/sessions/polling-bus.js';
+import { createDeps } from '../../functions/runtime/composition.js';
+import { loadConfig } from '../../functions/runtime/config.js';
+import { startFleetHost, type FleetHost } from '../../functions/runtime/fleet-host.js';
+import { createLocalApp } from '../../functions/runtime/local/app.js';
+import { createHttpServer, listen } from '../../functions/runtime/local/http-server.js';
+import { createLogger } from '../../functions/runtime/logger.js';
+import { systemClock } from '../../functions/ports/clock.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { withEmbeddedAws, type EmbeddedAwsFixture } from '../support/embedded.js';
+
+const HOST_SECRET = 'fleet-test-host-secret-0123456789';
+const SIGNING_SECRET = 'fleet-test-signing-secret-0123456789';
+
+let aws: EmbeddedAwsFixture;
+let fixtures: FixtureServer;
+let startQueue: MemoryQueue;
+let hosts: FleetHost[] = [];
+let api: http.Server;
+let apiUrl: string;
+let auth: { authorization: string };
+let fleet: RemoteFleet;
+
+const log = createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+};
+
+const waitForStatus = async (sessionId: string, wanted: string[], timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { json } = await call('GET', `/v1/sessions/${sessionId}`);
+    if (wanted.includes(json.data.status) || Date.now() > deadline) return json.data;
+    await sleep(100);
+  }
+};
+
+const config = (overrides: Record<string, unknown> = {}) =>
+  loadConfig({}, { stage: 'test', logLevel: 'silent', authCacheSeconds: 0, hostCapacity: 1, warmPoolSize: 1, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, ...overrides });
+
+const joinHost = () =>
+  startFleetHost({ config: config(), records: aws.records, blobs: aws.blobs, startQueue, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, log, port: 0, bind: '127.0.0.1', advertise: '127.0.0.1', waitSeconds: 1, heartbeatMs: 1_000 });
+
+beforeAll(async () => {
+  [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer()]);
+  startQueue = new MemoryQueue({ visibilitySeconds: 60 });
+  hosts = await Promise.all([joinHost(), joinHost()]);
+  fleet = new RemoteFleet({ startQueue, hostSecret: HOST_SECRET, placement: (sessionId) => findPlacement(aws.records, sessionId), queuedAfterMs: 500 });
+  const deps = createDeps({ config: config(), records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, log });
+  const { org } = await ensureOrg(aws.records, systemClock, 'fleet-test');
+  auth = { authorization: `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}` };
+  api = createHttpServer(await createLocalApp(deps));
+  apiUrl = `http://127.0.0.1:${await listen(api, 0, '127.0.0.1')}`;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(hosts.map((host) => host.drain().catch(() => undefined)));
+  await new Promise<void>((done) => {
+    api?.close(() => done());
+    api?.closeAllConnections();
+  });
+  await fixtures?.close();
+  await aws?.stop();
+}, 120_000);
+
+describe('a fleet of browser hosts', () => {
+  it('places a session on a host with room; the API opens a window and reads it through the owner', async () => {
+    const { status, json } = await call('POST', '/v1/sessions', {});
+    expect(status).toBe(201);
+    const session = await waitForStatus(json.data.id, ['running']);
+    expect(session.status).toBe('running');
+    const placement = await findPlacement(aws.records, session.id);
+    expect(hosts.map((h) => h.hostId)).toContain(placement?.hostId);
+
+    const window = await call('POST', `/v1/sessions/${session.id}/windows`, { url: `${fixtures.url}/index.html` });
+    expect(window.status).toBe(201);
+    const scraped = await call('POST', `/v1/sessions/${session.id}/windows/${window.json.data.windowId}/scrape-content`, {});
+    expect(scraped.status).toBe(201);
+    expect(JSON.stringify(scraped.json.data)).toMatch(/\w/);
+
+    const owner = hosts.find((h) => h.hostId === placement!.hostId)!;
+    expect(owner.host.stats().live).toBe(1);
+    expect((await call('DELETE', `/v1/sessions/${session.id}`)).status).toBe(200);
+    expect((await waitForStatus(session.id, ['ended'])).status).toBe('ended');
+    for (let i = 0; i < 100 && owner.host.stats().live > 0; i += 1) await sleep(50);
+    expect(owner.host.stats().live).toBe(0);
+    expect(await findPlacement(aws.records, session.id)).toBeUndefined();
+  }, 60_000);
+
+  it('lets a client drive its session over CDP with its API key, on the owner or relayed by another host, and no one else', async () => {
+    const { json } = await call('POST', '/v1/sessions', {});
+    const session = await waitForStatus(json.data.id, ['running']);
+    const placement = (await findPlacement(aws.records, session.id))!;
+    const endpoint = `${placement.address.replace('http', 'ws')}/cdp/${session.id}`;
+    const browser = await puppeteer.connect({ browserWSEndpoint: endpoint, headers: auth, defaultViewport: null });
+    const page = await browser.newPage();
+    await page.goto(`${fixtures.url}/index.html`);
+    expect(await page.title()).toBeTruthy();
+    await browser.disconnect();
+    await expect(puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: 'Bearer not-a-key' } })).rejects.toThrow(/401/);
+
+    // The load balancer may hand the connection to the other host: it relays to the owner.
+    const other = hosts.find((h) => h.hostId !== placement.hostId)!;
+    const relayed = await puppeteer.connect({ browserWSEndpoint: `${other.address.replace('http', 'ws')}/cdp/${session.id}`, headers: auth, defaultViewport: null });
+    // The same browser: the page opened over the direct connection is there.
+    expect((await relayed.pages()).map((p) => p.url())).toContain(`${fixtures.url}/index.html`);
+    await relayed.disconnect();
+    await call('DELETE', `/v1/sessions/${session.id}`);
+    await waitForStatus(session.id, ['ended']);
+  }, 60_000);
+
+  it('puts files into the session folder on the owner', async () => {
+    const { json } = await call('POST', '/v1/sessions', {});
+    const session = await waitForStatus(json.data.id, ['running']);
+    const path = await fleet.putFile(session.id, { fileName: 'proof.txt', bytes: Buffer.from('hello fleet'), fileId: 'file-1' });
+    expect(await fleet.sessionFile(session.id, 'proof.txt')).toEqual({ path, bytes: 11, fileId: 'file-1' });
+    expect(await fleet.sessionFile(session.id, 'absent.txt')).toBeUndefined();
+    await call('DELETE', `/v1/sessions/${session.id}`);
+    await waitForStatus(session.id, ['ended']);
+  }, 60_000);
+
+  it('queues a session while every host is full, and starts it when a slot frees', async () => {
+    const first = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
+    const second = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
+    const third = (await call('POST', '/v1/sessions', {})).json.data;
+    expect((await waitForStatus(third.id, ['awaitingCapacity'], 5_000)).status).toBe('awaitingCapacity');
+    await sleep(1_500);
+    expect((await call('GET', `/v1/sessions/${third.id}`)).json.data.status).toBe('awaitingCapacity');
+    await call('DELETE', `/v1/sessions/${first.id}`);
+    expect((await waitForStatus(third.id, ['running'])).status).toBe('running');
+    for (const id of [second.id, third.id]) await call('DELETE', `/v1/sessions/${id}`);
+    await waitForStatus(third.id, ['ended']);
+  }, 90_000);
+
+  it('drains a host: its sessions end with a final status, new sessions go to the other host', async () => {
+    const session = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
+    const placement = (await findPlacement(aws.records, session.id))!;
+    const leaving = hosts.find((h) => h.hostId === placement.hostId)!;
+    const staying = hosts.find((h) => h !== leaving)!;
+    await leaving.drain();
+    const ended = await waitForStatus(session.id, ['ended', 'error'], 10_000);
+    expect(ended).toMatchObject({ status: 'ended' });
+    const next = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
+    expect((await findPlacement(aws.records, next.id))?.hostId).toBe(staying.hostId);
+    await call('DELETE', `/v1/sessions/${next.id}`);
+    await waitForStatus(next.id, ['ended']);
+  }, 90_000);
+});
