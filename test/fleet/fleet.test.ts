@@ -5,6 +5,7 @@
  * and internal API with the hosts' secret; a full fleet queues; a draining host ends its sessions cleanly.
  */
 import type http from 'node:http';
+import { AirtopClient } from '@airtop/sdk';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteFleet } from '../../functions/adapters/browser/remote-fleet.js';
@@ -152,6 +153,19 @@ describe('a fleet of browser hosts', () => {
     expect((await waitForStatus(third.id, ['running'])).status).toBe('running');
     for (const id of [second.id, third.id]) await call('DELETE', `/v1/sessions/${id}`);
     await waitForStatus(third.id, ['ended']);
+  }, 90_000);
+
+  it("keeps the official client's create waiting on the events stream while the fleet is full", async () => {
+    const client = new AirtopClient({ apiKey: auth.authorization.slice('Bearer '.length), baseUrl: apiUrl });
+    const busy = [];
+    for (let i = 0; i < 2; i += 1) busy.push(await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']));
+    const created = client.sessions.create({}, { timeoutInSeconds: 60 });
+    await sleep(2_500);
+    await call('DELETE', `/v1/sessions/${busy[0].id}`);
+    const session = await created;
+    expect(session.data.status).toBe('running');
+    for (const id of [busy[1].id, session.data.id]) await call('DELETE', `/v1/sessions/${id}`);
+    await waitForStatus(session.data.id, ['ended']);
   }, 90_000);
 
   it('drains a host: its sessions end with a final status, new sessions go to the other host', async () => {
