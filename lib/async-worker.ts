@@ -59,6 +59,8 @@ export class AsyncWorker extends Construct implements Binding {
       id: 'AwsSolutions-L1',
       reason: 'The worker runs nodejs22.x like the API functions: the release the bundles are built for (esbuild target node22) and the bundle test runs on.',
     });
+    // The worker gives a request up on the receive the redrive policy would dead-letter it after.
+    this.worker.function.addEnvironment(ENV.asyncMaxReceives, String(props.maxReceiveCount ?? 5));
     for (const binding of props.bindings ?? []) binding.bindTo(this.worker.function);
     // The worker re-enqueues webhook retries with a delay, and reads the queue it is triggered by.
     this.bindTo(this.worker.function);

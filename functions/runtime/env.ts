@@ -62,6 +62,8 @@ export const ENV = {
   webhookRetryBaseMs: 'WEBHOOK_RETRY_BASE_MS',
   /** How long one webhook attempt may take before it counts as failed. */
   webhookTimeoutMs: 'WEBHOOK_TIMEOUT_MS',
+  /** The async queue's receive limit (its redrive policy): the worker gives a request up on its last receive. */
+  asyncMaxReceives: 'ASYNC_MAX_RECEIVES',
   /** On AWS: the SQS queue browser hosts take session starts from. */
   startQueueUrl: 'START_QUEUE_URL',
   /** On AWS: the Secrets Manager secret holding HOST_SECRET, for processes that cannot get it injected (Lambdas). */

@@ -3,7 +3,7 @@
  * fed by long polls instead of Lambda events. Stopping aborts the poll and any running operation (which leaves
  * its request pending for the next start) and waits, bounded, for work in hand to settle.
  */
-import { handleRequestMessage } from '../core/requests/run.js';
+import { abandonRequestMessage, handleRequestMessage } from '../core/requests/run.js';
 import type { Deps } from '../runtime/deps.js';
 import type { QueueMessage } from '../ports/queue.js';
 
@@ -37,6 +37,9 @@ export const startRequestWorker = (deps: Deps, options: RequestWorkerOptions = {
       if (abort.signal.aborted) return; // stopping: the message (and its request) wait for the next start
       if (message.receiveCount >= maxReceives) {
         deps.log.error('async request message given up after repeated failures', { body: message.body, error: String(error) });
+        await abandonRequestMessage(deps, message.body, String(error)).catch((failure: unknown) =>
+          deps.log.error('could not end a given-up async request', { body: message.body, error: String(failure) }),
+        );
         await queue.delete(message.receipt).catch(() => undefined);
         return;
       }

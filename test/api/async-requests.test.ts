@@ -157,4 +157,55 @@ describe('SQS Lambda consumer', () => {
     const done = await status(requestId);
     expect(done.json).toMatchObject({ status: 'completed', response: { data: { modelResponse: `ran via-sqs in ${windowId}` } } });
   });
+
+  it('gives a request up on the last receive: it ends in error with the reason instead of staying pending', async () => {
+    const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
+    const requestId = '0190b4a0-0000-7000-8000-00000000abce';
+    const key = recordKeys.request(orgId, requestId);
+    await svc.deps.records.put({
+      ...key,
+      gsi1pk: OPEN_REQUESTS_INDEX_PK,
+      gsi1sk: requestId,
+      version: 0,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      requestId,
+      orgId,
+      operation: 'fillForm',
+      sessionId,
+      windowId,
+      body: JSON.stringify({ automationId: 'given-up' }),
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    } satisfies RequestItem);
+    // The store refuses the run's write (an outage), once per receive.
+    let outage = true;
+    const records = new Proxy(svc.deps.records, {
+      get: (target, name) =>
+        name === 'update'
+          ? (...args: Parameters<typeof target.update>) => {
+              if (outage) {
+                outage = false;
+                return Promise.reject(new Error('store unavailable'));
+              }
+              return target.update(...args);
+            }
+          : Reflect.get(target, name),
+    });
+    const deps = { ...svc.deps, records };
+    const body = JSON.stringify({ kind: 'run', orgId, requestId });
+    const record = (receives: number) => ({ messageId: `m-${receives}`, body, receiptHandle: 'r', attributes: { ApproximateReceiveCount: String(receives) }, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:requests', awsRegion: 'us-east-1' });
+    const handler = createAsyncRequestsHandler(() => deps, { ASYNC_MAX_RECEIVES: '3' });
+
+    // An earlier receive: SQS delivers it again, the request stays pending.
+    expect(await handler({ Records: [record(2)] } as unknown as SQSEvent, {} as Context)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-2' }] });
+    expect((await status(requestId)).json.status).toBe('pending');
+
+    // The last receive fails the same way: the request is ended and the message let go.
+    outage = true;
+    expect(await handler({ Records: [record(3)] } as unknown as SQSEvent, {} as Context)).toEqual({ batchItemFailures: [] });
+    const ended = await status(requestId);
+    expect(ended.json).toMatchObject({ status: 'error', error: expect.stringContaining('failed repeatedly inside the service and was given up') });
+    expect(ended.json.error).not.toContain('store unavailable');
+    expect((await svc.deps.records.get(key))?.gsi1pk).toBeUndefined();
+  });
 });

@@ -20,6 +20,8 @@ describe('the async queue and its worker', { timeout: 300_000 }, () => {
   it('dead-letters a request after its last receive, into an encrypted queue kept two weeks', () => {
     expect(queueProps(queue.queue).RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [id(queue.deadLetterQueue), 'Arn'] }, maxReceiveCount: 5 });
     expect(queueProps(queue.deadLetterQueue)).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+    // The worker knows the limit, and ends a request in `error` on that last receive instead of leaving it pending.
+    expect(workerProps.Environment.Variables.ASYNC_MAX_RECEIVES).toBe('5');
   });
 
   it('hides a taken message for longer than the worker may run', () => {

@@ -38,6 +38,9 @@ export interface HostRegistryOptions {
 export class HostRegistry {
   private timer?: NodeJS.Timeout;
   private draining = false;
+  private stopped = false;
+  /** The write of the latest beat: `stop` waits for it, or it could land after the delete and revive the entry. */
+  private writing: Promise<unknown> = Promise.resolve();
   private readonly heartbeatMs: number;
   private readonly now: () => number;
 
@@ -61,7 +64,9 @@ export class HostRegistry {
 
   /** Stops the heartbeat and removes the entry. */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
+    await this.writing.catch(() => undefined);
     await removeHost(this.options.records, this.options.hostId);
   }
 
@@ -70,7 +75,10 @@ export class HostRegistry {
     const used = this.options.used();
     const at = this.now();
     const record: HostRecord = { hostId, address, capacity, used, draining: this.draining, heartbeatAt: new Date(at).toISOString() };
-    await this.options.records.put({ ...hostKey(hostId), ...record, heartbeatMs: this.heartbeatMs, expiresAt: Math.ceil(at / 1000) + 24 * 3600 });
+    if (this.stopped) return record;
+    const write = this.options.records.put({ ...hostKey(hostId), ...record, heartbeatMs: this.heartbeatMs, expiresAt: Math.ceil(at / 1000) + 24 * 3600 });
+    this.writing = write;
+    await write;
     this.publish(at, used, capacity);
     return record;
   }

@@ -79,3 +79,45 @@ export const handleRequestMessage = async <D extends RequestDeps<D>>(deps: D, bo
   if (message.kind === 'run') await runRequest(deps, message.orgId, message.requestId, signal);
   else await retryDelivery(deps, message.orgId, message.requestId);
 };
+
+/**
+ * The queue is about to give a message up (its last receive failed): the request must not stay `pending` for ever.
+ * A run that never finished ends in `error` with the reason, and its webhook (if any) still tells the client; a
+ * webhook retry that cannot be handled marks the delivery failed. Idempotent, like every step here.
+ */
+export const abandonRequestMessage = async <D extends RequestDeps<D>>(deps: D, body: string, reason: string): Promise<void> => {
+  let message;
+  try {
+    message = decodeMessage(body);
+  } catch {
+    return; // not a request message: nothing to end
+  }
+  const key = recordKeys.request(message.orgId, message.requestId);
+  const item = await deps.records.get<RequestItem>(key);
+  if (!item) return;
+  const now = deps.clock.now().toISOString();
+  deps.log.warn('async request given up', { requestId: item.requestId, kind: message.kind, reason });
+  if (message.kind === 'run' && item.status === 'pending') {
+    const changes = {
+      status: 'error' as const,
+      // The reason is the service's own failure (a store, the queue): logged, not shown to the client.
+      error: 'the request could not be run: it failed repeatedly inside the service and was given up',
+      completedAt: now,
+      ...(item.webhook ? { webhook: { ...item.webhook, nextAttemptAt: now } } : { gsi1pk: undefined, gsi1sk: undefined }),
+    };
+    try {
+      const ended = (await deps.records.update(key, changes, { expectVersion: item.version ?? 0 })) as RequestItem;
+      if (ended.webhook?.state === 'pending') await attemptDelivery(deps, ended);
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error; // otherwise another run ended it meanwhile
+    }
+    return;
+  }
+  if (message.kind === 'deliver' && item.webhook?.state === 'pending') {
+    await deps.records
+      .update(key, { webhook: { ...item.webhook, state: 'failed', nextAttemptAt: undefined }, gsi1pk: undefined, gsi1sk: undefined }, { expectVersion: item.version ?? 0 })
+      .catch((error: unknown) => {
+        if (!(error instanceof ConditionFailedError)) throw error;
+      });
+  }
+};
