@@ -30,6 +30,7 @@ const schema = z.object({
   [ENV.host]: z.string().default('127.0.0.1'),
   [ENV.port]: int(8080).pipe(z.number().min(0).max(65535)),
   [ENV.publicBaseUrl]: z.url().optional(),
+  [ENV.hostPublicUrl]: z.url().optional(),
   [ENV.dataDir]: z.string().default('.data'),
   [ENV.apiKey]: z.string().min(20).optional(),
   [ENV.awsRegion]: z.string().default('us-east-1'),
@@ -72,6 +73,8 @@ export interface Config {
   host: string;
   port: number;
   publicBaseUrl?: string;
+  /** Where clients reach browser hosts (CDP, live view) when that is not the API's own address: the load balancer on AWS. */
+  hostPublicUrl?: string;
   dataDir: string;
   apiKey?: string;
   awsRegion: string;
@@ -136,6 +139,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: v[ENV.host],
     port: v[ENV.port],
     publicBaseUrl: v[ENV.publicBaseUrl],
+    hostPublicUrl: v[ENV.hostPublicUrl],
     dataDir: v[ENV.dataDir],
     apiKey: v[ENV.apiKey],
     awsRegion: v[ENV.awsRegion],

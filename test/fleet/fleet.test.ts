@@ -69,7 +69,8 @@ beforeAll(async () => {
   startQueue = new MemoryQueue({ visibilitySeconds: 60 });
   hosts = await Promise.all([joinHost(), joinHost()]);
   fleet = new RemoteFleet({ startQueue, hostSecret: HOST_SECRET, placement: (sessionId) => findPlacement(aws.records, sessionId), queuedAfterMs: 500 });
-  const deps = createDeps({ config: config(), records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, log });
+  // The hosts' public side (the load balancer on AWS) is not the API's address.
+  const deps = createDeps({ config: config({ hostPublicUrl: 'https://hosts.example.com' }), records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, log });
   const { org } = await ensureOrg(aws.records, systemClock, 'fleet-test');
   auth = { authorization: `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}` };
   api = createHttpServer(await createLocalApp(deps));
@@ -95,8 +96,11 @@ describe('a fleet of browser hosts', () => {
     const placement = await findPlacement(aws.records, session.id);
     expect(hosts.map((h) => h.hostId)).toContain(placement?.hostId);
 
+    expect(session.cdpWsUrl).toBe(`wss://hosts.example.com/cdp/${session.id}`);
     const window = await call('POST', `/v1/sessions/${session.id}/windows`, { url: `${fixtures.url}/index.html` });
     expect(window.status).toBe(201);
+    const info = await call('GET', `/v1/sessions/${session.id}/windows/${window.json.data.windowId}`);
+    expect(info.json.data.liveViewUrl).toMatch(new RegExp(`^https://hosts\\.example\\.com/live/${session.id}/`));
     const scraped = await call('POST', `/v1/sessions/${session.id}/windows/${window.json.data.windowId}/scrape-content`, {});
     expect(scraped.status).toBe(201);
     expect(JSON.stringify(scraped.json.data)).toMatch(/\w/);

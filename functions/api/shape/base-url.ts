@@ -9,3 +9,10 @@ export const publicBaseUrl = (input: Pick<OperationInput, 'deps' | 'event'>): st
   const proto = header(input.event, 'x-forwarded-proto') ?? 'http';
   return `${proto}://${host}`;
 };
+
+/**
+ * The base URL of the browser hosts' public side (CDP WebSockets, live view pages): on AWS the load balancer in
+ * front of the hosts (API Gateway carries neither); on one machine the API's own address.
+ */
+export const hostBaseUrl = (input: Pick<OperationInput, 'deps' | 'event'>): string =>
+  input.deps.config.hostPublicUrl?.replace(/\/+$/, '') ?? publicBaseUrl(input);

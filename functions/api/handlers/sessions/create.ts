@@ -1,12 +1,12 @@
 import { createSession } from '../../../core/sessions/create.js';
 import { defineOperation } from '../../../runtime/operation.js';
-import { publicBaseUrl } from '../../shape/base-url.js';
+import { hostBaseUrl } from '../../shape/base-url.js';
 import { envelope } from '../../shape/envelope.js';
 import { sessionToWire } from '../../shape/session.js';
 
 export const operation = defineOperation('createSession', async (input) => {
   const { session, warnings } = await createSession(input.deps, input.principal.orgId, input.body.configuration ?? {});
-  return envelope(sessionToWire(session, publicBaseUrl(input), input.deps.clock.now()), input.requestId, { warnings });
+  return envelope(sessionToWire(session, hostBaseUrl(input), input.deps.clock.now()), input.requestId, { warnings });
 });
 
 export const handler = operation.handler;

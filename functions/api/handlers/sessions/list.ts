@@ -1,11 +1,11 @@
 import { listSessions } from '../../../core/sessions/queries.js';
 import { defineOperation } from '../../../runtime/operation.js';
-import { publicBaseUrl } from '../../shape/base-url.js';
+import { hostBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
 
 export const operation = defineOperation('listSessions', async (input) => {
   const page = await listSessions(input.deps.records, input.principal.orgId, input.query);
-  const baseUrl = publicBaseUrl(input);
+  const baseUrl = hostBaseUrl(input);
   const now = input.deps.clock.now();
   return { data: { pagination: page.pagination, sessions: page.items.map((s) => sessionToWire(s, baseUrl, now)) }, meta: { requestId: input.requestId } };
 });

@@ -1,6 +1,6 @@
 import { requireWindow, sessionBrowser } from '../../../core/windows/open.js';
 import { defineOperation } from '../../../runtime/operation.js';
-import { publicBaseUrl } from '../../shape/base-url.js';
+import { hostBaseUrl } from '../../shape/base-url.js';
 import { envelope } from '../../shape/envelope.js';
 import { liveViewUrl } from '../../shape/window.js';
 
@@ -9,7 +9,7 @@ export const operation = defineOperation('getWindowInfo', async (input) => {
   const { browser } = await sessionBrowser(input.deps, input.principal.orgId, sessionId);
   const window = await requireWindow(browser, windowId);
   const nowSeconds = Math.floor(input.deps.clock.now().getTime() / 1000);
-  const url = liveViewUrl(publicBaseUrl(input), input.deps.signingSecret, nowSeconds, sessionId, window.windowId, input.query);
+  const url = liveViewUrl(hostBaseUrl(input), input.deps.signingSecret, nowSeconds, sessionId, window.windowId, input.query);
   return envelope({ windowId: window.windowId, targetId: window.windowId, liveViewUrl: url }, input.requestId);
 });
 
