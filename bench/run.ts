@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
 import { asyncSuite } from './suites/async.js';
 import { filesSuite } from './suites/files.js';
+import { fleetSuite } from './suites/fleet.js';
 import { formFillSuite } from './suites/form-fill.js';
 import { liveViewSuite } from './suites/live-view.js';
 import { profilesSuite } from './suites/profiles.js';
@@ -30,6 +31,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   'form-fill': () => formFillSuite({ seconds }),
   'live-view': () => liveViewSuite(),
   async: () => asyncSuite(),
+  fleet: () => fleetSuite(),
 };
 
 const results: Record<string, unknown> = {};

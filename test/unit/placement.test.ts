@@ -6,7 +6,7 @@ import { saveProfile } from '../../functions/core/profiles/store.js';
 import { PENDING_HOST } from '../../functions/core/sessions/create.js';
 import type { SessionDeps } from '../../functions/core/sessions/deps.js';
 import { storedEvents } from '../../functions/core/sessions/events.js';
-import { finishSession } from '../../functions/core/sessions/lifecycle.js';
+import { finishSession, markRunning } from '../../functions/core/sessions/lifecycle.js';
 import type { SessionConfiguration, SessionItem, SessionStatus } from '../../functions/core/sessions/model.js';
 import { findPlacement, parseSessionStart, takeSessionStart } from '../../functions/core/sessions/placement.js';
 import { getSession } from '../../functions/core/sessions/queries.js';
@@ -179,6 +179,23 @@ describe('takeSessionStart', () => {
     expect(await takeSessionStart(deps, { sessionId: session.id, orgId: ORG }, HOST)).toBe('dropped');
     expect(stops).toEqual([session.id]);
     expect(await getSession(deps.records, ORG, session.id)).toMatchObject({ status: 'ended', endReason: 'terminated' });
+  });
+
+  it('keeps the browser of a session the creating function marked running first, once it saw the placement', async () => {
+    let deps!: ReturnType<typeof depsWith>;
+    const { fleet, stops } = stubFleet();
+    deps = depsWith(fleet);
+    const session = await stored(deps);
+    // The function watching for the placement wins the race to mark the session running.
+    const put = deps.records.put.bind(deps.records);
+    deps.records.put = async (item, options) => {
+      await put(item, options);
+      if (String(item.pk).startsWith('PLACEMENT#')) await markRunning(deps, ORG, session.id, HOST.hostId);
+    };
+
+    expect(await takeSessionStart(deps, { sessionId: session.id, orgId: ORG }, HOST)).toBe('started');
+    expect(stops).toEqual([]);
+    expect(await getSession(deps.records, ORG, session.id)).toMatchObject({ status: 'running', hostId: HOST.hostId });
   });
 
   it('launches with the saved profile, proxy, recording and idle timeout of the session configuration', async () => {

@@ -47,7 +47,7 @@ const fleetWith = (options: Partial<RemoteFleetOptions> = {}, answer?: (call: Ca
   const queue = new MemoryQueue();
   const where = placements();
   const http = stubFetch(answer);
-  const fleet = new RemoteFleet({ startQueue: queue, hostSecret: SECRET, placement: where.placement, fetch: http.fetch, pollMs: 10, watchMs: 2_000, queuedAfterMs: 1_000, ...options });
+  const fleet = new RemoteFleet({ startQueue: queue, hostSecret: SECRET, placement: where.placement, fetch: http.fetch, pollMs: { early: 10, late: 10, earlyForMs: 0 }, watchMs: 2_000, queuedAfterMs: 1_000, ...options });
   return { fleet, queue, where, calls: http.calls };
 };
 

@@ -27,7 +27,8 @@ export interface RemoteFleetOptions {
   watchMs?: number;
   /** A start not taken within this long reports the session as waiting for capacity. */
   queuedAfterMs?: number;
-  pollMs?: number;
+  /** Placement reads: often while a warm host usually answers (the first seconds), then sparingly. */
+  pollMs?: { early: number; late: number; earlyForMs: number };
   fetch?: typeof fetch;
 }
 
@@ -44,7 +45,7 @@ export class RemoteFleet implements BrowserFleet {
    * not failed here (the host that takes it later marks it running; one that waits too long is failed by the host).
    */
   async start(request: StartBrowserRequest, progress: { onQueued?: () => void; onLaunching?: () => void } = {}): Promise<StartedBrowser> {
-    const { watchMs = 25_000, queuedAfterMs = 1_000, pollMs = 100 } = this.options;
+    const { watchMs = 25_000, queuedAfterMs = 1_000, pollMs = { early: 20, late: 250, earlyForMs: 2_000 } } = this.options;
     await this.options.startQueue.send(JSON.stringify({ sessionId: request.sessionId, orgId: request.orgId }));
     const began = Date.now();
     let queued = false;
@@ -55,7 +56,7 @@ export class RemoteFleet implements BrowserFleet {
         queued = true;
         progress.onQueued?.();
       }
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      await new Promise((resolve) => setTimeout(resolve, Date.now() - began < pollMs.earlyForMs ? pollMs.early : pollMs.late));
     }
     return new Promise<StartedBrowser>(() => undefined);
   }

@@ -108,8 +108,9 @@ export const takeSessionStart = async (
   }
   const placement: Placement = { sessionId, orgId, hostId: host.hostId, address: host.address };
   await deps.records.put({ ...placementKey(sessionId), ...placement, expiresAt: Math.floor(deps.clock.now().getTime() / 1000) + PLACEMENT_TTL_SECONDS });
-  const running = await markRunning(deps, orgId, sessionId, host.hostId);
-  if (running) return 'started';
+  // The function that created the session may mark it running first, as soon as it sees the placement.
+  const running = (await markRunning(deps, orgId, sessionId, host.hostId)) ?? (await getSession(deps.records, orgId, sessionId));
+  if (running?.status === 'running') return 'started';
   // Terminated while its browser launched: nobody will use it.
   await deps.fleet.stop(sessionId).catch(() => undefined);
   return 'dropped';
