@@ -7,9 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import { tmpdir } from 'node:os';
 import { LocalFleet } from '../adapters/browser/local-fleet.js';
 import { MemoryEventBus } from '../adapters/local/memory-event-bus.js';
 import { BrowserHost, bearerMatches, createCdpProxy, createInternalApiHandler, createLiveView } from '../browser-host/index.js';
@@ -18,15 +17,14 @@ import { StartQueueConsumer } from '../browser-host/fleet/start-queue.js';
 import { archiveProfile } from '../browser-host/profile-archive.js';
 import { endOrphanedSessions } from '../core/sessions/orphans.js';
 import { findPlacement, parseSessionStart, removePlacement, takeSessionStart } from '../core/sessions/placement.js';
-import { getSession } from '../core/sessions/queries.js';
 import type { Blobs } from '../ports/blobs.js';
 import type { Queue } from '../ports/queue.js';
 import type { Records } from '../ports/records.js';
 import { recordBrowserEvents } from './browser-events.js';
+import { clientMayDrive } from './cdp-access.js';
 import { createDeps } from './composition.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
-import { bearerToken } from './middleware/authenticate.js';
 
 export interface FleetHostOptions {
   config: Readonly<Config>;
@@ -100,9 +98,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     authorize: async (request, sessionId) => {
       // API functions drive sessions with the hosts' secret; clients with their API key, for their org's sessions.
       if (bearerMatches(request.headers.authorization, hostSecret)) return true;
-      const token = bearerToken(request.headers.authorization);
-      const principal = token ? await deps.authenticate(token) : undefined;
-      return principal !== undefined && (await getSession(records, principal.orgId, sessionId))?.status === 'running';
+      return clientMayDrive(deps)(request, sessionId);
     },
   });
   const liveView = createLiveView({ sessions: host, secret: options.signingSecret, owner, log: hostLog });

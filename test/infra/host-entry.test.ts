@@ -59,6 +59,8 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
       AWS_ACCESS_KEY_ID: embeddedCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: embeddedCredentials.secretAccessKey,
       HOST_ADVERTISE_ADDRESS: '127.0.0.1',
+      // A token (the load balancer's name) in the template: a URL-shaped stand-in, as the real one is.
+      HOST_PUBLIC_URL: 'http://hosts.example.com',
       PATH: process.env.PATH ?? '',
       HOME: dir,
       TMPDIR: dir,

@@ -10,12 +10,11 @@ import { BrowserHost, createCdpProxy, createLiveView } from '../../browser-host/
 import { archiveProfile } from '../../browser-host/profile-archive.js';
 import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
-import { getSession } from '../../core/sessions/queries.js';
 import { recordBrowserEvents } from '../browser-events.js';
+import { clientMayDrive } from '../cdp-access.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import type { Logger } from '../logger.js';
-import { bearerToken } from '../middleware/authenticate.js';
 
 export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
   const host = new BrowserHost({
@@ -43,13 +42,7 @@ export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLoc
   const proxy = createCdpProxy({
     sessions: host,
     publicBaseUrl: deps.config.publicBaseUrl,
-    authorize: async (request, sessionId) => {
-      const token = bearerToken(request.headers.authorization);
-      const principal = token ? await deps.authenticate(token) : undefined;
-      if (!principal) return false;
-      const session = await getSession(deps.records, principal.orgId, sessionId);
-      return session?.status === 'running';
-    },
+    authorize: clientMayDrive(deps),
   });
   const detach = proxy.attach(server);
   // Live view pages and sockets (`/live/…`): authorized by the signed token in the link, not an API key.

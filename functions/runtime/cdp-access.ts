@@ -1,0 +1,15 @@
+/** Who may open a session's CDP socket: a client whose API key belongs to the session's org, while it runs. */
+import type { IncomingMessage } from 'node:http';
+import { getSession } from '../core/sessions/queries.js';
+import type { Deps } from './deps.js';
+import { bearerToken } from './middleware/authenticate.js';
+
+export const clientMayDrive =
+  (deps: Pick<Deps, 'authenticate' | 'records'>) =>
+  async (request: IncomingMessage, sessionId: string): Promise<boolean> => {
+    const token = bearerToken(request.headers.authorization);
+    const principal = token ? await deps.authenticate(token) : undefined;
+    if (!principal) return false;
+    // Another org's session is not found, like everywhere else.
+    return (await getSession(deps.records, principal.orgId, sessionId))?.status === 'running';
+  };
