@@ -35,7 +35,8 @@ export const problemRenderer = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewa
     const requestId = http?.requestId ?? 'unknown';
     // 501 (not built) and 503 (no capacity) are answers, not faults: only other 5xx are logged as errors.
     if (error.status >= 500 && error.status !== 501 && error.status !== 503) {
-      http?.deps.log.error('request failed', { requestId, operationId: http.route.operationId, error: error.message, stack: (error.cause as Error | undefined)?.stack ?? error.stack });
+      const { sessionId, windowId } = (request.event.pathParameters ?? {}) as Record<string, string | undefined>;
+      http?.deps.log.error('request failed', { requestId, operationId: http.route.operationId, sessionId, windowId, error: error.message, stack: (error.cause as Error | undefined)?.stack ?? error.stack });
     }
     request.response = problemResponse(error, {
       requestId,
