@@ -6,13 +6,14 @@
  */
 import type http from 'node:http';
 import { AirtopClient } from '@airtop/sdk';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteFleet } from '../../functions/adapters/browser/remote-fleet.js';
 import { MemoryQueue } from '../../functions/adapters/local/memory-queue.js';
 import { createApiKey } from '../../functions/core/orgs/api-keys.js';
 import { ensureOrg } from '../../functions/core/orgs/orgs.js';
 import { findPlacement } from '../../functions/core/sessions/placement.js';
+import { profileKeys } from '../../functions/core/shared/record-keys.js';
 import { PollingEventBus } from '../../functions/core/sessions/polling-bus.js';
 import { createDeps } from '../../functions/runtime/composition.js';
 import { loadConfig } from '../../functions/runtime/config.js';
@@ -34,6 +35,7 @@ let hosts: FleetHost[] = [];
 let api: http.Server;
 let apiUrl: string;
 let auth: { authorization: string };
+let orgId: string;
 let fleet: RemoteFleet;
 
 const log = createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent');
@@ -72,6 +74,7 @@ beforeAll(async () => {
   // The hosts' public side (the load balancer on AWS) is not the API's address.
   const deps = createDeps({ config: config({ hostPublicUrl: 'https://hosts.example.com' }), records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, log });
   const { org } = await ensureOrg(aws.records, systemClock, 'fleet-test');
+  orgId = org.id;
   auth = { authorization: `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}` };
   api = createHttpServer(await createLocalApp(deps));
   apiUrl = `http://127.0.0.1:${await listen(api, 0, '127.0.0.1')}`;
@@ -171,6 +174,52 @@ describe('a fleet of browser hosts', () => {
     for (const id of [busy[1].id, session.data.id]) await call('DELETE', `/v1/sessions/${id}`);
     await waitForStatus(session.data.id, ['ended']);
   }, 90_000);
+
+  it('saves a profile when its session ends on one host and restores it on whichever host takes the next session', async () => {
+    const first = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
+    expect((await call('PUT', `/v1/sessions/${first.id}/save-profile-on-termination/fleet-login`)).status).toBe(200);
+    const login = async (sessionId: string) => {
+      const window = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/login/index.html` });
+      const browser = (await fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
+      const page = await browser.page(window.json.data.windowId);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
+      return page;
+    };
+    const page = await login(first.id);
+    await page.type('#user', 'alice');
+    await page.click('#submit');
+    await page.waitForFunction(() => document.getElementById('state')?.textContent === 'Logged in as alice', { timeout: 10_000 });
+    expect((await call('DELETE', `/v1/sessions/${first.id}`)).status).toBe(200);
+    expect(await aws.records.get(profileKeys.profile(orgId, 'fleet-login'))).toMatchObject({ name: 'fleet-login' });
+
+    const next = await waitForStatus((await call('POST', '/v1/sessions', { configuration: { profileName: 'fleet-login' } })).json.data.id, ['running']);
+    const restored = await login(next.id);
+    expect(await restored.$eval('#state', (el) => el.textContent)).toBe('Logged in as alice');
+    await call('DELETE', `/v1/sessions/${next.id}`);
+    await waitForStatus(next.id, ['ended']);
+  }, 90_000);
+
+  it("records a download in the session's browser on its host as a file the API lists, usable by a file input", async () => {
+    const session = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
+    const window = await call('POST', `/v1/sessions/${session.id}/windows`, { url: `${fixtures.url}/files/download.html?name=fleet.bin&bytes=3000` });
+    const browser = (await fleet.open(session.id)) as unknown as { page(id: string): Promise<Page> };
+    await (await browser.page(window.json.data.windowId)).click('#download');
+    let files: { fileName: string; fileType: string; fileBytes: number; status: string }[] = [];
+    for (let i = 0; i < 100 && !files.some((f) => f.status === 'available'); i += 1) {
+      await sleep(100);
+      files = (await call('GET', `/v1/files?sessionIds=${session.id}`)).json.data.files ?? [];
+    }
+    expect(files).toEqual([expect.objectContaining({ fileName: 'fleet.bin', fileType: 'browser_download', fileBytes: 3000, status: 'available' })]);
+    // The API function finds it in the session's folder on the owner, by name, and a file input takes it there.
+    expect(await fleet.sessionFile(session.id, 'fleet.bin')).toMatchObject({ bytes: 3000 });
+    const form = await call('POST', `/v1/sessions/${session.id}/windows`, { url: `${fixtures.url}/files/one-input.html` });
+    const input = await call('POST', `/v1/sessions/${session.id}/windows/${form.json.data.windowId}/file-input`, { fileName: 'fleet.bin' });
+    expect(input.json.meta.status).toBe('success');
+    const chosen = await (await browser.page(form.json.data.windowId)).$eval('input[type=file]', (el) => (el as HTMLInputElement).files?.[0]?.size);
+    expect(chosen).toBe(3000);
+    await call('DELETE', `/v1/sessions/${session.id}`);
+    await waitForStatus(session.id, ['ended']);
+  }, 60_000);
 
   it('drains a host: its sessions end with a final status, new sessions go to the other host', async () => {
     const session = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
