@@ -24,6 +24,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { AdjustmentType } from 'aws-cdk-lib/aws-applicationautoscaling';
 import { Construct } from 'constructs';
 import { ENV } from '../functions/runtime/env.js';
 import { projectRoot } from './api-function.js';
@@ -190,6 +191,17 @@ export class BrowserHosts extends Construct implements Binding {
       // Adding a host takes a minute or two (image pull, Chromium unpack); removing one drains its sessions.
       scaleOutCooldown: Duration.minutes(1),
       scaleInCooldown: Duration.minutes(10),
+    });
+    // Utilization says nothing while no host runs (minHosts 0), and a start waiting in the queue means every host is
+    // full or draining: either way a waiting start adds a host, one per minute while the backlog lasts.
+    scaling.scaleOnMetric('StartBacklog', {
+      metric: startQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      scalingSteps: [
+        { upper: 0, change: 0 },
+        { lower: 1, change: +1 },
+      ],
+      adjustmentType: AdjustmentType.CHANGE_IN_CAPACITY,
+      cooldown: Duration.minutes(1),
     });
   }
 

@@ -108,6 +108,22 @@ describe('the host service and its scaling', { timeout: 300_000 }, () => {
     });
   });
 
+  it('adds a host while session starts wait in the queue, which also starts a fleet scaled to zero', () => {
+    const { stack: zero, template: scaled } = buildStack({ hosts: { minHosts: 0, maxHosts: 4 } });
+    scaled.hasResourceProperties('AWS::ApplicationAutoScaling::ScalableTarget', { MinCapacity: 0, MaxCapacity: 4 });
+    scaled.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
+      PolicyType: 'StepScaling',
+      StepScalingPolicyConfiguration: Match.objectLike({ AdjustmentType: 'ChangeInCapacity', StepAdjustments: [Match.objectLike({ ScalingAdjustment: 1, MetricIntervalLowerBound: 0 })] }),
+    });
+    scaled.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [zero.getLogicalId(zero.startQueue.queue.node.defaultChild as never), 'QueueName'] } }],
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: 1,
+    });
+  });
+
   it('refuses host bounds that contradict each other', () => {
     expect(() => buildStack({ hosts: { minHosts: 5, maxHosts: 2 } })).toThrow(/minHosts <= maxHosts/);
   });
