@@ -75,7 +75,11 @@ export class RemoteFleet implements BrowserFleet {
   /** Every CDP frame through the owner's proxy counts as activity there, so there is nothing to send. */
   touch(): void {}
 
-  open(sessionId: string): Promise<SessionBrowser> {
+  async open(sessionId: string): Promise<SessionBrowser> {
+    // A function's container outlives its requests: a connection cached by an earlier one may have closed since.
+    const cached = await this.connections.get(sessionId)?.catch(() => undefined);
+    if (cached?.browser.connected) return cached;
+    if (cached) this.connections.delete(sessionId);
     let connection = this.connections.get(sessionId);
     if (!connection) {
       connection = this.connect(sessionId);
