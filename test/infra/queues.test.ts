@@ -98,6 +98,11 @@ describe('alarms', { timeout: 300_000 }, () => {
   it('notifies the given topic', () => {
     const topic = 'arn:aws:sns:us-east-1:111122223333:ops';
     const { template: notified } = buildStack({ alarmTopicArn: topic });
-    for (const [, alarm] of resourcesOfType(notified, 'AWS::CloudWatch::Alarm')) expect(alarm.AlarmActions).toEqual([topic]);
+    // Alarms that drive a scaling policy (the start backlog) act on the policy, not on people.
+    const policies = new Set(resourcesOfType(notified, 'AWS::ApplicationAutoScaling::ScalingPolicy').map(([logicalId]) => logicalId));
+    const drivesScaling = (alarm: { AlarmActions?: { Ref?: string }[] }) => (alarm.AlarmActions ?? []).some((action) => policies.has(action.Ref ?? ''));
+    const operational = resourcesOfType(notified, 'AWS::CloudWatch::Alarm').filter(([, alarm]) => !drivesScaling(alarm));
+    expect(operational.length).toBeGreaterThanOrEqual(4);
+    for (const [, alarm] of operational) expect(alarm.AlarmActions).toEqual([topic]);
   });
 });
