@@ -114,3 +114,18 @@ export const apiClient = (service: ServiceProcess) => async (method: string, pat
   });
   return { status: res.status, json: (await res.json()) as any };
 };
+
+type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: any }>;
+
+/** Times `rounds` window creates on a local page (`waitUntil: load`) in one session, closing each window after. */
+export const timeWindowCreates = async (call: Call, sessionId: string, url: string, rounds: number): Promise<number[]> => {
+  const windowMs: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    const started = performance.now();
+    const res = await call('POST', `/v1/sessions/${sessionId}/windows`, { url, waitUntil: 'load' });
+    windowMs.push(performance.now() - started);
+    if (res.status !== 201) throw new Error(`window create: ${JSON.stringify(res.json)}`);
+    await call('DELETE', `/v1/sessions/${sessionId}/windows/${res.json.data.windowId}`);
+  }
+  return windowMs;
+};

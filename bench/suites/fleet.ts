@@ -23,7 +23,7 @@ import { createHttpServer, listen } from '../../functions/runtime/local/http-ser
 import { createLogger } from '../../functions/runtime/logger.js';
 import { startFixtureServer } from '../../test/fixtures/server.js';
 import { withEmbeddedAws } from '../../test/support/embedded.js';
-import { sleep, stats } from '../support.js';
+import { sleep, stats, timeWindowCreates } from '../support.js';
 
 const HOST_SECRET = 'bench-host-secret-0123456789abcdef';
 const SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef';
@@ -68,14 +68,7 @@ export const fleetSuite = async () => {
 
     const { json: session } = await call('POST', '/v1/sessions', {});
     await running(session.data.id, session.data.status);
-    const windowMs: number[] = [];
-    for (let i = 0; i < 10; i += 1) {
-      const started = performance.now();
-      const res = await call('POST', `/v1/sessions/${session.data.id}/windows`, { url: `${fixtures.url}/index.html`, waitUntil: 'load' });
-      windowMs.push(performance.now() - started);
-      if (res.status !== 201) throw new Error(`window create: ${JSON.stringify(res.json)}`);
-      await call('DELETE', `/v1/sessions/${session.data.id}/windows/${res.json.data.windowId}`);
-    }
+    const windowMs = await timeWindowCreates(call, session.data.id, `${fixtures.url}/index.html`, 10);
     await call('DELETE', `/v1/sessions/${session.data.id}`);
     await sleep(3000);
 

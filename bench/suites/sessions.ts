@@ -3,7 +3,7 @@
  * create + load of a local page, memory per additional idle session, and 50 sessions started at once.
  */
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { apiClient, round, sleep, startServiceProcess, stats } from '../support.js';
+import { apiClient, round, sleep, startServiceProcess, stats, timeWindowCreates } from '../support.js';
 import { treePssMiB } from '../pss.js';
 
 const api = apiClient;
@@ -41,14 +41,7 @@ export const sessionsSuite = async () => {
     // window create with a local page, waitUntil load
     const { json: session } = await call('POST', '/v1/sessions', {});
     await waitRunning(call, session.data.id);
-    const windowMs: number[] = [];
-    for (let i = 0; i < 15; i += 1) {
-      const started = performance.now();
-      const res = await call('POST', `/v1/sessions/${session.data.id}/windows`, { url: `${fixtures.url}/index.html`, waitUntil: 'load' });
-      windowMs.push(performance.now() - started);
-      if (res.status !== 201) throw new Error(`window create: ${JSON.stringify(res.json)}`);
-      await call('DELETE', `/v1/sessions/${session.data.id}/windows/${res.json.data.windowId}`);
-    }
+    const windowMs = await timeWindowCreates(call, session.data.id, `${fixtures.url}/index.html`, 15);
     await call('DELETE', `/v1/sessions/${session.data.id}`);
     await sleep(3000);
 

@@ -105,54 +105,47 @@ async function main(): Promise<void> {
   });
   log('info', 'browser host listening', { port: (server.address() as AddressInfo).port, capacity: config.capacity });
 
-  const stop = async (signal: NodeJS.Signals) => {
-    if (draining) return;
+  // ECS sends SIGKILL 30 s after SIGTERM by default; leave on our own terms before that.
+  exitOnSignal('shutting down', SHUTDOWN_DEADLINE_MS, async () => {
     draining = true;
-    log('info', 'shutting down', { signal });
-    // ECS sends SIGKILL 30 s after SIGTERM by default; leave on our own terms before that.
-    setTimeout(() => {
-      log('error', 'shutdown took too long; exiting anyway');
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
     server.close(); // refuse new connections; open ones get 503 from the stopped host
-    try {
-      await host.shutdown();
-      await proxy.close();
-      await liveView?.close();
-      server.closeAllConnections();
-      log('info', 'stopped');
-      process.exit(0);
-    } catch (error) {
-      log('error', 'shutdown failed', { error: String(error) });
+    await host.shutdown();
+    await proxy.close();
+    await liveView?.close();
+    server.closeAllConnections();
+  });
+}
+
+/** On the first SIGTERM or SIGINT: run `work`, then exit 0; exit 1 when it fails or outlasts `deadlineMs`. */
+function exitOnSignal(what: string, deadlineMs: number, work: () => Promise<void>): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log('info', what, { signal });
+    setTimeout(() => {
+      log('error', `${what} took too long; exiting anyway`);
       process.exit(1);
-    }
+    }, deadlineMs).unref();
+    work().then(
+      () => {
+        log('info', 'stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log('error', `${what} failed`, { error: String(error) });
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', (signal) => void stop(signal));
-  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
 
 async function joinFleet(config: ReturnType<typeof readConfig>): Promise<void> {
   const member = await startFleetHostFromEnv(process.env, config);
   log('info', 'browser host listening', { port: member.port, capacity: config.capacity, hostId: member.hostId, address: member.address });
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    log('info', 'draining', { signal });
-    setTimeout(() => {
-      log('error', 'drain took too long; exiting anyway');
-      process.exit(1);
-    }, DRAIN_DEADLINE_MS).unref();
-    member.drain().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log('error', 'drain failed', { error: String(error) });
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', (signal) => stop(signal));
-  process.on('SIGINT', (signal) => stop(signal));
+  exitOnSignal('draining', DRAIN_DEADLINE_MS, () => member.drain());
 }
 
 main().catch((error: unknown) => {

@@ -129,11 +129,9 @@ describe('request status', () => {
 });
 
 describe('SQS Lambda consumer', () => {
-  it('handles a batch record by record and names only the failed one in batchItemFailures', async () => {
-    const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
-    // A pending request stored without queueing it locally, so only the Lambda handler runs it.
-    const requestId = '0190b4a0-0000-7000-8000-00000000abcd';
-    const item: RequestItem = {
+  /** A pending request stored without queueing it locally, so only the Lambda handler runs it. */
+  const storePending = (orgId: string, requestId: string, automationId: string) =>
+    svc.deps.records.put({
       ...recordKeys.request(orgId, requestId),
       gsi1pk: OPEN_REQUESTS_INDEX_PK,
       gsi1sk: requestId,
@@ -144,11 +142,15 @@ describe('SQS Lambda consumer', () => {
       operation: 'fillForm',
       sessionId,
       windowId,
-      body: JSON.stringify({ automationId: 'via-sqs' }),
+      body: JSON.stringify({ automationId }),
       status: 'pending',
       createdAt: new Date().toISOString(),
-    };
-    await svc.deps.records.put(item);
+    } satisfies RequestItem);
+
+  it('handles a batch record by record and names only the failed one in batchItemFailures', async () => {
+    const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
+    const requestId = '0190b4a0-0000-7000-8000-00000000abcd';
+    await storePending(orgId, requestId, 'via-sqs');
     const record = (messageId: string, body: string) => ({ messageId, body, receiptHandle: `r-${messageId}`, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:requests', awsRegion: 'us-east-1' });
     const event = { Records: [record('good', JSON.stringify({ kind: 'run', orgId, requestId })), record('bad', '{"kind":"explode"}')] } as unknown as SQSEvent;
     const handler = createAsyncRequestsHandler(() => svc.deps);
@@ -162,21 +164,7 @@ describe('SQS Lambda consumer', () => {
     const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
     const requestId = '0190b4a0-0000-7000-8000-00000000abce';
     const key = recordKeys.request(orgId, requestId);
-    await svc.deps.records.put({
-      ...key,
-      gsi1pk: OPEN_REQUESTS_INDEX_PK,
-      gsi1sk: requestId,
-      version: 0,
-      expiresAt: Math.floor(Date.now() / 1000) + 3600,
-      requestId,
-      orgId,
-      operation: 'fillForm',
-      sessionId,
-      windowId,
-      body: JSON.stringify({ automationId: 'given-up' }),
-      status: 'pending',
-      createdAt: new Date().toISOString(),
-    } satisfies RequestItem);
+    await storePending(orgId, requestId, 'given-up');
     // The store refuses the run's write (an outage), once per receive.
     let outage = true;
     const records = new Proxy(svc.deps.records, {
