@@ -113,7 +113,7 @@ function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new RequestError(400, 'INVALID_REQUEST', 'malformed session id in path');
+    throw new RequestError(400, 'INVALID_REQUEST', `malformed percent-encoding in path segment "${segment}"`);
   }
 }
 

@@ -1,0 +1,64 @@
+/**
+ * The internal API's session-file routes (what API functions on AWS use for file inputs on the owning host):
+ * the host secret, the bytes and file id through to the folder, and a clear answer for each bad request.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInternalApiHandler, type InternalApiOptions } from '../../functions/browser-host/internal-api.js';
+
+const SECRET = 'internal-api-files-secret';
+const folders = new Map<string, Map<string, { bytes: Buffer; fileId?: string }>>([['live-session', new Map()]]);
+
+const files: NonNullable<InternalApiOptions['files']> = {
+  putFile: async (sessionId, file) => {
+    const folder = folders.get(sessionId);
+    if (!folder) throw new Error(`session ${sessionId} has no browser on this host`);
+    folder.set(file.fileName, { bytes: file.bytes, fileId: file.fileId });
+    return `/folders/${sessionId}/${file.fileName}`;
+  },
+  sessionFile: async (sessionId, fileName) => {
+    const found = folders.get(sessionId)?.get(fileName);
+    return found ? { path: `/folders/${sessionId}/${fileName}`, bytes: found.bytes.length, ...(found.fileId ? { fileId: found.fileId } : {}) } : undefined;
+  },
+};
+
+let server: Server;
+let base: string;
+const auth = { authorization: `Bearer ${SECRET}` };
+
+beforeAll(async () => {
+  const host = { acquire: async () => ({}), release: async () => false, stats: () => ({ capacity: 1, live: 0, warm: 0, sessions: [] }) } as unknown as InternalApiOptions['host'];
+  server = createServer(createInternalApiHandler({ host, proxy: { publicEndpoint: () => '' }, secret: SECRET, files, isDraining: () => false }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('internal API: session files', () => {
+  it('puts bytes with their file id into the session folder and lists them back', async () => {
+    const put = await fetch(`${base}/sessions/live-session/files/${encodeURIComponent('proof of address.pdf')}`, {
+      method: 'PUT',
+      headers: { ...auth, 'x-file-id': 'file-7' },
+      body: Buffer.from('%PDF-1.7 test'),
+    });
+    expect(put.status).toBe(201);
+    expect(await put.json()).toEqual({ path: '/folders/live-session/proof of address.pdf' });
+    const got = await fetch(`${base}/sessions/live-session/files/${encodeURIComponent('proof of address.pdf')}`, { headers: auth });
+    expect(await got.json()).toEqual({ path: '/folders/live-session/proof of address.pdf', bytes: 13, fileId: 'file-7' });
+  });
+
+  it('answers each bad request plainly', async () => {
+    const cases: [string, RequestInit, number, string][] = [
+      ['/sessions/live-session/files/a.txt', { method: 'GET' }, 401, 'UNAUTHORIZED'],
+      ['/sessions/live-session/files/absent.txt', { headers: auth }, 404, 'FILE_NOT_FOUND'],
+      ['/sessions/gone-session/files/a.txt', { method: 'PUT', headers: auth, body: 'x' }, 404, 'SESSION_NOT_FOUND'],
+      ['/sessions/live-session/files/a.txt', { method: 'DELETE', headers: auth }, 405, 'METHOD_NOT_ALLOWED'],
+      ['/sessions/live-session/files/%E0%A4%A', { headers: auth }, 400, 'INVALID_REQUEST'],
+    ];
+    for (const [path, init, status, code] of cases) {
+      const response = await fetch(`${base}${path}`, init);
+      expect({ path, status: response.status, code: ((await response.json()) as { error: { code: string } }).error.code }).toEqual({ path, status, code });
+    }
+  });
+});
