@@ -128,6 +128,10 @@ describe('a fleet of browser hosts', () => {
     expect(await page.title()).toBeTruthy();
     await browser.disconnect();
     await expect(puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: 'Bearer not-a-key' } })).rejects.toThrow(/401/);
+    // A valid key of another org finds no such session.
+    const { org: other } = await ensureOrg(aws.records, systemClock, 'fleet-other');
+    const otherKey = (await createApiKey(aws.records, systemClock, other.id)).key;
+    await expect(puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: `Bearer ${otherKey}` } })).rejects.toThrow(/401/);
 
     // The load balancer may hand the connection to the other host: it relays to the owner.
     const other = hosts.find((h) => h.hostId !== placement.hostId)!;
