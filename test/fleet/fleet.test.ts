@@ -129,8 +129,8 @@ describe('a fleet of browser hosts', () => {
     await browser.disconnect();
     await expect(puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: 'Bearer not-a-key' } })).rejects.toThrow(/401/);
     // A valid key of another org finds no such session.
-    const { org: other } = await ensureOrg(aws.records, systemClock, 'fleet-other');
-    const otherKey = (await createApiKey(aws.records, systemClock, other.id)).key;
+    const { org: otherOrg } = await ensureOrg(aws.records, systemClock, 'fleet-other');
+    const otherKey = (await createApiKey(aws.records, systemClock, otherOrg.id)).key;
     await expect(puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: `Bearer ${otherKey}` } })).rejects.toThrow(/401/);
 
     // The load balancer may hand the connection to the other host: it relays to the owner.
