@@ -250,6 +250,8 @@ describe('file-input', () => {
     expect(bySection.json.data.modelResponse).toMatch(/chosen as the one of the page's file inputs that "the upload under Proof of address" describes/);
     expect((await chosen(await pageOf(sessionId, windowId))).input).toBe('doc2');
 
+    // The page writes its result when its change handler has read the file: clear the previous one first.
+    await (await pageOf(sessionId, windowId)).$eval('#result', (el) => (el.textContent = ''));
     const byOrder = await fileInput(windowId, { fileId: id, elementDescription: 'the third file input' });
     expect(byOrder.json.meta.status, JSON.stringify(byOrder.json)).toBe('success');
     expect((await chosen(await pageOf(sessionId, windowId))).input).toBe('doc3');

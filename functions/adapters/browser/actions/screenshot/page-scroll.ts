@@ -30,15 +30,16 @@ export interface PageScrollState extends ScrollOutcome {
  *
  * The document's scrolling element is used when it can move along a requested axis. When it cannot (an app shell
  * whose content scrolls inside a box), the nearest scrollable ancestor of the element in the middle of the viewport
- * is used instead, as the wheel would. A frame is two animation frames, or 500 ms in a page that paints no frames
- * (a hidden one); two frames let IntersectionObserver callbacks (lazy loading) run before positions are read.
+ * is used instead, as the wheel would. A frame is two animation frames; two frames let IntersectionObserver
+ * callbacks (lazy loading) run before positions are read. A hidden page paints no frames: it waits 500 ms instead.
+ * A visible one on a busy machine may take longer than that to paint, so it gets up to 3 s before going on.
  */
 const SCRIPT = String.raw`async (request) => {
   const frame = () => new Promise((resolve) => {
     let done = false;
     const finish = () => { if (!done) { done = true; resolve(); } };
     requestAnimationFrame(() => requestAnimationFrame(finish));
-    setTimeout(finish, 500);
+    setTimeout(finish, document.visibilityState === 'hidden' ? 500 : 3000);
   });
   const root = document.scrollingElement || document.documentElement;
   const room = (el, axis) => axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight;
