@@ -129,3 +129,14 @@ export const timeWindowCreates = async (call: Call, sessionId: string, url: stri
   }
   return windowMs;
 };
+
+/** Creates a session and waits until it runs; answers its id. */
+export const runningSession = async (call: Call): Promise<string> => {
+  const created = await call('POST', '/v1/sessions', {});
+  const sessionId: string = created.json.data.id;
+  for (let status = created.json.data.status; status !== 'running'; status = (await call('GET', `/v1/sessions/${sessionId}`)).json.data.status) {
+    if (status === 'error' || status === 'ended') throw new Error(`session ${sessionId} did not start`);
+    await sleep(50);
+  }
+  return sessionId;
+};

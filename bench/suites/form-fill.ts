@@ -5,7 +5,7 @@
  * must succeed with 0 credits (no model call); the bar is p50 ≤ 500 ms.
  */
 import { startFixtureServer } from '../../test/fixtures/server.js';
-import { percentile, round, startServiceProcess } from '../support.js';
+import { apiClient, percentile, round, runningSession, startServiceProcess } from '../support.js';
 
 const WARM_UP = 2;
 const MIN_RUNS = 5;
@@ -25,21 +25,9 @@ const PARAMETERS = {
 
 export const formFillSuite = async ({ seconds }: { seconds: number }): Promise<{ p50: number; p95: number; n: number; credits: number; bar: string }> => {
   const [fixtures, service] = await Promise.all([startFixtureServer(), startServiceProcess({ WARM_POOL_SIZE: '1' })]);
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${service.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as any };
-  };
+  const call = apiClient(service);
   try {
-    const created = await call('POST', '/v1/sessions', {});
-    const sessionId: string = created.json.data.id;
-    for (let status = created.json.data.status; status !== 'running'; status = (await call('GET', `/v1/sessions/${sessionId}`)).json.data.status) {
-      if (status === 'error' || status === 'ended') throw new Error(`session ${sessionId} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const sessionId = await runningSession(call);
     const url = `${fixtures.url}/forms/contact.html`;
     const window = await call('POST', `/v1/sessions/${sessionId}/windows`, { url, waitUntil: 'load' });
     if (window.status !== 201) throw new Error(`window create: ${JSON.stringify(window.json)}`);

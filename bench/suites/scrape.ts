@@ -4,28 +4,16 @@
  * to parsed response.
  */
 import { serveBigDocs } from '../../test/fixtures/pages/scrape/big-docs.js';
-import { percentile, round, startServiceProcess } from '../support.js';
+import { apiClient, percentile, round, runningSession, startServiceProcess } from '../support.js';
 
 const WARM_UP = 3;
 const RUNS = 30;
 
 export const scrapeSuite = async (): Promise<{ p50: number; p95: number; n: number }> => {
   const [big, service] = await Promise.all([serveBigDocs(), startServiceProcess({ WARM_POOL_SIZE: '1' })]);
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${service.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as any };
-  };
+  const call = apiClient(service);
   try {
-    const created = await call('POST', '/v1/sessions', {});
-    const sessionId: string = created.json.data.id;
-    for (let status = created.json.data.status; status !== 'running'; status = (await call('GET', `/v1/sessions/${sessionId}`)).json.data.status) {
-      if (status === 'error' || status === 'ended') throw new Error(`session ${sessionId} did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const sessionId = await runningSession(call);
     const window = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: big.url, waitUntil: 'load' });
     if (window.status !== 201) throw new Error(`window create: ${JSON.stringify(window.json)}`);
     const path = `/v1/sessions/${sessionId}/windows/${window.json.data.windowId}/scrape-content`;

@@ -3,21 +3,15 @@
  * Without a model, quoted text and described elements are checked from the page; with Claude (a local fake of the
  * Messages API) each check asks it, an unchanged page is not asked twice, and the timeout fails clearly.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { startFakeMessagesApi, type FakeMessagesApi } from '../support/fake-messages-api.js';
-import { createRunningSession } from '../support/session-client.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { describe, expect, it } from 'vitest';
+import { offlineAndClaude } from '../support/model-services.js';
+import type { TestService } from '../support/service.js';
 
-let offline: TestService;
-let online: TestService;
-let fixtures: FixtureServer;
-let api: FakeMessagesApi;
-const sessions = new Map<TestService, string>();
+const ctx = offlineAndClaude();
 
 const monitor = async (svc: TestService, after: number, body: Record<string, unknown>) => {
-  const sessionId = sessions.get(svc)!;
-  const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/paging/status.html?after=${after}` } });
+  const sessionId = ctx.sessions.get(svc)!;
+  const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${ctx.fixtures.url}/paging/status.html?after=${after}` } });
   expect(opened.statusCode).toBe(201);
   const started = Date.now();
   const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${opened.json.data.windowId}/monitor`, headers: svc.auth, body });
@@ -27,27 +21,10 @@ const monitor = async (svc: TestService, after: number, body: Record<string, unk
 const fast = { interval: { intervalSeconds: 1, timeoutSeconds: 6 } };
 const codes = (issues: Array<{ code?: string }> | undefined) => (issues ?? []).map((issue) => issue.code);
 
-beforeAll(async () => {
-  api = await startFakeMessagesApi();
-  [offline, online, fixtures] = await Promise.all([
-    startTestService({ warmPoolSize: 1 }),
-    startTestService({ warmPoolSize: 1, modelProvider: 'anthropic', anthropicApiKey: 'test', anthropicBaseUrl: api.url }),
-    startFixtureServer(),
-  ]);
-  sessions.set(offline, (await createRunningSession(offline)).id);
-  sessions.set(online, (await createRunningSession(online)).id);
-}, 60_000);
-afterAll(async () => {
-  await offline?.stop();
-  await online?.stop();
-  await fixtures?.close();
-  await api?.close();
-});
-beforeEach(() => api.reset());
 
 describe('monitor without a language model', () => {
   it('succeeds once the quoted text shows, at a check after it appeared', async () => {
-    const { res, ms } = await monitor(offline, 1500, { condition: 'the page says "Order confirmed"', configuration: fast });
+    const { res, ms } = await monitor(ctx.offline, 1500, { condition: 'the page says "Order confirmed"', configuration: fast });
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('success');
     expect(res.json.data.modelResponse).toMatch(/^The condition holds \(check \d+, after \d+\.\d s\): the page shows "Order confirmed"/);
@@ -56,19 +33,19 @@ describe('monitor without a language model', () => {
   });
 
   it('holds an absence condition once the quoted text is gone', async () => {
-    const { res } = await monitor(offline, 1000, { condition: '"Processing your payment" disappears', configuration: fast });
+    const { res } = await monitor(ctx.offline, 1000, { condition: '"Processing your payment" disappears', configuration: fast });
     expect(res.json.meta.status).toBe('success');
     expect(res.json.data.modelResponse).toContain('no longer shows "Processing your payment"');
   });
 
   it('checks a described element appearing', async () => {
-    const { res } = await monitor(offline, 1000, { condition: 'the Download invoice button appears', configuration: fast });
+    const { res } = await monitor(ctx.offline, 1000, { condition: 'the Download invoice button appears', configuration: fast });
     expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
     expect(res.json.data.modelResponse).toContain('button "Download invoice"');
   });
 
   it('fails at the timeout with how many checks ran and what was seen last', async () => {
-    const { res, ms } = await monitor(offline, 60_000, { condition: 'the page says "Order confirmed"', configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 2 } } });
+    const { res, ms } = await monitor(ctx.offline, 60_000, { condition: 'the page says "Order confirmed"', configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 2 } } });
     expect(res.json.meta.status).toBe('failure');
     expect(res.json.errors[0]).toMatchObject({ code: 'monitor_timeout', details: { checks: 3, timeoutSeconds: 2 } });
     expect(res.json.errors[0].message).toContain('does not show "Order confirmed" yet');
@@ -77,9 +54,9 @@ describe('monitor without a language model', () => {
   });
 
   it('rejects an interval of 0 and a missing condition with 422', async () => {
-    const sessionId = sessions.get(offline)!;
+    const sessionId = ctx.sessions.get(ctx.offline)!;
     const bad = async (body: Record<string, unknown>) =>
-      (await offline.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/any/monitor`, headers: offline.auth, body })).statusCode;
+      (await ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/any/monitor`, headers: ctx.offline.auth, body })).statusCode;
     expect(await bad({ condition: 'x', configuration: { interval: { intervalSeconds: 0 } } })).toBe(422);
     expect(await bad({})).toBe(422);
   });
@@ -88,29 +65,29 @@ describe('monitor without a language model', () => {
 describe('monitor with Claude', () => {
   it('asks on every check of a changing page and succeeds on its "holds" verdict, charging each call', async () => {
     let call = 0;
-    api.always(() => {
+    ctx.api.always(() => {
       call += 1;
       return { toolInput: call < 2 ? { holds: false, evidence: 'still processing' } : { holds: true, evidence: 'Order confirmed: thank you!' } };
     });
-    const { res } = await monitor(online, 1200, { condition: 'the payment went through', configuration: fast });
+    const { res } = await monitor(ctx.online, 1200, { condition: 'the payment went through', configuration: fast });
     expect(res.json.meta.status).toBe('success');
     expect(res.json.data.modelResponse).toContain('Order confirmed: thank you!');
-    expect(api.calls).toBe(2);
+    expect(ctx.api.calls).toBe(2);
     expect(res.json.meta.usage.credits).toBe(4);
   });
 
   it('does not ask again while the page is unchanged: one call over four checks', async () => {
-    api.always({ toolInput: { holds: false, evidence: 'still processing' } });
-    const { res } = await monitor(online, 60_000, { condition: 'the payment went through', configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 3 } } });
+    ctx.api.always({ toolInput: { holds: false, evidence: 'still processing' } });
+    const { res } = await monitor(ctx.online, 60_000, { condition: 'the payment went through', configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 3 } } });
     expect(res.json.meta.status).toBe('failure');
     expect(res.json.errors[0]).toMatchObject({ code: 'monitor_timeout', details: { checks: 4 } });
-    expect(api.calls).toBe(1);
+    expect(ctx.api.calls).toBe(1);
     expect(res.json.meta.usage.credits).toBe(2);
   });
 
   it('reports a malformed verdict as a failure', async () => {
-    api.always({ toolInput: { verdict: 'maybe' } });
-    const { res } = await monitor(online, 60_000, { condition: 'the payment went through', configuration: fast });
+    ctx.api.always({ toolInput: { verdict: 'maybe' } });
+    const { res } = await monitor(ctx.online, 60_000, { condition: 'the payment went through', configuration: fast });
     expect(res.json.meta.status).toBe('failure');
     expect(codes(res.json.errors)).toEqual(['model_malformed_answer']);
   });

@@ -5,29 +5,23 @@
  * content is asked once, items are deduplicated and checked against the schema, and the budget stops the walk
  * keeping what was read.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { startFakeMessagesApi, type FakeMessagesApi } from '../support/fake-messages-api.js';
-import { createRunningSession } from '../support/session-client.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { describe, expect, it } from 'vitest';
+import { offlineAndClaude } from '../support/model-services.js';
+import type { TestService } from '../support/service.js';
 
-let offline: TestService;
-let online: TestService;
-let fixtures: FixtureServer;
-let api: FakeMessagesApi;
-const sessions = new Map<TestService, string>();
+const ctx = offlineAndClaude();
 
 /** A fresh window on `page` (each test walks its own, since walking moves the window on). */
 const windowAt = async (svc: TestService, page: string) => {
-  const sessionId = sessions.get(svc)!;
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/paging/${page}` } });
+  const sessionId = ctx.sessions.get(svc)!;
+  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${ctx.fixtures.url}/paging/${page}` } });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json.data.windowId as string;
 };
 
 const extract = async (svc: TestService, page: string, body: Record<string, unknown>) => {
   const windowId = await windowAt(svc, page);
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessions.get(svc)}/windows/${windowId}/paginated-extraction`, headers: svc.auth, body });
+  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(svc)}/windows/${windowId}/paginated-extraction`, headers: svc.auth, body });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json;
 };
@@ -40,27 +34,10 @@ const PRODUCT_SCHEMA = JSON.stringify({
   required: ['products'],
 });
 
-beforeAll(async () => {
-  api = await startFakeMessagesApi();
-  [offline, online, fixtures] = await Promise.all([
-    startTestService({ warmPoolSize: 1 }),
-    startTestService({ warmPoolSize: 1, modelProvider: 'anthropic', anthropicApiKey: 'test', anthropicBaseUrl: api.url }),
-    startFixtureServer(),
-  ]);
-  sessions.set(offline, (await createRunningSession(offline)).id);
-  sessions.set(online, (await createRunningSession(online)).id);
-}, 60_000);
-afterAll(async () => {
-  await offline?.stop();
-  await online?.stop();
-  await fixtures?.close();
-  await api?.close();
-});
-beforeEach(() => api.reset());
 
 describe('paginated-extraction without a language model', () => {
   it('follows next links across three pages and returns every table row once, partial with a warning', async () => {
-    const json = await extract(offline, 'products-1.html', { prompt: 'every product with its price' });
+    const json = await extract(ctx.offline, 'products-1.html', { prompt: 'every product with its price' });
     expect(json.meta.status).toBe('partial');
     expect(codes(json.warnings)).toContain('model_not_configured');
     const items = JSON.parse(json.data.modelResponse) as Array<Record<string, string>>;
@@ -69,7 +46,7 @@ describe('paginated-extraction without a language model', () => {
   });
 
   it('maps columns to the output schema by name, numbers converted, in its list property', async () => {
-    const json = await extract(offline, 'products-1.html', { prompt: 'products', configuration: { outputSchema: PRODUCT_SCHEMA } });
+    const json = await extract(ctx.offline, 'products-1.html', { prompt: 'products', configuration: { outputSchema: PRODUCT_SCHEMA } });
     const result = JSON.parse(json.data.modelResponse) as { products: Array<{ name: string; price: number; stock: number }> };
     expect(result.products).toHaveLength(10);
     expect(result.products[9]).toEqual({ name: 'Maple Cutting Board', price: 29.5, stock: 33 });
@@ -77,13 +54,13 @@ describe('paginated-extraction without a language model', () => {
 
   it('says a schema no table or list fits needs a model, inventing nothing', async () => {
     const schema = JSON.stringify({ type: 'array', items: { type: 'object', properties: { rating: { type: 'number' } }, required: ['rating'] } });
-    const json = await extract(offline, 'products-1.html', { prompt: 'ratings', configuration: { outputSchema: schema } });
+    const json = await extract(ctx.offline, 'products-1.html', { prompt: 'ratings', configuration: { outputSchema: schema } });
     expect(json.meta.status).toBe('failure');
     expect(codes(json.errors)).toEqual(['model_not_configured']);
   });
 
   it('presses "Load more" until the button is gone: all 14 cards', async () => {
-    const json = await extract(offline, 'load-more.html', { prompt: 'all recipes' });
+    const json = await extract(ctx.offline, 'load-more.html', { prompt: 'all recipes' });
     const items = JSON.parse(json.data.modelResponse) as Array<{ text: string }>;
     expect(items).toHaveLength(14);
     expect(items[0].text).toMatch(/^Lemon risotto/);
@@ -91,19 +68,19 @@ describe('paginated-extraction without a language model', () => {
   });
 
   it('scrolls an infinite feed to its end: 30 posts', async () => {
-    const json = await extract(offline, 'infinite.html', { prompt: 'all posts', configuration: { paginationMode: 'infinite-scroll' } });
+    const json = await extract(ctx.offline, 'infinite.html', { prompt: 'all posts', configuration: { paginationMode: 'infinite-scroll' } });
     const items = JSON.parse(json.data.modelResponse) as Array<{ text: string }>;
     expect(items.map((item) => item.text)).toEqual(Array.from({ length: 30 }, (_, i) => `Post number ${i + 1} by ${['Ada', 'Ben', 'Cleo'][(i + 1) % 3]}`));
   });
 
   it('paginationMode "paginated" does not scroll: an infinite feed gives its first batch only', async () => {
-    const json = await extract(offline, 'infinite.html', { prompt: 'all posts', configuration: { paginationMode: 'paginated' } });
+    const json = await extract(ctx.offline, 'infinite.html', { prompt: 'all posts', configuration: { paginationMode: 'paginated' } });
     expect(JSON.parse(json.data.modelResponse)).toHaveLength(10);
   });
 
   it('rejects a bad paginationMode with 422 naming the field', async () => {
-    const windowId = await windowAt(offline, 'products-1.html');
-    const res = await offline.app.inject({ method: 'POST', path: `/v1/sessions/${sessions.get(offline)}/windows/${windowId}/paginated-extraction`, headers: offline.auth, body: { prompt: 'x', configuration: { paginationMode: 'sideways' } } });
+    const windowId = await windowAt(ctx.offline, 'products-1.html');
+    const res = await ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/paginated-extraction`, headers: ctx.offline.auth, body: { prompt: 'x', configuration: { paginationMode: 'sideways' } } });
     expect(res.statusCode).toBe(422);
     expect(JSON.stringify(res.json.errors)).toContain('paginationMode');
   });
@@ -113,10 +90,10 @@ describe('paginated-extraction with Claude', () => {
   const items = (...names: string[]) => ({ toolInput: { items: names.map((name) => ({ name, price: 10 })) } });
 
   it('asks once per page, deduplicates, leaves out items that do not fit the schema, and charges every call', async () => {
-    api.script(items('Lantern Desk Lamp', 'Harbor Mug'), { toolInput: { items: [{ name: 'Harbor Mug', price: 10 }, { name: 'Pebble Speaker', price: 10 }, { name: 'No price' }] } }, items('Orbit Wall Clock'));
-    const json = await extract(online, 'products-1.html', { prompt: 'every product with its price', configuration: { outputSchema: PRODUCT_SCHEMA } });
+    ctx.api.script(items('Lantern Desk Lamp', 'Harbor Mug'), { toolInput: { items: [{ name: 'Harbor Mug', price: 10 }, { name: 'Pebble Speaker', price: 10 }, { name: 'No price' }] } }, items('Orbit Wall Clock'));
+    const json = await extract(ctx.online, 'products-1.html', { prompt: 'every product with its price', configuration: { outputSchema: PRODUCT_SCHEMA } });
     expect(json.meta.status).toBe('success');
-    expect(api.calls).toBe(3);
+    expect(ctx.api.calls).toBe(3);
     expect(JSON.parse(json.data.modelResponse).products.map((p: { name: string }) => p.name)).toEqual(['Lantern Desk Lamp', 'Harbor Mug', 'Pebble Speaker', 'Orbit Wall Clock']);
     expect(codes(json.warnings)).toContain('items_left_out');
     // 1,200 input and 40 output tokens a call (the fake's default): ceil(1.2 + 0.2) = 2 credits each.
@@ -125,21 +102,21 @@ describe('paginated-extraction with Claude', () => {
 
   it('sends a grown page only its new content', async () => {
     let call = 0;
-    api.always(() => ({ toolInput: { items: [{ call: (call += 1) }] } }));
-    const json = await extract(online, 'load-more.html', { prompt: 'all recipes' });
-    expect(api.calls).toBe(3);
+    ctx.api.always(() => ({ toolInput: { items: [{ call: (call += 1) }] } }));
+    const json = await extract(ctx.online, 'load-more.html', { prompt: 'all recipes' });
+    expect(ctx.api.calls).toBe(3);
     expect(JSON.parse(json.data.modelResponse)).toEqual([{ call: 1 }, { call: 2 }, { call: 3 }]);
-    const second = JSON.stringify(api.requests[1]);
+    const second = JSON.stringify(ctx.api.requests[1]);
     expect(second).toContain('Mushroom ragout');
     expect(second).not.toContain('Lemon risotto');
   });
 
   it('stops at the cost threshold keeping the items read so far: partial, naming the limit', async () => {
-    api.always(items('Lantern Desk Lamp'));
-    const json = await extract(online, 'products-1.html', { prompt: 'products', costThresholdCredits: 3 });
+    ctx.api.always(items('Lantern Desk Lamp'));
+    const json = await extract(ctx.online, 'products-1.html', { prompt: 'products', costThresholdCredits: 3 });
     expect(json.meta.status).toBe('partial');
     expect(codes(json.errors)).toEqual(['cost_threshold_exceeded']);
-    expect(api.calls).toBe(2);
+    expect(ctx.api.calls).toBe(2);
     expect(json.meta.usage.credits).toBe(4);
     expect(JSON.parse(json.data.modelResponse)).toEqual([{ name: 'Lantern Desk Lamp', price: 10 }]);
   });
@@ -147,9 +124,9 @@ describe('paginated-extraction with Claude', () => {
 
 describe('page-query with followPaginationLinks', () => {
   it('reads the further pages too: a product on page 3 is found from page 1', async () => {
-    const windowId = await windowAt(offline, 'products-1.html');
+    const windowId = await windowAt(ctx.offline, 'products-1.html');
     const ask = (followPaginationLinks: boolean) =>
-      offline.app.inject({ method: 'POST', path: `/v1/sessions/${sessions.get(offline)}/windows/${windowId}/page-query`, headers: offline.auth, body: { prompt: 'Maple Cutting Board', followPaginationLinks } });
+      ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/page-query`, headers: ctx.offline.auth, body: { prompt: 'Maple Cutting Board', followPaginationLinks } });
     expect((await ask(false)).json.meta.status).toBe('failure');
     const res = await ask(true);
     expect(res.json.meta.status).toBe('partial');
