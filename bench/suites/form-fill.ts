@@ -4,24 +4,14 @@
  * then for each run reload the page (not timed) and time fill-form from request to parsed response. Every replay
  * must succeed with 0 credits (no model call); the bar is p50 ≤ 500 ms.
  */
+import { CONTACT_VALUES } from '../../test/fixtures/pages/forms/contact-values.js';
 import { startFixtureServer } from '../../test/fixtures/server.js';
 import { apiClient, percentile, round, runningSession, startServiceProcess } from '../support.js';
 
 const WARM_UP = 2;
 const MIN_RUNS = 5;
 
-const PARAMETERS = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.test',
-  phoneNumber: '+44 20 7946 0000',
-  numberOfGuests: 3,
-  visitDate: '2026-12-01',
-  topic: 'support',
-  preferredContact: 'phone',
-  subscribeToTheNewsletter: true,
-  message: 'Please call back in the afternoon.',
-  company: 'Analytical Engines',
-};
+const PARAMETERS = { ...CONTACT_VALUES, message: 'Please call back in the afternoon.' };
 
 export const formFillSuite = async ({ seconds }: { seconds: number }): Promise<{ p50: number; p95: number; n: number; credits: number; bar: string }> => {
   const [fixtures, service] = await Promise.all([startFixtureServer(), startServiceProcess({ WARM_POOL_SIZE: '1' })]);

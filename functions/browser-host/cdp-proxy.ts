@@ -1,3 +1,4 @@
+import { attachAhead } from './attach.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -161,24 +162,9 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     },
 
     attach(server) {
-      const previous = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-      server.removeAllListeners('request');
-      const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-        if (proxy.handleRequest(request, response)) return;
-        if (previous.length === 0) return sendJson(response, 404, errorBody('NOT_FOUND', 'no such route'));
-        for (const listener of previous) listener.call(server, request, response);
-      };
-      const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-        const handled = proxy.handleUpgrade(request, socket, head);
-        // Alone on the server, an unclaimed upgrade would otherwise hang until the client gives up.
-        if (!handled && server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404, 'NOT_FOUND', 'no such route');
-      };
-      server.on('request', onRequest);
-      server.on('upgrade', onUpgrade);
+      const restore = attachAhead(server, proxy, (response) => sendJson(response, 404, errorBody('NOT_FOUND', 'no such route')));
       const detach = () => {
-        server.off('request', onRequest);
-        server.off('upgrade', onUpgrade);
-        for (const listener of previous) server.on('request', listener);
+        restore();
         detachers.delete(detach);
       };
       detachers.add(detach);

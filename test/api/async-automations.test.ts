@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebhookSecret } from '../../functions/core/webhooks/secrets.js';
+import { CONTACT_VALUES } from '../fixtures/pages/forms/contact-values.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -62,18 +63,7 @@ describe('async automations with the official client', () => {
 
     const filling = await client.windows.asyncFillForm(sessionId, windowId, {
       automationId,
-      parameters: {
-        fullName: 'Ada Lovelace',
-        email: 'ada@example.test',
-        phoneNumber: '+44 20 7946 0000',
-        numberOfGuests: 3,
-        visitDate: '2026-12-01',
-        topic: 'support',
-        preferredContact: 'phone',
-        subscribeToTheNewsletter: true,
-        message: 'Hello',
-        company: 'Analytical Engines',
-      },
+      parameters: CONTACT_VALUES,
       async: { webhookUrl: hookUrl },
     });
     const filled = await client.requests.waitForRequestCompletion(filling.requestId, 60, 0.1);

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_VALUES } from '../fixtures/pages/forms/contact-values.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { startFakeMessagesApi, type FakeMessagesApi } from '../support/fake-messages-api.js';
 import { createRunningSession } from '../support/session-client.js';
@@ -33,18 +34,7 @@ const storedTemplate = async (automationId: string) => {
   return JSON.parse(res.json.template as string) as { fields: Array<{ parameter: string; locators: Record<string, string> }> };
 };
 
-const CONTACT = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.test',
-  phoneNumber: '+44 20 7946 0000',
-  numberOfGuests: 3,
-  visitDate: '2026-12-01',
-  topic: 'support',
-  preferredContact: 'phone',
-  subscribeToTheNewsletter: true,
-  message: 'Hello\nthere',
-  company: 'Analytical Engines',
-};
+const CONTACT = { ...CONTACT_VALUES, message: 'Hello\nthere' };
 
 /** What the page holds, read straight from the DOM. */
 const contactValues = () =>

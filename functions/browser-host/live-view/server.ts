@@ -8,6 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { verifyViewToken, type ViewGrant } from '../../core/live-view/tokens.js';
+import { attachAhead } from '../attach.js';
 import { refuseUpgrade } from '../cdp-http.js';
 import { createOwnerRelay, isRelayed, type OwnerLookup } from '../owner-relay.js';
 import type { HostLogger } from '../types.js';
@@ -195,23 +196,7 @@ export function createLiveView(options: LiveViewOptions): LiveView {
     },
 
     attach(server) {
-      const previous = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-      server.removeAllListeners('request');
-      const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-        if (liveView.handleRequest(request, response)) return;
-        for (const listener of previous) listener.call(server, request, response);
-      };
-      const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-        const handled = liveView.handleUpgrade(request, socket, head);
-        if (!handled && server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404, 'NOT_FOUND', 'no such route');
-      };
-      server.on('request', onRequest);
-      server.on('upgrade', onUpgrade);
-      return () => {
-        server.off('request', onRequest);
-        server.off('upgrade', onUpgrade);
-        for (const listener of previous) server.on('request', listener);
-      };
+      return attachAhead(server, liveView);
     },
 
     get viewerCount() {

@@ -84,16 +84,14 @@ export const locateVisually = async (
     scrollDelayMs: config?.scanScrollDelay ?? 0,
     direction: config?.partitionDirection ?? 'vertical',
   };
+  // `auto` looks at what is on screen first and scans the page only when that shows nothing.
+  const passes = [
+    ...(scope === 'viewport' || scope === 'auto' ? [{ scope: 'viewport' as const, quality: JPEG_QUALITY }] : []),
+    ...(scope !== 'viewport' ? [{ scope: 'scan' as const, quality: JPEG_QUALITY, scan }] : []),
+  ];
   let asked = 0;
-  if (scope === 'viewport' || scope === 'auto') {
-    const shots = await driver.screenshot({ scope: 'viewport', quality: JPEG_QUALITY }, budget.signal);
-    const found = await search(deps, deps.model, shots, description, intent, strategy, budget);
-    asked += found.asked;
-    if (found.best) return { ...found.best, images: asked };
-    if (found.issue) return { issue: found.issue };
-  }
-  if (scope !== 'viewport') {
-    const shots = await driver.screenshot({ scope: 'scan', quality: JPEG_QUALITY, scan }, budget.signal);
+  for (const pass of passes) {
+    const shots = await driver.screenshot(pass, budget.signal);
     const found = await search(deps, deps.model, shots, description, intent, strategy, budget);
     asked += found.asked;
     if (found.best) return { ...found.best, images: asked };
