@@ -38,7 +38,9 @@ const SCRIPT = String.raw`async (request) => {
   const frame = () => new Promise((resolve) => {
     let done = false;
     const finish = () => { if (!done) { done = true; resolve(); } };
-    requestAnimationFrame(() => requestAnimationFrame(finish));
+    // The observer's callbacks are queued as tasks after a frame's rendering step; a busy renderer may run the
+    // second frame's callbacks before them, so one task more lets them land before positions are read.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(finish, 0)));
     setTimeout(finish, document.visibilityState === 'hidden' ? 500 : 3000);
   });
   const root = document.scrollingElement || document.documentElement;
