@@ -35,6 +35,7 @@ describe('local request worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
     await worker.stop(2_000);
-    expect(Date.now() - started).toBeLessThan(500);
+    // Far under the 2 s grace, with slack for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(1_500);
   });
 });

@@ -120,7 +120,8 @@ describe('scrape-content', () => {
     const windowId = await openWindow(`${fixtures.url}/scrape/busy.html?ms=6000`);
     const started = Date.now();
     const res = await scrape(windowId, { timeThresholdSeconds: 1 });
-    expect(Date.now() - started).toBeLessThan(3500);
+    // The page holds its thread for 6 s: well before that, with slack for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('failure');
     expect(res.json.errors).toEqual([expect.objectContaining({ code: 'time_threshold_exceeded' })]);

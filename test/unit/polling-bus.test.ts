@@ -56,10 +56,10 @@ describe('PollingEventBus', () => {
     const written = Date.now();
     await write('running');
     await write('ended');
-    await waitFor(() => received.length >= 2, 50 * INTERVAL_MS);
+    await waitFor(() => received.length >= 2, 100 * INTERVAL_MS);
 
     // A few intervals, with slack for a busy machine: far sooner than any other path would deliver them.
-    expect(Date.now() - written).toBeLessThan(15 * INTERVAL_MS);
+    expect(Date.now() - written).toBeLessThan(40 * INTERVAL_MS);
     expect(received.map((event) => event.status)).toEqual(['running', 'ended']);
     // Nothing further arrives: each stored event is delivered once.
     await sleep(3 * INTERVAL_MS);

@@ -99,7 +99,7 @@ describe('start queue consumer', () => {
     });
     await waitFor(() => deliveries.length === 2 && queue.size === 0);
     // Visible again at once, not after the 30 s visibility timeout.
-    expect(Date.now() - began).toBeLessThan(1_000);
+    expect(Date.now() - began).toBeLessThan(5_000);
     expect(deliveries).toEqual([1, 2]);
     expect(queue.size).toBe(0);
   });
@@ -115,7 +115,8 @@ describe('start queue consumer', () => {
     const freed = Date.now();
     consumer.notifyRoom();
     await waitFor(() => handled.length === 1);
-    expect(Date.now() - freed).toBeLessThan(500);
+    // The idle check would take 10 s.
+    expect(Date.now() - freed).toBeLessThan(3_000);
   });
 
   it('ends an open long poll at once when stopped', async () => {
@@ -124,7 +125,7 @@ describe('start queue consumer', () => {
     await waitFor(() => queue.receives === 1);
     const stopping = Date.now();
     await consumer.stop();
-    expect(Date.now() - stopping).toBeLessThan(500);
+    expect(Date.now() - stopping).toBeLessThan(3_000);
   });
 
   it('stops at once while a full host waits for room', async () => {
@@ -132,7 +133,7 @@ describe('start queue consumer', () => {
     await sleep(20);
     const stopping = Date.now();
     await consumer.stop();
-    expect(Date.now() - stopping).toBeLessThan(500);
+    expect(Date.now() - stopping).toBeLessThan(3_000);
   });
 
   it('waits for the starts it is taking before its stop resolves', async () => {
