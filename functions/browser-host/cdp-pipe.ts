@@ -34,18 +34,26 @@ export function connectUpstream(url: string, timeoutMs: number): Promise<WebSock
   });
 }
 
+/** The answer to give a client in place of forwarding its frame, or undefined to forward it. */
+export type FrameScreen = (frame: string) => string | undefined;
+
 /**
- * Relays frames both ways as opaque buffers (no JSON parsing), counts every frame as activity,
- * and closes each side when the other closes.
+ * Relays frames both ways, counts every frame as activity, and closes each side when the other closes. The
+ * browser's frames pass as opaque buffers; the client's pass the screen first, which may answer one itself.
  */
-export function pipeSockets(client: WebSocket, upstream: WebSocket, onActivity: () => void): void {
-  forward(client, upstream, onActivity);
+export function pipeSockets(client: WebSocket, upstream: WebSocket, onActivity: () => void, screen?: FrameScreen): void {
+  forward(client, upstream, onActivity, screen);
   forward(upstream, client, onActivity);
 }
 
-function forward(from: WebSocket, to: WebSocket, onActivity: () => void): void {
+function forward(from: WebSocket, to: WebSocket, onActivity: () => void, screen?: FrameScreen): void {
   from.on('message', (data, isBinary) => {
     onActivity();
+    const answer = screen && !isBinary ? screen(String(data)) : undefined;
+    if (answer !== undefined) {
+      from.send(answer);
+      return;
+    }
     if (to.readyState !== WebSocket.OPEN) return;
     to.send(data as Buffer, { binary: isBinary }, () => {
       if (from.isPaused && to.bufferedAmount < HIGH_WATER_BYTES / 2) from.resume();

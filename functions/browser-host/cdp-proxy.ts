@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
 import { errorBody, parseRoute, refuseUpgrade, sendJson, type Route } from './cdp-http.js';
 import { fetchDevtoolsJson, publicSessionUrl, rewriteDevtoolsJson } from './cdp-json.js';
+import { answerInstead } from './cdp-client-policy.js';
 import { connectUpstream, MAX_CDP_FRAME_BYTES, pipeSockets } from './cdp-pipe.js';
 import { createOwnerRelay, fromTrustedHost, isRelayed, type OwnerLookup } from './owner-relay.js';
 import type { HostLogger } from './types.js';
@@ -116,7 +117,7 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     if (socket.destroyed) return void upstream.terminate();
     wss.handleUpgrade(request, socket, head, (client) => {
       piped = true;
-      pipeSockets(client, upstream, () => options.sessions.touch(route.sessionId));
+      pipeSockets(client, upstream, () => options.sessions.touch(route.sessionId), answerInstead);
     });
   }
 

@@ -101,6 +101,16 @@ describe('validation', () => {
     const byLocation = Object.fromEntries(res.json.errors.map((e: { location: string; value: unknown }) => [e.location, e.value]));
     expect(byLocation).toEqual({ 'body.screenResolution': 'big', 'body.url': 'not a url', 'body.waitUntil': 'later' });
   });
+
+  it('points windows at web pages only: file:, chrome: and the like are a 422 on create and load', async () => {
+    for (const url of ['file:///etc/passwd', 'chrome://version', 'view-source:https://a.example/', 'javascript:alert(1)', 'data:text/html,hi']) {
+      for (const path of ['/v1/sessions/s/windows', '/v1/sessions/s/windows/w']) {
+        const res = await svc.app.inject({ method: 'POST', path, headers: svc.auth, body: { url } });
+        expect(res.statusCode, `${path} ${url}`).toBe(422);
+        expect(res.json.errors[0]).toMatchObject({ location: 'body.url', message: expect.stringMatching(/http or https/) });
+      }
+    }
+  });
 });
 
 describe('sessions list and get', () => {

@@ -133,6 +133,33 @@ describe('CDP proxy', () => {
     await browser.disconnect();
   });
 
+  it("keeps a client's CDP off the host's disk: file: and chrome: navigations, host files on inputs, download paths", async () => {
+    await host.acquire('proxy-disk', { idleTimeoutMs: 60_000 });
+    const browser = await connect('proxy-disk', `Bearer ${KEY}`);
+    const page = await browser.newPage();
+    await expect(page.goto('file:///etc/hostname')).rejects.toThrow(/refused by the session host: Page.navigate url must be an http or https URL/);
+    await expect(page.goto('chrome://version')).rejects.toThrow(/refused by the session host/);
+    const cdp = await browser.target().createCDPSession();
+    await expect(cdp.send('Target.createTarget', { url: 'file:///etc/passwd' })).rejects.toThrow(/refused by the session host/);
+    await expect(cdp.send('Network.loadNetworkResource', { url: 'file:///etc/passwd', options: { disableCache: true, includeCredentials: false } })).rejects.toThrow(/refused/);
+    // Acknowledged, not applied: a download path on the host is never set.
+    await expect(cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/tmp' })).resolves.toEqual({});
+
+    await page.goto(`${fixture.url}/form.html`);
+    const input = await page.evaluateHandle(() => {
+      const element = document.createElement('input');
+      element.type = 'file';
+      document.body.append(element);
+      return element;
+    });
+    await expect((input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile('/etc/hostname')).rejects.toThrow(/files from the host cannot be set/);
+    expect(await page.evaluate(() => (document.querySelector('input[type=file]') as HTMLInputElement).files?.length)).toBe(0);
+    // The web itself is untouched, in the same connection.
+    expect(await page.title()).toBe('Fixture Form');
+    expect(page.url()).toBe(`${fixture.url}/form.html`);
+    await browser.disconnect();
+  });
+
   it('counts proxied traffic as activity and disconnects clients when the session ends', async () => {
     await host.acquire('proxy-busy', { idleTimeoutMs: 400 });
     const browser = await connect('proxy-busy', `Bearer ${KEY}`);

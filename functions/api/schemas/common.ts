@@ -4,6 +4,7 @@
  * (`long` means an integer, enums are closed).
  */
 import { z } from 'zod';
+import { isPageUrl, PAGE_URL_RULE } from '../../core/shared/page-urls.js';
 
 /** A JSON `long`: integers only, within the safe range. */
 export const long = () => z.int();
@@ -20,6 +21,9 @@ export const urlString = () =>
     .min(1)
     .max(8192)
     .refine((value) => URL.canParse(value), { message: 'must be an absolute URL' });
+
+/** A URL a window is pointed at: web pages only (see page-urls for why). */
+export const pageUrlString = () => urlString().refine(isPageUrl, { message: PAGE_URL_RULE });
 
 // Query strings carry text only; these parse it strictly, so `limit=abc` or `limit=1.5` is a 422, not a NaN.
 export const queryInt = () =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, long, OperationOutcome, pathId, queryBool, urlString } from './common.js';
+import { envelope, long, OperationOutcome, pathId, queryBool, pageUrlString } from './common.js';
 
 export const WINDOW_WAIT_UNTIL = ['load', 'domContentLoaded', 'complete', 'noWait'] as const;
 
@@ -16,11 +16,11 @@ const waitOptions = {
 
 export const CreateWindowBody = z.object({
   screenResolution: screenResolution().optional(),
-  url: urlString().optional(),
+  url: pageUrlString().optional(),
   ...waitOptions,
 });
 
-export const LoadUrlBody = z.object({ url: urlString(), ...waitOptions });
+export const LoadUrlBody = z.object({ url: pageUrlString(), ...waitOptions });
 
 export const GetWindowInfoQuery = z.object({
   includeNavigationBar: queryBool().optional(),

@@ -2,6 +2,7 @@
  * Viewer input → CDP `Input.*` commands. The viewer already maps its canvas coordinates to the page's CSS pixels;
  * here every field is checked (a viewer is a browser on the internet, holding a token) and shaped for Chromium.
  */
+import { isPageUrl } from '../../core/shared/page-urls.js';
 
 /** One CDP command to run against the watched page. */
 export interface CdpCommand {
@@ -115,10 +116,6 @@ export const navigableUrl = (raw: unknown): string | undefined => {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 8192) return undefined;
   const text = raw.trim();
   const withScheme = /^([a-z][a-z0-9+.-]*:\/\/|about:)/i.test(text) ? text : `https://${text}`;
-  try {
-    const url = new URL(withScheme);
-    return url.protocol === 'http:' || url.protocol === 'https:' || url.href === 'about:blank' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!isPageUrl(withScheme)) return undefined;
+  return new URL(withScheme).href;
 };

@@ -1,0 +1,67 @@
+/**
+ * What a client's CDP connection may not ask of a browser. A session's browser runs on a host shared with other
+ * sessions (other orgs' profiles, downloads and the host's own secrets sit on its disk), so the commands that reach
+ * the host's file system are answered here instead of reaching Chromium: navigations and new targets outside the
+ * web (`file:`, `chrome:`, ...), setting files on inputs or drags from host paths, loading extensions or apps from
+ * paths. Download settings are acknowledged without being applied: the service keeps every download in the
+ * session's own folder, where it becomes a file of the session.
+ */
+import { isPageUrl, PAGE_URL_RULE } from '../core/shared/page-urls.js';
+
+interface Command {
+  id?: unknown;
+  sessionId?: unknown;
+  method?: unknown;
+  params?: Record<string, unknown>;
+}
+
+const URL_PARAM: Record<string, string> = {
+  'Page.navigate': 'url',
+  'Target.createTarget': 'url',
+  'Network.loadNetworkResource': 'url',
+};
+
+const REFUSED: Record<string, string> = {
+  'DOM.setFileInputFiles': 'files from the host cannot be set on inputs: push a file to the session and use the file-input operation',
+  'Extensions.loadUnpacked': 'extensions cannot be loaded from the host',
+  'PWA.install': 'apps cannot be installed from the host',
+  'PWA.launchFilesInApp': 'apps cannot open files from the host',
+};
+
+const ACKNOWLEDGED = new Set(['Browser.setDownloadBehavior', 'Page.setDownloadBehavior']);
+
+// Only frames naming one of these methods are parsed; every other command passes untouched.
+const SUSPECT = new RegExp(
+  [...Object.keys(URL_PARAM), ...Object.keys(REFUSED), ...ACKNOWLEDGED, 'Input.dispatchDragEvent'].map((name) => name.replace('.', '\\.')).join('|'),
+);
+
+const reasonToRefuse = (command: Command): string | undefined => {
+  const method = String(command.method);
+  const params = command.params ?? {};
+  if (method in REFUSED) return REFUSED[method];
+  const urlParam = URL_PARAM[method];
+  const url = urlParam ? params[urlParam] : undefined;
+  if (typeof url === 'string' && url !== '' && !isPageUrl(url)) return `${method} ${urlParam} ${PAGE_URL_RULE}`;
+  const files = (params.data as { files?: unknown } | undefined)?.files;
+  if (method === 'Input.dispatchDragEvent' && Array.isArray(files) && files.length > 0) return 'files from the host cannot be dragged into a page';
+  return undefined;
+};
+
+/**
+ * The answer to send the client instead of forwarding its frame, or undefined to forward it. A frame that is not
+ * a command (not JSON, no method) is forwarded: Chromium answers it as it would anyway.
+ */
+export const answerInstead = (frame: string): string | undefined => {
+  if (!SUSPECT.test(frame)) return undefined;
+  let command: Command;
+  try {
+    command = JSON.parse(frame) as Command;
+  } catch {
+    return undefined;
+  }
+  if (typeof command !== 'object' || command === null || typeof command.method !== 'string') return undefined;
+  const address = { id: command.id, ...(command.sessionId === undefined ? {} : { sessionId: command.sessionId }) };
+  if (ACKNOWLEDGED.has(command.method)) return JSON.stringify({ ...address, result: {} });
+  const reason = reasonToRefuse(command);
+  return reason ? JSON.stringify({ ...address, error: { code: -32000, message: `refused by the session host: ${reason}` } }) : undefined;
+};
