@@ -56,8 +56,8 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
       SQS_ENDPOINT: sqs.endpoint,
       START_QUEUE_URL: await sqs.createQueue('session-starts'),
       AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: embeddedCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: embeddedCredentials.secretAccessKey,
+      AWS_ACCESS_KEY_ID: embeddedCredentials().accessKeyId,
+      AWS_SECRET_ACCESS_KEY: embeddedCredentials().secretAccessKey,
       HOST_ADVERTISE_ADDRESS: '127.0.0.1',
       // A token (the load balancer's name) in the template: a URL-shaped stand-in, as the real one is.
       HOST_PUBLIC_URL: 'http://hosts.example.com',

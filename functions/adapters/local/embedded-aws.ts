@@ -28,7 +28,8 @@ export interface EmbeddedAws {
   stop(): Promise<void>;
 }
 
-export const embeddedCredentials = Object.freeze({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+/** A fresh object each time: the AWS SDK writes onto the credentials it is given, so a shared one breaks the second client. */
+export const embeddedCredentials = () => ({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
 
 /** Methods a browser may use cross-origin on any bucket, i.e. with pre-signed URLs. */
 const CORS_METHODS = ['GET', 'PUT', 'HEAD'];
@@ -99,7 +100,7 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
     return {
       dynamoEndpoint: endpoint(host, dynamoBound),
       s3Endpoint: endpoint(host, s3Bound),
-      credentials: { ...embeddedCredentials },
+      credentials: embeddedCredentials(),
       stop,
     };
   } catch (error) {
