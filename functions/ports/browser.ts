@@ -42,7 +42,7 @@ export interface BrowserFleet {
   /** End the session's browser. With `keepProfile`, the user-data-dir is archived and returned first. */
   stop(sessionId: string, options?: { keepProfile?: boolean }): Promise<{ profile?: Buffer }>;
   /** Activity on the session: postpones its idle timeout. */
-  touch(sessionId: string): void;
+  touch(sessionId: string): void | Promise<void>;
   /** Drive the session's browser. Rejects when the session has no live browser. */
   open(sessionId: string): Promise<SessionBrowser>;
   /** Subscribe to browsers ending on their own (idle timeout, crash, host shutdown). */
@@ -123,6 +123,11 @@ export interface NavigationResult {
   timedOut: boolean;
   /** Navigation failed (DNS, refused connection, blocked address): a readable reason. */
   error?: string;
+  /**
+   * The URL answered with a download rather than a page: the browser saves the file (a file of the session, told
+   * by its `file_status` events) and the window stays on the page it showed. Not an error.
+   */
+  download?: { fileName: string; url: string };
 }
 
 export interface NavigateOptions {

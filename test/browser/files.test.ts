@@ -299,4 +299,52 @@ describe('browser downloads', () => {
     expect((await chosen(await pageOf(session.id, form))).sha256).toBe(sha256(expected));
     await call('DELETE', `/v1/sessions/${session.id}`);
   });
+
+  describe('a URL that answers with a file', () => {
+    let sessionId: string;
+    beforeAll(async () => {
+      sessionId = (await createRunningSession(svc)).id;
+    });
+    afterAll(() => call('DELETE', `/v1/sessions/${sessionId}`));
+    const availableFile = (fileName: string) =>
+      readEvents(`${svc.url}/v1/sessions/${sessionId}/events?all=true`, svc.auth, (e) => e.event === 'file_status' && e.status === 'available' && e.fileName === fileName, 20_000);
+    const listedWindow = async (windowId: string) =>
+      ((await call('GET', `/v1/sessions/${sessionId}/windows`)).json.data.windows as { windowId: string; url: string; title: string }[]).find((w) => w.windowId === windowId);
+
+    it('loads as a success that says a download started: the file arrives and the window stays on its page', async () => {
+      const windowId = await openWindow(sessionId, '/index.html');
+      const arrived = availableFile('invoice.bin');
+      const res = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}`, { url: `${fixtures.url}/download/invoice.bin?bytes=4000` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json.data).toEqual({ success: true });
+      expect(res.json.errors).toBeUndefined();
+      expect(res.json.warnings).toEqual([
+        expect.objectContaining({ code: 'download_started', details: { fileName: 'invoice.bin', url: `${fixtures.url}/download/invoice.bin?bytes=4000` } }),
+      ]);
+      const available = (await arrived).filter((e) => e.event === 'file_status' && e.fileName === 'invoice.bin');
+      expect(available.map((e) => e.status)).toEqual(['uploading', 'available']);
+      expect(await listedWindow(windowId)).toMatchObject({ url: `${fixtures.url}/index.html`, title: 'Fixture Index' });
+    });
+
+    it('opens a window on a file the browser cannot show (no attachment header): created, still blank, download said', async () => {
+      const arrived = availableFile('export.dat');
+      const res = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/windows/export.dat` });
+      expect(res.statusCode).toBe(201);
+      expect(res.json.data).toMatchObject({ url: 'about:blank' });
+      expect(res.json.errors).toBeUndefined();
+      expect(res.json.warnings).toEqual([expect.objectContaining({ code: 'download_started', details: expect.objectContaining({ fileName: 'export.dat' }) })]);
+      const { downloadUrl } = (await arrived).find((e) => e.event === 'file_status' && e.status === 'available' && e.fileName === 'export.dat') as { downloadUrl: string };
+      expect(await (await fetch(downloadUrl)).text()).toBe(await readFile(new URL('../fixtures/pages/windows/export.dat', import.meta.url), 'utf8'));
+      expect(await listedWindow(res.json.data.windowId)).toMatchObject({ url: 'about:blank' });
+    });
+
+    it('still fails a navigation the browser aborts without a download (a 204 answer)', async () => {
+      const windowId = await openWindow(sessionId, '/index.html');
+      const res = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}`, { url: `${fixtures.url}/status/204` });
+      expect(res.json.data).toEqual({ success: false });
+      expect(res.json.errors).toEqual([expect.objectContaining({ code: 'navigation_failed', reason: 'net::ERR_ABORTED' })]);
+      expect(res.json.warnings).toBeUndefined();
+      expect(await listedWindow(windowId)).toMatchObject({ url: `${fixtures.url}/index.html` });
+    });
+  });
 });

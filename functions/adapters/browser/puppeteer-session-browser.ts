@@ -1,22 +1,24 @@
 /** One session's browser driven over CDP with puppeteer-core: the `SessionBrowser` port. */
-import type { Browser, Page, Target } from 'puppeteer-core';
+import type { Browser, CDPSession, Page, Target } from 'puppeteer-core';
 import type { NavigateOptions, NavigationResult, SessionBrowser, WindowInfo } from '../../ports/browser.js';
-import { navigate } from './navigate.js';
+import { navigateOrDownload } from './navigation-downloads.js';
 import { PuppeteerWindowDriver } from './window-driver.js';
-import { targetIdOf, windowInfoOf } from './targets.js';
+import { currentWindow, currentWindows, targetIdOf } from './targets.js';
 
 const isWindow = (target: Target) => target.type() === 'page';
 
 export class PuppeteerSessionBrowser implements SessionBrowser {
+  /** A session on the browser target, for browser-wide questions (the windows as they are now). */
+  private browserSession?: Promise<CDPSession>;
+
   constructor(readonly browser: Browser) {}
 
   async windows(): Promise<WindowInfo[]> {
-    return this.browser.targets().filter(isWindow).map(windowInfoOf);
+    return currentWindows(await this.browserCdp());
   }
 
   async window(windowId: string): Promise<WindowInfo | undefined> {
-    const target = this.target(windowId);
-    return target ? windowInfoOf(target) : undefined;
+    return currentWindow(await this.browserCdp(), windowId);
   }
 
   /** The window's page, for operations on it; undefined when no such window. */
@@ -27,14 +29,17 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   async openWindow(options: NavigateOptions & { url: string; width: number; height: number }) {
     const page = await this.browser.newPage();
     await page.setViewport({ width: options.width, height: options.height });
-    const navigation = await navigate(page, options.url, options);
-    return { window: { ...windowInfoOf(page.target()), url: page.url(), title: await safeTitle(page) }, navigation };
+    const navigation = await navigateOrDownload(page, options.url, options);
+    const windowId = targetIdOf(page.target());
+    // Closed already (by a CDP client, say): the id is still the answer; the page's last known URL goes with it.
+    const window = (await currentWindow(await this.browserCdp(), windowId)) ?? { windowId, url: page.url(), title: '' };
+    return { window, navigation };
   }
 
   async navigate(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult> {
     const page = await this.page(windowId);
     if (!page) return { timedOut: false, error: `window ${windowId} is gone` };
-    return navigate(page, url, options);
+    return navigateOrDownload(page, url, options);
   }
 
   async closeWindow(windowId: string): Promise<boolean> {
@@ -56,10 +61,17 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   private target(windowId: string): Target | undefined {
     return this.browser.targets().find((target) => isWindow(target) && targetIdOf(target) === windowId);
   }
-}
 
-/** A page busy with a dialog or a long script still answers with its target's last known title. */
-const safeTitle = (page: Page): Promise<string> =>
-  Promise.race([page.title(), new Promise<string>((resolve) => setTimeout(() => resolve(windowInfoOf(page.target()).title), 500).unref())]).catch(
-    () => windowInfoOf(page.target()).title,
-  );
+  /** Attached once and kept: attaching costs a round trip. A session lost with its connection is attached again. */
+  private async browserCdp(): Promise<CDPSession> {
+    // Set before any await, so concurrent callers share one attach.
+    this.browserSession ??= this.browser.target().createCDPSession();
+    const session = await this.browserSession.catch((error: unknown) => {
+      this.browserSession = undefined;
+      throw error;
+    });
+    if (!session.detached) return session;
+    this.browserSession = this.browser.target().createCDPSession();
+    return this.browserSession;
+  }
+}

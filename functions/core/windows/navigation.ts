@@ -13,12 +13,22 @@ export const DEFAULT_RESOLUTION = { width: 1280, height: 720 };
 
 const waitOptions = (request: WaitRequest) => ({ waitUntil: request.waitUntil ?? 'load', timeoutMs: (request.waitUntilTimeoutSeconds ?? 30) * 1000 });
 
+/** A URL that answers with a file did what it does: the window stays on its page, the download is said. */
+const downloadWarning = (url: string, download: NonNullable<NavigationResult['download']>): Issue => ({
+  code: 'download_started',
+  message: `${url} answered with a file, not a page: the browser is downloading "${download.fileName}" and the window stays on its page; the file becomes a file of the session (its file_status events say when it is available)`,
+  details: { fileName: download.fileName, url: download.url },
+});
+
 /** Navigation outcome → the envelope's `errors`/`warnings`. */
 export const navigationIssues = (url: string, result: NavigationResult, request: WaitRequest): { errors: Issue[]; warnings: Issue[] } => ({
   errors: result.error ? [{ code: 'navigation_failed', message: `could not load ${url}: ${result.error}`, reason: result.error }] : [],
-  warnings: result.timedOut
-    ? [{ code: 'wait_timeout', message: `the page did not reach "${request.waitUntil ?? 'load'}" within ${request.waitUntilTimeoutSeconds ?? 30} s; it may still be loading resources` }]
-    : [],
+  warnings: [
+    ...(result.timedOut
+      ? [{ code: 'wait_timeout', message: `the page did not reach "${request.waitUntil ?? 'load'}" within ${request.waitUntilTimeoutSeconds ?? 30} s; it may still be loading resources` }]
+      : []),
+    ...(result.download ? [downloadWarning(url, result.download)] : []),
+  ],
 });
 
 export const parseResolution = (value: string | undefined) => {

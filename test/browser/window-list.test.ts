@@ -1,0 +1,108 @@
+/**
+ * The windows list on real Chromium: each window's title and URL as the browser shows them now (what CDP clients
+ * see), agreeing with what window creation answered.
+ */
+import { createServer } from 'node:net';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { createRunningSession, waitFor } from '../support/session-client.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+/** A loopback port nothing listens on (any more). */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+interface ListedWindow {
+  windowId: string;
+  targetId: string;
+  url: string;
+  title: string;
+}
+
+let svc: TestService;
+let fixtures: FixtureServer;
+let sessionId: string;
+beforeAll(async () => {
+  [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1, hostCapacity: 3 }), startFixtureServer()]);
+  sessionId = (await createRunningSession(svc)).id;
+});
+afterAll(async () => {
+  if (sessionId) await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}`, headers: svc.auth });
+  await svc?.stop();
+  await fixtures?.close();
+});
+
+const windowsPath = (suffix = '') => `/v1/sessions/${sessionId}/windows${suffix}`;
+
+const open = async (body: Record<string, unknown>) => {
+  const res = await svc.app.inject({ method: 'POST', path: windowsPath(), headers: svc.auth, body });
+  expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
+  return res.json as { data: ListedWindow; errors?: { code: string }[] };
+};
+
+const listed = async (windowId: string): Promise<ListedWindow | undefined> => {
+  const res = await svc.app.inject({ method: 'GET', path: windowsPath(), headers: svc.auth });
+  expect(res.statusCode).toBe(200);
+  return (res.json.data.windows as ListedWindow[]).find((window) => window.windowId === windowId);
+};
+
+const pageOf = async (windowId: string): Promise<Page> => {
+  const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
+  return browser.page(windowId);
+};
+
+describe('listing windows', () => {
+  it('shows the title a page gives itself once loaded, as creating the window did', async () => {
+    const url = `${fixtures.url}/windows/titled-on-load.html`;
+    const created = await open({ url });
+    expect(created.data).toMatchObject({ url, title: 'Home' });
+    expect(await listed(created.data.windowId)).toEqual({ windowId: created.data.windowId, targetId: created.data.windowId, url, title: 'Home' });
+  });
+
+  it('follows a page that renames itself and changes its address without navigating', async () => {
+    const url = `${fixtures.url}/windows/renames.html`;
+    const { data } = await open({ url });
+    expect(await listed(data.windowId)).toMatchObject({ url, title: 'Inbox' });
+
+    await (await pageOf(data.windowId)).evaluate(() => (window as unknown as { rename(title: string, query: string): void }).rename('Inbox (3)', 'unread=3'));
+    // The page tells the browser its new title on its own schedule: give it a moment, not forever.
+    const now = await waitFor(() => listed(data.windowId), (window) => window?.title === 'Inbox (3)', 3_000);
+    expect(now).toMatchObject({ url: `${url}?unread=3`, title: 'Inbox (3)' });
+  });
+
+  it('shows the page a window moved to, and keeps each window apart', async () => {
+    const first = await open({ url: `${fixtures.url}/windows/renames.html` });
+    const second = await open({ url: `${fixtures.url}/index.html` });
+    const loaded = await svc.app.inject({ method: 'POST', path: windowsPath(`/${first.data.windowId}`), headers: svc.auth, body: { url: `${fixtures.url}/form.html` } });
+    expect(loaded.json.data.success).toBe(true);
+    expect(await listed(first.data.windowId)).toMatchObject({ url: `${fixtures.url}/form.html`, title: 'Fixture Form' });
+    expect(await listed(second.data.windowId)).toMatchObject({ url: `${fixtures.url}/index.html`, title: 'Fixture Index' });
+  });
+
+  it('agrees with creation about a window whose first page could not be loaded: it is still blank', async () => {
+    const created = await open({ url: `http://127.0.0.1:${await closedPort()}/` });
+    expect(created.errors?.[0]).toMatchObject({ code: 'navigation_failed' });
+    expect(created.data.url).toBe('about:blank');
+    expect(await listed(created.data.windowId)).toMatchObject({ url: created.data.url, title: created.data.title });
+  });
+
+  it('lists a page opened over CDP, and forgets a closed window', async () => {
+    const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { browser: import('puppeteer-core').Browser };
+    const page = await browser.browser.newPage();
+    await page.goto(`${fixtures.url}/form.html`);
+    const windowId = (page.target() as unknown as { _targetId: string })._targetId;
+    expect(await listed(windowId)).toMatchObject({ url: `${fixtures.url}/form.html`, title: 'Fixture Form' });
+
+    const closed = await svc.app.inject({ method: 'DELETE', path: windowsPath(`/${windowId}`), headers: svc.auth });
+    expect(closed.statusCode).toBe(200);
+    expect(await listed(windowId)).toBeUndefined();
+    const info = await svc.app.inject({ method: 'GET', path: windowsPath(`/${windowId}`), headers: svc.auth });
+    expect(info.statusCode).toBe(404);
+  });
+});
