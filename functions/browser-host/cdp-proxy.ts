@@ -15,10 +15,16 @@ export interface CdpSessionDirectory {
   touch(sessionId: string): unknown;
 }
 
+export type CdpCaller = 'client' | 'service';
+
 export interface CdpProxyOptions {
   sessions: CdpSessionDirectory;
-  /** Decides whether this request may drive this session. Called before the session is looked up. */
-  authorize: (request: IncomingMessage, sessionId: string) => Promise<boolean> | boolean;
+  /**
+   * Decides whether this request may drive this session, and as whom: `client` (an API key: its commands pass the
+   * client policy, see cdp-client-policy), `service` (the service's own functions: every command passes), or
+   * false. Called before the session is looked up.
+   */
+  authorize: (request: IncomingMessage, sessionId: string) => Promise<CdpCaller | false> | CdpCaller | false;
   /** Path prefix; default '/cdp'. */
   basePath?: string;
   /** Origin clients use (e.g. https://api.example.com); default: taken from each request. */
@@ -71,20 +77,23 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
    * Shared gate for both sockets and JSON: an HTTP status and code, the browser's endpoint, or the
    * address of the host that runs the session.
    */
-  async function admit(request: IncomingMessage, sessionId: string): Promise<{ status: number; code: string } | { endpoint: string } | { owner: string }> {
-    // A request relayed with the hosts' secret was authorized by the host the client reached.
+  async function admit(
+    request: IncomingMessage,
+    sessionId: string,
+  ): Promise<{ status: number; code: string } | { endpoint: string; caller: CdpCaller } | { owner: string }> {
+    // A request relayed with the hosts' secret was authorized by the host the client reached: a client's.
+    let caller: CdpCaller | false = 'client';
     if (!fromTrustedHost(request, options.relaySecret)) {
-      let allowed: boolean;
       try {
-        allowed = await options.authorize(request, sessionId);
+        caller = await options.authorize(request, sessionId);
       } catch (error) {
         log('error', 'CDP proxy authorize callback threw', { sessionId, error: String(error) });
         return { status: 500, code: 'AUTHORIZATION_FAILED' };
       }
-      if (!allowed) return { status: 401, code: 'UNAUTHORIZED' };
+      if (!caller) return { status: 401, code: 'UNAUTHORIZED' };
     }
     const endpoint = options.sessions.endpointOf(sessionId);
-    if (endpoint) return { endpoint };
+    if (endpoint) return { endpoint, caller };
     // A relayed request is answered here or nowhere: one hop at most, whatever the records say.
     if (!options.owner || isRelayed(request)) return { status: 404, code: 'SESSION_NOT_FOUND' };
     try {
@@ -117,7 +126,7 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     if (socket.destroyed) return void upstream.terminate();
     wss.handleUpgrade(request, socket, head, (client) => {
       piped = true;
-      pipeSockets(client, upstream, () => options.sessions.touch(route.sessionId), answerInstead);
+      pipeSockets(client, upstream, () => options.sessions.touch(route.sessionId), gate.caller === 'client' ? answerInstead : undefined);
     });
   }
 

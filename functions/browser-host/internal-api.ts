@@ -18,7 +18,7 @@ import type { HostLogger } from './types.js';
  * Everything but /health needs `Authorization: Bearer <host secret>`.
  */
 export interface InternalApiOptions {
-  host: Pick<BrowserHost, 'acquire' | 'release' | 'stats'>;
+  host: Pick<BrowserHost, 'acquire' | 'release' | 'stats' | 'touch'>;
   proxy: Pick<CdpProxy, 'publicEndpoint'>;
   secret: string;
   /** The sessions' folders (file inputs, downloads), for API functions on other machines. */
@@ -134,6 +134,12 @@ async function route(req: IncomingMessage, res: ServerResponse, options: Interna
   if (req.method === 'DELETE' && sessionPath) {
     const released = await options.host.release(decodeSegment(sessionPath[1]!));
     if (!released) throw new RequestError(404, 'SESSION_NOT_FOUND', 'no such session on this host');
+    return reply(res, 204);
+  }
+  const activityPath = /^\/sessions\/([^/]+)\/activity$/.exec(path);
+  if (req.method === 'POST' && activityPath) {
+    // A request on the session reached an API function, not this host: it still resets the idle timer.
+    if (!options.host.touch(decodeSegment(activityPath[1]!))) throw new RequestError(404, 'SESSION_NOT_FOUND', 'no such session on this host');
     return reply(res, 204);
   }
   const filePath = /^\/sessions\/([^/]+)\/files\/([^/]+)$/.exec(path);

@@ -90,7 +90,8 @@ async function main(): Promise<void> {
   let draining = false;
   const proxy = createCdpProxy({
     sessions: host,
-    authorize: (request) => bearerMatches(request.headers.authorization, config.secret),
+    // Only the service holds the host secret here; clients reach their sessions through the service.
+    authorize: (request) => bearerMatches(request.headers.authorization, config.secret) && 'service',
     publicBaseUrl: config.publicBaseUrl,
     log,
   });

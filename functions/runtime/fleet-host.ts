@@ -97,8 +97,8 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     log: hostLog,
     authorize: async (request, sessionId) => {
       // API functions drive sessions with the hosts' secret; clients with their API key, for their org's sessions.
-      if (bearerMatches(request.headers.authorization, hostSecret)) return true;
-      return clientMayDrive(deps)(request, sessionId);
+      if (bearerMatches(request.headers.authorization, hostSecret)) return 'service';
+      return (await clientMayDrive(deps)(request, sessionId)) && 'client';
     },
   });
   const liveView = createLiveView({ sessions: host, secret: options.signingSecret, owner, log: hostLog });

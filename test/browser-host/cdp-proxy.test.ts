@@ -11,6 +11,8 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { sleep, tempWorkDir, waitFor } from './helpers.js';
 
 const KEY = 'test-key-for-the-proxy';
+/** What the service's own functions bear: their commands are not screened. */
+const SERVICE_KEY = 'the-services-own-secret';
 let fixture: FixtureServer;
 let workDir: string;
 let host: BrowserHost;
@@ -32,7 +34,8 @@ beforeAll(async () => {
     sessions: host,
     authorize: async (request, sessionId) => {
       authorizeCalls.push(sessionId);
-      return request.headers.authorization === `Bearer ${KEY}`;
+      if (request.headers.authorization === `Bearer ${SERVICE_KEY}`) return 'service';
+      return request.headers.authorization === `Bearer ${KEY}` && 'client';
     },
   });
   proxy.attach(server);
@@ -158,6 +161,13 @@ describe('CDP proxy', () => {
     expect(await page.title()).toBe('Fixture Form');
     expect(page.url()).toBe(`${fixture.url}/form.html`);
     await browser.disconnect();
+
+    // The service's own connection (file inputs from the session's folder) is not screened.
+    const service = await connect('proxy-disk', `Bearer ${SERVICE_KEY}`);
+    const [servicePage] = (await service.pages()).filter((p) => p.url().endsWith('/form.html'));
+    const serviceInput = await servicePage!.$('input[type=file]');
+    await (serviceInput as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(workDir);
+    await service.disconnect();
   });
 
   it('counts proxied traffic as activity and disconnects clients when the session ends', async () => {

@@ -25,10 +25,16 @@ const files: NonNullable<InternalApiOptions['files']> = {
 
 let server: Server;
 let base: string;
+const touched: string[] = [];
 const auth = { authorization: `Bearer ${SECRET}` };
 
 beforeAll(async () => {
-  const host = { acquire: async () => ({}), release: async () => false, stats: () => ({ capacity: 1, live: 0, warm: 0, sessions: [] }) } as unknown as InternalApiOptions['host'];
+  const host = {
+    acquire: async () => ({}),
+    release: async () => false,
+    stats: () => ({ capacity: 1, live: 0, warm: 0, sessions: [] }),
+    touch: (sessionId: string) => (touched.push(sessionId), folders.has(sessionId)),
+  } as unknown as InternalApiOptions['host'];
   server = createServer(createInternalApiHandler({ host, proxy: { publicEndpoint: () => '' }, secret: SECRET, files, isDraining: () => false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -60,5 +66,15 @@ describe('internal API: session files', () => {
       const response = await fetch(`${base}${path}`, init);
       expect({ path, status: response.status, code: ((await response.json()) as { error: { code: string } }).error.code }).toEqual({ path, status, code });
     }
+  });
+});
+
+describe('internal API: session activity', () => {
+  it('resets the idle timer of a session on this host, behind the host secret', async () => {
+    expect((await fetch(`${base}/sessions/live-session/activity`, { method: 'POST', headers: auth })).status).toBe(204);
+    expect(touched).toEqual(['live-session']);
+    expect((await fetch(`${base}/sessions/elsewhere/activity`, { method: 'POST', headers: auth })).status).toBe(404);
+    expect((await fetch(`${base}/sessions/live-session/activity`, { method: 'POST', headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect(touched).toEqual(['live-session', 'elsewhere']);
   });
 });

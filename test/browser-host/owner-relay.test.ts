@@ -62,7 +62,7 @@ async function startHost(label: string, warmPoolSize: number): Promise<TestHost>
     sessions: host,
     authorize: (request, sessionId) => {
       authorizeCalls.push(sessionId);
-      return request.headers.authorization === `Bearer ${CLIENT_KEY}`;
+      return request.headers.authorization === `Bearer ${CLIENT_KEY}` && 'client';
     },
     owner,
     relaySecret: RELAY_SECRET,

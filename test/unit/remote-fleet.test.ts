@@ -158,3 +158,22 @@ describe('RemoteFleet files', () => {
     expect(await fleet.sessionFile(REQUEST.sessionId, 'data.csv')).toEqual(file);
   });
 });
+
+describe('RemoteFleet.touch', () => {
+  it("tells the owner of reads that reach only the function, at most once per interval, and never fails the caller", async () => {
+    const { fleet, where, calls } = fleetWith();
+    where.placed.set(REQUEST.sessionId, OWNER);
+    await fleet.touch(REQUEST.sessionId);
+    await fleet.touch(REQUEST.sessionId);
+    expect(calls.map((call) => [call.method, call.url, call.headers.authorization])).toEqual([
+      ['POST', `${OWNER.address}/sessions/session%2F1/activity`, `Bearer ${SECRET}`],
+    ]);
+    // Not placed, or the owner unreachable: nothing to tell, nothing thrown.
+    await expect(fleet.touch('not-placed')).resolves.toBeUndefined();
+    const unreachable = fleetWith({}, () => {
+      throw new Error('connect ECONNREFUSED');
+    });
+    unreachable.where.placed.set(REQUEST.sessionId, OWNER);
+    await expect(unreachable.fleet.touch(REQUEST.sessionId)).resolves.toBeUndefined();
+  });
+});

@@ -32,8 +32,12 @@ export interface RemoteFleetOptions {
   fetch?: typeof fetch;
 }
 
+/** The shortest idle timeout is a minute: telling the owner every 10 s keeps it well inside that. */
+const TOUCH_EVERY_MS = 10_000;
+
 export class RemoteFleet implements BrowserFleet {
   private readonly connections = new Map<string, Promise<PuppeteerSessionBrowser>>();
+  private readonly touchedAt = new Map<string, number>();
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: RemoteFleetOptions) {
@@ -72,8 +76,20 @@ export class RemoteFleet implements BrowserFleet {
     return {};
   }
 
-  /** Every CDP frame through the owner's proxy counts as activity there, so there is nothing to send. */
-  touch(): void {}
+  /**
+   * Requests that reach only this function (reading the session, following its events) are activity too; the owner
+   * hears of them at most every TOUCH_EVERY_MS per session. CDP frames through the owner's proxy count there anyway.
+   */
+  async touch(sessionId: string): Promise<void> {
+    const now = Date.now();
+    if (now - (this.touchedAt.get(sessionId) ?? 0) < TOUCH_EVERY_MS) return;
+    if (this.touchedAt.size >= 1_000) for (const [id, at] of this.touchedAt) if (now - at >= TOUCH_EVERY_MS) this.touchedAt.delete(id);
+    this.touchedAt.set(sessionId, now);
+    const placement = await this.options.placement(sessionId).catch(() => undefined);
+    if (!placement) return;
+    // Best effort: a lost touch costs at most one interval of idle time, never the caller's request.
+    await this.call(placement, 'POST', `/sessions/${encodeURIComponent(sessionId)}/activity`).catch(() => undefined);
+  }
 
   async open(sessionId: string): Promise<SessionBrowser> {
     // A function's container outlives its requests: a connection cached by an earlier one may have closed since.

@@ -37,7 +37,13 @@ const changeSession = async (
 };
 
 const statusEvent = (deps: SessionDeps, session: SessionItem) =>
-  appendEvent(deps, session.orgId, session.id, { event: 'status', id: session.id, status: session.status });
+  appendEvent(deps, session.orgId, session.id, { event: 'status', id: session.id, status: session.status, ...sessionFailure(session) });
+
+/** Why a session is in `error`, as the events and the session's answer carry it (`error: {code, message}`). */
+export const sessionFailure = (session: SessionItem): { error?: { code: string; message: string } } =>
+  session.status === 'error'
+    ? { error: { code: session.endReason === 'failedToStart' ? 'session_start_failed' : 'browser_crashed', message: session.errorMessage ?? 'the session browser ended unexpectedly' } }
+    : {};
 
 /**
  * Move a live session forward (awaitingCapacity → initializing → running). A running session stays running until

@@ -42,7 +42,7 @@ export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLoc
   const proxy = createCdpProxy({
     sessions: host,
     publicBaseUrl: deps.config.publicBaseUrl,
-    authorize: clientMayDrive(deps),
+    authorize: async (request, sessionId) => (await clientMayDrive(deps)(request, sessionId)) && 'client',
   });
   const detach = proxy.attach(server);
   // Live view pages and sockets (`/live/…`): authorized by the signed token in the link, not an API key.

@@ -1,13 +1,13 @@
-import { getSession } from '../../../core/sessions/queries.js';
-import { NotFoundError } from '../../../core/shared/errors.js';
+import { sessionInUse } from '../../../core/sessions/activity.js';
+import { sessionFailure } from '../../../core/sessions/lifecycle.js';
 import { defineOperation } from '../../../runtime/operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
 
 export const operation = defineOperation('getSessionInfo', async (input) => {
-  const session = await getSession(input.deps.records, input.principal.orgId, input.params.sessionId);
-  if (!session) throw new NotFoundError('session', input.params.sessionId);
-  return { data: sessionToWire(session, hostBaseUrl(input), input.deps.clock.now()), meta: { requestId: input.requestId } };
+  const session = await sessionInUse(input.deps, input.principal.orgId, input.params.sessionId);
+  const { error } = sessionFailure(session);
+  return { data: sessionToWire(session, hostBaseUrl(input), input.deps.clock.now()), meta: { requestId: input.requestId }, ...(error ? { errors: [error] } : {}) };
 });
 
 export const handler = operation.handler;
