@@ -127,6 +127,17 @@ describe('windows', () => {
     expect(url.toString()).not.toContain(svc.key);
   });
 
+  it('keeps the size a window was opened at in its live view links, unless a read asks for another', async () => {
+    const { windowId } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/form.html`, screenResolution: '1024x500' } })).json.data;
+    const info = async (query = '') => new URL((await svc.app.inject({ method: 'GET', path: path(`/${windowId}${query}`), headers: svc.auth })).json.data.liveViewUrl);
+    expect((await info()).searchParams.get('screenResolution')).toBe('1024x500');
+    expect((await info('?screenResolution=800x600')).searchParams.get('screenResolution')).toBe('800x600');
+    // A window opened without a size follows its viewer.
+    const { windowId: free } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/form.html` } })).json.data;
+    const freeUrl = new URL((await svc.app.inject({ method: 'GET', path: path(`/${free}`), headers: svc.auth })).json.data.liveViewUrl);
+    expect(freeUrl.searchParams.has('screenResolution')).toBe(false);
+  });
+
   it('still succeeds with a warning when the wait runs out, and loads a URL', async () => {
     const slow = await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/slow?ms=3000`, waitUntilTimeoutSeconds: 1 } });
     expect(slow.statusCode).toBe(201);

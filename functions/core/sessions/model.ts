@@ -26,6 +26,8 @@ export interface Session {
   endReason?: EndReason;
   /** Set by `save-profile-on-termination`: the name the profile is saved under when the session ends. */
   saveProfileAs?: string;
+  /** Windows opened at a fixed `screenResolution` (window id → `WIDTHxHEIGHT`): their live view keeps that size. */
+  windowSizes?: Record<string, string>;
   /** The browser host that runs it, once one has taken it. */
   hostId?: string;
   errorMessage?: string;

@@ -1,6 +1,8 @@
 /** Window creation and navigation, with the interface's wait rules: a wait that runs out still succeeds, warned. */
 import type { NavigationResult, WindowWaitUntil } from '../../ports/browser.js';
 import type { SessionDeps } from '../sessions/deps.js';
+import type { SessionItem } from '../sessions/model.js';
+import { getSession } from '../sessions/queries.js';
 import type { Issue } from '../shared/issues.js';
 import { requireWindow, sessionBrowser } from './open.js';
 
@@ -43,11 +45,20 @@ export const openWindow = async (
   sessionId: string,
   request: WaitRequest & { url?: string; screenResolution?: string },
 ) => {
-  const { browser } = await sessionBrowser(deps, orgId, sessionId);
+  const { session, browser } = await sessionBrowser(deps, orgId, sessionId);
   const url = request.url ?? deps.defaultWindowUrl;
   const { window, navigation } = await browser.openWindow({ url, ...parseResolution(request.screenResolution), ...waitOptions(request) });
+  if (request.screenResolution) {
+    // Remembered so every live view of the window keeps this size instead of resizing it to the viewer.
+    const windowSizes = { ...(await getSession(deps.records, orgId, sessionId))?.windowSizes, [window.windowId]: request.screenResolution };
+    await deps.records.update({ pk: session.pk, sk: session.sk }, { windowSizes });
+  }
   return { window, ...navigationIssues(url, navigation, request) };
 };
+
+/** The size a window's live view shows it at: the one asked for now, else the one it was opened at, else none. */
+export const liveViewSize = (session: SessionItem, windowId: string, asked: string | undefined): string | undefined =>
+  asked ?? session.windowSizes?.[windowId];
 
 export const loadUrl = async (deps: SessionDeps, orgId: string, sessionId: string, windowId: string, request: WaitRequest & { url: string }) => {
   const { browser } = await sessionBrowser(deps, orgId, sessionId);
