@@ -1,14 +1,16 @@
 /**
  * The real automation operations run asynchronously on real Chromium, driven by the official client:
  * `asyncCreateFormFiller` learns the fixture contact form, `asyncFillForm` fills it, and
- * `requests.waitForRequestCompletion` reads each result; the webhook of the fill arrives signed on loopback.
+ * `requests.waitForRequestCompletion` reads each result; the webhook of the fill arrives signed on loopback. A bad
+ * configuration, an unknown automation or a refused parameter is answered at accept (422/404, as the synchronous
+ * routes answer), and nothing is stored or queued.
  */
 import { AirtopClient } from '@airtop/sdk';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ensureWebhookSecret } from '../../functions/core/webhooks/secrets.js';
 import { CONTACT_VALUES } from '../fixtures/pages/forms/contact-values.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
@@ -79,10 +81,96 @@ describe('async automations with the official client', () => {
     expect(JSON.parse(hook.body)).toMatchObject({ requestId: filling.requestId, status: 'completed' });
   }, 90_000);
 
-  it('ends in error, saying why, when the automation does not exist', async () => {
-    const res = await client.windows.asyncFillForm(sessionId, windowId, { automationId: 'no-such-automation' });
-    const done = await client.requests.waitForRequestCompletion(res.requestId, 30, 0.1);
-    expect(done.status).toBe('error');
-    expect(done.error).toMatch(/no-such-automation/);
+});
+
+describe('async automations refuse bad input when they accept it, as the synchronous routes do', () => {
+  const accept = (suffix: string, body: Record<string, unknown>, auth = svc.auth) =>
+    svc.app.inject({ method: 'POST', path: `/v1/async/sessions/${sessionId}/windows/${windowId}/${suffix}`, headers: auth, body });
+  const sync = (suffix: string, body: Record<string, unknown>) =>
+    svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/${suffix}`, headers: svc.auth, body });
+  const locations = (res: { json: { errors?: Array<{ location: string }> } }) => (res.json.errors ?? []).map((error) => error.location);
+
+  /** A refused request leaves no record and no queue message behind. */
+  let put: MockInstance;
+  let send: MockInstance;
+  beforeEach(() => {
+    put = vi.spyOn(svc.deps.records, 'put');
+    send = vi.spyOn(svc.deps.asyncRequests.queue, 'send');
+  });
+  afterEach(() => vi.restoreAllMocks());
+  const nothingStored = () => {
+    expect(put).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+  };
+
+  let automationId: string;
+  beforeAll(async () => {
+    const created = await client.windows.asyncCreateAutomation(sessionId, windowId, {
+      configuration: { steps: [{ action: 'type', elementDescription: 'Full name field', parameter: 'fullName' }] },
+    });
+    const done = await client.requests.waitForRequestCompletion(created.requestId, 30, 0.1);
+    expect(done.status, JSON.stringify(done)).toBe('completed');
+    automationId = JSON.parse((done.response as { data: { modelResponse: string } }).data.modelResponse).automationId;
+  });
+
+  it.each([
+    ['an unknown step action', { steps: [{ action: 'jump', elementDescription: 'x' }] }, 'body.configuration.steps[0].action'],
+    ['an unknown type', { type: 'weird' }, 'body.configuration.type'],
+    ['a type step with neither value nor parameter', { steps: [{ action: 'type', elementDescription: 'Email field' }] }, 'body.configuration.steps[0]'],
+  ])('create-automation: answers 422 for %s, naming the field, and stores nothing', async (_name, configuration, location) => {
+    const res = await accept('create-automation', { configuration });
+    expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
+    expect(locations(res)).toEqual([location]);
+    nothingStored();
+  });
+
+  it('create-form-filler: answers 422 for recorded steps, with the same errors as the synchronous route', async () => {
+    const configuration = { type: 'steps', steps: [{ action: 'click', elementDescription: 'Send button' }] };
+    const res = await accept('create-form-filler', { configuration });
+    expect(res.statusCode).toBe(422);
+    expect(locations(res)).toEqual(['body.configuration.type']);
+    nothingStored();
+    const direct = await sync('create-form-filler', { configuration });
+    expect(direct.statusCode).toBe(422);
+    expect(direct.json.errors).toEqual(res.json.errors);
+  });
+
+  it.each(['fill-form', 'execute-automation'])('%s: answers 404 for an automation the org does not have, and stores nothing', async (suffix) => {
+    const res = await accept(suffix, { automationId: 'no-such-automation' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json.detail).toMatch(/no-such-automation/);
+    nothingStored();
+  });
+
+  it("fill-form: answers 404 for another org's automation", async () => {
+    const other = await svc.newOrg('async-automations-other');
+    put.mockClear(); // the new org's own records
+    const res = await accept('fill-form', { automationId, parameters: { fullName: 'Ada' } }, other.auth);
+    expect(res.statusCode).toBe(404);
+    expect(res.json.detail).toMatch(/^automation .* not found$/);
+    nothingStored();
+  });
+
+  it.each([
+    ['fill-form', { nope: 1, fullName: 'Ada' }, ['body.parameters.nope']],
+    ['execute-automation', { nope: 1, fullName: 'Ada' }, ['body.parameters.nope']],
+    ['execute-automation', { fullName: 5 }, ['body.parameters.fullName']],
+  ])('%s: answers 422 for parameters %j the schema refuses, naming them as the synchronous route does', async (suffix, parameters, expected) => {
+    const res = await accept(suffix, { automationId, parameters });
+    expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
+    expect(locations(res)).toEqual(expected);
+    nothingStored();
+    const direct = await sync('fill-form', { automationId, parameters });
+    expect(direct.statusCode).toBe(422);
+    expect(direct.json.errors).toEqual(res.json.errors);
+  });
+
+  it('accepts parameters the schema takes: stored, queued, and run', async () => {
+    const res = await accept('execute-automation', { automationId, parameters: { fullName: 'Ada' } });
+    expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
+    expect(put).toHaveBeenCalled();
+    expect(send).toHaveBeenCalledTimes(1);
+    const done = await client.requests.waitForRequestCompletion(res.json.requestId, 30, 0.1);
+    expect(done.status).toBe('completed');
   });
 });

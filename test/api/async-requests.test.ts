@@ -4,11 +4,11 @@
  * Lambda consumer reporting a failed record of a batch in `batchItemFailures`.
  */
 import type { Context, SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AsyncOperationRegistry } from '../../functions/core/requests/deps.js';
 import type { RequestItem } from '../../functions/core/requests/model.js';
 import { succeeded } from '../../functions/core/operations/result.js';
-import { NotFoundError } from '../../functions/core/shared/errors.js';
+import { NotFoundError, ValidationError } from '../../functions/core/shared/errors.js';
 import { OPEN_REQUESTS_INDEX_PK, recordKeys } from '../../functions/core/shared/record-keys.js';
 import type { Deps } from '../../functions/runtime/deps.js';
 import { createAsyncRequestsHandler } from '../../functions/worker/async-requests.js';
@@ -23,8 +23,13 @@ const run = async (target: { windowId: string }, body: { automationId?: string; 
   if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, body.parameters?.ms ?? 100));
   return succeeded(`ran ${body.automationId ?? 'new automation'} in ${target.windowId}`, { credits: 3, warnings: [{ message: 'a note' }] });
 };
+/** The stand-in fill-form's own check, run at accept: `mode: 'refuse'` is bad input, `mode: 'unknown'` names nothing. */
+const check = async (_deps: Deps, _target: unknown, body: { automationId?: string; parameters?: { mode?: string } }) => {
+  if (body.parameters?.mode === 'refuse') throw new ValidationError([{ location: 'body.parameters.mode', message: 'is refused by this automation' }]);
+  if (body.parameters?.mode === 'unknown') throw new NotFoundError('automation', body.automationId);
+};
 const operations: AsyncOperationRegistry<Deps> = {
-  fillForm: (_deps, target, body) => run(target, body),
+  fillForm: Object.assign((_deps: Deps, target: { windowId: string }, body: Parameters<typeof run>[1]) => run(target, body), { check }),
   executeAutomation: (_deps, target, body) => run(target, body),
   createFormFiller: (_deps, target, body) => run(target, body),
 };
@@ -91,6 +96,44 @@ describe('accepting an async request', () => {
     expect((await accept('fill-form', { automationId: 'a' }, svc.auth, { sessionId, windowId: 'no-such-window' })).statusCode).toBe(404);
     const other = await svc.newOrg('async-other');
     expect((await accept('fill-form', { automationId: 'a' }, other.auth)).statusCode).toBe(404);
+  });
+
+  describe("the operation's own check", () => {
+    afterEach(() => vi.restoreAllMocks());
+    /** Spies on the store and the queue: a refused request must leave no record and no message behind. */
+    const watch = () => ({ put: vi.spyOn(svc.deps.records, 'put'), send: vi.spyOn(svc.deps.asyncRequests.queue, 'send') });
+
+    it('refuses what it refuses with its 422 at once, storing and queueing nothing', async () => {
+      const { put, send } = watch();
+      const res = await accept('fill-form', { automationId: 'a', parameters: { mode: 'refuse' } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json.errors).toEqual([expect.objectContaining({ location: 'body.parameters.mode', message: 'is refused by this automation' })]);
+      expect(put).not.toHaveBeenCalled();
+      expect(send).not.toHaveBeenCalled();
+    });
+
+    it('answers its 404 at once, storing and queueing nothing', async () => {
+      const { put, send } = watch();
+      const res = await accept('fill-form', { automationId: 'gone', parameters: { mode: 'unknown' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json.detail).toMatch(/gone/);
+      expect(put).not.toHaveBeenCalled();
+      expect(send).not.toHaveBeenCalled();
+    });
+
+    it('checks the body before the session, as the synchronous route does', async () => {
+      const res = await accept('fill-form', { automationId: 'a', parameters: { mode: 'refuse' } }, svc.auth, { sessionId: '0190b4a0-0000-7000-8000-000000000000', windowId });
+      expect(res.statusCode).toBe(422);
+    });
+
+    it('a body it accepts is stored, queued and run', async () => {
+      const { put, send } = watch();
+      const res = await accept('fill-form', { automationId: 'fine', parameters: { mode: 'ok' } });
+      expect(res.statusCode).toBe(201);
+      expect(put).toHaveBeenCalledTimes(1);
+      expect(send).toHaveBeenCalledTimes(1);
+      expect((await settled(res.json.requestId)).json.status).toBe('completed');
+    });
   });
 
   it('warns when the webhook URL is plain http', async () => {

@@ -1,5 +1,8 @@
 /** Request bodies and responses of the window operations (click, type, …, screenshot, form filling). */
+import { Ajv } from 'ajv';
 import { z } from 'zod';
+import type { JsonSchemas } from '../../ports/json-schema.js';
+import { outputSchemaOf, readOutputSchema } from '../../core/operations/output-schema.js';
 import { aiCommon, AsyncConfig, envelope, Issue, long, openMap } from './common.js';
 
 export const VisualAnalysisConfig = z.object({
@@ -95,7 +98,36 @@ export const MonitorBody = z.object({
     .optional(),
 });
 
-const outputSchema = () => z.string().max(100_000).describe('A JSON Schema, as a string.');
+/**
+ * Compiles a caller's schema only to learn whether it can be compiled, with the options of the JsonSchemas adapter
+ * (adapters/json-schema/ajv.ts), so a schema that passes here compiles there. The compiled schema is dropped at
+ * once: Ajv would otherwise keep every request's schema (and refuse a second one with the same `$id`). Built on
+ * first use, so reading the route table (infrastructure, OpenAPI) costs nothing.
+ */
+let ajv: Ajv | undefined;
+const compileOnce: JsonSchemas = {
+  compile: (schema) => {
+    ajv ??= new Ajv({ strict: false, allErrors: true });
+    try {
+      const validate = ajv.compile(schema);
+      return (value) => (validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`));
+    } finally {
+      ajv.removeSchema(schema);
+    }
+  },
+};
+
+/** An unusable schema is bad input: a 422 naming `configuration.outputSchema`, with the operations' own reason. */
+const outputSchema = () =>
+  z
+    .string()
+    .max(100_000)
+    .superRefine((text, context) => {
+      const schemaText = outputSchemaOf(text);
+      const read = schemaText === undefined ? undefined : readOutputSchema(compileOnce, schemaText);
+      if (read && 'problem' in read) context.addIssue({ code: 'custom', message: read.problem });
+    })
+    .describe('A JSON Schema, as a string.');
 const ScrapeConfig = z.object({ optimizeUrls: z.enum(['auto', 'enabled', 'disabled']).optional() });
 const includeVisualAnalysis = z.object({ includeVisualAnalysis: z.enum(['enabled', 'auto', 'disabled']).optional() });
 

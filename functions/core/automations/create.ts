@@ -50,6 +50,15 @@ const recordSteps = async (deps: AutomationDeps, orgId: string, driver: WindowDr
   return succeeded(answer(automation), { warnings });
 };
 
+/** create-form-filler learns a form: a configuration for recorded steps is refused, as any bad entry is. */
+const formFillerConfiguration = (deps: AutomationDeps, body: CreateAutomationBody, warnings: Issue[]): AutomationConfiguration => {
+  const config = parseConfiguration(deps.schemas, body.configuration, warnings);
+  if (config.type !== 'formFiller') {
+    throw new ValidationError([{ location: 'body.configuration.type', message: 'create-form-filler learns the form in the window; record steps with create-automation' }]);
+  }
+  return config;
+};
+
 export const createAutomation = async (deps: AutomationDeps, target: WindowTarget, body: CreateAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
   const warnings: Issue[] = [];
   const config = parseConfiguration(deps.schemas, body.configuration, warnings);
@@ -62,9 +71,15 @@ export const createAutomation = async (deps: AutomationDeps, target: WindowTarge
 
 export const createFormFiller = async (deps: AutomationDeps, target: WindowTarget, body: CreateAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
   const warnings: Issue[] = [];
-  const config = parseConfiguration(deps.schemas, body.configuration, warnings);
-  if (config.type !== 'formFiller') {
-    throw new ValidationError([{ location: 'body.configuration.type', message: 'create-form-filler learns the form in the window; record steps with create-automation' }]);
-  }
+  const config = formFillerConfiguration(deps, body, warnings);
   return runWindowOperation(deps, target, body, signal, ({ driver, budget }) => learnFormAutomation(deps, target.orgId, driver, budget.signal, config, warnings));
+};
+
+/** The checks each operation starts with, alone (the async routes run them when they accept a request). */
+export const checkCreateAutomation = async (deps: AutomationDeps, _target: WindowTarget, body: CreateAutomationBody): Promise<void> => {
+  parseConfiguration(deps.schemas, body.configuration, []);
+};
+
+export const checkCreateFormFiller = async (deps: AutomationDeps, _target: WindowTarget, body: CreateAutomationBody): Promise<void> => {
+  formFillerConfiguration(deps, body, []);
 };

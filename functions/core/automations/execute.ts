@@ -53,10 +53,21 @@ const summary = (automation: Automation, filled: string[]): string =>
     ? `Filled ${filled.length} field${filled.length === 1 ? '' : 's'} of the form (${automation.description})${filled.length ? `: ${filled.join(', ')}` : ''}.`
     : `Ran ${filled.length} of ${automation.template.steps.length} recorded steps (${automation.description}).`;
 
-export const executeAutomation = async (deps: AutomationDeps, target: WindowTarget, body: ExecuteAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
-  const automation = await getAutomation(deps.records, target.orgId, body.automationId);
+/** The automation of the caller's org (else 404) and parameters its schema accepts (else 422 naming them). */
+const checkedRun = async (deps: AutomationDeps, orgId: string, body: ExecuteAutomationBody): Promise<{ automation: Automation; parameters: Record<string, unknown> }> => {
+  const automation = await getAutomation(deps.records, orgId, body.automationId);
   const parameters = body.parameters ?? {};
   checkParameters(deps, automation, parameters);
+  return { automation, parameters };
+};
+
+/** What execute-automation and fill-form check before the page is touched, alone (for the async routes' accept). */
+export const checkExecuteAutomation = async (deps: AutomationDeps, target: WindowTarget, body: ExecuteAutomationBody): Promise<void> => {
+  await checkedRun(deps, target.orgId, body);
+};
+
+export const executeAutomation = async (deps: AutomationDeps, target: WindowTarget, body: ExecuteAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
+  const { automation, parameters } = await checkedRun(deps, target.orgId, body);
   return runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
     const context: FillContext = { deps, driver, budget, warnings: [], changed: false };
     try {

@@ -1,6 +1,6 @@
 /**
- * The caller's `outputSchema`: a JSON Schema sent as a string. Compiled once per operation (an unusable schema is
- * the caller's error, said before any work), and used to check answers, which are JSON strings.
+ * The caller's `outputSchema`: a JSON Schema sent as a string. Checked when the request is validated (an unusable
+ * schema is a 422, before any work), compiled once per operation, and used to check answers, which are JSON strings.
  */
 import type { JsonSchemas, SchemaCheck } from '../../ports/json-schema.js';
 import type { Issue } from '../shared/issues.js';
@@ -13,22 +13,30 @@ export const outputSchemaOf = (text: string | undefined): string | undefined => 
   return trimmed && trimmed !== 'null' ? trimmed : undefined;
 };
 
-/** The caller's schema string → a compiled validator, or the issue that says why it cannot be used. */
-export const compileSchema = (schemas: JsonSchemas, text: string): CompiledSchema | { issue: Issue } => {
+/**
+ * The caller's schema text → the schema and its compiled validator, or why it cannot be used, said of the field
+ * (`is not valid JSON: …`). The one check of an `outputSchema`: the request schemas refine with it (a 422 naming
+ * `body.configuration.outputSchema`), and the operations compile with it.
+ */
+export const readOutputSchema = (schemas: JsonSchemas, text: string): CompiledSchema | { problem: string } => {
   let schema: unknown;
   try {
     schema = JSON.parse(text);
   } catch (error) {
-    return { issue: { code: 'invalid_output_schema', message: `outputSchema is not valid JSON: ${(error as Error).message}` } };
+    return { problem: `is not valid JSON: ${(error as Error).message}` };
   }
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
-    return { issue: { code: 'invalid_output_schema', message: 'outputSchema must be a JSON Schema object' } };
-  }
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { problem: 'must be a JSON Schema object' };
   try {
     return { schema: schema as Record<string, unknown>, check: schemas.compile(schema as Record<string, unknown>) };
   } catch (error) {
-    return { issue: { code: 'invalid_output_schema', message: `outputSchema is not a usable JSON Schema: ${(error as Error).message}` } };
+    return { problem: `is not a usable JSON Schema: ${(error as Error).message}` };
   }
+};
+
+/** The caller's schema string → a compiled validator, or the issue that says why it cannot be used. */
+export const compileSchema = (schemas: JsonSchemas, text: string): CompiledSchema | { issue: Issue } => {
+  const read = readOutputSchema(schemas, text);
+  return 'problem' in read ? { issue: { code: 'invalid_output_schema', message: `outputSchema ${read.problem}` } } : read;
 };
 
 /** The answer's mismatches with the schema, or none when it fits. */

@@ -1,7 +1,8 @@
 /**
- * Accepting an async request: everything that can be checked now is checked now (the session and window of the
- * caller's org, the webhook target), so a bad request fails at once; then the request is stored as `pending` and
- * queued, and the caller gets its id.
+ * Accepting an async request: everything that can be checked now is checked now (the webhook target, the
+ * operation's own check of its body, the session and window of the caller's org), so a bad request fails at once
+ * with the answer the synchronous route gives; only then is the request stored as `pending` and queued, and the
+ * caller gets its id.
  */
 import { epochSeconds } from '../../ports/clock.js';
 import { OPEN_REQUESTS_INDEX_PK, recordKeys } from '../shared/record-keys.js';
@@ -27,10 +28,13 @@ export const acceptRequest = async (
   body: AsyncBody,
 ): Promise<{ requestId: string; warnings?: Issue[] }> => {
   const settings = deps.asyncRequests;
-  if (!settings.operations[operation]) throw new NotImplementedError(operation);
-  // The body first (a refused webhook target is bad input), then the session and window it names.
+  const run = settings.operations[operation];
+  if (!run) throw new NotImplementedError(operation);
+  // The body first (a refused webhook target is bad input; so is a configuration or a parameter the operation
+  // refuses), then the session and window it names: the order the synchronous routes answer in.
   const webhookUrl = body.async?.webhookUrl;
   if (webhookUrl) await checkWebhookTarget(settings.webhooks, webhookUrl);
+  await run.check?.(deps, target, body);
   const { browser } = await sessionBrowser(deps, target.orgId, target.sessionId);
   await requireWindow(browser, target.windowId);
 

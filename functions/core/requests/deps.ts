@@ -11,8 +11,21 @@ export interface RequestTarget {
   windowId: string;
 }
 
+/**
+ * Checks an operation's body (and what it names, e.g. an automation of the caller's org) without running anything:
+ * throws the error the synchronous route would answer (422 naming the field, 404, …).
+ */
+export type AsyncCheck<D> = (deps: D, target: RequestTarget, body: any) => Promise<void>;
+
 /** A window operation an async request may run; it receives the same deps the synchronous handlers get. */
-export type AsyncOperation<D> = (deps: D, target: RequestTarget, body: any, signal?: AbortSignal) => Promise<OperationResult<string>>;
+export interface AsyncOperation<D> {
+  (deps: D, target: RequestTarget, body: any, signal?: AbortSignal): Promise<OperationResult<string>>;
+  /**
+   * Run when the request is accepted, before it is stored: bad input is refused at once, as the synchronous route
+   * refuses it, rather than accepted and ended in `error` by the worker. The operation checks again when it runs.
+   */
+  check?: AsyncCheck<D>;
+}
 
 /** Operation name (e.g. `fillForm`) → the core operation. */
 export type AsyncOperationRegistry<D> = Readonly<Record<string, AsyncOperation<D>>>;
