@@ -8,7 +8,14 @@ export const createAjvSchemas = (): JsonSchemas => {
   const ajv = new Ajv({ strict: false, allErrors: true });
   return {
     compile: (schema): SchemaCheck => {
-      const validate = ajv.compile(schema);
+      // Callers' schemas arrive with each request: Ajv would keep every one (and refuse a second schema with the
+      // same `$id`), so each is dropped from its registry once compiled; the compiled check stays usable.
+      let validate: ReturnType<typeof ajv.compile>;
+      try {
+        validate = ajv.compile(schema);
+      } finally {
+        ajv.removeSchema(schema as object);
+      }
       return (value) => (validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`));
     },
   };
