@@ -8,14 +8,33 @@ import { ENV } from '../functions/runtime/env.js';
 import { startLocalService } from '../functions/runtime/local/service.js';
 
 const started = performance.now();
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'api-key': { type: 'string' },
-    'data-dir': { type: 'string' },
-  },
-});
+const USAGE = `usage: npm start -- [--port N] [--host ADDRESS] [--api-key KEY] [--data-dir DIR]
+  (or PORT, HOST, API_KEY, DATA_DIR; every other setting is an environment variable: see README, "Configuration")`;
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+};
+
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'api-key': { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+const { values } = parsed;
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 const env: NodeJS.ProcessEnv = { [ENV.stage]: 'development', ...process.env };
 if (values.port) env[ENV.port] = values.port;
@@ -23,7 +42,12 @@ if (values.host) env[ENV.host] = values.host;
 if (values['api-key']) env[ENV.apiKey] = values['api-key'];
 if (values['data-dir']) env[ENV.dataDir] = values['data-dir'];
 
-const service = await startLocalService(loadConfig(env));
+const service = await startLocalService(loadConfig(env)).catch((error: NodeJS.ErrnoException) =>
+  // The common mistakes get one line, not a stack: the port is taken, or the address is not this machine's.
+  error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
+    ? fail(`cannot listen on ${env[ENV.host] ?? '127.0.0.1'}:${env[ENV.port] ?? '8080'}: ${error.code} (choose another with --port / --host)`)
+    : Promise.reject(error),
+);
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 say(`Listening on ${service.url} (ready in ${Math.round(performance.now() - started)} ms; data in ${service.deps.config.dataDir})`);

@@ -49,7 +49,13 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeResult> => {
         await new Promise((resolve) => setTimeout(resolve, SESSION_POLL_MS));
       }
     });
-    const window = await step('open window', () => client.windows.create(sessionId, { url: options.page }, { timeoutInSeconds: 120 }));
+    const window = await step('open window', async () => {
+      const opened = await client.windows.create(sessionId, { url: options.page }, { timeoutInSeconds: 120 });
+      // The window opens even when its page does not load: the envelope's errors say why.
+      const failed = (opened as { errors?: { message: string }[] }).errors?.[0];
+      if (failed) throw new Error(failed.message);
+      return opened;
+    });
     const windowId = window.data.windowId;
     const scraped = await step('scrape', () => client.windows.scrapeContent(sessionId, windowId, {}, { timeoutInSeconds: 120 }));
     const { title, scrapedContent } = scraped.data.modelResponse;

@@ -36,6 +36,14 @@ describe('npm run smoke', { timeout: 180_000 }, () => {
     expect(((await info.json()) as { data: { status: string } }).data.status).toBe('ended');
   });
 
+  it("fails at 'open window' with the page's own error when the page does not load", async () => {
+    const lines: string[] = [];
+    const closed = `${fixtures.url.replace(/:\d+$/, '')}:1/`;
+    await expect(runSmoke({ url: svc.url, key: svc.key, page: closed, timeoutSeconds: 60, log: (line) => lines.push(line) })).rejects.toThrow(/could not load http:\/\/127\.0\.0\.1:1\/: net::ERR_/);
+    expect(lines.some((line) => line.startsWith('ok   open window'))).toBe(false);
+    expect(lines.some((line) => line.startsWith('ok   terminate session'))).toBe(true);
+  });
+
   it('exits 1 naming the failure when the key is refused, and 2 with usage when arguments are missing', async () => {
     const run = (args: string[]) =>
       promisify(execFile)('npx', ['tsx', 'scripts/smoke.ts', ...args], { cwd: new URL('../..', import.meta.url).pathname }).then(
