@@ -74,6 +74,11 @@ describe('session lifecycle', () => {
     const all = await readEvents(`${svc.url}/v1/sessions/${id}/events?all=true`, svc.auth, (e) => e.status === 'running' && e.eventId === undefined);
     const statuses = all.map((e) => e.status);
     expect(statuses.slice(0, 2)).toEqual(['initializing', 'running']);
+    // The replay, then the current status as read now: not a stored event, so no id of its own or of another's.
+    expect(all.at(-1)).toMatchObject({ event: 'status', status: 'running' });
+    expect(all.at(-1)).not.toHaveProperty('eventId');
+    const ids = all.filter((e) => e.eventId !== undefined).map((e) => e.eventId);
+    expect(new Set(ids).size).toBe(ids.length);
     const first = all[0].eventId as number;
     const after = await readEvents(`${svc.url}/v1/sessions/${id}/events?lastEventId=${first}`, svc.auth, (e) => e.eventId === undefined || e.eventId === all[1].eventId);
     expect(after[0]).toMatchObject({ status: 'running', eventId: all[1].eventId });

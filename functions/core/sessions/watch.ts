@@ -1,6 +1,6 @@
 /**
- * What a client of the events stream receives: the current status at once (the official client waits for
- * `running` without asking for a replay), then a replay when asked (`all`, or everything after `lastEventId`), then
+ * What a client of the events stream receives: the replay when asked (`all`, or everything after `lastEventId`),
+ * then the current status (at once when no replay is asked: the official client waits for `running` that way), then
  * every new event live. The stream ends after the session's final status.
  */
 import type { SessionEventRecord } from '../../ports/event-bus.js';
@@ -14,7 +14,15 @@ export interface WatchOptions {
   signal: AbortSignal;
 }
 
-export async function* watchSession(deps: SessionDeps, session: SessionItem, options: WatchOptions): AsyncGenerator<SessionEventRecord> {
+/** A stored event, or the current status as read on connect (which has no event id). */
+export interface StreamedEvent {
+  event: string;
+  eventId?: number;
+  eventTime: string;
+  [field: string]: unknown;
+}
+
+export async function* watchSession(deps: SessionDeps, session: SessionItem, options: WatchOptions): AsyncGenerator<StreamedEvent> {
   // Subscribe before reading, so nothing published in between is missed; duplicates are dropped by id.
   const pending: SessionEventRecord[] = [];
   let wake: (() => void) | undefined;
@@ -32,7 +40,8 @@ export async function* watchSession(deps: SessionDeps, session: SessionItem, opt
       lastSent = event.eventId;
     }
     const current = await statusNow(deps, session);
-    yield { event: 'status', eventId: lastSent || undefined, eventTime: deps.clock.now().toISOString(), id: session.id, status: current.status } as SessionEventRecord;
+    // Not a stored event, so it carries no event id: a client resuming from its last id never skips or repeats one.
+    yield { event: 'status', eventTime: deps.clock.now().toISOString(), id: session.id, status: current.status };
     if (!isLive(current.status)) return;
 
     while (!options.signal.aborted) {
