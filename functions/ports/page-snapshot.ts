@@ -55,6 +55,11 @@ export interface SnapshotElement {
   visible: boolean;
   /** Something a person can act on (control, widget, focusable, clickable), as opposed to a labelled text. */
   interactive: boolean;
+  /**
+   * A text block a person reads (paragraph, list item, table row, quote, definition), listed only when the
+   * snapshot was asked for them: something to scroll to, never to act on.
+   */
+  block?: true;
   /** Text can be typed into it: a text field, a text area, an editable region. */
   editable?: boolean;
   disabled?: boolean;

@@ -6,6 +6,11 @@
 
 import type { ActionOptions, ActionOutcome, ElementTarget, PageSnapshot, TypeRequest } from './page-snapshot.js';
 
+export interface SnapshotOptions {
+  /** List text blocks too (see `PageSnapshot` elements' `block`): only scrolling looks for them, and they cost time. */
+  textBlocks?: boolean;
+}
+
 export interface ScrapeResult {
   title: string;
   /** The main content as markdown. */
@@ -187,7 +192,7 @@ export interface WindowDriver {
   /** Set files (paths on the browser's machine) on a file input, firing `input` and `change` as a user would. */
   setInputFiles(candidateId: string, paths: string[], signal: AbortSignal): Promise<void>;
   /** The page's candidate elements for resolving a description (see `page-snapshot.ts`). */
-  snapshot(signal: AbortSignal): Promise<PageSnapshot>;
+  snapshot(signal: AbortSignal, options?: SnapshotOptions): Promise<PageSnapshot>;
   /** Real mouse input on an element of a snapshot; `acted: false` when it went away or is covered everywhere. */
   click(target: ElementTarget, options: ActionOptions & { clickType?: 'click' | 'doubleClick' | 'rightClick' }, signal: AbortSignal): Promise<ActionOutcome>;
   hover(target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome>;

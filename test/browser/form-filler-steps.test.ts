@@ -84,6 +84,32 @@ describe('recorded steps', () => {
   });
 });
 
+describe('recorded steps named by the exact label of a control', () => {
+  const run = async (steps: Array<Record<string, unknown>>) => {
+    const created = await automationOperations.createAutomation(svc.deps, target, { configuration: { steps } });
+    const { automationId } = JSON.parse(created.modelResponse) as { automationId: string };
+    return automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: {} });
+  };
+  const checked = () => page.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).checked);
+
+  it('selects an option of the dropdown labelled "Topic"', async () => {
+    const result = await run([{ action: 'select', elementDescription: 'Topic', value: 'support' }]);
+    expect(result).toMatchObject({ status: 'success', credits: 0, errors: [] });
+    expect(await page.evaluate(() => (document.getElementById('topic') as HTMLSelectElement).value)).toBe('support');
+    expect(api.calls).toBe(0);
+  });
+
+  it('checks, then unchecks, the checkbox labelled "Subscribe to the newsletter"', async () => {
+    const check = await run([{ action: 'check', elementDescription: 'Subscribe to the newsletter' }]);
+    expect(check).toMatchObject({ status: 'success', credits: 0, errors: [] });
+    expect(await checked()).toBe(true);
+    const uncheck = await run([{ action: 'uncheck', elementDescription: 'Subscribe to the newsletter' }]);
+    expect(uncheck).toMatchObject({ status: 'success', credits: 0, errors: [] });
+    expect(await checked()).toBe(false);
+    expect(api.calls).toBe(0);
+  });
+});
+
 describe('execute-automation on a form filler', () => {
   it('fills the learnt form like fill-form does', async () => {
     const created = await automationOperations.createFormFiller(svc.deps, target, {});

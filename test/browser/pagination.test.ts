@@ -73,6 +73,13 @@ describe('paginated-extraction without a language model', () => {
     expect(items.map((item) => item.text)).toEqual(Array.from({ length: 30 }, (_, i) => `Post number ${i + 1} by ${['Ada', 'Ben', 'Cleo'][(i + 1) % 3]}`));
   });
 
+  // The list grows inside the scroll's own handler: the growth must count as the scroll's doing, not as the page as it was.
+  it.each(['infinite-scroll', 'auto'])('scrolls a list that grows synchronously in its scroll handler to its end (%s): 150 parts', async (paginationMode) => {
+    const json = await extract(ctx.offline, 'infinite-sync.html', { prompt: 'extract entries', configuration: { paginationMode } });
+    const items = JSON.parse(json.data.modelResponse) as Array<{ text: string }>;
+    expect(items.map((item) => item.text)).toEqual(Array.from({ length: 150 }, (_, i) => `Part ${i + 1} of the catalogue`));
+  });
+
   it('paginationMode "paginated" does not scroll: an infinite feed gives its first batch only', async () => {
     const json = await extract(ctx.offline, 'infinite.html', { prompt: 'all posts', configuration: { paginationMode: 'paginated' } });
     expect(JSON.parse(json.data.modelResponse)).toHaveLength(10);
@@ -131,5 +138,12 @@ describe('page-query with followPaginationLinks', () => {
     const res = await ask(true);
     expect(res.json.meta.status).toBe('partial');
     expect(res.json.data.modelResponse).toContain('Maple Cutting Board');
+  });
+
+  it('scrolls a list that grows synchronously in its scroll handler: the last part is found from the first screen', async () => {
+    const windowId = await windowAt(ctx.offline, 'infinite-sync.html');
+    const res = await ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/page-query`, headers: ctx.offline.auth, body: { prompt: 'Part 150 of the catalogue', followPaginationLinks: true } });
+    expect(res.json.meta.status).toBe('partial');
+    expect(res.json.data.modelResponse).toContain('Part 150 of the catalogue');
   });
 });

@@ -1,6 +1,6 @@
 /** The WindowDriver port over a puppeteer Page: each operation lives in its own file under `actions/`. */
 import type { Page } from 'puppeteer-core';
-import type { FieldLocators, FieldValue, FormField, ScreenshotRequest, ScrollPosition, ScrollRequest, WindowDriver } from '../../ports/window-driver.js';
+import type { FieldLocators, FieldValue, FormField, ScreenshotRequest, ScrollPosition, ScrollRequest, SnapshotOptions, WindowDriver } from '../../ports/window-driver.js';
 import { analyzeForm, fieldAt, findFields, setField } from './actions/forms.js';
 import { fileInputs, setInputFiles } from './actions/file-input.js';
 import { scrape } from './actions/scrape.js';
@@ -40,8 +40,8 @@ export class PuppeteerWindowDriver implements WindowDriver {
     return setInputFiles(this.page, candidateId, paths, signal);
   }
 
-  snapshot(signal: AbortSignal) {
-    return snapshot(this.page, signal);
+  snapshot(signal: AbortSignal, options?: SnapshotOptions) {
+    return snapshot(this.page, signal, options);
   }
 
   click(target: ElementTarget, options: ActionOptions & { clickType?: ClickType }, signal: AbortSignal) {

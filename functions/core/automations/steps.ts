@@ -37,7 +37,9 @@ const fits = (step: RecordedStep, field: FormField): boolean => {
 
 /** The step's element: by its locators (healing when stale), or placed by its description the first time. */
 const elementFor = async (context: FillContext, step: RecordedStep, what: string): Promise<FormField | Issue> => {
-  const intent = step.action === 'click' ? 'click' : 'type';
+  // Only a type step writes text; select, check and uncheck choose with a control (a dropdown, a checkbox), which
+  // is what the click intent favours. The type intent would mark such controls down as not editable.
+  const intent = step.action === 'type' ? 'type' : 'click';
   if (step.locators && Object.keys(step.locators).length) {
     const [found] = await context.driver.findFields([step.locators], context.budget.signal);
     const learnt: ControlTemplate = { label: step.description, description: step.description, locators: step.locators };

@@ -8,6 +8,7 @@ import type { AnsweringModel } from '../../ports/model.js';
 import type { WindowDriver } from '../../ports/window-driver.js';
 import type { CreditPrices } from '../resolve/credits.js';
 import { offlineResolver } from '../resolve/offline.js';
+import { reachesText } from '../resolve/blocks.js';
 import type { ElementResolver, Intent } from '../resolve/resolver.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { Issue } from '../shared/issues.js';
@@ -39,7 +40,7 @@ const offlineNote = (resolver: ElementResolver): Issue[] =>
     : [];
 
 export const locate = async (deps: LocateDeps, driver: WindowDriver, description: string, intent: Intent, budget: Budget): Promise<Located> => {
-  const snapshot = await driver.snapshot(budget.signal);
+  const snapshot = await driver.snapshot(budget.signal, { textBlocks: reachesText(intent) });
   budget.check();
   return locateIn(deps, snapshot, description, intent, budget);
 };

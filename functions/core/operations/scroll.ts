@@ -1,6 +1,7 @@
 /**
  * The scroll operation, with the interface's precedence: `scrollToElement` given → nothing else runs (the element
- * is located like a click target and brought into view); `scrollToEdge` runs before `scrollBy`, and both run when
+ * is located among the page's controls and its text blocks, paragraphs, list items, rows, as only the scroll intent
+ * considers them, and brought into view); `scrollToEdge` runs before `scrollBy`, and both run when
  * both are given. `scrollWithin` names the box that scrolls (a chat pane, a results list): it is resolved among the
  * page's scrolling boxes like any element, and both `scrollToEdge` and `scrollBy` then move that box; a box that
  * cannot be found fails the operation without moving anything (a scroll of the wrong thing would be worse).

@@ -10,6 +10,7 @@
  */
 import type { PageSnapshot } from '../../ports/page-snapshot.js';
 import { ModelError, type Model } from '../../ports/model.js';
+import { reachesText, snapshotFor } from './blocks.js';
 import { creditsFor, DEFAULT_CREDIT_PRICES, type CreditPrices } from './credits.js';
 import type { Candidate, ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { serializeSnapshot } from './serialize.js';
@@ -29,9 +30,12 @@ export class ModelResolver implements ElementResolver {
 
   async resolve(snapshot: PageSnapshot, description: string, options: ResolveOptions = {}): Promise<Resolution> {
     options.signal?.throwIfAborted();
+    const intent = options.intent ?? 'click';
+    // Text blocks are offered only to intents that may land on them (scrolling); ids stay those of the snapshot.
+    const seen = snapshotFor(snapshot, intent);
     let choice;
     try {
-      choice = await this.model.chooseElement({ snapshotText: serializeSnapshot(snapshot), description, intent: options.intent ?? 'click', signal: options.signal });
+      choice = await this.model.chooseElement({ snapshotText: serializeSnapshot(seen, { textBlocks: reachesText(intent) }), description, intent, signal: options.signal });
     } catch (error) {
       // An answer in the wrong shape still spent tokens: charge them, and say why nothing was found.
       if (error instanceof ModelError && error.kind === 'malformed_answer') {
@@ -43,7 +47,7 @@ export class ModelResolver implements ElementResolver {
     if (choice.choice.toLowerCase() === 'none') {
       return { none: true, reason: choice.reason || 'the language model found no element that fits', closest: [], credits };
     }
-    const match = snapshot.elements.find((element) => element.id === choice.choice);
+    const match = seen.elements.find((element) => element.id === choice.choice);
     if (!match) {
       return { none: true, reason: `the language model named an element the page does not have (${JSON.stringify(choice.choice)}), so nothing was chosen`, closest: [], credits };
     }

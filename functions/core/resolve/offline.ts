@@ -4,6 +4,7 @@
  * language model is configured, and it says "none" or "several" rather than guess.
  */
 import type { PageSnapshot } from '../../ports/page-snapshot.js';
+import { snapshotFor } from './blocks.js';
 import { choose } from './choose.js';
 import { parseQuery } from './query.js';
 import type { ElementResolver, Resolution, ResolveOptions } from './resolver.js';
@@ -17,7 +18,9 @@ export class OfflineResolver implements ElementResolver {
     const query = parseQuery(description);
     const asksSomething = query.terms.length || query.hints.length || query.role || query.regions.length || query.ordinal !== undefined || query.relation;
     if (!asksSomething) return { none: true, reason: 'the description names no text, kind of element or place to look for', closest: [], credits: 0 };
-    return { ...choose(snapshot, scoreAll(snapshot, query, options.intent ?? 'click'), query), credits: 0 };
+    const intent = options.intent ?? 'click';
+    const seen = snapshotFor(snapshot, intent);
+    return { ...choose(seen, scoreAll(seen, query, intent), query), credits: 0 };
   }
 }
 

@@ -35,6 +35,8 @@ const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|
 const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'area', 'section', 'part', 'page', 'corner', 'side', 'located', 'placed', 'shown']);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
 const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
+/** Right after a kind word, these say what a passage is about ("the paragraph about tides"): not name words. */
+const TOPIC_WORDS = new Set(['about', 'regarding', 'concerning', 'mentioning', 'describing', 'discussing', 'explaining', 'covering']);
 const ORDINALS: Record<string, number> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
   '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7, '8th': 8, '9th': 9, '10th': 10, last: -1, final: -1,
@@ -103,7 +105,14 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   const possessive = /['’]s\s/.exec(rest);
   const parts = possessive ? [rest.slice(0, possessive.index), rest.slice(possessive.index + possessive[0].length)] : [rest];
   parts.forEach((part, partIndex) => {
+    let afterKind = false;
     for (const token of words(part)) {
+      const topic = afterKind && TOPIC_WORDS.has(token);
+      afterKind = ROLE_WORDS[token] !== undefined;
+      if (topic) {
+        query.optional.push(token);
+        continue;
+      }
       if (FILLER.has(token) || (token.length === 1 && !/\d/.test(token))) continue;
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];

@@ -28,6 +28,9 @@ const IMAGE = wish('image', ['img'], ['link', 'button', 'generic']);
 const ICON = wish('icon', ['img', 'button', 'link'], [], { any: true });
 const HEADING = wish('heading', ['heading'], ['generic']);
 const CELL = wish('cell', ['cell', 'gridcell', 'columnheader', 'rowheader']);
+/** Text blocks (see blocks.ts): what a description names when it asks to scroll to a passage. */
+const PARAGRAPH = wish('paragraph', ['paragraph'], ['blockquote', 'listitem', 'definition', 'caption', 'generic']);
+const LIST_ITEM = wish('listitem', ['listitem'], ['paragraph', 'option', 'treeitem', 'generic']);
 const HEADER_CELL = wish('columnheader', ['columnheader', 'rowheader'], ['button', 'link', 'cell']);
 
 export const ROLE_WORDS: Record<string, RoleWish> = {
@@ -65,6 +68,10 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
   heading: HEADING,
   headline: HEADING,
   cell: CELL,
+  paragraph: PARAGRAPH,
+  passage: PARAGRAPH,
+  blockquote: wish('blockquote', ['blockquote'], ['paragraph', 'generic']),
+  listitem: LIST_ITEM,
   columnheader: HEADER_CELL,
   rowheader: HEADER_CELL,
   arrow: ICON,

@@ -1,6 +1,7 @@
 /**
  * A snapshot as compact text, one line per element, for a language model to read (and to measure what it would
  * cost). Region lines are printed only when the region changes; boxes are reduced to their top-left corner.
+ * A text block is written like any element, with its document role: `e40 paragraph "Tide tables for…" @32,2210`.
  *
  *   page "Sign in · Acme" http://…/login
  *   [main > form Sign in]
@@ -8,6 +9,7 @@
  *   e7 checkbox "Remember me" unchecked @235,111
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { isTextBlock } from './blocks.js';
 
 const quote = (text: string) => JSON.stringify(text);
 
@@ -31,10 +33,12 @@ const line = (element: SnapshotElement): string => {
   return parts.join(' ');
 };
 
-export const serializeSnapshot = (snapshot: PageSnapshot): string => {
+/** Text blocks (blocks.ts) are written only when asked: they are targets for scrolling, not for acting. */
+export const serializeSnapshot = (snapshot: PageSnapshot, options: { textBlocks?: boolean } = {}): string => {
   const lines = [`page ${quote(snapshot.title)} ${snapshot.url}`];
   let region: string[] | undefined;
   for (const element of snapshot.elements) {
+    if (!options.textBlocks && isTextBlock(element)) continue;
     if (element.region !== region && (element.region ?? []).join('>') !== (region ?? []).join('>')) {
       lines.push(`[${(element.region ?? []).join(' > ')}]`);
     }

@@ -37,6 +37,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bcombo[\s-]?box\b/g, 'combobox'],
   [/\bradio[\s-]?button\b/g, 'radio'],
   [/\bmenu[\s-]?item\b/g, 'menuitem'],
+  [/\blist[\s-]?item\b/g, 'listitem'],
   [/\b(?:nav(?:igation)?|menu|top)[\s-]?bar\b/g, 'navbar'],
   [/\bside[\s-]?(?:bar|panel)\b/g, 'sidebar'],
   [/\bpop[\s-]up\b/g, 'popup'],

@@ -5,13 +5,15 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { PageSnapshot } from '../../../ports/page-snapshot.js';
+import type { SnapshotOptions } from '../../../ports/window-driver.js';
 import { abortable } from './input/abortable.js';
 import { readSettled } from './input/settled.js';
 import { decodeSnapshot, type RawSnapshot } from './snapshot/decode.js';
-import { SNAPSHOT_SCRIPT } from './snapshot/script.js';
+import { SNAPSHOT_SCRIPT, SNAPSHOT_WITH_BLOCKS_SCRIPT } from './snapshot/script.js';
 
-export const snapshot = async (page: Page, signal: AbortSignal): Promise<PageSnapshot> => {
+export const snapshot = async (page: Page, signal: AbortSignal, options: SnapshotOptions = {}): Promise<PageSnapshot> => {
   signal.throwIfAborted();
-  const json = await readSettled(page, signal, () => abortable(page.evaluate(SNAPSHOT_SCRIPT) as Promise<string>, signal));
+  const script = options.textBlocks ? SNAPSHOT_WITH_BLOCKS_SCRIPT : SNAPSHOT_SCRIPT;
+  const json = await readSettled(page, signal, () => abortable(page.evaluate(script) as Promise<string>, signal));
   return decodeSnapshot(JSON.parse(json) as RawSnapshot);
 };

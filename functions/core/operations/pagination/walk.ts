@@ -73,12 +73,13 @@ const advance = async (driver: WindowDriver, mode: PaginationMode, budget: Budge
       if (mode === 'paginated') return 'no_change';
     } else if (mode === 'paginated') return undefined;
   }
-  const atBottom = before.scrollTop + before.viewportHeight >= before.scrollHeight - 2;
+  // The reference is the page as it was before the scroll: a list whose scroll handler appends rows at once has
+  // already grown when the scroll returns, and that growth is the scroll's doing. (The page's text and height do
+  // not change by scrolling alone, so a scroll that loads nothing still compares equal.) A control tried above may
+  // have changed the page a little since `before` was read, hence a fresh read in that case.
+  const reference = mode === 'infinite-scroll' ? before : await driver.pageState(budget.signal);
   await driver.scroll({ toEdge: { y: 'bottom' } }, budget.signal);
-  // A page already at its bottom that does not grow when scrolled again has nothing more to load.
-  const grew = await waitForChange(driver, atBottom ? before : await driver.pageState(budget.signal), budget, SCROLL_CHANGE_TIMEOUT_MS);
-  if (grew) return 'scroll';
-  return undefined;
+  return (await waitForChange(driver, reference, budget, SCROLL_CHANGE_TIMEOUT_MS)) ? 'scroll' : undefined;
 };
 
 /**

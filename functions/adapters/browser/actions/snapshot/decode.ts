@@ -14,6 +14,7 @@ const EDITABLE = 4;
 const DISABLED = 8;
 const CHECKABLE = 16;
 const CHECKED = 32;
+const BLOCK = 64;
 
 export interface RawSnapshot extends Omit<PageSnapshot, 'elements'> {
   strings: string[];
@@ -55,6 +56,7 @@ const elementOf = (row: number[], index: number, strings: string[], regions: Map
     editable: flags & EDITABLE ? true : undefined,
     disabled: flags & DISABLED ? true : undefined,
     checked: flags & CHECKABLE ? (flags & CHECKED) !== 0 : undefined,
+    block: flags & BLOCK ? true : undefined,
     frame: extra.frame,
   };
 };

@@ -5,6 +5,7 @@
  * The elements behind the candidates stay in the page, in a registry keyed by snapshot (the last few kept), so an
  * action names an element by id and acts on exactly what was resolved, or learns that it is gone.
  */
+import { BLOCKS_SCRIPT } from './blocks.js';
 import { CONTEXT_SCRIPT } from './context.js';
 import { FIELDS } from './decode.js';
 import { ROLES_SCRIPT } from './roles.js';
@@ -16,15 +17,18 @@ export const REGISTRY = '__sessionhostSnapshots';
 /** Snapshots whose elements stay addressable: an operation acts on the one it just took. */
 const KEPT = 4;
 
-export const SNAPSHOT_SCRIPT = String.raw`(() => {
+/** The script, listing text blocks (`blocks.ts`) or not: reading them costs a box per paragraph on long pages. */
+const snapshotScript = (textBlocks: boolean) => String.raw`(() => {
+const TEXT_BLOCKS = ${textBlocks};
 const F = ${JSON.stringify(Object.fromEntries(FIELDS.map((field, index) => [field, index])))};
 ${TEXT_SCRIPT}
 ${ROLES_SCRIPT}
 ${CONTEXT_SCRIPT}
 ${WALK_SCRIPT}
+${BLOCKS_SCRIPT}
   const registry = window.${REGISTRY} || Object.defineProperty(window, '${REGISTRY}', { value: { next: 1, byKey: new Map() } }).${REGISTRY};
   const key = 's' + registry.next++;
-  walk(document, { regions: [], region: 0, parent: -1, interactive: false, cell: null, offset: { x: 0, y: 0 }, frame: '' }, 0);
+  walk(document, { regions: [], region: 0, parent: -1, container: -1, interactive: false, cell: null, offset: { x: 0, y: 0 }, frame: '' }, 0);
   registry.byKey.set(key, refs);
   for (const old of registry.byKey.keys()) if (registry.byKey.size > ${KEPT}) registry.byKey.delete(old);
   return JSON.stringify({
@@ -39,6 +43,9 @@ ${WALK_SCRIPT}
     truncated,
   });
 })()`;
+
+export const SNAPSHOT_SCRIPT = snapshotScript(false);
+export const SNAPSHOT_WITH_BLOCKS_SCRIPT = snapshotScript(true);
 
 /** In-page expression: the element behind `id` of snapshot `key`, or null when gone. */
 export const elementExpression = (key: string, id: string): string =>

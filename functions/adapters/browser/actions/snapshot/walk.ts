@@ -1,20 +1,22 @@
 /**
  * In-page walk of the snapshot script (plain JavaScript: see `script.ts`). One depth-first pass over the DOM in
  * document order, into open shadow roots and same-origin iframes, keeping the context (regions, the last heading,
- * the enclosing candidate, the frame's offset) on the way down. Styles and boxes are read only for candidates,
- * so a 16,000-element page costs a layout and a few thousand rectangle reads, not a style per element.
+ * the enclosing candidate and text block, the frame's offset) on the way down. Styles and boxes are read only for
+ * candidates and text blocks (`blocks.ts`), so a 16,000-element page costs a layout and a few thousand rectangle
+ * reads, not a style per element.
  *
  * Each candidate becomes a compact row of numbers (strings interned in one table): an 80,000-element page has
  * tens of thousands of candidates, and objects with repeated keys and texts cost more to build, serialize and
  * send than the walk itself. Row layout: see `decode.ts`.
  */
 export const WALK_SCRIPT = String.raw`
+/** Controls and labelled elements; text blocks (blocks.ts) are counted apart. */
 const MAX_CANDIDATES = 60000;
 /** Ids and classes name page chrome near the top of the tree; deeper down "header" is a card's header. */
 const CHROME_DEPTH = 6;
 const LABELLED_ROLES = new Set(['img', 'heading', 'cell', 'columnheader', 'rowheader']);
 const CONTROLS = 'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [tabindex]';
-const VISIBLE = 1, INTERACTIVE = 2, EDITABLE = 4, DISABLED = 8, CHECKABLE = 16, CHECKED = 32;
+const VISIBLE = 1, INTERACTIVE = 2, EDITABLE = 4, DISABLED = 8, CHECKABLE = 16, CHECKED = 32, BLOCK = 64;
 
 const top = { scrollX: window.scrollX, scrollY: window.scrollY };
 const strings = [''];
@@ -112,15 +114,20 @@ const visit = (el, ctx, depth) => {
   if (tag === 'td' || tag === 'th') ctx = { ...ctx, cell: el };
   const role = roleOf(el, tag, bare);
   if (qualifies(el, tag, role, ctx, region, bare)) {
-    if (rows.length >= MAX_CANDIDATES) truncated = true;
+    if (rows.length - blockCount >= MAX_CANDIDATES) truncated = true;
     else {
       const index = record(el, tag, role, ctx, bare);
       // A new context only for what is inside: most candidates (a button, a link) hold text alone.
-      if (el.firstElementChild || el.shadowRoot) ctx = { ...ctx, parent: index, interactive: ctx.interactive || (rows[index][7] & INTERACTIVE) !== 0 };
+      if (el.firstElementChild || el.shadowRoot) ctx = { ...ctx, parent: index, container: index, interactive: ctx.interactive || (rows[index][7] & INTERACTIVE) !== 0 };
     }
   } else if (role === 'heading') {
     const heading = textOf(el, CONTEXT_MAX);
     if (heading) lastHeading = intern(heading);
+  } else if (TEXT_BLOCKS && !ctx.interactive && !region) {
+    // Text a person reads, outside any control (see blocks.ts). Only blocks inside it get it as their parent.
+    const blockRole = blockRoleOf(el, tag);
+    const index = blockRole ? recordBlock(el, tag, blockRole, ctx, bare) : -1;
+    if (index >= 0 && (el.firstElementChild || el.shadowRoot)) ctx = { ...ctx, container: index };
   }
   if (tag === 'svg' || tag === 'select' || tag === 'textarea') return;
   if (tag === 'iframe' || tag === 'frame') {
