@@ -7,7 +7,7 @@ import type http from 'node:http';
 import { resolve } from 'node:path';
 import { ensureBucket, ensureTable } from '../../adapters/aws/provision.js';
 import type { EmbeddedAws } from '../../adapters/local/embedded-aws.js';
-import { startEmbeddedAwsThread } from '../../adapters/local/embedded-aws-thread.js';
+import { startEmbeddedStores } from './embedded-stores.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import { awsStores, createDeps } from '../composition.js';
 import type { Config } from '../config.js';
@@ -55,7 +55,7 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   let effective = config;
   if (!config.dynamoEndpoint || !config.s3Endpoint) {
     await mkdir(resolve(config.dataDir), { recursive: true });
-    emulators = await startEmbeddedAwsThread({ dataDir: resolve(config.dataDir), host: '127.0.0.1' });
+    emulators = await startEmbeddedStores(resolve(config.dataDir), '127.0.0.1');
     log.debug('embedded stores started', { threaded: (emulators as { threaded?: boolean }).threaded });
     effective = Object.freeze({
       ...config,

@@ -1,0 +1,38 @@
+/**
+ * The embedded DynamoDB and S3 of `npm start`. Their ports are kept in the data dir and asked for again at the next
+ * start: signed file URLs point at the S3 emulator, and those handed out before a restart (upload links, download
+ * links replayed in session events) keep working after it. A port taken meanwhile gives way to a free one.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startEmbeddedAwsThread } from '../../adapters/local/embedded-aws-thread.js';
+
+const PORTS_FILE = 'store-ports.json';
+
+interface StorePorts {
+  dynamoPort: number;
+  s3Port: number;
+}
+
+const portOf = (endpoint: string) => Number(new URL(endpoint).port);
+
+const rememberedPorts = async (dataDir: string): Promise<StorePorts | undefined> => {
+  try {
+    const ports = JSON.parse(await readFile(join(dataDir, PORTS_FILE), 'utf8')) as Partial<StorePorts>;
+    return Number.isInteger(ports.dynamoPort) && Number.isInteger(ports.s3Port) ? (ports as StorePorts) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export const startEmbeddedStores = async (dataDir: string, host: string) => {
+  const remembered = await rememberedPorts(dataDir);
+  const stores =
+    (remembered && (await startEmbeddedAwsThread({ dataDir, host, ...remembered }).catch(() => undefined))) ??
+    (await startEmbeddedAwsThread({ dataDir, host }));
+  const ports: StorePorts = { dynamoPort: portOf(stores.dynamoEndpoint), s3Port: portOf(stores.s3Endpoint) };
+  if (ports.dynamoPort !== remembered?.dynamoPort || ports.s3Port !== remembered?.s3Port) {
+    await writeFile(join(dataDir, PORTS_FILE), `${JSON.stringify(ports)}\n`);
+  }
+  return stores;
+};
