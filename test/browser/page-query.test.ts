@@ -65,6 +65,19 @@ describe('page-query without a language model', () => {
     expect(warning.message).toMatch(/MODEL_PROVIDER/);
   });
 
+  it('names the options it accepts but does not apply, and stays quiet about their defaults', async () => {
+    const given = await post(offline, 'page-query', {
+      prompt: 'How much does the Pro plan cost per month?',
+      configuration: { experimental: { includeVisualAnalysis: 'enabled' }, scrape: { optimizeUrls: 'enabled' } },
+    });
+    expect(given.json.warnings.filter((w: { code: string }) => w.code === 'option_not_applied').map((w: { details: { option: string } }) => w.details.option)).toEqual([
+      'configuration.experimental.includeVisualAnalysis',
+      'configuration.scrape.optimizeUrls',
+    ]);
+    const defaults = await post(offline, 'page-query', { prompt: 'How much does the Pro plan cost per month?', configuration: { experimental: { includeVisualAnalysis: 'auto' }, scrape: { optimizeUrls: 'auto' } } });
+    expect(codes(defaults.json.warnings)).not.toContain('option_not_applied');
+  });
+
   it('fails when no passage shares a word with the prompt', async () => {
     const res = await post(offline, 'page-query', { prompt: 'xylophone zeppelin' });
     expect(res.json.meta.status).toBe('failure');

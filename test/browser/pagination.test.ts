@@ -45,6 +45,12 @@ describe('paginated-extraction without a language model', () => {
     expect(items[0]).toMatchObject({ Name: 'Lantern Desk Lamp', Price: '€49.00', Stock: '12', link: expect.stringMatching(/\/item\/lantern-desk-lamp$/) });
   });
 
+  it('names interactionMode and optimizeUrls when they would change something, as not applied', async () => {
+    const json = await extract(ctx.offline, 'products-1.html', { prompt: 'products', configuration: { interactionMode: 'accurate', scrape: { optimizeUrls: 'enabled' } } });
+    const options = json.warnings.filter((w: { code: string }) => w.code === 'option_not_applied').map((w: { details: { option: string } }) => w.details.option);
+    expect(options).toEqual(['configuration.scrape.optimizeUrls', 'configuration.interactionMode']);
+  });
+
   it('maps columns to the output schema by name, numbers converted, in its list property', async () => {
     const json = await extract(ctx.offline, 'products-1.html', { prompt: 'products', configuration: { outputSchema: PRODUCT_SCHEMA } });
     const result = JSON.parse(json.data.modelResponse) as { products: Array<{ name: string; price: number; stock: number }> };

@@ -5,6 +5,7 @@
  * is the page's own text that best fits the prompt, reported as `partial`, so a caller never mistakes it for a
  * model's answer and no JSON is ever invented.
  */
+import { unappliedReadingOptions, type ReadingOptions } from './not-applied.js';
 import type { JsonSchemas, SchemaCheck } from '../../ports/json-schema.js';
 import { askModel } from './ask-model.js';
 import { passagesOf } from './passages.js';
@@ -29,7 +30,7 @@ export type PageQueryDeps = SessionDeps & { model?: AnsweringModel; schemas: Jso
 export interface PageQueryBody extends OperationLimits {
   prompt?: string;
   followPaginationLinks?: boolean;
-  configuration?: { outputSchema?: string };
+  configuration?: { outputSchema?: string } & ReadingOptions;
 }
 
 /** Which route asked: page-query, or a deprecated alias (which adds a warning naming page-query). */
@@ -132,7 +133,7 @@ const modelAnswer = async (
 };
 
 export const queryPage = async (deps: PageQueryDeps, target: Target, body: PageQueryBody, mode: PageQueryMode, signal?: AbortSignal): Promise<OperationResult<string>> => {
-  const warnings: Issue[] = [];
+  const warnings: Issue[] = unappliedReadingOptions(body.configuration);
   if (mode !== 'page-query') warnings.push({ code: 'deprecated', message: `${mode} is deprecated: use page-query${mode === 'summarize-content' ? ' with a summary prompt' : ''}` });
   const schemaText = outputSchemaOf(body.configuration?.outputSchema);
   const compiled = schemaText ? compileSchema(deps.schemas, schemaText) : undefined;

@@ -9,6 +9,7 @@
  * items, mapped to the schema by column names where it fits; the result is `partial`, with a warning, since the
  * prompt itself could not be read.
  */
+import { unappliedReadingOptions } from '../not-applied.js';
 import type { JsonSchemas, SchemaCheck } from '../../../ports/json-schema.js';
 import type { Issue } from '../../shared/issues.js';
 import { askModel } from '../ask-model.js';
@@ -29,6 +30,7 @@ export interface PaginatedExtractionBody extends OperationLimits {
     paginationMode?: PaginationMode;
     interactionMode?: 'auto' | 'accurate' | 'cost-efficient';
     experimental?: { scrollWithin?: string };
+    scrape?: { optimizeUrls?: string };
   };
 }
 
@@ -103,7 +105,7 @@ export const extractAcrossPages = (
   signal?: AbortSignal,
 ): Promise<OperationResult<string>> =>
   runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
-    const warnings: Issue[] = [];
+    const warnings: Issue[] = unappliedReadingOptions(body.configuration);
     const schemaText = outputSchemaOf(body.configuration?.outputSchema);
     const compiled = schemaText ? compileSchema(deps.schemas, schemaText) : undefined;
     if (compiled && 'issue' in compiled) return failed(compiled.issue);
