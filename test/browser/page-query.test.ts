@@ -146,12 +146,23 @@ describe('page-query with a language model', () => {
     expect(JSON.parse(res.json.data.modelResponse)).toEqual({ plan: 'Pro', monthlyEuros: 8 });
   });
 
-  it('stops with cost_threshold_exceeded when the answer costs more than the threshold', async () => {
+  it('keeps an answer whose call crossed the cost threshold, and says it was crossed', async () => {
     api.script({ text: 'Eight euros.' });
     const res = await post(online, 'page-query', { prompt: 'How much is Pro?', costThresholdCredits: 1 });
-    expect(res.json.meta.status).toBe('failure');
-    expect(codes(res.json.errors)).toEqual(['cost_threshold_exceeded']);
+    expect(res.json.meta.status).toBe('success');
+    expect(res.json.data.modelResponse).toBe('Eight euros.');
+    expect(codes(res.json.warnings)).toContain('cost_threshold_exceeded');
     expect(res.json.meta.usage.credits).toBeGreaterThan(1);
+  });
+
+  it('makes no retry past the cost threshold: the first answer, partial, with both reasons', async () => {
+    api.script({ toolInput: { plan: 'Pro', monthlyEuros: 'eight' } }, { toolInput: { plan: 'Pro', monthlyEuros: 8 } });
+    const calls = api.calls;
+    const res = await post(online, 'page-query', { prompt: 'the Pro plan price', costThresholdCredits: 1, configuration: { outputSchema: PRICE_SCHEMA } });
+    expect(api.calls - calls).toBe(1);
+    expect(res.json.meta.status).toBe('partial');
+    expect(JSON.parse(res.json.data.modelResponse)).toEqual({ plan: 'Pro', monthlyEuros: 'eight' });
+    expect(codes(res.json.errors)).toEqual(['output_schema_mismatch', 'cost_threshold_exceeded']);
   });
 
   it('summarize-content asks for a summary and warns it is deprecated', async () => {

@@ -121,12 +121,19 @@ describe('credits against the cost threshold', () => {
   const driver = { snapshot: async () => page } as unknown as WindowDriver;
   const deps = (model: Model) => ({ resolver: cascadingResolver(offlineResolver, new ModelResolver(model)) }) as unknown as LocateDeps;
 
-  it('stops the operation with a cost error once a model call spends past the threshold', async () => {
+  it('uses the answer of the call that crossed the threshold, then refuses the next model call', async () => {
     const budget = createBudget({ costThresholdCredits: 2, timeThresholdSeconds: 0 }, systemClock);
-    const error = await locate(deps(scriptedModel({ choice: 'e0' })), driver, HARD, 'click', budget).catch((e: unknown) => e);
+    let calls = 0;
+    const model = scriptedModel({ choice: 'e0' });
+    const counted: Model = { ...model, chooseElement: (request) => ((calls += 1), model.chooseElement(request)) };
+    const located = await locate(deps(counted), driver, HARD, 'click', budget);
+    expect(located).toMatchObject({ found: true, element: { id: 'e0' } });
+    expect(budget.credits).toBe(3);
+    expect(budget.overrun()).toMatchObject({ code: 'cost_threshold_exceeded', details: { costThresholdCredits: 2, credits: 3 } });
+    const error = await locate(deps(counted), driver, HARD, 'click', budget).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BudgetExceededError);
     expect(error).toMatchObject({ limit: 'cost', issue: { code: 'cost_threshold_exceeded' } });
-    expect(budget.credits).toBe(3);
+    expect(calls).toBe(1);
     budget.dispose();
   });
 

@@ -1,7 +1,7 @@
 /**
- * One question to the language model inside an operation: the tokens it used are charged to the operation's
- * budget (also when the answer was unusable: they were spent), and the limits are checked right after, so a
- * costly answer stops the operation before its next step.
+ * One question to the language model inside an operation: asked only while the operation's budget allows another
+ * model call; the tokens it used are charged to the budget (also when the answer was unusable: they were spent).
+ * An answer that took the operation past its cost threshold is still used: the next call is what is refused.
  */
 import { ModelError, type AnsweringModel } from '../../ports/model.js';
 import { creditsFor, DEFAULT_CREDIT_PRICES, type CreditPrices } from '../resolve/credits.js';
@@ -21,13 +21,11 @@ export const askModel = async (
   model: AnsweringModel,
   budget: Budget,
   request: Parameters<AnsweringModel['answer']>[0],
-  // A walk over many pages keeps the answer that crossed a limit and stops before its next step instead.
-  options: { checkAfter?: boolean } = {},
 ) => {
+  budget.beforeModelCall();
   try {
     const answer = await model.answer({ ...request, signal: budget.signal });
     budget.spend(creditsFor(answer.usage, prices(deps)));
-    if (options.checkAfter !== false) budget.check();
     return answer.text;
   } catch (error) {
     if (!(error instanceof ModelError) || budget.signal.aborted) throw error;

@@ -48,7 +48,7 @@ export const locate = async (deps: LocateDeps, driver: WindowDriver, description
 /** Resolve a description among the elements of a snapshot already taken (the page's, or a narrower list such as its scrolling boxes). */
 export const locateIn = async (deps: LocateDeps, snapshot: PageSnapshot, description: string, intent: Intent, budget: Budget): Promise<Located> => {
   const resolver = deps.resolver ?? offlineResolver;
-  const resolution = await resolver.resolve(snapshot, description, { intent, signal: budget.signal });
+  const resolution = await resolver.resolve(snapshot, description, { intent, signal: budget.signal, beforeModelCall: budget.beforeModelCall });
   budget.spend(resolution.credits);
   budget.check();
   const warnings: Issue[] = snapshot.truncated

@@ -15,7 +15,7 @@ import type { AnsweringModel } from '../../ports/model.js';
 import type { CreditPrices } from '../resolve/credits.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { Issue } from '../shared/issues.js';
-import type { Budget } from './budget.js';
+import { BudgetExceededError, type Budget } from './budget.js';
 import { failed, succeeded, type OperationResult } from './result.js';
 import { runWindowOperation, type OperationLimits } from './run.js';
 
@@ -115,11 +115,19 @@ const modelAnswer = async (
   if (!compiled) return succeeded(first, { warnings, credits: budget.credits });
   const wrong = mismatches(first, compiled.check);
   if (!wrong.length) return succeeded(first, { warnings, credits: budget.credits });
+  const mismatch = (errors: string[], after: string): Issue => ({ code: 'output_schema_mismatch', message: `the answer does not match the output schema ${after}: ${errors.join('; ')}`, details: { errors } });
   // One retry, told exactly what did not fit: models usually fix a shape once shown the errors.
-  const retry = await askModel(deps, model, budget, {
-    ...request,
-    question: `${question}\n\nYour previous answer was ${first}\nIt does not match the output schema: ${wrong.join('; ')}. Answer again, matching the schema.`,
-  });
+  let retry: Awaited<ReturnType<typeof askModel>>;
+  try {
+    retry = await askModel(deps, model, budget, {
+      ...request,
+      question: `${question}\n\nYour previous answer was ${first}\nIt does not match the output schema: ${wrong.join('; ')}. Answer again, matching the schema.`,
+    });
+  } catch (error) {
+    // No credits left for the retry: the first answer, paid for, is what there is.
+    if (!(error instanceof BudgetExceededError) || error.limit !== 'cost') throw error;
+    return { status: 'partial', modelResponse: first, credits: budget.credits, errors: [mismatch(wrong, 'and the cost threshold left no retry'), error.issue], warnings };
+  }
   if (typeof retry !== 'string') return failed(retry, { warnings, credits: budget.credits });
   const still = mismatches(retry, compiled.check);
   if (!still.length) return succeeded(retry, { warnings, credits: budget.credits });
@@ -127,7 +135,7 @@ const modelAnswer = async (
     status: 'partial',
     modelResponse: retry,
     credits: budget.credits,
-    errors: [{ code: 'output_schema_mismatch', message: `the answer does not match the output schema after one retry: ${still.join('; ')}`, details: { errors: still } }],
+    errors: [mismatch(still, 'after one retry')],
     warnings,
   };
 };

@@ -34,7 +34,10 @@ export const runWindowOperation = async <R>(
   if (!driver) throw new NotFoundError('window', target.windowId);
   const budget = createBudget(limits, deps.clock, signal);
   try {
-    return await operation({ session, windowId: target.windowId, driver, budget });
+    const result = await operation({ session, windowId: target.windowId, driver, budget });
+    // The last model call crossed the cost threshold but its answer was used: say so.
+    const overrun = budget.overrun();
+    return overrun && !result.errors.some((issue) => issue.code === overrun.code) ? { ...result, warnings: [...result.warnings, overrun] } : result;
   } catch (error) {
     const reason = budget.signal.aborted ? budget.signal.reason : error;
     if (reason instanceof BudgetExceededError) {

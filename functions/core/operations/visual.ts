@@ -14,7 +14,7 @@ import type { Screenshot, WindowDriver } from '../../ports/window-driver.js';
 import type { Issue } from '../shared/issues.js';
 import { prices, type PricedDeps } from './ask-model.js';
 import { creditsFor } from '../resolve/credits.js';
-import type { Budget } from './budget.js';
+import { BudgetExceededError, type Budget } from './budget.js';
 
 export interface VisualAnalysisConfig {
   scope?: 'viewport' | 'page' | 'scan' | 'auto';
@@ -46,7 +46,13 @@ const search = async (
   let best: VisualFind | undefined;
   let asked = 0;
   for (const shot of shots) {
-    budget.check();
+    try {
+      budget.beforeModelCall();
+    } catch (error) {
+      // Out of credits with a find in hand: use it rather than nothing (the next screenshot would not be asked about).
+      if (best && error instanceof BudgetExceededError && error.limit === 'cost') break;
+      throw error;
+    }
     let found: Awaited<ReturnType<typeof model.locateVisually>>;
     try {
       found = await model.locateVisually({ image: shot.jpeg, width: shot.viewport.width, height: shot.viewport.height, description, intent, signal: budget.signal });

@@ -33,6 +33,7 @@ export class ModelResolver implements ElementResolver {
     const intent = options.intent ?? 'click';
     // Text blocks are offered only to intents that may land on them (scrolling); ids stay those of the snapshot.
     const seen = snapshotFor(snapshot, intent);
+    options.beforeModelCall?.();
     let choice;
     try {
       choice = await this.model.chooseElement({ snapshotText: serializeSnapshot(seen, { textBlocks: reachesText(intent) }), description, intent, signal: options.signal });

@@ -33,6 +33,8 @@ export interface ResolveOptions {
   /** What will be done with the element: typing prefers fields, clicking prefers controls. */
   intent?: Intent;
   signal?: AbortSignal;
+  /** Called before a model is asked; throws when the operation may not spend more (its cost threshold is reached). */
+  beforeModelCall?: () => void;
 }
 
 export interface ElementResolver {

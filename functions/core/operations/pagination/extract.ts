@@ -67,7 +67,7 @@ const modelExtractor = (deps: PageQueryDeps, prompt: string, item: Record<string
       question: `${prompt}\n\nAnswer {"items": [...]}: the items on this page (page ${step.page}, ${step.url}).`,
       context: `Title: ${page.title}\n\n${context}`,
       jsonSchema: { type: 'object', properties: { items: { type: 'array', items: item } }, required: ['items'] },
-    }, { checkAfter: false });
+    });
     if (typeof answer !== 'string') return answer;
     let items: unknown;
     try {
