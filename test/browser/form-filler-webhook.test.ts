@@ -65,6 +65,19 @@ describe('create-form-filler with async.webhookUrl', () => {
     expect(status.json).toMatchObject({ status: 'completed', webhook: { state: 'delivered' } });
   });
 
+  it('refuses a bad configuration with 422 before storing a request, and the webhook hears nothing', async () => {
+    const org = await svc.newOrg('hooks-bad-input');
+    const path = await openForm(svc, org.auth);
+    const before = received.length;
+    const res = await svc.app.inject({ method: 'POST', path: `${path}/create-form-filler`, headers: org.auth, body: { configuration: { type: 'weird' }, async: { webhookUrl: receiverUrl } } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json.errors[0].location).toBe('body.configuration.type');
+    const status = await svc.app.inject({ method: 'GET', path: `/v1/requests/${res.json.requestId}/status`, headers: org.auth });
+    expect(status.statusCode).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.length).toBe(before);
+  });
+
   it('refuses a private webhook target with 422 before learning anything', async () => {
     const path = await openForm(strict, strict.auth);
     const res = await strict.app.inject({ method: 'POST', path: `${path}/create-form-filler`, headers: strict.auth, body: { async: { webhookUrl: receiverUrl } } });

@@ -24,6 +24,8 @@ export const runWithWebhook = async (
   const webhookUrl = body.async?.webhookUrl;
   if (!webhookUrl) return run();
   await checkWebhookTarget(deps.asyncRequests.webhooks, webhookUrl);
+  // Bad input is refused before a request is stored, so the webhook never hears of a call that answered 422.
+  await deps.asyncRequests.operations[operation]?.check?.(deps, target, body);
   const key = recordKeys.request(target.orgId, requestId);
   await deps.records.put(newRequestItem(deps, operation, target, body, requestId), { ifAbsent: true });
   let changes: Partial<RequestItem>;
