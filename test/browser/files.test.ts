@@ -124,6 +124,8 @@ describe('files API', () => {
     const foreign = await call('POST', '/v1/files', { fileName: 'c.txt', sessionIds: [theirs.id] });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json.detail).toContain(theirs.id);
+    const second = await call('POST', '/v1/files', { fileName: 'c.txt', sessionIds: ['nope-1', theirs.id] });
+    expect(second.json.errors).toEqual([{ location: 'body.sessionIds.0', message: 'session nope-1 not found', value: 'nope-1' }]);
     await call('DELETE', `/v1/sessions/${theirs.id}`, undefined, other.auth);
   });
 

@@ -56,8 +56,8 @@ export const newFileRecord = (orgId: string, id: string, file: { fileName: strin
 export const createFile = async (deps: FileDeps, orgId: string, request: CreateFileRequest): Promise<{ file: FileItem; uploadUrl: string }> => {
   const sessionIds = [...new Set(request.sessionIds ?? [])];
   const sessions = await Promise.all(sessionIds.map((id) => getSession(deps.records, orgId, id)));
-  const unknown = sessionIds.find((_, index) => sessions[index] === undefined);
-  if (unknown !== undefined) throw new NotFoundError('session', unknown);
+  const unknown = sessions.findIndex((session) => session === undefined);
+  if (unknown >= 0) throw new NotFoundError('session', sessionIds[unknown], `body.sessionIds.${(request.sessionIds ?? []).indexOf(sessionIds[unknown]!)}`);
 
   const now = deps.clock.now();
   const file = newFileRecord(orgId, request.id ?? uuidv7(now.getTime()), { fileName: request.fileName, fileType: request.fileType ?? 'customer_upload', sessionIds }, now);

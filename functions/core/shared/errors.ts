@@ -46,8 +46,10 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  constructor(what: string, id?: string) {
-    super(404, 'not_found', 'Not Found', id === undefined ? `${what} not found` : `${what} ${id} not found`);
+  /** `location`: where the request named it, when that is its body or query rather than its path. */
+  constructor(what: string, id?: string, location?: string) {
+    const message = id === undefined ? `${what} not found` : `${what} ${id} not found`;
+    super(404, 'not_found', 'Not Found', message, { details: location ? [{ location, message, value: id }] : [] });
   }
 }
 
