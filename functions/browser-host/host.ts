@@ -122,7 +122,8 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       session.relay = await startProxyRelay({ server: proxyServer, ...options.proxyCredentials });
       proxyServer = (session.relay as ProxyRelay).url;
     }
-    const browser = warm ?? (await this.launcher!.launch({ proxyServer, profileDir: options.profileDir, profileArchive: options.profileArchive }));
+    const { proxyDomainPatterns, profileDir, profileArchive } = options;
+    const browser = warm ?? (await this.launcher!.launch({ proxyServer, proxyDomainPatterns, profileDir, profileArchive }));
     session.browser = browser;
     session.fromWarmPool = warm !== undefined;
     void browser.exited.then(() => {

@@ -5,7 +5,9 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs } from './chromium.js';
 import { killProcessGroup, removeDir } from './cleanup.js';
 import { BrowserLaunchError } from './errors.js';
+import { matchesEverything } from './domain-patterns.js';
 import { extractProfile } from './profile-archive.js';
+import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
 
 /** A running Chromium process tree owned by the host. */
 export interface LaunchedBrowser {
@@ -19,10 +21,14 @@ export interface LaunchedBrowser {
   /** Settles when the main process has exited, whatever the cause. */
   exited: Promise<void>;
   hasExited(): boolean;
+  /** The loopback relay that routes the session's proxy rules; closed with the browser. */
+  router?: ProxyRelay;
 }
 
 export interface LaunchSpec {
   proxyServer?: string;
+  /** Only hosts matching these globs use `proxyServer`; the others go direct (or through the network guard). */
+  proxyDomainPatterns?: string[];
   /** A saved user-data-dir to start from; it is copied, never modified in place. */
   profileDir?: string;
   /** A saved profile archive (profile-archive.ts) to unpack into the new user-data-dir before launch. */
@@ -52,14 +58,16 @@ export class BrowserLauncher {
   async launch(spec: LaunchSpec = {}): Promise<LaunchedBrowser> {
     const userDataDir = join(this.options.browsersDir, `b-${randomUUID()}`);
     let browser: Browser | undefined;
+    let router: ProxyRelay | undefined;
     try {
       await this.prepareUserDataDir(userDataDir, spec.profileDir);
       if (spec.profileArchive) await extractProfile(spec.profileArchive, userDataDir);
+      router = await this.startRouter(spec);
       browser = await puppeteer.launch({
         executablePath: this.options.executablePath,
         args: chromiumArgs({
           userDataDir,
-          proxyServer: spec.proxyServer ?? this.options.networkGuardUrl,
+          proxyServer: router?.url ?? spec.proxyServer ?? this.options.networkGuardUrl,
           proxyEverything: this.options.networkGuardUrl !== undefined,
         }),
         headless: 'shell',
@@ -74,9 +82,10 @@ export class BrowserLauncher {
         waitForInitialPage: false,
         targetFilter: () => false,
       });
-      return describe(browser, userDataDir);
+      return { ...describe(browser, userDataDir), ...(router ? { router } : {}) };
     } catch (error) {
       await browser?.close().catch(() => undefined);
+      await router?.close();
       await removeDir(userDataDir);
       throw new BrowserLaunchError(`Chromium failed to start: ${(error as Error).message}`, error);
     }
@@ -96,6 +105,18 @@ export class BrowserLauncher {
     }
     await killProcessGroup(launched.pid, 1_000);
     await launched.exited;
+    await launched.router?.close();
+  }
+
+  /**
+   * Proxy rules need routing by host, which `--proxy-server` cannot do (and the bundled Chromium has no PAC support):
+   * a loopback relay sends matching hosts to the session's proxy and the others direct, or to the network guard so
+   * that they are still checked. The browser itself then has one proxy, so the guard's launch flags keep holding.
+   */
+  private async startRouter(spec: LaunchSpec): Promise<ProxyRelay | undefined> {
+    const patterns = spec.proxyDomainPatterns;
+    if (!spec.proxyServer || !patterns || patterns.length === 0 || matchesEverything(patterns)) return undefined;
+    return startProxyRelay({ server: spec.proxyServer }, { domainPatterns: patterns, otherwise: this.options.networkGuardUrl });
   }
 
   private async prepareUserDataDir(userDataDir: string, profileDir?: string): Promise<void> {

@@ -1,13 +1,18 @@
 /**
- * A proxy on loopback in front of an upstream proxy that wants credentials. Chromium's `--proxy-server` takes no
- * credentials, and answering the challenge over CDP reaches only pages someone attached to; this relay adds
- * `Proxy-Authorization` to every request and tunnel instead, so all of the browser's traffic (pages opened by CDP
- * clients, workers, downloads) goes through the upstream authenticated. HTTP and HTTPS upstreams are supported.
+ * A proxy on loopback between a session's browser and the proxy the session asked for. It does two jobs Chromium's
+ * `--proxy-server` cannot:
+ * - credentials: `--proxy-server` takes none, and answering the challenge over CDP reaches only pages someone
+ *   attached to; the relay adds `Proxy-Authorization` to every request and tunnel instead, so all of the browser's
+ *   traffic (pages opened by CDP clients, workers, downloads) goes through the upstream authenticated;
+ * - proxy rules (`[{domainPattern, relay}]`): only hosts matching a pattern go to the upstream, the others go
+ *   straight to their destination, or through the host's network guard when it is on. (Chromium would do this with
+ *   a PAC script, but the bundled headless build has no PAC support: it ignores `--proxy-pac-url`.)
+ * HTTP, HTTPS and (without credentials) SOCKS upstreams are supported.
  */
-import { connect as tcpConnect, type Socket } from 'node:net';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { connect as tlsConnect } from 'node:tls';
+import type { AddressInfo, Socket } from 'node:net';
+import { domainMatcher, matchesEverything } from './domain-patterns.js';
+import { openTunnel, routeTo, TunnelRefusedError, dialProxy, type Route } from './proxy-dial.js';
 
 export interface ProxyRelay {
   /** `http://127.0.0.1:PORT`, for Chromium's --proxy-server. */
@@ -16,80 +21,42 @@ export interface ProxyRelay {
 }
 
 export interface UpstreamProxy {
-  /** `http://host:port` or `https://host:port`. */
+  /** `http://host:port`, `https://host:port`, or (without credentials) `socks4://` / `socks5://`. */
   server: string;
-  username: string;
-  password: string;
+  username?: string;
+  password?: string;
 }
 
-const HEAD_LIMIT = 64 * 1024;
+export interface RelayRouting {
+  /** Only hosts matching one of these globs go to the upstream (domain-patterns.ts); absent: every host. */
+  domainPatterns?: readonly string[];
+  /** Where the other hosts go: a proxy (the network guard, `http://127.0.0.1:PORT`); absent: straight there. */
+  otherwise?: string;
+}
 
-export const startProxyRelay = async (upstream: UpstreamProxy): Promise<ProxyRelay> => {
-  const target = new URL(upstream.server);
-  const secure = target.protocol === 'https:';
-  const port = Number(target.port || (secure ? 443 : 80));
-  const authorization = `Basic ${Buffer.from(`${upstream.username}:${upstream.password}`).toString('base64')}`;
-  const dial = (): Socket => (secure ? tlsConnect({ host: target.hostname, port, servername: target.hostname }) : tcpConnect({ host: target.hostname, port }));
+/** Hop-by-hop headers meant for the relay itself, never for whoever comes next. */
+const PROXY_HEADERS = ['proxy-authorization', 'proxy-connection'];
+
+export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRouting = {}): Promise<ProxyRelay> => {
+  const credentials = upstream.username !== undefined ? { username: upstream.username, password: upstream.password ?? '' } : undefined;
+  if (credentials && !/^https?:/.test(upstream.server)) throw new RangeError('a proxy with credentials must be an http or https proxy');
+  const viaUpstream = routeTo(upstream.server, credentials);
+  const patterns = routing.domainPatterns;
+  const matches = patterns && !matchesEverything(patterns) ? domainMatcher(patterns) : () => true;
+  const otherwise: Route = routing.otherwise ? routeTo(routing.otherwise) : { kind: 'direct' };
+  const routeFor = (host: string): Route => (matches(host) ? viaUpstream : otherwise);
+
   const sockets = new Set<Socket>();
-  const track = (socket: Socket) => {
+  const track = <T extends Socket>(socket: T): T => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     return socket;
   };
 
-  const server = http.createServer((request, response) => {
-    // Plain HTTP through a proxy: forward the absolute-form request with the credentials added.
-    const forward = http.request({
-      createConnection: () => track(dial()),
-      method: request.method,
-      path: request.url,
-      headers: { ...request.headers, 'proxy-authorization': authorization },
-    });
-    forward.on('response', (upstreamResponse) => {
-      response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
-      upstreamResponse.pipe(response);
-    });
-    forward.on('error', () => {
-      if (!response.headersSent) response.writeHead(502).end();
-      else response.destroy();
-    });
-    request.pipe(forward);
-  });
-
-  // HTTPS through a proxy: open the tunnel upstream with the credentials, then splice the two sockets.
-  server.on('connect', (request: http.IncomingMessage, client: Socket, head: Buffer) => {
-    track(client);
-    const upstreamSocket = track(dial());
-    upstreamSocket.write(`CONNECT ${request.url} HTTP/1.1\r\nHost: ${request.url}\r\nProxy-Authorization: ${authorization}\r\n\r\n`);
-    let buffered = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      const end = buffered.indexOf('\r\n\r\n');
-      if (end < 0) {
-        if (buffered.length > HEAD_LIMIT) client.destroy();
-        return;
-      }
-      upstreamSocket.off('data', onData);
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(buffered.subarray(0, end).toString('latin1'))?.[1];
-      if (status !== '200') {
-        client.end(`HTTP/1.1 ${status ?? '502'} Tunnel refused by upstream proxy\r\n\r\n`);
-        upstreamSocket.destroy();
-        return;
-      }
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      const rest = buffered.subarray(end + 4);
-      if (rest.length > 0) client.write(rest);
-      if (head.length > 0) upstreamSocket.write(head);
-      client.pipe(upstreamSocket).pipe(client);
-    };
-    upstreamSocket.on('data', onData);
-    const fail = () => {
-      client.destroy();
-      upstreamSocket.destroy();
-    };
-    upstreamSocket.on('error', fail);
-    client.on('error', fail);
-  });
+  const server = http.createServer({ requestTimeout: 0 }, (request, response) => forwardRequest(request, response, routeFor, track));
+  server.on('connect', (request: http.IncomingMessage, client: Socket, head: Buffer) => void relayTunnel(request, track(client), head, routeFor, track));
+  server.on('connection', (socket: Socket) => void track(socket));
+  server.on('clientError', (_error, socket) => socket.destroy());
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -104,4 +71,77 @@ export const startProxyRelay = async (upstream: UpstreamProxy): Promise<ProxyRel
         server.closeAllConnections();
       }),
   };
+};
+
+type Track = <T extends Socket>(socket: T) => T;
+
+/** Plain HTTP: the browser sends the absolute-form request a proxy gets. */
+const forwardRequest = (request: http.IncomingMessage, response: http.ServerResponse, routeFor: (host: string) => Route, track: Track): void => {
+  let target: URL;
+  try {
+    target = new URL(request.url ?? '');
+    if (target.protocol !== 'http:') throw new Error('not http');
+  } catch {
+    response.writeHead(400, { 'content-type': 'text/plain' }).end('a proxy request needs an absolute http URL');
+    return;
+  }
+  const route = routeFor(target.hostname);
+  const headers = { ...request.headers };
+  for (const name of PROXY_HEADERS) delete headers[name];
+  const port = Number(target.port || 80);
+  const options: http.RequestOptions =
+    route.kind === 'http-proxy'
+      ? // A proxy takes the absolute-form request as it came, with the credentials added.
+        { createConnection: () => track(dialProxy(route.url)), path: request.url, headers: route.authorization ? { ...headers, 'proxy-authorization': route.authorization } : headers }
+      : {
+          createConnection: (_options, done) => {
+            openTunnel(route, target.hostname, port).then(
+              (socket) => {
+                done(null, track(socket));
+                socket.resume();
+              },
+              (error: Error) => done(error, undefined as never),
+            );
+            return undefined;
+          },
+          path: `${target.pathname}${target.search}`,
+          headers,
+        };
+  const forward = http.request({ ...options, method: request.method });
+  forward.on('response', (answer) => {
+    response.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(response);
+  });
+  forward.on('error', (error) => {
+    if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' }).end(`could not reach ${target.host}: ${error.message}`);
+    else response.destroy();
+  });
+  request.pipe(forward);
+};
+
+/** HTTPS and WebSockets: a CONNECT tunnel, opened on the route the host takes, then the two sockets spliced. */
+const relayTunnel = async (request: http.IncomingMessage, client: Socket, head: Buffer, routeFor: (host: string) => Route, track: Track): Promise<void> => {
+  client.on('error', () => client.destroy());
+  const authority = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(request.url ?? '');
+  if (!authority) {
+    client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+    return;
+  }
+  const host = authority[1]!.replace(/^\[(.*)\]$/, '$1');
+  let upstream: Socket;
+  try {
+    upstream = track(await openTunnel(routeFor(host), host, Number(authority[2])));
+  } catch (error) {
+    const status = error instanceof TunnelRefusedError ? error.status : 502;
+    client.end(`HTTP/1.1 ${status} Tunnel refused\r\n\r\n`);
+    return;
+  }
+  if (client.destroyed) return void upstream.destroy();
+  client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+  if (head.length > 0) upstream.write(head);
+  upstream.on('error', () => client.destroy());
+  client.on('close', () => upstream.destroy());
+  upstream.on('close', () => client.destroy());
+  client.pipe(upstream).pipe(client);
+  upstream.resume();
 };

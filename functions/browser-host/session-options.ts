@@ -1,4 +1,5 @@
 import { isAbsolute } from 'node:path';
+import { isDomainPattern } from './domain-patterns.js';
 import { InvalidSessionOptionsError } from './errors.js';
 import type { AcquireOptions } from './types.js';
 
@@ -15,7 +16,7 @@ export function validateAcquire(sessionId: string, options: AcquireOptions): voi
   if (!isValidSessionId(sessionId)) {
     throw new InvalidSessionOptionsError(`session id must match ${SESSION_ID.source}`);
   }
-  const { idleTimeoutMs, proxyServer, profileDir, proxyCredentials } = options;
+  const { idleTimeoutMs, proxyServer, profileDir, proxyCredentials, proxyDomainPatterns } = options;
   if (typeof idleTimeoutMs !== 'number' || !Number.isFinite(idleTimeoutMs) || idleTimeoutMs <= 0) {
     throw new InvalidSessionOptionsError('idleTimeoutMs must be a positive number of milliseconds');
   }
@@ -26,6 +27,7 @@ export function validateAcquire(sessionId: string, options: AcquireOptions): voi
       throw new InvalidSessionOptionsError('proxyCredentials need an http or https proxyServer');
     }
   }
+  if (proxyDomainPatterns !== undefined) validateDomainPatterns(proxyDomainPatterns, proxyServer);
   if (profileDir !== undefined && !isAbsolute(profileDir)) {
     throw new InvalidSessionOptionsError('profileDir must be an absolute path');
   }
@@ -47,5 +49,16 @@ function validateProxyServer(proxyServer: string): void {
   }
   if (url.pathname !== '/' && url.pathname !== '') {
     throw new InvalidSessionOptionsError('proxyServer must not have a path');
+  }
+}
+
+function validateDomainPatterns(patterns: unknown, proxyServer: string | undefined): void {
+  if (proxyServer === undefined) throw new InvalidSessionOptionsError('proxyDomainPatterns need a proxyServer');
+  if (!Array.isArray(patterns) || patterns.length === 0) {
+    throw new InvalidSessionOptionsError('proxyDomainPatterns must be a non-empty list of host name patterns');
+  }
+  const invalid = patterns.find((pattern) => typeof pattern !== 'string' || !isDomainPattern(pattern));
+  if (invalid !== undefined) {
+    throw new InvalidSessionOptionsError(`proxyDomainPatterns: ${JSON.stringify(invalid)} is not a host name pattern (letters, digits, dots, dashes, * and ?)`);
   }
 }

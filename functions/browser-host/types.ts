@@ -10,6 +10,11 @@ export interface AcquireOptions {
   proxyServer?: string;
   /** Credentials for an http/https `proxyServer`: the browser then goes through a loopback relay that adds them. */
   proxyCredentials?: { username: string; password: string };
+  /**
+   * Only hosts matching one of these globs (`*.example.com`; `*` any sequence, `?` one character) use `proxyServer`;
+   * the others go direct, or through the network guard when it is on. Absent, or containing `*`: every host uses it.
+   */
+  proxyDomainPatterns?: string[];
   /** Absolute path of a saved user-data-dir to start from (copied). Forces a cold launch. */
   profileDir?: string;
 }

@@ -12,7 +12,10 @@ export interface ProxySettings {
   server: string;
   username?: string;
   password?: string;
-  /** Only requests to hosts matching one of these patterns (`*`/`?` wildcards) use the proxy; absent: all. */
+  /**
+   * Only requests to hosts matching one of these patterns (lower case host name globs: `*` any sequence, `?` one
+   * character, e.g. `*.example.com`) use the proxy; the others go direct. Absent: all requests use it.
+   */
   domainPatterns?: string[];
 }
 

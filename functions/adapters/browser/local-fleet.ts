@@ -18,7 +18,13 @@ export interface HostHandle {
   readonly capacity: number;
   acquire(
     sessionId: string,
-    options: { idleTimeoutMs: number; proxyServer?: string; proxyCredentials?: { username: string; password: string }; profileArchive?: Buffer },
+    options: {
+      idleTimeoutMs: number;
+      proxyServer?: string;
+      proxyCredentials?: { username: string; password: string };
+      proxyDomainPatterns?: string[];
+      profileArchive?: Buffer;
+    },
   ): Promise<{ userDataDir: string }>;
   release(sessionId: string, reason: 'released'): Promise<boolean>;
   touch(sessionId: string): unknown;
@@ -80,6 +86,7 @@ export class LocalFleet implements BrowserFleet {
         idleTimeoutMs: request.idleTimeoutMs,
         proxyServer: proxy?.server,
         ...(proxy?.username !== undefined ? { proxyCredentials: { username: proxy.username, password: proxy.password ?? '' } } : {}),
+        ...(proxy?.domainPatterns ? { proxyDomainPatterns: proxy.domainPatterns } : {}),
         ...(request.profile ? { profileArchive: request.profile } : {}),
       });
     } catch (error) {

@@ -14,7 +14,13 @@ const ProxyCredentials = z.object({
 });
 const ManagedProxy = z.object({ country: z.string().max(16).optional(), sticky: z.boolean().optional() });
 const Proxy = z.union([z.string().min(1).max(2048), ProxyCredentials, ManagedProxy]);
-const ProxyRule = z.object({ domainPattern: z.string().min(1).max(256), relay: Proxy });
+// Host name globs only: the pattern is matched against request hosts by the browser host's proxy router.
+const DomainPattern = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.*?-]+$/, { message: 'must be a host name pattern: letters, digits, dots, dashes, with * or ? as wildcards (e.g. *.example.com)' });
+const ProxyRule = z.object({ domainPattern: DomainPattern, relay: Proxy });
 
 export const SessionConfigV1 = z.object({
   baseProfileId: z.string().max(128).optional(),

@@ -59,12 +59,15 @@ export const proxySettings = (proxy: ProxyConfig | undefined): { proxy?: ProxySe
     const settings = relayToSettings(proxy, location);
     return settings ? { proxy: settings, warnings: [] } : { warnings: [MANAGED_WARNING] };
   }
-  // Rules: one browser has one upstream proxy, so every rule must relay to the same one.
+  // Rules: one browser has one upstream proxy, so every rule must relay to the same one. Patterns were checked at the
+  // API to be host name globs (letters, digits, dots, dashes, `*`, `?`).
   const relays = proxy.map((rule, i) => relayToSettings(rule.relay, `${location}.${i}.relay`));
   const first = relays.find((relay) => relay !== undefined);
   if (!first) return { warnings: [MANAGED_WARNING] };
   if (relays.some((relay) => relay && relay.server !== first.server)) {
     throw new ValidationError([{ location, message: 'all proxy rules of a session must relay to the same proxy' }]);
   }
-  return { proxy: { ...first, domainPatterns: proxy.filter((_, i) => relays[i]).map((rule) => rule.domainPattern) }, warnings: [] };
+  // Hosts matching a rule go through the relay, the others go direct; a `*` rule sends everything through it.
+  const patterns = proxy.filter((_, i) => relays[i]).map((rule) => rule.domainPattern.toLowerCase());
+  return { proxy: patterns.includes('*') ? first : { ...first, domainPatterns: patterns }, warnings: [] };
 };
