@@ -19,6 +19,7 @@ const URL_PARAM: Record<string, string> = {
   'Page.navigate': 'url',
   'Target.createTarget': 'url',
   'Network.loadNetworkResource': 'url',
+  'Fetch.continueRequest': 'url',
 };
 
 const REFUSED: Record<string, string> = {
@@ -26,13 +27,22 @@ const REFUSED: Record<string, string> = {
   'Extensions.loadUnpacked': 'extensions cannot be loaded from the host',
   'PWA.install': 'apps cannot be installed from the host',
   'PWA.launchFilesInApp': 'apps cannot open files from the host',
+  // It hands a page the browser's whole protocol, past this screen.
+  'Target.exposeDevToolsProtocol': 'pages cannot be given the browser protocol',
+  'Browser.getBrowserCommandLine': "the browser's command line belongs to the host",
 };
+
+/** Per-context proxies would route around the host's network guard, which is the browser's own proxy. */
+const CONTEXT_PROXY_PARAMS = ['proxyServer', 'proxyBypassList'];
 
 const ACKNOWLEDGED = new Set(['Browser.setDownloadBehavior', 'Page.setDownloadBehavior']);
 
-// Only frames naming one of these methods are parsed; every other command passes untouched.
+// Only frames that name one of these methods, or that hold an escape (JSON may spell a method name with `\u`
+// escapes, which a text search would miss), are parsed; every other command passes untouched.
 const SUSPECT = new RegExp(
-  [...Object.keys(URL_PARAM), ...Object.keys(REFUSED), ...ACKNOWLEDGED, 'Input.dispatchDragEvent'].map((name) => name.replace('.', '\\.')).join('|'),
+  [...Object.keys(URL_PARAM), ...Object.keys(REFUSED), ...ACKNOWLEDGED, 'Input.dispatchDragEvent', 'Target.createBrowserContext']
+    .map((name) => name.replace('.', '\\.'))
+    .join('|'),
 );
 
 const reasonToRefuse = (command: Command): string | undefined => {
@@ -44,6 +54,9 @@ const reasonToRefuse = (command: Command): string | undefined => {
   if (typeof url === 'string' && url !== '' && !isPageUrl(url)) return `${method} ${urlParam} ${PAGE_URL_RULE}`;
   const files = (params.data as { files?: unknown } | undefined)?.files;
   if (method === 'Input.dispatchDragEvent' && Array.isArray(files) && files.length > 0) return 'files from the host cannot be dragged into a page';
+  if (method === 'Target.createBrowserContext' && CONTEXT_PROXY_PARAMS.some((name) => params[name] !== undefined)) {
+    return "a browser context cannot have a proxy of its own: the session's proxy is set when it is created";
+  }
   return undefined;
 };
 
@@ -52,7 +65,7 @@ const reasonToRefuse = (command: Command): string | undefined => {
  * a command (not JSON, no method) is forwarded: Chromium answers it as it would anyway.
  */
 export const answerInstead = (frame: string): string | undefined => {
-  if (!SUSPECT.test(frame)) return undefined;
+  if (!frame.includes('\\') && !SUSPECT.test(frame)) return undefined;
   let command: Command;
   try {
     command = JSON.parse(frame) as Command;

@@ -145,6 +145,14 @@ describe('CDP proxy', () => {
     const cdp = await browser.target().createCDPSession();
     await expect(cdp.send('Target.createTarget', { url: 'file:///etc/passwd' })).rejects.toThrow(/refused by the session host/);
     await expect(cdp.send('Network.loadNetworkResource', { url: 'file:///etc/passwd', options: { disableCache: true, includeCredentials: false } })).rejects.toThrow(/refused/);
+    await expect(cdp.send('Target.createBrowserContext', { proxyServer: 'direct://' })).rejects.toThrow(/proxy of its own/);
+    // A method name spelt with an escape, as Chromium would read it, is screened all the same.
+    const raw = new WebSocket(`ws://${base}/cdp/proxy-disk`, { headers: { Authorization: `Bearer ${KEY}` } });
+    await new Promise((resolve) => raw.once('open', resolve));
+    raw.send('{"id":1,"method":"Target.createTarg\\u0065t","params":{"url":"file:///etc/hostname"}}');
+    const refusal = JSON.parse(await new Promise<string>((resolve) => raw.once('message', (data) => resolve(String(data)))));
+    expect(refusal).toMatchObject({ id: 1, error: { message: expect.stringMatching(/refused by the session host/) } });
+    raw.close();
     // Acknowledged, not applied: a download path on the host is never set.
     await expect(cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/tmp' })).resolves.toEqual({});
 

@@ -29,6 +29,25 @@ describe('answerInstead', () => {
     expect(answer(answerInstead(frame('Extensions.loadUnpacked', { path: '/tmp/x' })))?.error).toBeDefined();
   });
 
+  it('reads method names as Chromium does: an escaped name is screened like a plain one', () => {
+    const escaped = (method: string, params: string) => `{"id":7,"method":"${method}","params":${params}}`;
+    expect(answer(answerInstead(escaped('Page.navig\\u0061te', '{"url":"file:///etc/passwd"}')))?.error).toBeDefined();
+    expect(answer(answerInstead(escaped('DOM.setFileInput\\u0046iles', '{"files":["/etc/passwd"],"backendNodeId":1}')))?.error).toBeDefined();
+    expect(answer(answerInstead(escaped('Browser.setDownload\\u0042ehavior', '{"behavior":"allow","downloadPath":"/tmp"}')))).toEqual({ id: 7, result: {} });
+    expect(answer(answerInstead(escaped('Page.navigate', '{"url":"\\u0066ile:///etc/passwd"}')))?.error).toBeDefined();
+    // An escape elsewhere in a harmless command still passes.
+    expect(answerInstead(escaped('Runtime.evaluate', '{"expression":"\\"quoted\\""}'))).toBeUndefined();
+  });
+
+  it('refuses what would route around the network guard or hand a page the protocol', () => {
+    expect(answer(answerInstead(frame('Target.createBrowserContext', { proxyServer: 'direct://' })))?.error.message).toMatch(/proxy of its own/);
+    expect(answer(answerInstead(frame('Target.createBrowserContext', { proxyBypassList: '<-loopback>' })))?.error).toBeDefined();
+    expect(answerInstead(frame('Target.createBrowserContext', { disposeOnDetach: true }))).toBeUndefined();
+    expect(answer(answerInstead(frame('Target.exposeDevToolsProtocol', { targetId: 'T' })))?.error).toBeDefined();
+    expect(answer(answerInstead(frame('Fetch.continueRequest', { requestId: 'r', url: 'file:///etc/passwd' })))?.error).toBeDefined();
+    expect(answerInstead(frame('Fetch.continueRequest', { requestId: 'r', url: 'https://example.com/' }))).toBeUndefined();
+  });
+
   it('acknowledges download settings without forwarding them', () => {
     expect(answer(answerInstead(frame('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/etc' })))).toEqual({ id: 7, result: {} });
     expect(answer(answerInstead(frame('Page.setDownloadBehavior', { behavior: 'deny' }, 'S2')))).toEqual({ id: 7, sessionId: 'S2', result: {} });
