@@ -85,6 +85,27 @@ describe('session lifecycle', () => {
     expect(await getSession(deps.records, 'org', session.id)).toMatchObject({ status: 'error', endReason: 'failedToStart', errorMessage: 'chromium would not launch' });
   });
 
+  it('survives a start refused before the record is written, ending the session in error', async () => {
+    const records = new MemoryRecords();
+    const put = records.put.bind(records);
+    // The write is slow; the host refuses at once (as the network guard refuses a private proxy).
+    records.put = async (...args: Parameters<typeof put>) => (await new Promise((resolve) => setTimeout(resolve, 50)), put(...args));
+    const fleet = { ...scriptedFleet().fleet, start: () => Promise.reject(new Error('proxy server refused by the network guard')) };
+    const deps: SessionDeps = { records, clock: systemClock, fleet, bus: new MemoryEventBus() };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { session } = await createSession(deps, 'org', {}, { readyWaitMs: 10 });
+      await settle();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await getSession(deps.records, 'org', session.id)).toMatchObject({ status: 'error', errorMessage: 'proxy server refused by the network guard' });
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('ends an idle session as completed, and a crashed one as error', async () => {
     const { fleet, starts } = scriptedFleet();
     const deps = depsWith(fleet);

@@ -65,6 +65,9 @@ const startBrowser = async (
       if (queued) advance('initializing');
     },
   });
+  // Awaited below, once the record is written: a start refused sooner (a proxy the network guard refuses) must not
+  // count as an unhandled rejection meanwhile, which would end the process.
+  browser.catch(() => undefined);
   try {
     await written;
   } catch {
