@@ -121,6 +121,13 @@ export interface WindowInfo {
   title: string;
 }
 
+/**
+ * The header the host's network guard puts on the answers it gives itself (a refused or unreachable destination of a
+ * plain-http request), holding the reason: Chromium sees an ordinary page, so navigation reads the header to tell
+ * the caller the load failed.
+ */
+export const NETWORK_GUARD_HEADER = 'x-network-guard';
+
 export interface NavigationResult {
   /** The wait ran out before the event asked for: the page may still be loading. */
   timedOut: boolean;

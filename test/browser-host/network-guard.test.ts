@@ -2,6 +2,7 @@
  * The network guard: alone (raw CONNECT and forward requests from Node) and in front of real Chromium through
  * BrowserHost. Every destination is local: loopback servers, or private addresses that are refused before any dial.
  */
+import { navigate } from '../../functions/adapters/browser/navigate.js';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
@@ -345,6 +346,9 @@ describe('network guard in front of Chromium', () => {
       expect(response?.status()).toBe(403);
       expect(await page.title()).not.toBe('Fixture Form');
       expect(await page.evaluate(() => document.body.innerText)).toContain('blocked: 127.0.0.1 is loopback');
+      // The service's navigation reads the guard's answer as the failed load it is, not as a page.
+      expect(await navigate(page, `${fixture.url}/index.html`, { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({ timedOut: false, error: expect.stringMatching(/^blocked: 127\.0\.0\.1 is loopback/) });
+      expect(await navigate(page, 'http://no-such-host.invalid/', { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({ timedOut: false, error: expect.stringMatching(/^bad gateway: cannot resolve no-such-host\.invalid/) });
     } finally {
       await browser.disconnect();
     }

@@ -1,6 +1,6 @@
 /** Navigation with the interface's wait semantics: a wait that runs out is a warning, a failed load an error. */
 import { TimeoutError, type Page, type PuppeteerLifeCycleEvent } from 'puppeteer-core';
-import type { NavigateOptions, NavigationResult, WindowWaitUntil } from '../../ports/browser.js';
+import { NETWORK_GUARD_HEADER, type NavigateOptions, type NavigationResult, type WindowWaitUntil } from '../../ports/browser.js';
 
 const LIFECYCLE: Record<Exclude<WindowWaitUntil, 'noWait'>, PuppeteerLifeCycleEvent[]> = {
   load: ['load'],
@@ -19,8 +19,10 @@ export const navigate = async (page: Page, url: string, options: NavigateOptions
   }
   try {
     // puppeteer reads a timeout of 0 as "no timeout"; 0 here means "do not wait at all".
-    await page.goto(url, { waitUntil: LIFECYCLE[options.waitUntil], timeout: Math.max(1, options.timeoutMs) });
-    return { timedOut: false };
+    const response = await page.goto(url, { waitUntil: LIFECYCLE[options.waitUntil], timeout: Math.max(1, options.timeoutMs) });
+    // The network guard's own answer (refused, unresolvable, unreachable): a failed load, whatever page it shows.
+    const refusal = response?.headers()[NETWORK_GUARD_HEADER];
+    return refusal ? { timedOut: false, error: refusal } : { timedOut: false };
   } catch (error) {
     if (error instanceof TimeoutError) return { timedOut: true };
     return { timedOut: false, error: reasonOf(error as Error) };

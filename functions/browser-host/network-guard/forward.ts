@@ -1,4 +1,5 @@
 /** Plain HTTP through the guard: an absolute-form request (`GET http://host/path`) forwarded with bodies streaming. */
+import { NETWORK_GUARD_HEADER } from '../../ports/browser.js';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { openDestination, type GuardContext } from './opening.js';
 
@@ -15,7 +16,13 @@ const answer = (response: ServerResponse, status: number, body: string): void =>
     response.destroy();
     return;
   }
-  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+    // Navigation reads the reason here (see the port); a header value holds printable ASCII only.
+    [NETWORK_GUARD_HEADER]: body.replace(/[^\x20-\x7e]/g, '?'),
+  });
   response.end(body);
 };
 
