@@ -85,10 +85,11 @@ describe('listing windows', () => {
     expect(await listed(second.data.windowId)).toMatchObject({ url: `${fixtures.url}/index.html`, title: 'Fixture Index' });
   });
 
-  it('agrees with creation about a window whose first page could not be loaded: it is still blank', async () => {
-    const created = await open({ url: `http://127.0.0.1:${await closedPort()}/` });
+  it("agrees with creation about a window whose first page could not be loaded: it shows the browser's error page for the address", async () => {
+    const address = `http://127.0.0.1:${await closedPort()}/`;
+    const created = await open({ url: address });
     expect(created.errors?.[0]).toMatchObject({ code: 'navigation_failed' });
-    expect(created.data.url).toBe('about:blank');
+    expect(created.data.url).toBe(address);
     expect(await listed(created.data.windowId)).toMatchObject({ url: created.data.url, title: created.data.title });
   });
 

@@ -15,8 +15,9 @@ export const createRunningSession = async (svc: TestService, auth = svc.auth, co
   return { id, created: res.json };
 };
 
+/** Read through the list, which is no activity on the session: reading the session itself would keep it alive. */
 export const sessionStatus = async (svc: TestService, id: string, auth = svc.auth): Promise<string> =>
-  (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${id}`, headers: auth })).json.data.status;
+  (await svc.app.inject({ method: 'GET', path: `/v1/sessions?sessionIds=${id}&status=all`, headers: auth })).json.data.sessions?.[0]?.status;
 
 export const waitFor = async <T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;

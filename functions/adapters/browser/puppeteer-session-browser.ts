@@ -7,6 +7,9 @@ import { currentWindow, currentWindows, targetIdOf } from './targets.js';
 
 const isWindow = (target: Target) => target.type() === 'page';
 
+/** How long a window whose first load failed may take to show the error page for its address. */
+const ERROR_PAGE_WAIT_MS = 2_000;
+
 export class PuppeteerSessionBrowser implements SessionBrowser {
   /** A session on the browser target, for browser-wide questions (the windows as they are now). */
   private browserSession?: Promise<CDPSession>;
@@ -31,8 +34,18 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     await page.setViewport({ width: options.width, height: options.height });
     const navigation = await navigateOrDownload(page, options.url, options);
     const windowId = targetIdOf(page.target());
+    const browserCdp = await this.browserCdp();
+    let current = await currentWindow(browserCdp, windowId);
+    // A load that failed (refused, unresolvable) shows Chromium's error page for its address, committed a moment
+    // after the failure is reported: wait for it, so this answer and the windows list agree. (An aborted load, such
+    // as a 204 answer, commits nothing and stays blank.)
+    const errorPageComing = navigation.error !== undefined && navigation.error !== 'net::ERR_ABORTED' && options.url !== 'about:blank';
+    for (let waited = 0; errorPageComing && current?.url === 'about:blank' && waited < ERROR_PAGE_WAIT_MS; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = await currentWindow(browserCdp, windowId);
+    }
     // Closed already (by a CDP client, say): the id is still the answer; the page's last known URL goes with it.
-    const window = (await currentWindow(await this.browserCdp(), windowId)) ?? { windowId, url: page.url(), title: '' };
+    const window = current ?? { windowId, url: page.url(), title: '' };
     return { window, navigation };
   }
 
