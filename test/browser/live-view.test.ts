@@ -9,6 +9,7 @@ import { signViewToken } from '../../functions/core/live-view/tokens.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { closedPort } from '../support/ports.js';
 import { launchViewerBrowser, type ViewerBrowser } from '../support/viewer-browser.js';
 
 let svc: TestService;
@@ -168,7 +169,8 @@ describe('the live view and its parent frame', () => {
 
   it('obeys NavigateToUrl, RefreshPage and CloseWindow from the parent', async () => {
     const windowId = await openWindow('/live/target.html');
-    const { parent } = await openEmbedded(await liveViewUrl(windowId));
+    const link = await liveViewUrl(windowId);
+    const { parent } = await openEmbedded(link);
     const page = await remotePage(windowId);
     await parent.evaluate((url) => (window as unknown as { command(m: unknown): void }).command({ eventName: 'NavigateToUrl', payload: url }), `${fixtures.url}/live/other.html`);
     await waitFor(() => Promise.resolve(page.url()), (url) => url.endsWith('/live/other.html'));
@@ -182,6 +184,22 @@ describe('the live view and its parent frame', () => {
     expect(await received(parent)).toContainEqual({ eventName: 'BrowserDisconnected' });
     const info = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}/windows/${windowId}`, headers: svc.auth });
     expect(info.statusCode).toBe(404);
+    // The link of a closed window answers like an ended session's: 410, saying so.
+    const again = await fetch(link);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain('This window was closed.');
+    await parent.close();
+  });
+
+  it('says why a NavigateToUrl failed, and shows the address that failed rather than an internal one', async () => {
+    const windowId = await openWindow('/live/target.html');
+    const { parent } = await openEmbedded(await liveViewUrl(windowId));
+    const refused = `http://127.0.0.1:${await closedPort()}/`;
+    await parent.evaluate((url) => (window as unknown as { command(m: unknown): void }).command({ eventName: 'NavigateToUrl', payload: url }), refused);
+    const messages = await waitFor(() => received(parent), (list) => list.some((m) => (m as { eventName: string }).eventName === 'Error'));
+    expect(messages).toContainEqual({ eventName: 'Error', payload: { message: expect.stringMatching(new RegExp(`^could not load ${refused.replace(/[.]/g, '\\.')}: net::ERR_`)) } });
+    const urls = (await received(parent)).filter((m) => (m as { eventName: string }).eventName === 'UrlChange').map((m) => (m as { payload: string }).payload);
+    expect(urls.some((url) => url.startsWith('chrome-error:'))).toBe(false);
     await parent.close();
   });
 
@@ -236,13 +254,19 @@ describe('viewers and sizing', () => {
     await parent.close();
   });
 
-  it('leaves the window size alone with disableResize', async () => {
+  it('with disableResize fits the window to the frame once, then leaves it as the frame changes', async () => {
     const windowId = await openWindow('/live/target.html');
     const page = await remotePage(windowId);
-    const size = await page.evaluate(() => [innerWidth, innerHeight]);
     const { parent, view } = await openEmbedded(await liveViewUrl(windowId, { disableResize: 'true' }));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual(size);
+    // The initial fill-parent resize still happens (the interface says disableResize does not affect it).
+    await settled(view, page, [800, 600]);
+    await parent.evaluate(() => {
+      const frame = document.getElementById('view')!;
+      frame.style.width = '600px';
+      frame.style.height = '450px';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([800, 600]);
     expect((await viewerState(view)).frames).toBeGreaterThan(0);
     await parent.close();
   });
@@ -347,5 +371,27 @@ describe('who may open a live view', () => {
     expect(later.status).toBe(410);
     expect(await later.text()).toContain('Session ended');
     await parent.close();
+  });
+});
+
+describe('a service that stops', () => {
+  it('tells open viewers the session ended (not to reconnect)', async () => {
+    const own = await startTestService({ warmPoolSize: 0 });
+    try {
+      const session = await createRunningSession(own);
+      const windowId = (await own.app.inject({ method: 'POST', path: `/v1/sessions/${session.id}/windows`, headers: own.auth, body: { url: `${fixtures.url}/live/target.html` } })).json.data.windowId as string;
+      const info = await own.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}/windows/${windowId}`, headers: own.auth });
+      const link = new URL(info.json.data.liveViewUrl as string);
+      const socket = new WebSocket(`${own.url.replace(/^http/, 'ws')}${link.pathname}/ws${link.search}`);
+      const messages: string[] = [];
+      socket.on('message', (data, isBinary) => !isBinary && messages.push(String(data)));
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      await own.stop();
+      expect(await closed).toBe(4410);
+      expect(messages.map((text) => JSON.parse(text))).toContainEqual({ t: 'ended', reason: 'sessionEnded' });
+    } finally {
+      await own.stop().catch(() => undefined);
+    }
   });
 });

@@ -1,17 +1,8 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, readEvents, sessionStatus, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
-
-/** A loopback port nothing listens on (any more). */
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { closedPort } from '../support/ports.js';
 
 let svc: TestService;
 let fixtures: FixtureServer;

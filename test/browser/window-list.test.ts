@@ -2,21 +2,12 @@
  * The windows list on real Chromium: each window's title and URL as the browser shows them now (what CDP clients
  * see), agreeing with what window creation answered.
  */
-import { createServer } from 'node:net';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
-
-/** A loopback port nothing listens on (any more). */
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { closedPort } from '../support/ports.js';
 
 interface ListedWindow {
   windowId: string;

@@ -8,8 +8,9 @@ export const runNavigation = async (cdp: CdpConnection, session: string, targetI
     case 'go': {
       const url = navigableUrl(message.url);
       if (!url) return `not a web address: ${String(message.url).slice(0, 200)}`;
-      await cdp.send('Page.navigate', { url }, session);
-      return undefined;
+      // A load that fails (refused, unresolvable) still answers: its reason is the viewer's error to show.
+      const { errorText } = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, session);
+      return errorText && errorText !== 'net::ERR_ABORTED' ? `could not load ${url}: ${errorText}` : undefined;
     }
     case 'back':
     case 'forward': {

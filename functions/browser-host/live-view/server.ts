@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { verifyViewToken, type ViewGrant } from '../../core/live-view/tokens.js';
 import { attachAhead } from '../attach.js';
 import { refuseUpgrade } from '../cdp-http.js';
+import { fetchDevtoolsJson } from '../cdp-json.js';
 import { createOwnerRelay, isRelayed, type OwnerLookup } from '../owner-relay.js';
 import type { HostLogger } from '../types.js';
 import { parseLivePath, parseViewerQuery, type ViewerOptions } from './options.js';
@@ -107,11 +108,24 @@ export function createLiveView(options: LiveViewOptions): LiveView {
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendPage(response, 405, noticePage('Method not allowed', 'The live view answers GET only.', { eventName: 'Error', payload: { message: 'method not allowed', code: 405 } }));
     if (!admission.ok) return sendPage(response, admission.status, noticePage(admission.title, admission.message, { eventName: 'Error', payload: { message: admission.message, code: admission.status } }));
     if (admission.socket) return sendPage(response, 426, noticePage('Upgrade required', 'This address takes a WebSocket.', { eventName: 'Error', payload: { message: 'upgrade required', code: 426 } }));
-    const { grant } = admission;
-    if (!admission.endpoint) return sendPage(response, 410, noticePage('Session ended', 'The browser session has ended.', { eventName: 'BrowserDisconnected' }));
-    const socketPath = `${basePath}/${encodeURIComponent(grant.sessionId)}/${encodeURIComponent(grant.windowId)}/ws`;
-    sendPage(response, 200, viewerPage({ sessionId: grant.sessionId, windowId: grant.windowId, expiresAt: grant.expiresAt, socketPath, options: admission.options }));
+    const { grant, endpoint } = admission;
+    if (!endpoint) return sendPage(response, 410, noticePage('Session ended', 'The browser session has ended.', { eventName: 'BrowserDisconnected' }));
+    void windowOpen(endpoint, grant.windowId).then((open) => {
+      if (!open) return sendPage(response, 410, noticePage('Window closed', 'This window was closed.', { eventName: 'BrowserDisconnected' }));
+      const socketPath = `${basePath}/${encodeURIComponent(grant.sessionId)}/${encodeURIComponent(grant.windowId)}/ws`;
+      sendPage(response, 200, viewerPage({ sessionId: grant.sessionId, windowId: grant.windowId, expiresAt: grant.expiresAt, socketPath, options: admission.options }));
+    });
   }
+
+  /** Whether the browser still has the window; when it cannot say in time, the viewer page finds out itself. */
+  const windowOpen = async (endpoint: string, windowId: string): Promise<boolean> => {
+    try {
+      const targets = (await fetchDevtoolsJson(endpoint, 'list', 2_000)) as { id: string }[];
+      return targets.some((target) => target.id === windowId);
+    } catch {
+      return true;
+    }
+  };
 
   /** The window's stream, started on its first viewer. */
   function streamFor(grant: ViewGrant, endpoint: string): Promise<WindowStream> {
@@ -205,7 +219,8 @@ export function createLiveView(options: LiveViewOptions): LiveView {
 
     async close() {
       const open = await Promise.allSettled([...streams.values()]);
-      for (const result of open) if (result.status === 'fulfilled') result.value.end(undefined);
+      // The live view closes with its host, whose sessions end with it: viewers are told so, not to reconnect.
+      for (const result of open) if (result.status === 'fulfilled') result.value.end('sessionEnded');
       streams.clear();
       for (const client of wss.clients) client.terminate();
       relay.close();

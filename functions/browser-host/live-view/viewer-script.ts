@@ -149,13 +149,18 @@ export const VIEWER_SCRIPT = String.raw`(() => {
     setTimeout(connect, delay);
   };
 
-  // Sizing: without a fixed resolution the page follows this frame's size, unless resizing is disabled.
+  // Sizing: without a fixed resolution the page follows this frame's size. disableResize keeps the first fit to the
+  // frame (the interface: it "does not affect the initial fill-parent resize") and stops the following ones.
   let resizeTimer = 0;
+  let sizedOnce = false;
   const reportSize = () => {
-    if (fixed || cfg.options.disableResize) return;
+    if (fixed || (cfg.options.disableResize && sizedOnce)) return;
     const width = Math.floor(stage.clientWidth);
     const height = Math.floor(stage.clientHeight);
-    if (width > 0 && height > 0) send({ t: 'resize', width, height });
+    if (width > 0 && height > 0) {
+      sizedOnce = true;
+      send({ t: 'resize', width, height });
+    }
   };
   if (!fixed && !cfg.options.disableResize && window.ResizeObserver) {
     new ResizeObserver(() => {

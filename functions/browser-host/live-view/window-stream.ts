@@ -26,6 +26,8 @@ interface Viewer {
   inFlight: number;
   /** Sequence number of the newest frame this viewer was sent. */
   seen: number;
+  /** It resized the window once already: with `disableResize`, the first fit to its frame is all it may do. */
+  resized?: boolean;
 }
 
 interface FrameMeta {
@@ -109,7 +111,10 @@ export class WindowStream {
     const { cdp, session } = this;
     cdp.on('Page.screencastFrame', (params, from) => from === session && this.onFrame(params));
     cdp.on('Page.frameNavigated', (params, from) => {
-      if (from === session && !params.frame.parentId) this.onUrl(String(params.frame.url) + String(params.frame.urlFragment ?? ''));
+      if (from !== session || params.frame.parentId) return;
+      // Chromium's error page for a failed load is at an internal address: the address bar shows the one that failed.
+      const { url, urlFragment, unreachableUrl } = params.frame as { url: string; urlFragment?: string; unreachableUrl?: string };
+      this.onUrl(unreachableUrl || String(url) + String(urlFragment ?? ''));
     });
     cdp.on('Page.navigatedWithinDocument', (params, from) => {
       if (from === session && params.frameId === this.mainFrameId) this.onUrl(String(params.url));
@@ -240,7 +245,8 @@ export class WindowStream {
     try {
       if (message.t === 'ack') return this.onDrawn(viewer);
       if (message.t === 'resize') {
-        if (viewer.options.disableResize || viewer.options.screenResolution) return;
+        if (viewer.options.screenResolution || (viewer.options.disableResize && viewer.resized)) return;
+        viewer.resized = true;
         return await this.resize(Number(message.width), Number(message.height));
       }
       if (message.t === 'nav') return await this.navigate(viewer, message);
