@@ -127,6 +127,48 @@ describe('session recording', () => {
     await call('DELETE', `/v1/sessions/${viewer}`);
   });
 
+  it('records the windows a page opens itself, by script and by link', async () => {
+    const { id } = await createRunningSession(svc, svc.auth, { record: true });
+    const opener = await openWindow(id, '/recording/opener.html');
+    await opener.page.click('#open-script');
+    await opener.page.click('#open-link');
+
+    // Both windows appear in the session's window list, each on its own page.
+    const byPath = await waitFor(
+      async () => {
+        const res = await call('GET', `/v1/sessions/${id}/windows`);
+        const windows = (res.json.data.windows ?? []) as { windowId: string; url?: string }[];
+        return new Map(windows.filter((w) => w.url?.startsWith('http')).map((w) => [new URL(w.url!).pathname, w.windowId]));
+      },
+      (found) => found.has('/recording/popup-script.html') && found.has('/recording/popup-link.html'),
+    );
+    const browser = (await svc.deps.fleet.open(id)) as unknown as { page(id: string): Promise<Page> };
+    const popups = { '/recording/popup-script.html': 'by script', '/recording/popup-link.html': 'by link' };
+    for (const [path, note] of Object.entries(popups)) {
+      const page = await browser.page(byPath.get(path)!);
+      await page.waitForSelector('#note');
+      await page.type('#note', note);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect((await call('DELETE', `/v1/sessions/${id}`)).statusCode).toBe(200);
+    const files = await waitFor(() => recordingFiles(id), (found) => found.length === 1 && found[0].status === 'available', 15_000);
+    const download = await call('GET', `/v1/files/${files[0].id}`);
+    const recording = (await (await fetch(download.json.data.downloadUrl as string)).json()) as RecordingFile;
+
+    const byWindow = new Map(recording.windows.map((window) => [window.windowId, window]));
+    expect(byWindow.get(opener.windowId)?.pages.map((page) => new URL(page.url).pathname)).toEqual(['/recording/opener.html']);
+    for (const [path, note] of Object.entries(popups)) {
+      const popup = byWindow.get(byPath.get(path)!);
+      expect(popup, `the window opened ${note}`).toBeDefined();
+      // Its own page, from its first document: the empty one a new window starts on is not recorded.
+      expect(popup!.pages.map((page) => new URL(page.url).pathname)).toEqual([path]);
+      expect(popup!.events.filter((event) => event.type === FULL_SNAPSHOT)).toHaveLength(1);
+      const typed = popup!.events.filter((event) => event.type === INCREMENTAL && event.data.source === INPUT).map((event) => event.data.text);
+      expect(typed).toContain(note);
+    }
+  });
+
   it('records nothing for a session that did not ask', async () => {
     const { id } = await createRunningSession(svc);
     const window = await openWindow(id, '/form.html');

@@ -2,12 +2,13 @@
  * Records every window of one session's browser with rrweb. One browser-level connection auto-attaches to each
  * page as it is created (paused until set up, so the recorder runs before the page's own scripts), adds the
  * binding the events come out through, and registers the recorder for every document the page will load: windows
- * opened later by the API, by CDP clients or by the page itself, and every navigation, are all recorded.
+ * opened later by the API, by CDP clients or by the page itself, and every navigation, are all recorded. The one
+ * document Chromium skips (a page's popup keeping its first empty document's window) is caught as it commits.
  * Events are kept in memory until the session ends, up to a size limit.
  */
 import type { RecordedWindow, SessionRecording } from '../../../ports/browser.js';
 import { CdpConnection } from '../cdp-connection.js';
-import { RECORDING_BINDING, recordingScript } from './script.js';
+import { RECORDING_BINDING, RECORDING_CHECK, recordingScript } from './script.js';
 
 /** Event text kept per session; beyond it the recording stops (and says so) rather than exhaust the host's memory. */
 export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
@@ -59,12 +60,17 @@ export class SessionRecorder {
       const window = this.bySession.get(sessionId);
       if (window) this.keep(window, event.payload);
     });
+    this.cdp.on('Page.frameNavigated', (event: { frame: { parentId?: string; url: string } }, sessionId) => {
+      if (!sessionId || event.frame.parentId || !this.bySession.has(sessionId) || event.frame.url === 'about:blank') return;
+      void this.recordIfMissed(sessionId);
+    });
     // Browser-wide: attaches to every page target, now and later, each held until `runIfWaitingForDebugger`.
     await this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
   }
 
   private async attached(sessionId: string, target: TargetInfo, waiting: boolean): Promise<void> {
-    const resume = () => this.cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => undefined);
+    const send = (method: string, params: Record<string, unknown> = {}) => this.cdp.send(method, params, sessionId);
+    const resume = () => send('Runtime.runIfWaitingForDebugger').catch(() => undefined);
     if (target.type !== 'page') {
       // Workers, iframes and the like are recorded through their page, if at all: let them run untouched.
       await resume();
@@ -74,22 +80,35 @@ export class SessionRecorder {
     const window = this.windows.get(target.targetId) ?? { windowId: target.targetId, startedAt: Date.now(), pages: [], events: [] };
     this.windows.set(target.targetId, window);
     this.bySession.set(sessionId, window);
-    try {
-      const source = recordingScript();
+    const source = recordingScript();
+    // Sent together, without waiting for answers: a paused page that has no renderer yet (a window a link opens
+    // with target=_blank) answers `Page.enable` only once it runs, so waiting before resuming would hold it
+    // forever. Chromium handles one session's commands in order, so the script is in place before the page starts.
+    const setup = [
       // Without these two, Chromium neither installs the binding nor runs scripts registered for new documents.
-      await Promise.all([this.cdp.send('Page.enable', {}, sessionId), this.cdp.send('Runtime.enable', {}, sessionId)]);
-      await Promise.all([
-        this.cdp.send('Runtime.addBinding', { name: RECORDING_BINDING }, sessionId),
-        this.cdp.send('Page.addScriptToEvaluateOnNewDocument', { source }, sessionId),
-      ]);
+      send('Page.enable'),
+      send('Runtime.enable'),
+      send('Runtime.addBinding', { name: RECORDING_BINDING }),
+      send('Page.addScriptToEvaluateOnNewDocument', { source }),
       // A page that was already showing a document when we attached starts recording now.
-      if (!waiting && target.url && target.url !== 'about:blank') {
-        await this.cdp.send('Runtime.evaluate', { expression: source }, sessionId);
-      }
+      ...(!waiting && target.url && target.url !== 'about:blank' ? [send('Runtime.evaluate', { expression: source })] : []),
+    ];
+    // A page that closes while being set up fails these: there is nothing to record then.
+    await Promise.allSettled([...setup, resume()]);
+  }
+
+  /**
+   * A window a page opens (`window.open`) starts on an empty document, and a same-origin page it then loads keeps
+   * that document's window: Chromium does not run the scripts registered for new documents in it. Such a document
+   * is found, once it has committed, by the recorder's missing flag, and starts recording then.
+   */
+  private async recordIfMissed(sessionId: string): Promise<void> {
+    try {
+      const check = await this.cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression: RECORDING_CHECK, returnByValue: true }, sessionId);
+      if (check.result.value === true) return;
+      await this.cdp.send('Runtime.evaluate', { expression: recordingScript() }, sessionId);
     } catch {
-      // The page closed while being set up: nothing to record.
-    } finally {
-      await resume();
+      // The window navigated again or closed meanwhile: its next document is set up on its own.
     }
   }
 
