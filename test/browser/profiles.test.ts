@@ -139,7 +139,11 @@ describe('browser profiles', () => {
     expect(told).toBeDefined();
     // Told before the final status, so a client following the live stream sees it.
     expect(events.indexOf(told!)).toBeLessThan(events.findIndex((event) => event.status === 'error'));
-    if (told!.eventData.status === 'saved') expect(await profileRecord('crash-saved')).toMatchObject({ savedFrom: id });
+    if (told!.eventData.status === 'saved') {
+      expect(await profileRecord('crash-saved')).toMatchObject({ savedFrom: id });
+      // Saved from disk after a crash: the event says it may be missing the browser's last changes.
+      expect(told!.eventData).toMatchObject({ partial: true, note: expect.stringMatching(/crashed browser/) });
+    }
     else expect(told!.error?.code).toBe('profile_not_saved');
   });
 
