@@ -12,6 +12,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { domainMatcher, matchesEverything } from './domain-patterns.js';
+import { absoluteHttpUrl, connectTarget, endToEndHeaders } from './proxy-http.js';
 import { openTunnel, routeTo, TunnelRefusedError, dialProxy, type Route } from './proxy-dial.js';
 
 export interface ProxyRelay {
@@ -33,9 +34,6 @@ export interface RelayRouting {
   /** Where the other hosts go: a proxy (the network guard, `http://127.0.0.1:PORT`); absent: straight there. */
   otherwise?: string;
 }
-
-/** Hop-by-hop headers meant for the relay itself, never for whoever comes next. */
-const PROXY_HEADERS = ['proxy-authorization', 'proxy-connection'];
 
 export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRouting = {}): Promise<ProxyRelay> => {
   const credentials = upstream.username !== undefined ? { username: upstream.username, password: upstream.password ?? '' } : undefined;
@@ -77,17 +75,14 @@ type Track = <T extends Socket>(socket: T) => T;
 
 /** Plain HTTP: the browser sends the absolute-form request a proxy gets. */
 const forwardRequest = (request: http.IncomingMessage, response: http.ServerResponse, routeFor: (host: string) => Route, track: Track): void => {
-  let target: URL;
-  try {
-    target = new URL(request.url ?? '');
-    if (target.protocol !== 'http:') throw new Error('not http');
-  } catch {
+  const target = absoluteHttpUrl(request.url);
+  if (!target) {
     response.writeHead(400, { 'content-type': 'text/plain' }).end('a proxy request needs an absolute http URL');
     return;
   }
   const route = routeFor(target.hostname);
-  const headers = { ...request.headers };
-  for (const name of PROXY_HEADERS) delete headers[name];
+  // What was meant for this hop (the relay's own credentials and connection) goes no further.
+  const headers = endToEndHeaders(request.headers);
   const port = Number(target.port || 80);
   const options: http.RequestOptions =
     route.kind === 'http-proxy'
@@ -122,15 +117,15 @@ const forwardRequest = (request: http.IncomingMessage, response: http.ServerResp
 /** HTTPS and WebSockets: a CONNECT tunnel, opened on the route the host takes, then the two sockets spliced. */
 const relayTunnel = async (request: http.IncomingMessage, client: Socket, head: Buffer, routeFor: (host: string) => Route, track: Track): Promise<void> => {
   client.on('error', () => client.destroy());
-  const authority = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(request.url ?? '');
-  if (!authority) {
+  const target = connectTarget(request.url);
+  if (!target) {
     client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
     return;
   }
-  const host = authority[1]!.replace(/^\[(.*)\]$/, '$1');
+  const host = target.host.replace(/^\[(.*)\]$/, '$1');
   let upstream: Socket;
   try {
-    upstream = track(await openTunnel(routeFor(host), host, Number(authority[2])));
+    upstream = track(await openTunnel(routeFor(host), host, target.port));
   } catch (error) {
     const status = error instanceof TunnelRefusedError ? error.status : 502;
     client.end(`HTTP/1.1 ${status} Tunnel refused\r\n\r\n`);

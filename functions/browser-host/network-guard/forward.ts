@@ -1,15 +1,8 @@
 /** Plain HTTP through the guard: an absolute-form request (`GET http://host/path`) forwarded with bodies streaming. */
 import { NETWORK_GUARD_HEADER } from '../../ports/browser.js';
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { absoluteHttpUrl, endToEndHeaders } from '../proxy-http.js';
 import { openDestination, type GuardContext } from './opening.js';
-
-/** Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus the proxy's own. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
-
-export const endToEndHeaders = (headers: IncomingHttpHeaders): IncomingHttpHeaders => {
-  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()));
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.has(name)));
-};
 
 const answer = (response: ServerResponse, status: number, body: string): void => {
   if (response.headersSent) {
@@ -24,16 +17,6 @@ const answer = (response: ServerResponse, status: number, body: string): void =>
     [NETWORK_GUARD_HEADER]: body.replace(/[^\x20-\x7e]/g, '?'),
   });
   response.end(body);
-};
-
-/** `http://host[:port]/…` from the request line, or undefined when it is not an absolute http URL. */
-export const absoluteHttpUrl = (target: string | undefined): URL | undefined => {
-  try {
-    const url = new URL(target ?? '');
-    return url.protocol === 'http:' && /^http:\/\//i.test(target ?? '') ? url : undefined;
-  } catch {
-    return undefined;
-  }
 };
 
 export const forwardRequest = (context: GuardContext) => async (request: IncomingMessage, response: ServerResponse): Promise<void> => {

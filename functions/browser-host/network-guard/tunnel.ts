@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { absoluteHttpUrl } from './forward.js';
+import { absoluteHttpUrl, connectTarget } from '../proxy-http.js';
 import { openDestination, rawAnswer, type GuardContext } from './opening.js';
 
 const splice = (client: Duplex, upstream: Duplex): void => {
@@ -15,14 +15,6 @@ const splice = (client: Duplex, upstream: Duplex): void => {
   client.on('error', closeBoth).on('close', closeBoth);
   upstream.on('error', closeBoth).on('close', closeBoth);
   client.pipe(upstream).pipe(client);
-};
-
-/** `host:port` of a CONNECT request line (`example.com:443`, `[::1]:8443`), or undefined. */
-export const connectTarget = (authority: string | undefined): { host: string; port: number } | undefined => {
-  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]/\s]+):(\d{1,5})$/.exec(authority ?? '');
-  const port = Number(match?.[2]);
-  if (!match || port < 1 || port > 65535) return undefined;
-  return { host: match[1], port };
 };
 
 /** Opens the destination for a raw socket, or answers on it and returns undefined. */
