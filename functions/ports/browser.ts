@@ -150,6 +150,7 @@ export interface SessionBrowser {
   window(windowId: string): Promise<WindowInfo | undefined>;
   openWindow(options: NavigateOptions & { url: string; width: number; height: number }): Promise<{ window: WindowInfo; navigation: NavigationResult }>;
   navigate(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult>;
+  /** True once the window is gone (or was gone already); false if it would not close within the port's bound. */
   closeWindow(windowId: string): Promise<boolean>;
   /** Resize the window's viewport (live view `screenResolution`). */
   resize(windowId: string, width: number, height: number): Promise<void>;

@@ -76,6 +76,17 @@ describe('session lifecycle', () => {
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
   });
 
+  it('answers a request whose browser dies under it with a 409 that says so, not a server error', async () => {
+    const victim = await createRunningSession(svc);
+    const pid = svc.host.stats().sessions.find((s) => s.sessionId === victim.id)!.pid;
+    const opening = svc.app.inject({ method: 'POST', path: `/v1/sessions/${victim.id}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/slow?ms=5000` } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(pid, 'SIGKILL');
+    const res = await opening;
+    expect(res.statusCode, JSON.stringify(res.json)).toBe(409);
+    expect(res.json.code).toMatch(/^(browser_closed|conflict)$/);
+  });
+
   it('marks a session whose browser dies as error, emits it, and keeps serving other sessions', async () => {
     const victim = await createRunningSession(svc);
     const survivor = await createRunningSession(svc);

@@ -1,6 +1,7 @@
 /** One session's browser driven over CDP with puppeteer-core: the `SessionBrowser` port. */
 import type { Browser, CDPSession, Page, Target } from 'puppeteer-core';
 import type { NavigateOptions, NavigationResult, SessionBrowser, WindowInfo } from '../../ports/browser.js';
+import { closeTarget } from './close-target.js';
 import { navigateOrDownload } from './navigation-downloads.js';
 import { PuppeteerWindowDriver } from './window-driver.js';
 import { currentWindow, currentWindows, targetIdOf } from './targets.js';
@@ -56,10 +57,9 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   }
 
   async closeWindow(windowId: string): Promise<boolean> {
-    const page = await this.page(windowId);
-    if (!page) return false;
-    await page.close();
-    return true;
+    // Not page.close(): it waits for a close that Chromium may drop (close-target.ts).
+    const cdp = await this.browserCdp();
+    return closeTarget((method, params) => cdp.send(method as 'Target.getTargets', params as never) as never, windowId);
   }
 
   async resize(windowId: string, width: number, height: number): Promise<void> {

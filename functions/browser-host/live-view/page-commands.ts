@@ -1,5 +1,6 @@
 /** What a viewer may ask of the watched page besides input: navigation, closing it, and its size. */
 import type { CdpConnection } from '../../adapters/browser/cdp-connection.js';
+import { closeTarget } from '../../adapters/browser/close-target.js';
 import { navigableUrl } from './input.js';
 
 /** Runs a navigation request (address bar, history buttons, the parent frame's commands); a refusal's reason or undefined. */
@@ -23,8 +24,7 @@ export const runNavigation = async (cdp: CdpConnection, session: string, targetI
       await cdp.send('Page.reload', {}, session);
       return undefined;
     case 'close':
-      await cdp.send('Target.closeTarget', { targetId });
-      return undefined;
+      return (await closeTarget((method, params) => cdp.send(method, params), targetId)) ? undefined : 'the window did not close; try again';
     default:
       return `unsupported navigation ${JSON.stringify(message.action ?? null)}`;
   }

@@ -81,6 +81,12 @@ export class WindowStream {
   private mainFrameId = '';
   private idleTimer?: NodeJS.Timeout;
   private ended = false;
+  /**
+   * Viewers' resizes and navigations run one after another: Chromium's browser process crashes when a window is
+   * closed while a resize of it is under way (setWindowBounds after the close), which viewers sent back to back
+   * when run side by side. Input stays outside this queue, so a slow navigation does not hold back clicks.
+   */
+  private pageCommands: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly cdp: CdpConnection,
@@ -183,7 +189,8 @@ export class WindowStream {
     this.sendTo(viewer, { t: 'hello', windowId: this.windowId, url: this.url });
     if (this.frame) this.sendFrame(viewer, this.frame);
     if (options.screenResolution) {
-      this.resize(options.screenResolution.width, options.screenResolution.height).catch((error: unknown) => {
+      const { width, height } = options.screenResolution;
+      this.inTurn(() => this.resize(width, height)).catch((error: unknown) => {
         if (!this.ended) this.hooks.log('warn', 'live view could not size the window', { windowId: this.windowId, error: String(error) });
       });
     }
@@ -247,7 +254,7 @@ export class WindowStream {
       if (message.t === 'resize') {
         if (viewer.options.screenResolution || (viewer.options.disableResize && viewer.resized)) return;
         viewer.resized = true;
-        return await this.resize(Number(message.width), Number(message.height));
+        return await this.inTurn(() => this.resize(Number(message.width), Number(message.height)));
       }
       if (message.t === 'nav') return await this.navigate(viewer, message);
       const command = inputCommand(message);
@@ -262,8 +269,18 @@ export class WindowStream {
 
   private async navigate(viewer: Viewer, message: Record<string, unknown>): Promise<void> {
     this.hooks.touch();
-    const refused = await runNavigation(this.cdp, this.session, this.windowId, message);
+    const run = () => runNavigation(this.cdp, this.session, this.windowId, message);
+    // A load's answer waits for the new page to commit, which a slow site may take long to do: the queue waits only
+    // until it is sent (a close that follows at once is repeated until it takes, see close-target.ts).
+    const refused = message.action === 'go' ? await (await this.inTurn(async () => ({ answer: run() }))).answer : await this.inTurn(run);
     if (refused) this.sendTo(viewer, { t: 'error', message: refused });
+  }
+
+  /** Runs a page command after the ones before it have finished (`pageCommands`). */
+  private inTurn<T>(command: () => Promise<T>): Promise<T> {
+    const result = this.pageCommands.then(command);
+    this.pageCommands = result.catch(() => undefined);
+    return result;
   }
 
   /** Sizes the page to the viewer's frame (or the fixed resolution), within what a page may be. */

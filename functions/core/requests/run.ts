@@ -6,7 +6,7 @@
  * write is conditional on the version read.
  */
 import { ConditionFailedError } from '../../ports/records.js';
-import { AppError } from '../shared/errors.js';
+import { toAppError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
 import { attemptDelivery } from '../webhooks/deliver.js';
 import type { RequestDeps } from './deps.js';
@@ -20,8 +20,10 @@ export class WorkerStoppingError extends Error {
   }
 }
 
-const reasonOf = (error: unknown): string =>
-  error instanceof AppError && error.expose ? error.message : 'the operation failed with an internal error';
+const reasonOf = (error: unknown): string => {
+  const known = toAppError(error);
+  return known.expose ? known.message : 'the operation failed with an internal error';
+};
 
 type Outcome = { status: 'completed'; response: string } | { status: 'error'; error: string };
 
@@ -36,7 +38,7 @@ const runOperation = async <D extends RequestDeps<D>>(deps: D, item: RequestItem
     return { status: 'completed', response: JSON.stringify(response) };
   } catch (error) {
     if (signal?.aborted) throw new WorkerStoppingError();
-    if (!(error instanceof AppError) || !error.expose) deps.log.warn('async operation failed', { requestId: item.requestId, error: String(error) });
+    if (!toAppError(error).expose) deps.log.warn('async operation failed', { requestId: item.requestId, error: String(error) });
     return { status: 'error', error: reasonOf(error) };
   }
 };

@@ -4,7 +4,7 @@
  * The run is stored as a request under the call's request id, so its delivery attempts can be read at
  * `GET /v1/requests/{requestId}/status`. A refused webhook target fails the call before anything runs.
  */
-import { AppError } from '../shared/errors.js';
+import { toAppError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
 import type { OperationResult } from '../operations/result.js';
 import { attemptDelivery } from '../webhooks/deliver.js';
@@ -36,7 +36,8 @@ export const runWithWebhook = async (
     changes = { status: 'completed', response: JSON.stringify(deps.asyncRequests.shape(result, { requestId, clientRequestId: body.clientRequestId })) };
   } catch (error) {
     failure = error;
-    changes = { status: 'error', error: error instanceof AppError && error.expose ? error.message : 'the operation failed with an internal error' };
+    const known = toAppError(error);
+    changes = { status: 'error', error: known.expose ? known.message : 'the operation failed with an internal error' };
   }
   const now = deps.clock.now().toISOString();
   const stored = (await deps.records.update(key, { ...changes, completedAt: now })) as RequestItem;

@@ -112,5 +112,24 @@ export class InternalError extends AppError {
   }
 }
 
+/** The window, or the whole browser of the session, went away while a request was using it. */
+export class BrowserClosedError extends AppError {
+  constructor(cause: unknown) {
+    super(409, 'browser_closed', 'Conflict', "the window or the session's browser closed while the request was using it", { cause });
+  }
+}
+
+/**
+ * What the CDP clients throw when their target or connection closes under them (puppeteer's `TargetCloseError` and
+ * `ConnectionClosedError`, the service's own CDP connection), recognised by name and message so core needs no
+ * browser library. Such a failure is the client's to know about (a 409), not a fault of the service.
+ */
+const BROWSER_CLOSED_NAMES = new Set(['TargetCloseError', 'ConnectionClosedError']);
+const BROWSER_CLOSED_MESSAGE = /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached)|^the browser connection closed$/;
+
+const isBrowserClosed = (error: unknown): boolean =>
+  error instanceof Error && (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message));
+
 /** Anything thrown becomes an AppError; unknown throwables are internal errors. */
-export const toAppError = (error: unknown): AppError => (error instanceof AppError ? error : new InternalError(error));
+export const toAppError = (error: unknown): AppError =>
+  error instanceof AppError ? error : isBrowserClosed(error) ? new BrowserClosedError(error) : new InternalError(error);

@@ -3,6 +3,7 @@ import type { NavigationResult, WindowWaitUntil } from '../../ports/browser.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { SessionItem } from '../sessions/model.js';
 import { getSession } from '../sessions/queries.js';
+import { UnavailableError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
 import { requireWindow, sessionBrowser } from './open.js';
 
@@ -65,4 +66,12 @@ export const loadUrl = async (deps: SessionDeps, orgId: string, sessionId: strin
   await requireWindow(browser, windowId);
   const navigation = await browser.navigate(windowId, request.url, waitOptions(request));
   return { success: !navigation.error, ...navigationIssues(request.url, navigation, request) };
+};
+
+/** Closes a window of a running session; the window as it was, for the answer. */
+export const closeWindow = async (deps: SessionDeps, orgId: string, sessionId: string, windowId: string) => {
+  const { browser } = await sessionBrowser(deps, orgId, sessionId);
+  const window = await requireWindow(browser, windowId);
+  if (!(await browser.closeWindow(window.windowId))) throw new UnavailableError(`window ${window.windowId} did not close in time; ask again`);
+  return window;
 };

@@ -1,12 +1,10 @@
-import { requireWindow, sessionBrowser } from '../../../core/windows/open.js';
+import { closeWindow } from '../../../core/windows/navigation.js';
 import { defineOperation } from '../../../runtime/operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { windowIdToWire } from '../../shape/window.js';
 
 export const operation = defineOperation('closeWindow', async (input) => {
-  const { browser } = await sessionBrowser(input.deps, input.principal.orgId, input.params.sessionId);
-  const window = await requireWindow(browser, input.params.windowId);
-  await browser.closeWindow(window.windowId);
+  const window = await closeWindow(input.deps, input.principal.orgId, input.params.sessionId, input.params.windowId);
   return envelope(windowIdToWire(window), input.requestId);
 });
 
