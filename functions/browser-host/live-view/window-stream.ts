@@ -82,9 +82,10 @@ export class WindowStream {
   private idleTimer?: NodeJS.Timeout;
   private ended = false;
   /**
-   * Viewers' resizes and navigations run one after another: Chromium's browser process crashes when a window is
-   * closed while a resize of it is under way (setWindowBounds after the close), which viewers sent back to back
-   * when run side by side. Input stays outside this queue, so a slow navigation does not hold back clicks.
+   * Viewers' resizes and navigations run one after another: Chromium's browser process can crash (a segfault) when
+   * a window is closed while a resize of it is under way, as a resize and a close sent back to back did when they
+   * ran side by side (test/browser/window-close-races.test.ts). Input stays outside this queue, so a slow
+   * navigation does not hold back clicks.
    */
   private pageCommands: Promise<unknown> = Promise.resolve();
 
