@@ -41,6 +41,18 @@ const pageOf = async (windowId: string): Promise<Page> => {
 const expected = async (name: string) => (await readFile(new URL(`../fixtures/pages/scrape/${name}.md`, import.meta.url), 'utf8')).replaceAll('{{origin}}', fixtures.url).trimEnd();
 
 describe('scrape-content', () => {
+  it('reads a page that navigates while it is read, or says it would not hold still: never a server error', async () => {
+    const windowId = await openWindow(`${fixtures.url}/scrape/hopping.html`);
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await scrape(windowId);
+      answers.push(res.statusCode);
+      if (res.statusCode === 201) expect(res.json.data.modelResponse.scrapedContent.text).toMatch(/hop \d+/);
+      else expect(res.json, JSON.stringify(res.json)).toMatchObject({ status: 409, code: 'page_navigated' });
+    }
+    expect(answers.filter((status) => status === 201).length).toBeGreaterThan(0);
+  });
+
   it.each([
     ['article', 'keeps the article and drops the site header, navigation, related-stories aside and footer', 'Tide Pools of the North Coast'],
     ['docs', 'renders headings, GFM tables, fenced code with its language, lists, task items and escapes literal text', 'Queue API · Reference'],

@@ -13,11 +13,22 @@ describe('toAppError', () => {
       new ConnectionClosedError('Connection closed.'),
       new Error('Protocol error (Runtime.evaluate): Session closed. Most likely the page has been closed.'),
       new Error('the browser connection closed'),
+      new Error("Attempted to use detached Frame '0A72FFE53FBE57F1A83EC5C12DAD7836'."),
     ]) {
       const answer = toAppError(error);
       expect(answer.status, error.message).toBe(409);
       expect(answer).toMatchObject({ code: 'browser_closed', expose: true });
       expect(answer.message).toContain('closed while the request was using it');
+    }
+  });
+
+  it('answers a page that kept navigating under the request with a 409 saying so', () => {
+    for (const message of [
+      'Protocol error (Runtime.evaluate): Cannot find context with specified id',
+      'Execution context was destroyed, most likely because of a navigation.',
+      'Protocol error (Runtime.evaluate): Inspected target navigated or closed',
+    ]) {
+      expect(toAppError(new Error(message)), message).toMatchObject({ status: 409, code: 'page_navigated', expose: true });
     }
   });
 

@@ -5,10 +5,11 @@
  * browser's list, within a bound.
  */
 
+import { isNoSuchTarget } from './targets.js';
+
 /** Sends one CDP command on a browser-level connection (no page session). */
 export type BrowserCommand = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>;
 
-const NO_SUCH_TARGET = /No target with given id/i;
 /** Long enough for an ordinary close to finish, short enough that a dropped one is soon repeated. */
 const RETRY_AFTER_MS = 500;
 const POLL_MS = 25;
@@ -25,7 +26,7 @@ export const closeTarget = async (send: BrowserCommand, targetId: string, timeou
     try {
       await send('Target.closeTarget', { targetId });
     } catch (error) {
-      if (NO_SUCH_TARGET.test((error as Error).message)) return true;
+      if (isNoSuchTarget(error)) return true;
       throw error;
     }
     const retryAt = Math.min(deadline, Date.now() + RETRY_AFTER_MS);

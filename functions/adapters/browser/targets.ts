@@ -32,7 +32,8 @@ const isWindowInfo = (info: TargetInfo): boolean => info.type === 'page' && info
  */
 const toWindowInfo = (info: TargetInfo): WindowInfo => ({ windowId: info.targetId, url: info.url || 'about:blank', title: info.title });
 
-const NO_SUCH_TARGET = /No target with given id/i;
+/** Chromium's words for a target that is not there: `Target.getTargetInfo` and `Target.closeTarget` say it differently. */
+export const isNoSuchTarget = (error: unknown): boolean => error instanceof Error && /No target (?:with given id|found for targetId)/i.test(error.message);
 
 /** Every window of the browser, as it is now. `browserSession`: a CDP session on the browser target. */
 export const currentWindows = async (browserSession: CDPSession): Promise<WindowInfo[]> => {
@@ -46,7 +47,7 @@ export const currentWindow = async (browserSession: CDPSession, windowId: string
     const { targetInfo } = await browserSession.send('Target.getTargetInfo', { targetId: windowId });
     return isWindowInfo(targetInfo) ? toWindowInfo(targetInfo) : undefined;
   } catch (error) {
-    if (NO_SUCH_TARGET.test((error as Error).message)) return undefined;
+    if (isNoSuchTarget(error)) return undefined;
     throw error;
   }
 };

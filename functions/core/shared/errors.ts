@@ -119,17 +119,30 @@ export class BrowserClosedError extends AppError {
   }
 }
 
+/** The page kept navigating (or closed) while a request read or acted on it, past the few re-reads it gets. */
+export class PageNavigatedError extends AppError {
+  constructor(cause: unknown) {
+    super(409, 'page_navigated', 'Conflict', 'the page navigated away while the request was reading or acting on it; ask again once it has settled', { cause });
+  }
+}
+
 /**
  * What the CDP clients throw when their target or connection closes under them (puppeteer's `TargetCloseError` and
- * `ConnectionClosedError`, the service's own CDP connection), recognised by name and message so core needs no
- * browser library. Such a failure is the client's to know about (a 409), not a fault of the service.
+ * `ConnectionClosedError`, the service's own CDP connection), or when the page's document is replaced under them,
+ * recognised by name and message so core needs no browser library. Either is the client's to know about (a 409),
+ * not a fault of the service.
  */
 const BROWSER_CLOSED_NAMES = new Set(['TargetCloseError', 'ConnectionClosedError']);
-const BROWSER_CLOSED_MESSAGE = /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached)|^the browser connection closed$/;
+const BROWSER_CLOSED_MESSAGE =
+  /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached)|^the browser connection closed$|^Attempted to use detached Frame|^Navigating frame was detached/;
+const PAGE_NAVIGATED_MESSAGE = /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated or closed|Execution context is not available/;
 
-const isBrowserClosed = (error: unknown): boolean =>
-  error instanceof Error && (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message));
+const browserFailure = (error: unknown): AppError | undefined => {
+  if (!(error instanceof Error)) return undefined;
+  if (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message)) return new BrowserClosedError(error);
+  if (PAGE_NAVIGATED_MESSAGE.test(error.message)) return new PageNavigatedError(error);
+  return undefined;
+};
 
 /** Anything thrown becomes an AppError; unknown throwables are internal errors. */
-export const toAppError = (error: unknown): AppError =>
-  error instanceof AppError ? error : isBrowserClosed(error) ? new BrowserClosedError(error) : new InternalError(error);
+export const toAppError = (error: unknown): AppError => (error instanceof AppError ? error : (browserFailure(error) ?? new InternalError(error)));

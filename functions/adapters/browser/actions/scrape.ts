@@ -9,6 +9,7 @@
  */
 import type { CDPSession, Page } from 'puppeteer-core';
 import type { ScrapeResult } from '../../../ports/window-driver.js';
+import { readSettled } from './input/settled.js';
 import { untilAborted } from './scrape/abort.js';
 import type { PageScrape } from './scrape/page-types.js';
 import { scrapeScript } from './scrape/script.js';
@@ -25,12 +26,15 @@ export const scrape = async (page: Page, signal: AbortSignal): Promise<ScrapeRes
   const expression = await untilAborted(scrapeScript(), signal);
   const session = await untilAborted(page.createCDPSession(), signal, release);
   try {
-    const { frameTree } = await untilAborted(session.send('Page.getFrameTree'), signal);
-    const world = await untilAborted(session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD }), signal);
-    const evaluation = await untilAborted(
-      session.send('Runtime.evaluate', { expression, contextId: world.executionContextId, returnByValue: true, timeout: EVALUATE_TIMEOUT_MS }),
-      signal,
-    );
+    // A page that navigates meanwhile takes the isolated world with it: read the next document instead.
+    const evaluation = await readSettled(page, signal, async () => {
+      const { frameTree } = await untilAborted(session.send('Page.getFrameTree'), signal);
+      const world = await untilAborted(session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD }), signal);
+      return untilAborted(
+        session.send('Runtime.evaluate', { expression, contextId: world.executionContextId, returnByValue: true, timeout: EVALUATE_TIMEOUT_MS }),
+        signal,
+      );
+    });
     if (evaluation.exceptionDetails) {
       const details = evaluation.exceptionDetails;
       throw new Error(`the page could not be scraped: ${details.exception?.description ?? details.text}`);

@@ -10,7 +10,7 @@ const ATTEMPTS = 3;
 const SETTLE_TIMEOUT_MS = 5000;
 
 export const isContextLost = (error: unknown): boolean =>
-  error instanceof Error && /Execution context was destroyed|Cannot find context|Execution context is not available|frame got detached/i.test(error.message);
+  error instanceof Error && /Execution context was destroyed|Cannot find context|Execution context is not available|frame got detached|Inspected target navigated/i.test(error.message);
 
 /** Runs `read`, and again once the next document is parsed when a navigation destroyed the context meanwhile. */
 export const readSettled = async <T>(page: Page, signal: AbortSignal, read: () => Promise<T>): Promise<T> => {
