@@ -6,6 +6,14 @@
 
 import type { ActionOptions, ActionOutcome, ElementTarget, PageSnapshot, TypeRequest } from './page-snapshot.js';
 
+/** The page's document was replaced (it navigated) during an operation, on every try the operation gave it. */
+export class PageNavigatedAwayError extends Error {
+  constructor(message = 'the page navigated away during every attempt') {
+    super(message);
+    this.name = 'PageNavigatedAwayError';
+  }
+}
+
 export interface SnapshotOptions {
   /** List text blocks too (see `PageSnapshot` elements' `block`): only scrolling looks for them, and they cost time. */
   textBlocks?: boolean;

@@ -81,6 +81,19 @@ const scrollTo = async (windowId: string, top: number) => {
   await (await browser.page(windowId)).evaluate(`window.scrollTo({ left: 0, top: ${top}, behavior: 'instant' })`);
 };
 
+describe('a page that navigates while it is captured', () => {
+  it('is captured from its next document, or said not to hold still (409), within seconds: never a hang or a 500', async () => {
+    const windowId = await openWindow('/visual/restless.html');
+    for (let i = 0; i < 5; i += 1) {
+      const started = Date.now();
+      const res = await shoot(windowId, { scope: i % 2 ? 'page' : 'viewport' });
+      expect(Date.now() - started, `attempt ${i}`).toBeLessThan(10_000);
+      if (res.statusCode === 201) expect(res.json.meta.screenshots).toHaveLength(1);
+      else expect(res.json, JSON.stringify(res.json)).toMatchObject({ status: 409, code: 'page_navigated' });
+    }
+  });
+});
+
 describe('viewport screenshots', () => {
   let windowId: string;
   beforeAll(async () => {

@@ -2,6 +2,7 @@
 import { ConnectionClosedError, ProtocolError } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, toAppError } from '../../functions/core/shared/errors.js';
+import { PageNavigatedAwayError } from '../../functions/ports/window-driver.js';
 
 /** Puppeteer throws this one when a page's target closes; its typings leave the class out, so it is rebuilt here. */
 class TargetCloseError extends ProtocolError {}
@@ -30,6 +31,7 @@ describe('toAppError', () => {
     ]) {
       expect(toAppError(new Error(message)), message).toMatchObject({ status: 409, code: 'page_navigated', expose: true });
     }
+    expect(toAppError(new PageNavigatedAwayError())).toMatchObject({ status: 409, code: 'page_navigated' });
   });
 
   it('keeps errors that already carry their meaning, and hides anything else as internal', () => {

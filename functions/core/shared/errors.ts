@@ -2,6 +2,8 @@
  * Errors that carry their HTTP meaning. Core throws these (or lets port errors be mapped to them); one renderer
  * (`middleware/problem.ts`) turns any of them into the problem shape, so no handler catches to build responses.
  */
+import { PageNavigatedAwayError } from '../../ports/window-driver.js';
+
 export interface ErrorDetail {
   location?: string;
   message?: string;
@@ -140,7 +142,7 @@ const PAGE_NAVIGATED_MESSAGE = /Execution context was destroyed|Cannot find cont
 const browserFailure = (error: unknown): AppError | undefined => {
   if (!(error instanceof Error)) return undefined;
   if (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message)) return new BrowserClosedError(error);
-  if (PAGE_NAVIGATED_MESSAGE.test(error.message)) return new PageNavigatedError(error);
+  if (error instanceof PageNavigatedAwayError || PAGE_NAVIGATED_MESSAGE.test(error.message)) return new PageNavigatedError(error);
   return undefined;
 };
 

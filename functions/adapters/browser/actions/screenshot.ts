@@ -2,16 +2,52 @@
  * Screenshots as JPEG through CDP (`Page.captureScreenshot`): scaling is done by Chromium while it captures, so
  * no image is decoded in Node. Scopes: viewport (what is visible), page (see full-page.ts), scan (see scan.ts).
  */
-import type { Page } from 'puppeteer-core';
-import type { Screenshot, ScreenshotRequest } from '../../../ports/window-driver.js';
+import type { CDPSession, Page } from 'puppeteer-core';
+import { PageNavigatedAwayError, type Screenshot, type ScreenshotRequest } from '../../../ports/window-driver.js';
+import { isContextLost } from './input/settled.js';
 import { abortable, cdpOf, geometry } from './screenshot/cdp.js';
 import { fullPage } from './screenshot/full-page.js';
 import { scan } from './screenshot/scan.js';
 import { viewportShot } from './screenshot/viewport.js';
 
+const ATTEMPTS = 3;
+const RETRY_AFTER_MS = 250;
+const NOT_ATTACHED = /Not attached to an active page/i;
+
+/**
+ * Aborts once the main frame commits another document. A capture in flight across that never finishes (Chromium
+ * waits for a frame of the page it began on) and held the request until the protocol timed out; it is taken again
+ * of the new document instead, a few times, and a page that will not hold still is said to (PageNavigatedAwayError).
+ */
+const nextDocument = (cdp: CDPSession): { signal: AbortSignal; stop(): void } => {
+  const controller = new AbortController();
+  const listener = (event: { frame: { parentId?: string } }) => {
+    if (!event.frame.parentId) controller.abort(new PageNavigatedAwayError('the page navigated during the screenshot'));
+  };
+  cdp.on('Page.frameNavigated', listener);
+  return { signal: controller.signal, stop: () => cdp.off('Page.frameNavigated', listener) };
+};
+
 export const screenshot = async (page: Page, request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]> => {
   signal.throwIfAborted();
   const cdp = await cdpOf(page);
+  for (let attempt = 1; ; attempt += 1) {
+    const moved = nextDocument(cdp);
+    try {
+      return await shoot(page, cdp, request, AbortSignal.any([signal, moved.signal]));
+    } catch (error) {
+      const navigated = moved.signal.aborted || isContextLost(error) || (error instanceof Error && NOT_ATTACHED.test(error.message));
+      if (signal.aborted || !navigated) throw error;
+      if (attempt >= ATTEMPTS) throw new PageNavigatedAwayError(`the page navigated during each of ${ATTEMPTS} attempts at the screenshot`);
+      // Not a wait for the document to be parsed: that polls in the page, which a page this restless keeps resetting.
+      await abortable(new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS)), signal);
+    } finally {
+      moved.stop();
+    }
+  }
+};
+
+const shoot = async (page: Page, cdp: CDPSession, request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]> => {
   if (request.scope === 'scan') return scan(page, cdp, request, signal);
   const geo = await abortable(geometry(cdp), signal);
   if (request.scope === 'viewport') return [await viewportShot(cdp, geo, request, signal)];

@@ -20,7 +20,11 @@ export const cdpOf = async (page: Page): Promise<CDPSession> => {
     const session = await cached.catch(() => undefined);
     if (session && !session.detached) return session;
   }
-  const created = page.createCDPSession();
+  // Page events tell a screenshot that the page moved on to another document (screenshot.ts).
+  const created = page.createCDPSession().then(async (session) => {
+    await session.send('Page.enable');
+    return session;
+  });
   sessions.set(page, created);
   return created;
 };
