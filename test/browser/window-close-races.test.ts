@@ -2,7 +2,8 @@
  * Closing a window while something else is happening to it, many times over: Chromium drops a close that arrives
  * while the page commits a navigation (the window stayed open, a DELETE hung until its time ran out), and its browser
  * process crashed when a window was closed while a live view resize of it was under way (the session ended in
- * `error`). Each round is a race, so each case runs enough rounds to have lost it before the fixes.
+ * `error`; also when the close came from the API while viewers resized: the live view no longer sets window bounds).
+ * Each round is a race, so each case runs enough rounds to have lost it before the fixes.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -39,6 +40,7 @@ const openWindow = async (): Promise<string> => {
 
 interface ViewerSocket {
   send(message: object): void;
+  open(): boolean;
   /** The close code the live view ends the socket with (4404: window closed, 4410: session ended), or 'open'. */
   closed(timeoutMs: number): Promise<number | 'open'>;
 }
@@ -59,6 +61,7 @@ const viewWindow = async (windowId: string): Promise<ViewerSocket> => {
   await Promise.race([firstFrame, closed]);
   return {
     send: (message) => socket.send(JSON.stringify(message)),
+    open: () => socket.readyState === WebSocket.OPEN,
     closed: (timeoutMs) => Promise.race([closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), timeoutMs))]),
   };
 };
@@ -104,5 +107,22 @@ describe('closing a window in the middle of something', () => {
       expect(await windowIds()).not.toContain(windowId);
       expect(await viewer.closed(5_000), `round ${round}`).toBe(4404);
     }
+  });
+
+  it('through the API while two viewers keep resizing it: DELETE closes it and the browser keeps running', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const windowId = await openWindow();
+      const viewers = await Promise.all([viewWindow(windowId), viewWindow(windowId)]);
+      let tick = 0;
+      const resizing = setInterval(() => {
+        tick += 1;
+        for (const viewer of viewers) if (viewer.open()) viewer.send({ t: 'resize', width: 600 + (tick % 9) * 20, height: 500 });
+      }, 20);
+      await new Promise((resolve) => setTimeout(resolve, 100 + (round % 5) * 30));
+      const res = await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}/windows/${windowId}`, headers: svc.auth });
+      clearInterval(resizing);
+      expect(res.statusCode, `round ${round}: ${JSON.stringify(res.json)}`).toBe(200);
+    }
+    expect((await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).json.data.status).toBe('running');
   });
 });

@@ -31,15 +31,12 @@ export const runNavigation = async (cdp: CdpConnection, session: string, targetI
 };
 
 /**
- * Resizes the window itself, so the size outlives the live view; the viewport override covers a page whose
- * viewport was pinned by another client's emulation (windows opened through the API are).
+ * Sizes the page to the viewer by a viewport override on the live view's own connection, which also covers a page
+ * whose viewport another client pinned (windows opened through the API are). Not `Browser.setWindowBounds`: with a
+ * close of the window in flight from another connection it crashes Chromium's browser process (a segfault, the
+ * whole session lost), and API clients close windows whenever they like. The override lasts while the window is
+ * watched; after that the page has the size it had before (test/browser/window-close-races.test.ts).
  */
-export const resizeWindow = async (cdp: CdpConnection, session: string, targetId: string, width: number, height: number): Promise<void> => {
+export const resizeWindow = async (cdp: CdpConnection, session: string, width: number, height: number): Promise<void> => {
   await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 0, mobile: false }, session);
-  try {
-    const { windowId } = await cdp.send<{ windowId: number }>('Browser.getWindowForTarget', { targetId });
-    await cdp.send('Browser.setWindowBounds', { windowId, bounds: { width, height, windowState: 'normal' } });
-  } catch {
-    // Some builds run without window management; the viewport override alone still sizes the page.
-  }
 };

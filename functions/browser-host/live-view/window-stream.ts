@@ -82,10 +82,9 @@ export class WindowStream {
   private idleTimer?: NodeJS.Timeout;
   private ended = false;
   /**
-   * Viewers' resizes and navigations run one after another: Chromium's browser process can crash (a segfault) when
-   * a window is closed while a resize of it is under way, as a resize and a close sent back to back did when they
-   * ran side by side (test/browser/window-close-races.test.ts). Input stays outside this queue, so a slow
-   * navigation does not hold back clicks.
+   * Viewers' resizes and navigations run one after another, in the order they were sent: a close sent after a resize
+   * reaches Chromium after it (closing a window mid-resize once crashed the browser process), a back after a load.
+   * Input stays outside this queue, so a slow navigation does not hold back clicks.
    */
   private pageCommands: Promise<unknown> = Promise.resolve();
 
@@ -289,7 +288,7 @@ export class WindowStream {
     if (![width, height].every((n) => Number.isFinite(n))) return;
     const w = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, width)));
     const h = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, height)));
-    await resizeWindow(this.cdp, this.session, this.windowId, w, h);
+    await resizeWindow(this.cdp, this.session, w, h);
   }
 
   private onUrl(url: string): void {
