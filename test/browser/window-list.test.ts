@@ -98,3 +98,21 @@ describe('listing windows', () => {
     expect(info.statusCode).toBe(404);
   });
 });
+
+describe('two loads of one window at once', () => {
+  it('the earlier one, replaced before its page loaded, fails with ERR_ABORTED rather than taking the later load for its own', async () => {
+    const { data } = await open({ url: `${fixtures.url}/index.html` });
+    const load = (url: string) => svc.app.inject({ method: 'POST', path: windowsPath(`/${data.windowId}`), headers: svc.auth, body: { url, waitUntil: 'load' } });
+    for (let round = 0; round < 3; round += 1) {
+      const first = load(`${fixtures.url}/windows/slow-image.html?round=${round}`);
+      await new Promise((resolve) => setTimeout(resolve, 150 + round * 100));
+      const second = await load(`${fixtures.url}/index.html?round=${round}`);
+      expect(second.statusCode).toBe(200);
+      expect(second.json.data.success).toBe(true);
+      const replaced = await first;
+      expect(replaced.json.data.success, JSON.stringify(replaced.json)).toBe(false);
+      expect(replaced.json.errors[0]).toMatchObject({ code: 'navigation_failed', reason: expect.stringMatching(/^net::ERR_ABORTED/) });
+      expect((await listed(data.windowId))?.url).toBe(`${fixtures.url}/index.html?round=${round}`);
+    }
+  });
+});

@@ -14,6 +14,8 @@ const ERROR_PAGE_WAIT_MS = 2_000;
 export class PuppeteerSessionBrowser implements SessionBrowser {
   /** A session on the browser target, for browser-wide questions (the windows as they are now). */
   private browserSession?: Promise<CDPSession>;
+  /** How many loads each window has had started through this connection: a later count means a later load. */
+  private readonly loads = new Map<string, number>();
 
   constructor(readonly browser: Browser) {}
 
@@ -53,11 +55,20 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   async navigate(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult> {
     const page = await this.page(windowId);
     if (!page) return { timedOut: false, error: `window ${windowId} is gone` };
-    return navigateOrDownload(page, url, options);
+    const generation = (this.loads.get(windowId) ?? 0) + 1;
+    this.loads.set(windowId, generation);
+    const result = await navigateOrDownload(page, url, options);
+    // A load started on the window meanwhile replaced this one: puppeteer would count that load's `load` event as
+    // this one's and call it a success, as Chromium does not (the replaced navigation ends in ERR_ABORTED).
+    if (this.loads.get(windowId) !== generation && !result.error && !result.download) {
+      return { timedOut: false, error: 'net::ERR_ABORTED (a later load of this window replaced it)' };
+    }
+    return result;
   }
 
   async closeWindow(windowId: string): Promise<boolean> {
     // Not page.close(): it waits for a close that Chromium may drop (close-target.ts).
+    this.loads.delete(windowId);
     const cdp = await this.browserCdp();
     return closeTarget((method, params) => cdp.send(method as 'Target.getTargets', params as never) as never, windowId);
   }
