@@ -81,6 +81,8 @@ export class WindowStream {
   private mainFrameId = '';
   private idleTimer?: NodeJS.Timeout;
   private ended = false;
+  /** The window's target is gone; the stream ends a moment later. */
+  private gone = false;
   /**
    * Viewers' resizes and navigations run one after another, in the order they were sent: a close sent after a resize
    * reaches Chromium after it (closing a window mid-resize once crashed the browser process), a back after a load.
@@ -249,6 +251,7 @@ export class WindowStream {
   }
 
   private async onMessage(viewer: Viewer, message: Record<string, unknown>): Promise<void> {
+    if (this.gone) return;
     try {
       if (message.t === 'ack') return this.onDrawn(viewer);
       if (message.t === 'resize') {
@@ -263,7 +266,7 @@ export class WindowStream {
       await this.cdp.send(command.method, command.params, this.session);
       if (message.t !== 'mouse' || message.type !== 'mouseMoved') this.refreshSoon();
     } catch (error) {
-      if (!this.ended) this.hooks.log('warn', 'live view command failed', { windowId: this.windowId, error: String(error) });
+      if (!this.ended && !this.gone) this.hooks.log('warn', 'live view command failed', { windowId: this.windowId, error: String(error) });
     }
   }
 
@@ -298,6 +301,8 @@ export class WindowStream {
   }
 
   private windowGone(): void {
+    // Commands still queued or arriving now can only fail: they are dropped, not logged as failures.
+    this.gone = true;
     // When the whole browser goes, the page's target usually dies a moment before the connection does.
     setTimeout(() => this.end(this.hooks.sessionLive() ? 'windowClosed' : 'sessionEnded'), 200).unref();
   }
