@@ -58,8 +58,8 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     const generation = (this.loads.get(windowId) ?? 0) + 1;
     this.loads.set(windowId, generation);
     const result = await navigateOrDownload(page, url, options);
-    // A load started on the window meanwhile replaced this one: puppeteer would count that load's `load` event as
-    // this one's and call it a success, as Chromium does not (the replaced navigation ends in ERR_ABORTED).
+    // A load started on the window meanwhile replaced this one. Puppeteer counts the later page's `load` event as this
+    // load's and calls it a success; for Chromium the replaced navigation ended in ERR_ABORTED, and so it is here.
     if (this.loads.get(windowId) !== generation && !result.error && !result.download) {
       return { timedOut: false, error: 'net::ERR_ABORTED (a later load of this window replaced it)' };
     }

@@ -37,6 +37,6 @@ export const runNavigation = async (cdp: CdpConnection, session: string, targetI
  * whole session lost), and API clients close windows whenever they like. The override lasts while the window is
  * watched; after that the page has the size it had before (test/browser/window-close-races.test.ts).
  */
-export const resizeWindow = async (cdp: CdpConnection, session: string, width: number, height: number): Promise<void> => {
+export const sizeViewport = async (cdp: CdpConnection, session: string, width: number, height: number): Promise<void> => {
   await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 0, mobile: false }, session);
 };

@@ -9,7 +9,7 @@
 import WebSocket from 'ws';
 import { CdpConnection } from '../../adapters/browser/cdp-connection.js';
 import { inputCommand } from './input.js';
-import { resizeWindow, runNavigation } from './page-commands.js';
+import { sizeViewport, runNavigation } from './page-commands.js';
 import { MAX_RENDER_SIZE, MIN_VIEW_SIZE, type ViewerOptions } from './options.js';
 
 export type StreamEndReason = 'sessionEnded' | 'windowClosed';
@@ -291,7 +291,7 @@ export class WindowStream {
     if (![width, height].every((n) => Number.isFinite(n))) return;
     const w = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, width)));
     const h = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, height)));
-    await resizeWindow(this.cdp, this.session, w, h);
+    await sizeViewport(this.cdp, this.session, w, h);
   }
 
   private onUrl(url: string): void {
