@@ -105,7 +105,9 @@ describe('two loads of one window at once', () => {
     const load = (url: string) => svc.app.inject({ method: 'POST', path: windowsPath(`/${data.windowId}`), headers: svc.auth, body: { url, waitUntil: 'load' } });
     for (let round = 0; round < 3; round += 1) {
       const first = load(`${fixtures.url}/windows/slow-image.html?round=${round}`);
-      await new Promise((resolve) => setTimeout(resolve, 150 + round * 100));
+      // The first load has begun (its document is shown) and waits for its image: now a second one replaces it.
+      await waitFor(() => listed(data.windowId), (window) => window?.url.includes(`slow-image.html?round=${round}`) === true, 5_000);
+      await new Promise((resolve) => setTimeout(resolve, round * 100));
       const second = await load(`${fixtures.url}/index.html?round=${round}`);
       expect(second.statusCode).toBe(200);
       expect(second.json.data.success).toBe(true);
