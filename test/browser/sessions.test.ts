@@ -79,8 +79,11 @@ describe('session lifecycle', () => {
   it('answers a request whose browser dies under it with a 409 that says so, not a server error', async () => {
     const victim = await createRunningSession(svc);
     const pid = svc.host.stats().sessions.find((s) => s.sessionId === victim.id)!.pid;
+    const windows = async () => (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${victim.id}/windows`, headers: svc.auth })).json.data.windows.length as number;
+    const before = await windows();
     const opening = svc.app.inject({ method: 'POST', path: `/v1/sessions/${victim.id}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/slow?ms=5000` } });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The new window exists and waits for its slow page: the browser dies under the request, not before it.
+    await waitFor(windows, (count) => count > before);
     process.kill(pid, 'SIGKILL');
     const res = await opening;
     expect(res.statusCode, JSON.stringify(res.json)).toBe(409);
