@@ -7,6 +7,7 @@ import { killProcessGroup, removeDir } from './cleanup.js';
 import { BrowserLaunchError } from './errors.js';
 import { matchesEverything } from './domain-patterns.js';
 import { extractProfile } from './profile-archive.js';
+import { keepSessionCookies, restoreSessionCookies } from './session-cookies.js';
 import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
 
 /** A running Chromium process tree owned by the host. */
@@ -82,6 +83,7 @@ export class BrowserLauncher {
         waitForInitialPage: false,
         targetFilter: () => false,
       });
+      if (spec.profileArchive) await restoreSessionCookies(browser, userDataDir);
       return { ...describe(browser, userDataDir), ...(router ? { router } : {}) };
     } catch (error) {
       await browser?.close().catch(() => undefined);
@@ -98,7 +100,11 @@ export class BrowserLauncher {
       // Browser.close lets Chromium flush cookies and storage, which a saved profile needs.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        launched.browser.close().catch(() => undefined),
+        (async () => {
+          // Before Browser.close, which drops them; a profile saved from this directory keeps them (session-cookies.ts).
+          await keepSessionCookies(launched.browser, launched.userDataDir).catch(() => undefined);
+          await launched.browser.close().catch(() => undefined);
+        })(),
         new Promise((resolve) => (timer = setTimeout(resolve, grace))),
       ]);
       clearTimeout(timer);

@@ -5,11 +5,16 @@ import type { Deps } from './deps.js';
 import { bearerToken } from './middleware/authenticate.js';
 
 export const clientMayDrive =
-  (deps: Pick<Deps, 'authenticate' | 'records'>) =>
+  (deps: Pick<Deps, 'authenticate' | 'records' | 'keyConnections'>) =>
   async (request: IncomingMessage, sessionId: string): Promise<boolean> => {
     const token = bearerToken(request.headers.authorization);
     const principal = token ? await deps.authenticate(token) : undefined;
     if (!principal) return false;
     // Another org's session is not found, like everywhere else.
-    return (await getSession(deps.records, principal.orgId, sessionId))?.status === 'running';
+    if ((await getSession(deps.records, principal.orgId, sessionId))?.status !== 'running') return false;
+    // The socket outlives this check: revoking the key closes it (runtime/key-connections.ts). For an upgrade the
+    // request's socket is the client's connection itself.
+    const forget = deps.keyConnections.hold(principal, () => request.socket.destroy());
+    request.socket.once('close', forget);
+    return true;
   };

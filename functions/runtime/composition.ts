@@ -5,7 +5,7 @@ import { S3Blobs } from '../adapters/aws/s3-blobs.js';
 import { createAjvSchemas } from '../adapters/json-schema/ajv.js';
 import { createBedrockModel } from '../adapters/model/bedrock.js';
 import { createClaudeModel } from '../adapters/model/claude.js';
-import { verifyApiKey } from '../core/orgs/api-keys.js';
+import { apiKeyStillValid, verifyApiKey } from '../core/orgs/api-keys.js';
 import { cascadingResolver, ModelResolver } from '../core/resolve/model-resolver.js';
 import { offlineResolver } from '../core/resolve/offline.js';
 import type { ElementResolver } from '../core/resolve/resolver.js';
@@ -19,6 +19,7 @@ import { cachedAuthenticator } from './auth-cache.js';
 import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { createLogger, type Logger } from './logger.js';
+import { watchKeyConnections } from './key-connections.js';
 import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
 import { createHttpWebhookTransport } from '../adapters/http/webhook-sender.js';
 import { MemoryQueue } from '../adapters/local/memory-queue.js';
@@ -95,6 +96,7 @@ export const createDeps = (parts: DepsParts): Deps => {
   const { config, records } = parts;
   // One model (one client, one connection pool) serves both element resolution and page questions.
   const model = modelFromConfig(config);
+  const log = parts.log ?? createLogger(config.logLevel);
   return {
     config,
     records,
@@ -104,8 +106,9 @@ export const createDeps = (parts: DepsParts): Deps => {
     defaultWindowUrl: config.defaultWindowUrl,
     signingSecret: parts.signingSecret,
     clock,
-    log: parts.log ?? createLogger(config.logLevel),
+    log,
     authenticate: cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds),
+    keyConnections: watchKeyConnections({ stillValid: (principal) => apiKeyStillValid(records, principal), everyMs: config.authCacheSeconds * 1000, log }),
     validateResponses: parts.validateResponses ?? config.stage !== 'production',
     resolver: parts.resolver ?? resolverFromConfig(config, model),
     model,

@@ -10,6 +10,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import type { AsyncRequestSettings } from '../core/requests/deps.js';
 import type { Config } from './config.js';
+import type { KeyConnections } from './key-connections.js';
 import type { Logger } from './logger.js';
 
 export interface Deps {
@@ -26,6 +27,8 @@ export interface Deps {
   signingSecret: string;
   /** Resolve a bearer token to its org (cached briefly; see AUTH_CACHE_SECONDS). */
   authenticate(token: string): Promise<Principal | undefined>;
+  /** Connections opened with a key (CDP sockets, event streams), closed when the key is revoked. */
+  keyConnections: KeyConnections;
   /** Check every response against its route's schema (development and tests). */
   validateResponses: boolean;
   /** Resolves element descriptions when a language model is configured; absent: the offline resolver. */

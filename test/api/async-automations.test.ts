@@ -25,6 +25,8 @@ let windowId: string;
 let page: Page;
 let receiver: http.Server;
 let hookUrl: string;
+/** The contact form's filler, learnt by the first test. */
+let learntFormId: string;
 const hooks: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 
 beforeAll(async () => {
@@ -79,8 +81,18 @@ describe('async automations with the official client', () => {
     const mac = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`).digest('base64');
     expect(hook.headers['webhook-signature']).toBe(`v1,${mac}`);
     expect(JSON.parse(hook.body)).toMatchObject({ requestId: filling.requestId, status: 'completed' });
+    learntFormId = automationId;
   }, 90_000);
 
+  it('fails a fill of a page without the form: form_not_found, not "Filled 0 fields"', async () => {
+    await page.goto('about:blank');
+    const filling = await client.windows.asyncFillForm(sessionId, windowId, { automationId: learntFormId, parameters: CONTACT_VALUES });
+    const done = await client.requests.waitForRequestCompletion(filling.requestId, 60, 0.1);
+    expect(done.status, JSON.stringify(done)).toBe('completed');
+    const envelope = done.response as { meta: { status: string }; errors?: Array<{ code: string }> };
+    expect(envelope.meta.status).toBe('failure');
+    expect(envelope.errors).toEqual([expect.objectContaining({ code: 'form_not_found' })]);
+  }, 90_000);
 });
 
 describe('async automations refuse bad input when they accept it, as the synchronous routes do', () => {

@@ -122,6 +122,24 @@ describe('fill-form', () => {
     expect(await page.evaluate(() => (window as unknown as { log: string[] }).log)).toContain('keydown:full-name');
   });
 
+  it.each([
+    ['a blank page', 'about:blank', CONTACT],
+    ['a page with another form', 'two-step', CONTACT],
+  ])('fails with form_not_found on %s, typing nothing', async (_what, where, parameters) => {
+    const { automationId } = await learnt('contact');
+    if (where === 'about:blank') await page.goto(where);
+    else await open(where);
+    const res = await fill(automationId, parameters);
+    expect(res.statusCode).toBe(201);
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors).toEqual([expect.objectContaining({ code: 'form_not_found', message: expect.stringContaining('is not on the page') })]);
+    expect(res.json.data.modelResponse).toContain('is not on the page');
+    if (where !== 'about:blank') {
+      const typed = await page.evaluate(() => [...document.querySelectorAll('input')].map((input) => (input.type === 'checkbox' ? String(input.checked) : input.value)));
+      expect(typed.every((value) => value === '' || value === 'false')).toBe(true);
+    }
+  });
+
   it('refuses a bad parameter with a 422 naming it, before anything is typed', async () => {
     const { automationId } = await learnt('contact');
     await open('contact');

@@ -96,6 +96,25 @@ describe('browser profiles', () => {
     await Promise.all([terminate(second), terminate(third), terminate(restored.json.data.id)]);
   });
 
+  it('keeps a login held only in a session cookie (no "remember me"), which Chromium drops when it closes', async () => {
+    const { id: first } = await createRunningSession(svc);
+    await saveOnTermination(first, 'session-cookie-login');
+    const login = await call('POST', `/v1/sessions/${first}/windows`, { url: `${fixtures.url}/session-login?user=carol` });
+    expect(login.statusCode, JSON.stringify(login.json)).toBe(201);
+    await terminate(first);
+    await waitFor(() => profileRecord('session-cookie-login'), (record) => record !== undefined);
+
+    const { id: second } = await createRunningSession(svc, svc.auth, { profileName: 'session-cookie-login' });
+    const whoami = await call('POST', `/v1/sessions/${second}/windows`, { url: `${fixtures.url}/session-whoami` });
+    const browser = (await svc.deps.fleet.open(second)) as unknown as { page(id: string): Promise<Page> };
+    const page = await browser.page(whoami.json.data.windowId);
+    expect(await page.$eval('#state', (el) => el.textContent)).toBe('Logged in as carol');
+    // Still a session cookie: restored as it was, not made persistent.
+    const cookies = await page.browserContext().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({ value: 'carol', session: true, httpOnly: true });
+    await terminate(second);
+  });
+
   it('tells the save in the session events', async () => {
     const id = await loggedInProfile('told-profile', 'carol');
     const events = await readEvents(`${svc.url}/v1/sessions/${id}/events?all=true`, svc.auth, (event) => event.event === 'profile_status');

@@ -2,6 +2,7 @@
  * Requests that only read a session still count as activity (the interface: "the timer resets on an incoming HTTP
  * request ... to the session"), and a session in `error` says why, in its answer and its status event.
  */
+import { AirtopClient } from '@airtop/sdk';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRunningSession, readEvents, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -55,5 +56,8 @@ describe('a session in error', () => {
     );
     expect(read.statusCode).toBe(200);
     expect(read.json.errors).toEqual([{ code: 'browser_crashed', message: 'the browser process exited unexpectedly' }]);
+    // Where docs/behaviour.md says it is, read as the official client types it.
+    const viaClient = await new AirtopClient({ apiKey: svc.key, baseUrl: svc.url }).sessions.getInfo(victim.id);
+    expect(viaClient.errors?.[0]).toMatchObject({ code: 'browser_crashed' });
   });
 });

@@ -19,7 +19,8 @@ type Mutation = 'bodyField' | 'bodyGarbage' | 'query' | 'path' | 'auth' | 'metho
 
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'get', 'FOO'];
 
-const setAt = (root: Record<string, unknown>, path: string[], value: unknown): void => {
+/** Sets `value` at `path` in `root`, creating objects and arrays on the way. */
+export const setAt = (root: Record<string, unknown>, path: string[], value: unknown): void => {
   let node: Record<string, unknown> = root;
   for (let i = 0; i < path.length - 1; i += 1) {
     const next = node[path[i]];

@@ -9,7 +9,7 @@ export const createRunningSession = async (svc: TestService, auth = svc.auth, co
   for (let i = 0; i < 100 && res.json.data.status !== 'running'; i += 1) {
     const info = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${id}`, headers: auth });
     if (info.json.data.status === 'running') break;
-    if (['error', 'ended'].includes(info.json.data.status)) throw new Error(`session ${id} did not start: ${JSON.stringify(info.json.data)}`);
+    if (['error', 'ended'].includes(info.json.data.status)) throw new Error(`session ${id} did not start: ${JSON.stringify(info.json.data)} ${JSON.stringify(info.json.errors ?? [])}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { id, created: res.json };

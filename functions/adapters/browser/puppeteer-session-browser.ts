@@ -17,14 +17,31 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   /** How many loads each window has had started through this connection: a later count means a later load. */
   private readonly loads = new Map<string, number>();
 
-  constructor(readonly browser: Browser) {}
+  /**
+   * Rejects once the connection to the browser is gone. Some puppeteer waits do not end with it (newPage waits 30 s
+   * for a target the dead browser never announces): every call of this port races it, so none outlives its browser.
+   */
+  private readonly disconnected: Promise<never>;
+
+  constructor(readonly browser: Browser) {
+    this.disconnected = new Promise<never>((_, reject) => {
+      const gone = () => reject(new Error('the browser connection closed'));
+      if (!browser.connected) gone();
+      else browser.once('disconnected', gone);
+    });
+    this.disconnected.catch(() => undefined); // observed by the calls that race it, if any
+  }
+
+  private whileConnected<T>(work: Promise<T>): Promise<T> {
+    return Promise.race([work, this.disconnected]);
+  }
 
   async windows(): Promise<WindowInfo[]> {
-    return currentWindows(await this.browserCdp());
+    return this.whileConnected(this.browserCdp().then(currentWindows));
   }
 
   async window(windowId: string): Promise<WindowInfo | undefined> {
-    return currentWindow(await this.browserCdp(), windowId);
+    return this.whileConnected(this.browserCdp().then((cdp) => currentWindow(cdp, windowId)));
   }
 
   /** The window's page, for operations on it; undefined when no such window. */
@@ -32,7 +49,11 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     return (await this.target(windowId)?.page()) ?? undefined;
   }
 
-  async openWindow(options: NavigateOptions & { url: string; width: number; height: number }) {
+  openWindow(options: NavigateOptions & { url: string; width: number; height: number }) {
+    return this.whileConnected(this.openWindowNow(options));
+  }
+
+  private async openWindowNow(options: NavigateOptions & { url: string; width: number; height: number }) {
     const page = await this.browser.newPage();
     await page.setViewport({ width: options.width, height: options.height });
     const navigation = await navigateOrDownload(page, options.url, options);
@@ -52,7 +73,11 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     return { window, navigation };
   }
 
-  async navigate(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult> {
+  navigate(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult> {
+    return this.whileConnected(this.navigateNow(windowId, url, options));
+  }
+
+  private async navigateNow(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult> {
     const page = await this.page(windowId);
     if (!page) return { timedOut: false, error: `window ${windowId} is gone` };
     const generation = (this.loads.get(windowId) ?? 0) + 1;
@@ -69,8 +94,8 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   async closeWindow(windowId: string): Promise<boolean> {
     // Not page.close(): it waits for a close that Chromium may drop (close-target.ts).
     this.loads.delete(windowId);
-    const cdp = await this.browserCdp();
-    return closeTarget((method, params) => cdp.send(method as 'Target.getTargets', params as never) as never, windowId);
+    const cdp = await this.whileConnected(this.browserCdp());
+    return this.whileConnected(closeTarget((method, params) => cdp.send(method as 'Target.getTargets', params as never) as never, windowId));
   }
 
   async resize(windowId: string, width: number, height: number): Promise<void> {
@@ -78,7 +103,7 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   }
 
   async driver(windowId: string): Promise<PuppeteerWindowDriver | undefined> {
-    const page = await this.page(windowId);
+    const page = await this.whileConnected(this.page(windowId));
     return page ? new PuppeteerWindowDriver(page) : undefined;
   }
 

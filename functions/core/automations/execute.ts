@@ -75,7 +75,8 @@ export const executeAutomation = async (deps: AutomationDeps, target: WindowTarg
         ? await fillFormTemplate(context, automation.template, parameters)
         : await runSteps(context, automation.template, parameters);
       const status = outcome.errors.length === 0 ? 'success' : outcome.filled.length ? 'partial' : 'failure';
-      return { status, modelResponse: summary(automation, outcome.filled), credits: budget.credits, errors: outcome.errors, warnings: context.warnings };
+      const missing = outcome.errors.find((issue) => issue.code === 'form_not_found');
+      return { status, modelResponse: missing ? missing.message : summary(automation, outcome.filled), credits: budget.credits, errors: outcome.errors, warnings: context.warnings };
     } finally {
       // Locators found again are worth keeping even when a later field failed.
       if (context.changed) await updateTemplate(deps, target.orgId, automation.id, automation.template);

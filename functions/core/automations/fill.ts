@@ -120,9 +120,29 @@ const pressControl = async (context: FillContext, control: ControlTemplate, what
   return outcome.acted ? undefined : { code: outcome.code, message: `could not press ${what}: ${outcome.message}` };
 };
 
+/**
+ * The form is on the page when at least one field of its first step is found by its own locators. Without this, a
+ * page lacking the form would "succeed" having filled nothing, or healing by description would type the values
+ * into whatever fields of another form fit their descriptions.
+ */
+const formMissing = async (context: FillContext, template: FormTemplate): Promise<Issue | undefined> => {
+  if (!template.fields.length) return undefined;
+  const firstStep = Math.min(...template.fields.map((field) => field.step));
+  const expected = template.fields.filter((field) => field.step === firstStep);
+  const found = await context.driver.findFields(expected.map((field) => field.locators), context.budget.signal);
+  if (found.some((field, i) => field !== null && corroborated(expected[i], field))) return undefined;
+  return {
+    code: 'form_not_found',
+    message: `the form this automation fills (learnt at ${template.url}) is not on the page: none of its fields (${expected.map((field) => `"${field.label}"`).join(', ')}) was found; nothing was filled`,
+    details: { learntAt: template.url, fields: expected.map((field) => field.parameter) },
+  };
+};
+
 export const fillFormTemplate = async (context: FillContext, template: FormTemplate, parameters: Record<string, unknown>): Promise<FillOutcome> => {
   const filled: string[] = [];
   const errors: Issue[] = [];
+  const missing = await formMissing(context, template);
+  if (missing) return { filled, errors: [missing] };
   let pending = template.fields.filter((field) => parameters[field.parameter] !== undefined && parameters[field.parameter] !== null);
   const lastStep = Math.max(0, ...template.fields.map((field) => field.step)) + EXTRA_STEPS;
   for (let step = 0; pending.length && step <= lastStep; step += 1) {

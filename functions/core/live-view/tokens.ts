@@ -22,13 +22,19 @@ export const signViewToken = (secret: string, grant: ViewGrant): string => {
 
 /** The grant in a valid, unexpired token; undefined otherwise. */
 export const verifyViewToken = (secret: string, token: string, nowSeconds: number): ViewGrant | undefined => {
-  const [payload, signature] = token.split('.');
-  if (!payload || !signature) return undefined;
+  // Exactly `payload.signature`, both base64url: anything more (`….junk`) or other characters is not a token this
+  // service issued, even when its first two parts would verify.
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part))) return undefined;
+  const [payload, signature] = parts as [string, string];
   const expected = Buffer.from(sign(secret, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   try {
-    const [sessionId, windowId, expiresAt] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as [string, string, number];
+    const grant: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (!Array.isArray(grant) || grant.length !== 3) return undefined;
+    const [sessionId, windowId, expiresAt] = grant as unknown[];
+    if (typeof sessionId !== 'string' || typeof windowId !== 'string' || typeof expiresAt !== 'number') return undefined;
     return expiresAt > nowSeconds ? { sessionId, windowId, expiresAt } : undefined;
   } catch {
     return undefined;

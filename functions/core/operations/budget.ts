@@ -7,6 +7,7 @@
  */
 import type { Clock } from '../../ports/clock.js';
 import type { Issue } from '../shared/issues.js';
+import { deadlineTimer } from '../shared/timers.js';
 
 export const DEFAULT_TIME_THRESHOLD_SECONDS = 300;
 export const DEFAULT_COST_THRESHOLD_CREDITS = 100;
@@ -47,8 +48,7 @@ export const createBudget = (
   const startedAt = clock.now().getTime();
   const controller = new AbortController();
   const timeIssue: Issue = { code: 'time_threshold_exceeded', message: `the operation ran past its time threshold of ${seconds} s and was stopped`, details: { timeThresholdSeconds: seconds } };
-  const timer = seconds > 0 ? setTimeout(() => controller.abort(new BudgetExceededError('time', timeIssue)), seconds * 1000) : undefined;
-  timer?.unref();
+  const timer = seconds > 0 ? deadlineTimer(seconds * 1000, () => controller.abort(new BudgetExceededError('time', timeIssue))) : undefined;
   const onParentAbort = () => controller.abort(parent?.reason);
   parent?.addEventListener('abort', onParentAbort, { once: true });
   let credits = 0;
@@ -84,7 +84,7 @@ export const createBudget = (
           }
         : undefined,
     dispose: () => {
-      clearTimeout(timer);
+      timer?.clear();
       parent?.removeEventListener('abort', onParentAbort);
     },
   };

@@ -6,7 +6,7 @@ import type { WindowDriver } from '../../ports/window-driver.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { SessionItem } from '../sessions/model.js';
 import { NotFoundError } from '../shared/errors.js';
-import { sessionBrowser } from '../windows/open.js';
+import { failedOrEnded, sessionBrowser } from '../windows/open.js';
 import { BudgetExceededError, createBudget, type Budget } from './budget.js';
 import type { OperationResult } from './result.js';
 
@@ -43,7 +43,7 @@ export const runWindowOperation = async <R>(
     if (reason instanceof BudgetExceededError) {
       return { status: 'failure', modelResponse: '', credits: budget.credits, errors: [reason.issue], warnings: [] };
     }
-    throw error;
+    return failedOrEnded(deps, target.orgId, target.sessionId, error);
   } finally {
     budget.dispose();
   }

@@ -55,6 +55,14 @@ export const verifyApiKey = async (records: Records, token: string): Promise<Pri
   return { orgId: item.orgId, keyId: item.keyId };
 };
 
+/** Whether a key that verified earlier still does (for connections opened with it): false once revoked or gone. */
+export const apiKeyStillValid = async (records: Records, principal: Principal): Promise<boolean> => {
+  const listing = await records.get<KeyItem>(recordKeys.orgApiKey(principal.orgId, principal.keyId));
+  if (!listing || listing.revokedAt) return false;
+  const item = await records.get<KeyItem>(recordKeys.apiKeyByHash(listing.hash));
+  return item !== undefined && !item.revokedAt;
+};
+
 export const listApiKeys = async (records: Records, orgId: string): Promise<ApiKeyInfo[]> => {
   const page = await records.query<KeyItem>(recordKeys.org(orgId).pk, { skPrefix: recordKeys.orgApiKeyPrefix, limit: 1000 });
   return page.items.map(({ keyId, hint, createdAt, revokedAt }) => ({ keyId, orgId, hint, createdAt, revokedAt }));

@@ -1,71 +1,96 @@
 /**
  * Which IP addresses are public. Webhook deliveries and the browsers' network guard share this one classification:
  * neither may become a door into the network the service runs in, so loopback, link-local (cloud metadata endpoints
- * live at 169.254.169.254 and fd00:ec2::254), private, shared (carrier-grade NAT) and unspecified addresses are
- * refused unless the deployment allows them.
+ * live at 169.254.169.254 and fd00:ec2::254), private, shared (carrier-grade NAT), unspecified, documentation,
+ * benchmarking and other special-purpose addresses are refused unless the deployment allows them.
+ *
+ * The ranges are ipaddr.js's names for the IANA special-purpose registries; this file only decides which of them
+ * are public, and looks inside the IPv6 forms that carry an IPv4 address (mapped, translated, NAT64, 6to4, Teredo),
+ * since a packet to those ends up at the IPv4 address they wrap.
  */
+import ipaddr from 'ipaddr.js';
 import { isIP } from 'node:net';
 
-const ipv4ToNumber = (address: string): number => address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
-
-const inV4 = (value: number, base: string, bits: number): boolean => {
-  const size = 2 ** (32 - bits);
-  const start = ipv4ToNumber(base);
-  return value >= start && value < start + size;
+/** Reasons by ipaddr.js range name; a name missing here (`unicast` and the globally reachable ones) is public. */
+const IPV4_REASONS: Record<string, string> = {
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'shared (carrier-grade NAT)',
+  private: 'private',
+  // 192.0.0.0/24, 192.0.2.0/24, 192.88.99.0/24, 198.18.0.0/15, 198.51.100.0/24, 203.0.113.0/24, 240.0.0.0/4
+  reserved: 'reserved (IETF protocol, documentation, benchmarking or future use)',
 };
 
-const IPV4_BLOCKED: [string, number, string][] = [
-  ['0.0.0.0', 8, 'unspecified'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'shared (carrier-grade NAT)'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'IETF protocol assignments'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'benchmarking'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
+const IPV6_REASONS: Record<string, string> = {
+  unspecified: 'unspecified',
+  linkLocal: 'link-local',
+  multicast: 'multicast',
+  loopback: 'loopback',
+  uniqueLocal: 'private (unique local)',
+  deprecatedSiteLocal: 'site-local',
+  discard: 'discard-only',
+  benchmarking: 'benchmarking',
+  deprecatedOrchid: 'reserved (deprecated ORCHID)',
+  segmentRouting: 'segment routing',
+  // 2001::/23 (IETF protocol assignments), 2001:db8::/32 and 3fff::/20 (documentation)
+  reserved: 'reserved (IETF protocol or documentation)',
+};
 
-/** The 8 groups of an IPv6 address as numbers, an embedded dotted IPv4 tail included. */
-const ipv6Groups = (address: string): number[] => {
-  let text = address.toLowerCase().split('%')[0];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const v4 = ipv4ToNumber(dotted[1]);
-    text = `${text.slice(0, -dotted[1].length)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+const v4 = (value: number): ipaddr.IPv4 => new ipaddr.IPv4([value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]);
+const word = (parts: number[], index: number): number => ((parts[index] << 16) | parts[index + 1]) >>> 0;
+
+/** The IPv4 addresses an IPv6 address delivers to, by the transition form it is in; undefined when it carries none. */
+const embeddedIpv4 = (address: ipaddr.IPv6, range: string): ipaddr.IPv4[] | undefined => {
+  const parts = address.parts;
+  switch (range) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d
+      return [v4(word(parts, 6))];
+    case 'rfc6052': // 64:ff9b::a.b.c.d (and the local-use 64:ff9b:1::/48, refused below)
+      return [v4(word(parts, 6))];
+    case '6to4': // 2002:AABB:CCDD::/48 routes to AA.BB.CC.DD
+      return [v4(word(parts, 1))];
+    case 'teredo': // 2001:0:SERVER:…:~CLIENT: both ends are reached
+      return [v4(word(parts, 2)), v4(~word(parts, 6) >>> 0)];
+    default:
+      // IPv4-compatible (::a.b.c.d, deprecated but still parsed by stacks): everything but ::/128 and ::1.
+      return parts.slice(0, 6).every((part) => part === 0) ? [v4(word(parts, 6))] : undefined;
   }
-  const [head, tail] = text.split('::');
-  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  const fill = tail === undefined ? [] : new Array<number>(8 - left.length - right.length).fill(0);
-  return [...left, ...fill, ...right];
+};
+
+const ipv4Reason = (address: ipaddr.IPv4): string | undefined => IPV4_REASONS[address.range()];
+
+const ipv6Reason = (address: ipaddr.IPv6): string | undefined => {
+  const range = address.range();
+  const own = IPV6_REASONS[range];
+  if (own) return own;
+  if (range === 'rfc6052' && address.parts[2] !== 0) return 'NAT64 local-use';
+  const carried = embeddedIpv4(address, range);
+  if (!carried) return undefined;
+  for (const inner of carried) {
+    const reason = ipv4Reason(inner);
+    if (reason) return range === 'ipv4Mapped' || range === 'unicast' ? reason : `${reason} (inside ${range})`;
+  }
+  return undefined;
 };
 
 /** Why an address is not a public one, or undefined when it is. */
 export const nonPublicReason = (address: string): string | undefined => {
-  const family = isIP(address.split('%')[0]);
-  if (family === 4) {
-    const value = ipv4ToNumber(address);
-    return IPV4_BLOCKED.find(([base, bits]) => inV4(value, base, bits))?.[2];
-  }
-  if (family !== 6) return 'not an IP address';
-  const g = ipv6Groups(address);
-  const zeroPrefix = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (zeroPrefix(8)) return 'unspecified';
-  if (zeroPrefix(7) && g[7] === 1) return 'loopback';
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) forms: judge the IPv4 inside.
-  const embedded = `${g[6] >> 8}.${g[6] & 0xff}.${g[7] >> 8}.${g[7] & 0xff}`;
-  if (zeroPrefix(5) && g[5] === 0xffff) return nonPublicReason(embedded);
-  if (zeroPrefix(6)) return nonPublicReason(embedded);
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return nonPublicReason(embedded);
-  if ((g[0] & 0xffc0) === 0xfe80) return 'link-local';
-  if ((g[0] & 0xfe00) === 0xfc00) return 'private (unique local)';
-  if ((g[0] & 0xffc0) === 0xfec0) return 'site-local';
-  if ((g[0] & 0xff00) === 0xff00) return 'multicast';
-  return undefined;
+  const plain = address.split('%')[0];
+  // isIP first: ipaddr.js also reads loose spellings (`127.1`, `0x7f.0.0.1`) that no resolver answers with.
+  const family = isIP(plain);
+  if (family === 4) return ipv4Reason(ipaddr.IPv4.parse(plain));
+  if (family === 6) return ipv6Reason(ipaddr.IPv6.parse(plain));
+  return 'not an IP address';
+};
+
+/** An address as ipaddr.js reads it, IPv4-mapped IPv6 folded to IPv4; undefined when it is not an IP address. */
+const parsed = (address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined => {
+  const plain = address.replace(/^\[(.*)\]$/, '$1').split('%')[0];
+  return isIP(plain) ? ipaddr.process(plain) : undefined;
 };
 
 /**
@@ -74,25 +99,14 @@ export const nonPublicReason = (address: string): string | undefined => {
  */
 export const inCidr = (address: string, cidr: string): boolean => {
   const [base, bitsText, ...extra] = cidr.split('/');
-  const range = addressBits(base ?? '');
-  const width = range?.family === 4 ? 32 : 128;
+  const range = parsed(base ?? '');
+  const width = range?.kind() === 'ipv4' ? 32 : 128;
   const bits = bitsText === undefined ? width : Number(bitsText);
   if (!range || extra.length > 0 || !/^\d{1,3}$/.test(bitsText ?? String(width)) || bits > width) {
     throw new RangeError(`${cidr} is not an IP address or CIDR range`);
   }
-  const candidate = addressBits(address);
-  if (!candidate || candidate.family !== range.family) return false;
-  const shift = BigInt(width - bits);
-  return candidate.value >> shift === range.value >> shift;
-};
-
-/** An address as one number, IPv4-mapped IPv6 folded to IPv4; undefined when it is not an IP address. */
-const addressBits = (address: string): { family: 4 | 6; value: bigint } | undefined => {
-  const plain = address.replace(/^\[(.*)\]$/, '$1');
-  const family = isIP(plain.split('%')[0]);
-  if (family === 4) return { family: 4, value: BigInt(ipv4ToNumber(plain)) };
-  if (family !== 6) return undefined;
-  const g = ipv6Groups(plain);
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return { family: 4, value: BigInt(g[6] * 65536 + g[7]) };
-  return { family: 6, value: g.reduce((sum, group) => sum * 65536n + BigInt(group), 0n) };
+  const candidate = parsed(address);
+  if (!candidate || candidate.kind() !== range.kind()) return false;
+  // Same kind, checked above: the union's overloads cannot see that.
+  return (candidate as ipaddr.IPv4).match(range as ipaddr.IPv4, bits);
 };

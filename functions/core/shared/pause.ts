@@ -1,3 +1,5 @@
+import { timerDelay } from './timers.js';
+
 /** Wait `ms`, or stop early with the signal's reason: waits inside an operation end with its budget. */
 export const pause = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise<void>((resolve, reject) => {
@@ -9,6 +11,6 @@ export const pause = (ms: number, signal: AbortSignal): Promise<void> =>
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal.addEventListener('abort', onAbort, { once: true });
   });
