@@ -38,6 +38,7 @@ import {
   VISUAL_SYSTEM,
 } from './prompts.js';
 import { cutShort } from './transport.js';
+import { estimatedUsage, PIXELS_PER_IMAGE_TOKEN } from './usage.js';
 
 export const DEFAULT_CLAUDE_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_CLAUDE_MAX_RETRIES = 2;
@@ -66,11 +67,16 @@ const chooseTool: Anthropic.Tool = { name: CHOOSE_TOOL, description: CHOOSE_DESC
 
 const locateTool: Anthropic.Tool = { name: LOCATE_TOOL, description: LOCATE_DESCRIPTION, input_schema: LOCATE_SCHEMA as unknown as Anthropic.Tool.InputSchema };
 
-const usageOf = (usage: Anthropic.Usage | undefined): TokenUsage => ({
+/** The reply's usage; when it reports none (a proxy dropped it), estimated from the texts (see usage.ts). */
+const usageOf = (message: Anthropic.Message, sent: Anthropic.MessageCreateParams, imageTokens = 0): TokenUsage => {
+  const usage = message.usage as Anthropic.Usage | undefined;
   // Cached prompt tokens are still tokens read; counting them keeps the credit rule simple and conservative.
-  inputTokens: (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0),
-  outputTokens: usage?.output_tokens ?? 0,
-});
+  const input = (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0);
+  const output = usage?.output_tokens ?? 0;
+  if (input + output > 0) return { inputTokens: input, outputTokens: output };
+  const texts = JSON.stringify([sent.system, sent.messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.filter((part) => part.type === 'text')))]);
+  return estimatedUsage(texts, JSON.stringify(message.content ?? []), imageTokens);
+};
 
 /** SDK errors → the port's typed error; an abort surfaces as the signal's own reason (e.g. the budget's). */
 const translate = (error: unknown, signal: AbortSignal | undefined): unknown => {
@@ -87,6 +93,18 @@ const translate = (error: unknown, signal: AbortSignal | undefined): unknown => 
   return error;
 };
 
+/** One call: the reply and the tokens it used, or the port's error. */
+const send = async (client: MessagesClient, params: Anthropic.MessageCreateParamsNonStreaming, signal: AbortSignal | undefined, imageTokens = 0) => {
+  signal?.throwIfAborted();
+  let message: Anthropic.Message;
+  try {
+    message = await client.messages.create(params, { signal });
+  } catch (error) {
+    throw translate(error, signal);
+  }
+  return { message, usage: usageOf(message, params, imageTokens) };
+};
+
 /** What the model needs of a client: Claude's own (`@anthropic-ai/sdk`) or Claude on Bedrock share this surface. */
 export type MessagesClient = Pick<Anthropic, 'messages'>;
 
@@ -98,30 +116,18 @@ export class ClaudeModel implements AnsweringModel {
   ) {}
 
   async chooseElement(request: ElementChoiceRequest): Promise<ElementChoice> {
-    const { signal } = request;
-    signal?.throwIfAborted();
-    let message: Anthropic.Message;
-    try {
-      message = await this.client.messages.create(
-        {
-          model: this.model,
-          max_tokens: MAX_OUTPUT_TOKENS,
-          system: CHOOSE_SYSTEM,
-          tools: [chooseTool],
-          tool_choice: { type: 'tool', name: CHOOSE_TOOL },
-          messages: [
-            {
-              role: 'user',
-              content: chooseUserText(request),
-            },
-          ],
-        },
-        { signal },
-      );
-    } catch (error) {
-      throw translate(error, signal);
-    }
-    const usage = usageOf(message.usage);
+    const { message, usage } = await send(
+      this.client,
+      {
+        model: this.model,
+        max_tokens: MAX_OUTPUT_TOKENS,
+        system: CHOOSE_SYSTEM,
+        tools: [chooseTool],
+        tool_choice: { type: 'tool', name: CHOOSE_TOOL },
+        messages: [{ role: 'user', content: chooseUserText(request) }],
+      },
+      request.signal,
+    );
     const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === CHOOSE_TOOL);
     if (!call) throw new ModelError('malformed_answer', `the language model answered without calling ${CHOOSE_TOOL} (stop reason ${message.stop_reason})`, usage);
     return readChoice(call.input, usage);
@@ -133,30 +139,23 @@ export class ClaudeModel implements AnsweringModel {
 
   /** A plain messages call; with a JSON Schema, a forced tool call whose input is the answer, returned as JSON text. */
   async answer(request: AnswerRequest): Promise<Answer> {
-    const { signal, jsonSchema } = request;
-    signal?.throwIfAborted();
-    const tool = jsonSchema ? objectSchemaFor(jsonSchema) : undefined;
-    let message: Anthropic.Message;
-    try {
-      message = await this.client.messages.create(
-        {
-          model: this.model,
-          max_tokens: MAX_ANSWER_TOKENS,
-          system: request.system,
-          ...(tool
-            ? {
-                tools: [{ name: ANSWER_TOOL, description: ANSWER_DESCRIPTION, input_schema: tool.schema as Anthropic.Tool.InputSchema }],
-                tool_choice: { type: 'tool' as const, name: ANSWER_TOOL },
-              }
-            : {}),
-          messages: [{ role: 'user', content: answerUserText(request.context, request.question) }],
-        },
-        { signal },
-      );
-    } catch (error) {
-      throw translate(error, signal);
-    }
-    const usage = usageOf(message.usage);
+    const tool = request.jsonSchema ? objectSchemaFor(request.jsonSchema) : undefined;
+    const { message, usage } = await send(
+      this.client,
+      {
+        model: this.model,
+        max_tokens: MAX_ANSWER_TOKENS,
+        system: request.system,
+        ...(tool
+          ? {
+              tools: [{ name: ANSWER_TOOL, description: ANSWER_DESCRIPTION, input_schema: tool.schema as Anthropic.Tool.InputSchema }],
+              tool_choice: { type: 'tool' as const, name: ANSWER_TOOL },
+            }
+          : {}),
+        messages: [{ role: 'user', content: answerUserText(request.context, request.question) }],
+      },
+      request.signal,
+    );
     if (tool) {
       const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === ANSWER_TOOL);
       if (!call) throw new ModelError('malformed_answer', `the language model answered without calling ${ANSWER_TOOL} (stop reason ${message.stop_reason})`, usage);
@@ -174,33 +173,27 @@ export class ClaudeModel implements AnsweringModel {
 
 /** Visual analysis: one image, a forced tool call with the point (see the port). */
 export const locateVisually = async (client: MessagesClient, model: string, request: VisualLocateRequest): Promise<VisualLocation> => {
-  const { signal } = request;
-  signal?.throwIfAborted();
-  let message: Anthropic.Message;
-  try {
-    message = await client.messages.create(
-      {
-        model,
-        max_tokens: MAX_OUTPUT_TOKENS,
-        system: VISUAL_SYSTEM,
-        tools: [locateTool],
-        tool_choice: { type: 'tool', name: LOCATE_TOOL },
-        messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: request.image.toString('base64') } },
-              { type: 'text', text: locateUserText(request) },
-            ],
-          },
-        ],
-      },
-      { signal },
-    );
-  } catch (error) {
-    throw translate(error, signal);
-  }
-  const usage = usageOf(message.usage);
+  const { message, usage } = await send(
+    client,
+    {
+      model,
+      max_tokens: MAX_OUTPUT_TOKENS,
+      system: VISUAL_SYSTEM,
+      tools: [locateTool],
+      tool_choice: { type: 'tool', name: LOCATE_TOOL },
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: request.image.toString('base64') } },
+            { type: 'text', text: locateUserText(request) },
+          ],
+        },
+      ],
+    },
+    request.signal,
+    Math.ceil((request.width * request.height) / PIXELS_PER_IMAGE_TOKEN),
+  );
   const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === LOCATE_TOOL);
   return readLocation(call?.input, request, usage);
 };

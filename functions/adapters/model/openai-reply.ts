@@ -6,17 +6,6 @@
  */
 import type { TokenUsage } from '../../ports/model.js';
 
-/**
- * Tokens are estimated at 4 characters each when a server reports no usage: the usual figure for English text with
- * current tokenizers, and the same rule the service uses to bound a page's context. An image counts
- * width × height / 750 tokens, the common estimate for vision models. Estimates err on neither side on purpose:
- * credits stay comparable with servers that count.
- */
-export const CHARS_PER_TOKEN = 4;
-export const PIXELS_PER_IMAGE_TOKEN = 750;
-
-export const estimateTokens = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);
-
 /** What a reply says it used; `undefined` when it says nothing usable (absent, or zeros for a non-empty exchange). */
 export const reportedUsage = (usage: { prompt_tokens?: unknown; completion_tokens?: unknown } | null | undefined): TokenUsage | undefined => {
   const input = Number(usage?.prompt_tokens ?? 0);

@@ -20,7 +20,8 @@ import {
   type VisualLocateRequest,
   type VisualLocation,
 } from '../../ports/model.js';
-import { argumentsInText, estimateTokens, jsonIn, PIXELS_PER_IMAGE_TOKEN, replyText, reportedUsage, toolArguments } from './openai-reply.js';
+import { argumentsInText, replyText, reportedUsage, toolArguments } from './openai-reply.js';
+import { estimatedUsage, PIXELS_PER_IMAGE_TOKEN } from './usage.js';
 import * as prompts from './prompts.js';
 import { cutShort } from './transport.js';
 
@@ -224,7 +225,7 @@ export class OpenAiCompatibleModel implements AnsweringModel {
     const reported = reportedUsage(completion.usage);
     if (reported) return reported;
     const sent = messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify((m.content ?? []).filter((part) => part.type === 'text')))).join('\n');
-    return { inputTokens: estimateTokens(sent) + imageTokens, outputTokens: Math.max(1, estimateTokens(replied)) };
+    return estimatedUsage(sent, replied, imageTokens);
   }
 
   /** SDK errors → the port's typed error, naming the server; an abort surfaces as the signal's own reason. */
