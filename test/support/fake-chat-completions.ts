@@ -21,6 +21,8 @@ export interface ChatQuirks {
   usage: boolean;
   /** Tool call arguments as an object rather than the API's JSON string (default false). */
   argumentsAsObject: boolean;
+  /** Refuses `max_tokens` as OpenAI's newer models do, asking for `max_completion_tokens` (default false). */
+  maxCompletionTokensOnly: boolean;
   /** The models the server has (default: any model is served and `GET /models` lists `m`). */
   models?: string[];
 }
@@ -48,7 +50,7 @@ const error = (res: ServerResponse, status: number, message: string, retryAfterS
   sendJson(res, status, { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } }, retryHeaders(status, retryAfterSeconds));
 
 export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}): Promise<FakeChatCompletions> => {
-  const defaults: ChatQuirks = { tools: true, jsonSchema: true, usage: true, argumentsAsObject: false };
+  const defaults: ChatQuirks = { tools: true, jsonSchema: true, usage: true, argumentsAsObject: false, maxCompletionTokensOnly: false };
   let quirks: ChatQuirks = { ...defaults, ...initial };
   let queue: ChatReply[] = [];
   let fallback: ChatReply = { status: 500, message: 'no reply scripted' };
@@ -57,6 +59,9 @@ export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}
   const complete = (res: ServerResponse, body: Record<string, unknown>) => {
     const model = String(body.model);
     if (quirks.models && !quirks.models.includes(model)) return error(res, 404, `model "${model}" not found, try pulling it first`);
+    if (quirks.maxCompletionTokensOnly && body.max_tokens !== undefined) {
+      return error(res, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
+    }
     if (body.tools && !quirks.tools) return error(res, 400, `registry.ollama.ai/library/${model} does not support tools`);
     const format = (body.response_format as { type?: string } | undefined)?.type;
     if (format === 'json_schema' && !quirks.jsonSchema) return error(res, 400, "response_format type 'json_schema' is not supported by this server");
