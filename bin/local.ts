@@ -48,7 +48,8 @@ const config = (() => {
     return loadConfig(env);
   } catch (error) {
     // A bad setting is said in its own words (which variable, what is wrong), not as a stack.
-    if (error instanceof ConfigError) return fail(error.message);
+    // One line, whatever the number of bad settings: `invalid configuration: MODEL_PROVIDER: must be one of …`.
+    if (error instanceof ConfigError) return fail(error.message.replace(/:?\n\s+/, ': ').replace(/\n\s+/g, '; '));
     throw error;
   }
 })();
