@@ -40,6 +40,8 @@ const config = (() => {
   }
 })();
 
+if (config.modelProvider === 'offline') fail('no language model is configured: set MODEL_PROVIDER and its settings, as for npm start (see README, "Choosing a model")');
+
 const reports = await runEval({ config, only: only as Kind[], log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined }).catch((error: Error) => fail(`eval failed: ${error.message}`, 1));
 process.stdout.write(`${formatReport(`${config.modelProvider} ${config.modelName}`, reports)}\n`);
 process.exit(0);
