@@ -10,7 +10,7 @@
  *   createOpenAiModel({ baseURL: api.url, model: 'm' });
  */
 import type { ServerResponse } from 'node:http';
-import { after, cutShort, listenOnLoopback, readBody, retryHeaders, sendJson, type ScriptedFake } from './fake-http.js';
+import { after, cutShort, listenOnLoopback, readBody, retryHeaders, scriptedReplies, sendJson, type ScriptedFake } from './fake-http.js';
 
 export interface ChatQuirks {
   /** The model takes tools (default true); false refuses any request with `tools` with a 400. */
@@ -52,9 +52,8 @@ const error = (res: ServerResponse, status: number, message: string, retryAfterS
 export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}): Promise<FakeChatCompletions> => {
   const defaults: ChatQuirks = { tools: true, jsonSchema: true, usage: true, argumentsAsObject: false, maxCompletionTokensOnly: false };
   let quirks: ChatQuirks = { ...defaults, ...initial };
-  let queue: ChatReply[] = [];
-  let fallback: ChatReply = { status: 500, message: 'no reply scripted' };
-  const requests: Array<Record<string, unknown>> = [];
+  const replies = scriptedReplies<ChatStaticReply>({ status: 500, message: 'no reply scripted' });
+  const { requests } = replies;
 
   const complete = (res: ServerResponse, body: Record<string, unknown>) => {
     const model = String(body.model);
@@ -65,8 +64,7 @@ export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}
     if (body.tools && !quirks.tools) return error(res, 400, `registry.ollama.ai/library/${model} does not support tools`);
     const format = (body.response_format as { type?: string } | undefined)?.type;
     if (format === 'json_schema' && !quirks.jsonSchema) return error(res, 400, "response_format type 'json_schema' is not supported by this server");
-    const scripted = queue.shift() ?? fallback;
-    const next = typeof scripted === 'function' ? scripted(body) : scripted;
+    const next = replies.next(body);
     after(res, next.delayMs, () => {
       if ('status' in next) return error(res, next.status, next.message ?? `scripted ${next.status}`, next.retryAfterSeconds);
       if ('cut' in next) return cutShort(res, { id: 'cut', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'x'.repeat(200) } }] });
@@ -95,30 +93,22 @@ export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}
       }
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return error(res, 404, `${req.method} ${req.url} not found`);
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-      requests.push(body);
+      replies.record(body);
       complete(res, body);
     })().catch((e: unknown) => error(res, 500, String(e)));
   });
 
   return {
     url: `${server.url}/v1`,
-    requests,
+    ...replies.controls,
     get calls() {
       return requests.length;
-    },
-    script: (...replies) => {
-      queue.push(...replies);
-    },
-    always: (next) => {
-      fallback = next;
     },
     quirks: (change) => {
       quirks = { ...quirks, ...change };
     },
     reset: () => {
-      queue = [];
-      requests.length = 0;
-      fallback = { status: 500, message: 'no reply scripted' };
+      replies.controls.reset();
       quirks = { ...defaults, ...initial };
     },
     close: server.close,

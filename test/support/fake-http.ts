@@ -20,6 +20,43 @@ export interface ScriptedFake<Reply> {
   close(): Promise<void>;
 }
 
+/**
+ * The script of a fake: replies in order, then the fallback (a 500 until `always` sets another), each fixed or made
+ * from the request; and the requests received. The fakes spread `controls` into what they return.
+ */
+export const scriptedReplies = <Static extends object>(fallbackReply: Static) => {
+  type Reply = Static | ((request: Record<string, unknown>) => Static);
+  let queue: Reply[] = [];
+  let fallback: Reply = fallbackReply;
+  const requests: Array<Record<string, unknown>> = [];
+  return {
+    requests,
+    record(request: Record<string, unknown>) {
+      requests.push(request);
+    },
+    /** The scripted reply to a request the fake's own quirks did not already answer. */
+    next(request: Record<string, unknown>): Static {
+      const scripted = queue.shift() ?? fallback;
+      return typeof scripted === 'function' ? scripted(request) : scripted;
+    },
+    /** Spread into a fake (a spread would freeze a `calls` getter: the fakes define it themselves). */
+    controls: {
+      requests,
+      script: (...replies: Reply[]) => {
+        queue.push(...replies);
+      },
+      always: (reply: Reply) => {
+        fallback = reply;
+      },
+      reset: () => {
+        queue = [];
+        requests.length = 0;
+        fallback = fallbackReply;
+      },
+    },
+  };
+};
+
 export const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

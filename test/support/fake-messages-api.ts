@@ -10,7 +10,7 @@
  *   createClaudeModel({ apiKey: 'test', model: 'm', baseURL: api.url });
  */
 import type { ServerResponse } from 'node:http';
-import { after, cutShort, listenOnLoopback, readBody, retryHeaders, sendJson, type ScriptedFake } from './fake-http.js';
+import { after, cutShort, listenOnLoopback, readBody, retryHeaders, scriptedReplies, sendJson, type ScriptedFake } from './fake-http.js';
 
 export interface FakeUsage {
   input_tokens: number;
@@ -40,13 +40,11 @@ const send = (res: ServerResponse, status: number, body: unknown, retryAfterSeco
   sendJson(res, status, body, { 'request-id': `req_fake_${Date.now()}`, ...retryHeaders(status, retryAfterSeconds) });
 
 export const startFakeMessagesApi = async (): Promise<FakeMessagesApi> => {
-  let queue: FakeReply[] = [];
-  let fallback: FakeReply = { status: 500, message: 'no reply scripted' };
-  const requests: Array<Record<string, unknown>> = [];
+  const replies = scriptedReplies<FakeStaticReply>({ status: 500, message: 'no reply scripted' });
+  const { requests } = replies;
 
   const reply = (res: ServerResponse, body: Record<string, unknown>) => {
-    const scripted = queue.shift() ?? fallback;
-    const next = typeof scripted === 'function' ? scripted(body) : scripted;
+    const next = replies.next(body);
     after(res, next.delayMs, () => {
       if ('status' in next) {
         const type = next.errorType ?? errorTypes[next.status] ?? (next.status >= 500 ? 'api_error' : 'invalid_request_error');
@@ -76,27 +74,16 @@ export const startFakeMessagesApi = async (): Promise<FakeMessagesApi> => {
       // `/v1/messages` is Claude's own API; `/model/{id}/invoke` is the same body on Bedrock.
       if (req.method !== 'POST' || !(req.url?.startsWith('/v1/messages') || /^\/model\/[^/]+\/invoke$/.test(req.url ?? ''))) return send(res, 404, { type: 'error', error: { type: 'not_found_error', message: `${req.method} ${req.url}` } });
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-      requests.push(body);
+      replies.record(body);
       reply(res, body);
     })().catch((error: unknown) => send(res, 500, { type: 'error', error: { type: 'api_error', message: String(error) } }));
   });
 
   return {
     url: server.url,
-    requests,
+    ...replies.controls,
     get calls() {
       return requests.length;
-    },
-    script: (...replies) => {
-      queue.push(...replies);
-    },
-    always: (next) => {
-      fallback = next;
-    },
-    reset: () => {
-      queue = [];
-      requests.length = 0;
-      fallback = { status: 500, message: 'no reply scripted' };
     },
     close: server.close,
   };
