@@ -15,8 +15,12 @@ import { after, cutShort, listenOnLoopback, readBody, retryHeaders, scriptedRepl
 export interface ChatQuirks {
   /** The model takes tools (default true); false refuses any request with `tools` with a 400. */
   tools: boolean;
+  /** How tools are refused when `tools` is false (default: Ollama's 400); llama.cpp without `--jinja` answers a 500. */
+  toolsRefusal?: { status: number; message: string };
   /** The server takes `response_format: json_schema` (default true). */
   jsonSchema: boolean;
+  /** The server takes `response_format: json_object` (default true; LM Studio does not). */
+  jsonObject: boolean;
   /** Replies carry `usage` (default true). */
   usage: boolean;
   /** Tool call arguments as an object rather than the API's JSON string (default false). */
@@ -50,7 +54,7 @@ const error = (res: ServerResponse, status: number, message: string, retryAfterS
   sendJson(res, status, { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } }, retryHeaders(status, retryAfterSeconds));
 
 export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}): Promise<FakeChatCompletions> => {
-  const defaults: ChatQuirks = { tools: true, jsonSchema: true, usage: true, argumentsAsObject: false, maxCompletionTokensOnly: false };
+  const defaults: ChatQuirks = { tools: true, jsonSchema: true, jsonObject: true, usage: true, argumentsAsObject: false, maxCompletionTokensOnly: false };
   let quirks: ChatQuirks = { ...defaults, ...initial };
   const replies = scriptedReplies<ChatStaticReply>({ status: 500, message: 'no reply scripted' });
   const { requests } = replies;
@@ -61,9 +65,13 @@ export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}
     if (quirks.maxCompletionTokensOnly && body.max_tokens !== undefined) {
       return error(res, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
     }
-    if (body.tools && !quirks.tools) return error(res, 400, `registry.ollama.ai/library/${model} does not support tools`);
+    if (body.tools && !quirks.tools) {
+      const refusal = quirks.toolsRefusal ?? { status: 400, message: `registry.ollama.ai/library/${model} does not support tools` };
+      return error(res, refusal.status, refusal.message);
+    }
     const format = (body.response_format as { type?: string } | undefined)?.type;
     if (format === 'json_schema' && !quirks.jsonSchema) return error(res, 400, "response_format type 'json_schema' is not supported by this server");
+    if (format === 'json_object' && !quirks.jsonObject) return error(res, 400, "'response_format.type' must be 'json_schema' or 'text'");
     const next = replies.next(body);
     after(res, next.delayMs, () => {
       if ('status' in next) return error(res, next.status, next.message ?? `scripted ${next.status}`, next.retryAfterSeconds);

@@ -36,6 +36,23 @@ describe('the OpenAI-compatible model', () => {
     expect(api.requests.map((r) => (r.response_format as { type: string }).type)).toEqual(['json_schema', 'json_object', 'json_object']);
   });
 
+  it('asks for JSON by instruction alone when the server takes neither response format (LM Studio refuses json_object)', async () => {
+    api.quirks({ jsonSchema: false, jsonObject: false });
+    api.script({ text: 'Here it is: {"plans": ["Starter", "Pro"]}' });
+    expect((await model().answer(ask)).text).toBe('{"plans":["Starter","Pro"]}');
+    expect(api.requests.map((r) => (r.response_format as { type?: string } | undefined)?.type ?? 'none')).toEqual(['json_schema', 'json_object', 'none']);
+    expect(JSON.stringify(api.requests[2]!.messages)).toContain('reply with only one JSON object');
+  });
+
+  it('falls back from tools on a server error that names them (llama.cpp without --jinja answers a 500), locating visually in JSON', async () => {
+    api.quirks({ tools: false, toolsRefusal: { status: 500, message: 'tools param requires --jinja flag' } });
+    api.script({ toolInput: { found: true, x: 10, y: 20, confidence: 0.7, reason: 'json mode' } });
+    const found = await model().locateVisually({ image: Buffer.from('jpeg'), width: 100, height: 100, description: 'the logo', intent: 'click' });
+    expect(found).toMatchObject({ found: true, x: 10, y: 20 });
+    expect(api.requests.map((r) => Boolean(r.tools))).toEqual([true, false]);
+    expect(JSON.stringify(api.requests[1]!.messages)).toContain('data:image/jpeg;base64,');
+  });
+
   it('reads tool arguments sent as an object, and a forced call written as JSON text (fenced, after thoughts)', async () => {
     api.quirks({ argumentsAsObject: true });
     api.script({ toolInput: { elementId: 'e1', reason: 'object arguments' } }, { text: '<think>the link…</think>\n```json\n{"name": "choose_element", "arguments": {"elementId": "e0", "reason": "as text"}}\n```' });
