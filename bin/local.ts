@@ -3,7 +3,8 @@
  *   npm start -- --port 8080 --api-key <key> --data-dir .data
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../functions/runtime/config.js';
+import { ConfigError, loadConfig } from '../functions/runtime/config.js';
+import { modelStartupWarning } from '../functions/runtime/composition.js';
 import { ENV } from '../functions/runtime/env.js';
 import { startLocalService } from '../functions/runtime/local/service.js';
 
@@ -42,7 +43,17 @@ if (values.host) env[ENV.host] = values.host;
 if (values['api-key']) env[ENV.apiKey] = values['api-key'];
 if (values['data-dir']) env[ENV.dataDir] = values['data-dir'];
 
-const service = await startLocalService(loadConfig(env)).catch((error: NodeJS.ErrnoException) =>
+const config = (() => {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    // A bad setting is said in its own words (which variable, what is wrong), not as a stack.
+    // One line, whatever the number of bad settings: `invalid configuration: MODEL_PROVIDER: must be one of …`.
+    if (error instanceof ConfigError) return fail(error.message.replace(/:?\n\s+/, ': ').replace(/\n\s+/g, '; '));
+    throw error;
+  }
+})();
+const service = await startLocalService(config).catch((error: NodeJS.ErrnoException) =>
   // The common mistakes get one line, not a stack: the port is taken, or the address is not this machine's.
   error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
     ? fail(`cannot listen on ${env[ENV.host] ?? '127.0.0.1'}:${env[ENV.port] ?? '8080'}: ${error.code} (choose another with --port / --host)`)
@@ -63,6 +74,8 @@ if (service.access.kind === 'created') {
   say('API keys: use one printed earlier, or create one with `npm run keys -- create --org development`.');
 }
 say(`OpenAPI document: ${service.url}/v1/openapi.json`);
+// The model server is checked after listening, so a slow or absent one never delays the service; it only warns.
+void modelStartupWarning(config).then((warning) => warning && process.stderr.write(`warning: ${warning}\n`));
 
 const shutdown = (signal: string) => {
   say(`${signal}: stopping`);

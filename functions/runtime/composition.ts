@@ -5,6 +5,8 @@ import { S3Blobs } from '../adapters/aws/s3-blobs.js';
 import { createAjvSchemas } from '../adapters/json-schema/ajv.js';
 import { createBedrockModel } from '../adapters/model/bedrock.js';
 import { createClaudeModel } from '../adapters/model/claude.js';
+import { createOpenAiModel } from '../adapters/model/openai.js';
+import { probeOpenAiServer } from '../adapters/model/openai-probe.js';
 import { apiKeyStillValid, verifyApiKey } from '../core/orgs/api-keys.js';
 import { cascadingResolver, ModelResolver } from '../core/resolve/model-resolver.js';
 import { offlineResolver } from '../core/resolve/offline.js';
@@ -72,18 +74,36 @@ const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): Async
   ttlSeconds: config.requestTtlHours * 3600,
 });
 
-/** The language model the config names: Claude direct (`anthropic`, with a key), Claude on Bedrock, or none (`offline`). */
-export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | undefined =>
-  config.modelProvider === 'anthropic' && config.anthropicApiKey
-    ? createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName })
-    : config.modelProvider === 'bedrock'
-      ? createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl })
-      : undefined;
+/**
+ * The language model the config names: Claude direct (`anthropic`, with a key), Claude on Bedrock, a server speaking
+ * Chat Completions (`openai`), or none (`offline`).
+ */
+export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | undefined => {
+  switch (config.modelProvider) {
+    case 'anthropic':
+      return config.anthropicApiKey ? createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName }) : undefined;
+    case 'bedrock':
+      return createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl });
+    case 'openai':
+      return createOpenAiModel(openAiSettings(config));
+    default:
+      return undefined;
+  }
+};
+
+const openAiSettings = (config: Readonly<Config>) => ({ baseURL: config.openaiBaseUrl, apiKey: config.openaiApiKey, model: config.modelName });
+
+/**
+ * A warning line about the configured model, checked once at start (only `openai`, whose server is often local
+ * and started separately): unreachable, or not listing the model. Never fatal: see `probeOpenAiServer`.
+ */
+export const modelStartupWarning = async (config: Readonly<Config>): Promise<string | undefined> =>
+  config.modelProvider === 'openai' ? probeOpenAiServer(openAiSettings(config)) : undefined;
 
 /**
  * The element resolver the config names: none for `offline` (operations then use the offline resolver), and for
- * `anthropic` or `bedrock` the offline resolver backed by Claude (direct, or on Bedrock), so descriptions it
- * answers alone cost no model call.
+ * any provider the offline resolver backed by that provider's model, so descriptions it answers alone cost no
+ * model call.
  */
 export const resolverFromConfig = (config: Readonly<Config>, model: AnsweringModel | undefined = modelFromConfig(config)): ElementResolver | undefined => {
   if (!model) return undefined;

@@ -51,7 +51,12 @@ const schema = z.object({
   [ENV.hostSecret]: z.string().min(16).optional(),
   [ENV.signingSecret]: z.string().min(32).optional(),
   [ENV.defaultWindowUrl]: z.string().default('about:blank'),
-  [ENV.modelProvider]: z.enum(['offline', 'anthropic', 'bedrock']).optional(),
+  [ENV.modelProvider]: z
+    .enum(['none', 'offline', 'anthropic', 'bedrock', 'openai'], { message: 'must be one of anthropic, bedrock, openai, none' })
+    .transform((v) => (v === 'none' ? 'offline' : v))
+    .optional(),
+  [ENV.openaiBaseUrl]: z.url().optional(),
+  [ENV.openaiApiKey]: z.string().optional(),
   [ENV.bedrockBaseUrl]: z.url().optional(),
   [ENV.anthropicApiKey]: z.string().optional(),
   [ENV.anthropicBaseUrl]: z.url().optional(),
@@ -94,8 +99,10 @@ export interface Config {
   hostSecret?: string;
   signingSecret?: string;
   defaultWindowUrl: string;
-  /** `offline`: no language model; `anthropic`: Claude backs up the offline resolver. */
-  modelProvider: 'offline' | 'anthropic' | 'bedrock';
+  /** `offline` (MODEL_PROVIDER=none): no language model; otherwise the provider that backs up the offline resolver. */
+  modelProvider: 'offline' | 'anthropic' | 'bedrock' | 'openai';
+  openaiBaseUrl?: string;
+  openaiApiKey?: string;
   bedrockBaseUrl?: string;
   anthropicApiKey?: string;
   anthropicBaseUrl?: string;
@@ -120,6 +127,19 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * An OpenAI-compatible server has no model worth defaulting to, so MODEL_NAME is required; and without a base URL
+ * the provider is OpenAI's own API, which needs a key.
+ */
+const checkOpenAi = (present: Record<string, string | undefined>, overrides: Partial<Config>) => {
+  if (!present[ENV.modelName] && !overrides.modelName) {
+    throw new ConfigError(`invalid configuration:\n  ${ENV.modelName}: required with ${ENV.modelProvider}=openai (the model as the server names it, e.g. llama3.2 on Ollama)`);
+  }
+  if (!present[ENV.openaiBaseUrl] && !overrides.openaiBaseUrl && !present[ENV.openaiApiKey] && !overrides.openaiApiKey) {
+    throw new ConfigError(`invalid configuration:\n  ${ENV.modelProvider}: openai needs ${ENV.openaiBaseUrl} (a local server, e.g. http://127.0.0.1:11434/v1) or ${ENV.openaiApiKey} (OpenAI's API)`);
+  }
+};
+
 /** Parse the given environment (process.env by default). Empty strings count as unset. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Readonly<Config> => {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -133,6 +153,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (modelProvider === 'anthropic' && !v[ENV.anthropicApiKey] && !overrides.anthropicApiKey) {
     throw new ConfigError(`invalid configuration:\n  ${ENV.modelProvider}: anthropic needs ${ENV.anthropicApiKey}`);
   }
+  if (modelProvider === 'openai') checkOpenAi(present, overrides);
   return Object.freeze({
     stage: v[ENV.stage],
     logLevel: v[ENV.logLevel],
@@ -161,6 +182,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     bedrockBaseUrl: v[ENV.bedrockBaseUrl],
     anthropicApiKey: v[ENV.anthropicApiKey],
     anthropicBaseUrl: v[ENV.anthropicBaseUrl],
+    openaiBaseUrl: v[ENV.openaiBaseUrl],
+    openaiApiKey: v[ENV.openaiApiKey],
     modelName: v[ENV.modelName],
     creditsPer1kInputTokens: v[ENV.creditsPer1kInputTokens],
     creditsPer1kOutputTokens: v[ENV.creditsPer1kOutputTokens],

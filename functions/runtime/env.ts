@@ -36,15 +36,23 @@ export const ENV = {
   signingSecret: 'SIGNING_SECRET',
   /** Where a window opens when the client gives no URL. */
   defaultWindowUrl: 'DEFAULT_WINDOW_URL',
-  /** Who resolves descriptions the offline resolver cannot: `offline` (no model) or `anthropic` (Claude). Defaults to `anthropic` when ANTHROPIC_API_KEY is set. */
+  /**
+   * Which language model backs the offline resolver and answers page questions: `anthropic` (Claude), `bedrock`
+   * (Claude on Bedrock), `openai` (any server speaking Chat Completions: OpenAI, Ollama, vLLM, llama.cpp, LM Studio)
+   * or `none` (also spelt `offline`). Defaults to `anthropic` when ANTHROPIC_API_KEY is set, else `none`.
+   */
   modelProvider: 'MODEL_PROVIDER',
   anthropicApiKey: 'ANTHROPIC_API_KEY',
   /** Another endpoint speaking the Messages API (a proxy, a local fake). */
   anthropicBaseUrl: 'ANTHROPIC_BASE_URL',
   /** Another endpoint for Claude on Bedrock (tests); the region is AWS_REGION, credentials the AWS default chain. */
   bedrockBaseUrl: 'BEDROCK_BASE_URL',
-  /** The Claude model asked to resolve elements. */
+  /** The model asked, as the provider names it (a Claude model, a Bedrock model id, `llama3.2` on Ollama). Required for `openai`. */
   modelName: 'MODEL_NAME',
+  /** `openai` provider: the server's `/v1` base URL (e.g. http://127.0.0.1:11434/v1 for Ollama). Unset: OpenAI's API. */
+  openaiBaseUrl: 'OPENAI_BASE_URL',
+  /** `openai` provider: the key, when the server wants one (local servers usually do not). */
+  openaiApiKey: 'OPENAI_API_KEY',
   /** The credit rule's prices (see functions/core/resolve/credits.ts). */
   creditsPer1kInputTokens: 'CREDITS_PER_1K_INPUT_TOKENS',
   creditsPer1kOutputTokens: 'CREDITS_PER_1K_OUTPUT_TOKENS',

@@ -9,8 +9,8 @@
  *   api.script((request) => ({ toolInput: … }));      // or a reply made from the request
  *   createClaudeModel({ apiKey: 'test', model: 'm', baseURL: api.url });
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { after, cutShort, listenOnLoopback, readBody, retryHeaders, scriptedReplies, sendJson, type ScriptedFake } from './fake-http.js';
 
 export interface FakeUsage {
   input_tokens: number;
@@ -18,60 +18,39 @@ export interface FakeUsage {
 }
 
 export type FakeStaticReply =
-  /** A forced tool call answering with this input (any shape: malformed inputs are the point of some tests). */
-  | { toolInput: unknown; usage?: FakeUsage; delayMs?: number }
+  /** A forced tool call answering with this input (any shape: malformed inputs are the point of some tests). `usage: null` reports none. */
+  | { toolInput: unknown; usage?: FakeUsage | null; delayMs?: number }
   /** A text answer with no tool call. */
-  | { text: string; usage?: FakeUsage; delayMs?: number }
-  /** An error status with a body in the API's error shape. */
-  | { status: number; errorType?: string; message?: string; delayMs?: number };
+  | { text: string; usage?: FakeUsage | null; delayMs?: number }
+  /** An error status with a body in the API's error shape; `retryAfterSeconds` sends `retry-after` instead of a 1 ms `retry-after-ms`. */
+  | { status: number; errorType?: string; message?: string; delayMs?: number; retryAfterSeconds?: number }
+  /** A 200 whose body is cut off and its connection closed. */
+  | { cut: true; delayMs?: number };
 
 /** A fixed reply, or one made from the request (e.g. a choice read off the snapshot text it carries). */
 export type FakeReply = FakeStaticReply | ((request: Record<string, unknown>) => FakeStaticReply);
 
-export interface FakeMessagesApi {
-  /** Base URL to hand the SDK (`baseURL`). */
-  url: string;
-  /** Requests received so far (parsed bodies), retries included. */
-  readonly requests: Array<Record<string, unknown>>;
-  readonly calls: number;
-  /** Replies for the next calls, in order. */
-  script(...replies: FakeReply[]): void;
-  /** The reply once the script has run out (default: a 500). */
-  always(reply: FakeReply): void;
-  reset(): void;
-  close(): Promise<void>;
-}
+export type FakeMessagesApi = ScriptedFake<FakeReply>;
 
 export const DEFAULT_FAKE_USAGE: FakeUsage = { input_tokens: 1200, output_tokens: 40 };
 
 const errorTypes: Record<number, string> = { 400: 'invalid_request_error', 401: 'authentication_error', 429: 'rate_limit_error', 529: 'overloaded_error' };
 
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
-
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  // retry-after-ms keeps the SDK's backoff to a millisecond, so retry tests stay fast.
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_${Date.now()}`, ...(status >= 400 ? { 'retry-after-ms': '1' } : {}) });
-  res.end(JSON.stringify(body));
-};
+const send = (res: ServerResponse, status: number, body: unknown, retryAfterSeconds?: number) =>
+  sendJson(res, status, body, { 'request-id': `req_fake_${Date.now()}`, ...retryHeaders(status, retryAfterSeconds) });
 
 export const startFakeMessagesApi = async (): Promise<FakeMessagesApi> => {
-  let queue: FakeReply[] = [];
-  let fallback: FakeReply = { status: 500, message: 'no reply scripted' };
-  const requests: Array<Record<string, unknown>> = [];
+  const replies = scriptedReplies<FakeStaticReply>({ status: 500, message: 'no reply scripted' });
+  const { requests } = replies;
 
   const reply = (res: ServerResponse, body: Record<string, unknown>) => {
-    const scripted = queue.shift() ?? fallback;
-    const next = typeof scripted === 'function' ? scripted(body) : scripted;
-    const answer = () => {
-      if (res.destroyed) return;
+    const next = replies.next(body);
+    after(res, next.delayMs, () => {
       if ('status' in next) {
         const type = next.errorType ?? errorTypes[next.status] ?? (next.status >= 500 ? 'api_error' : 'invalid_request_error');
-        return send(res, next.status, { type: 'error', error: { type, message: next.message ?? `scripted ${next.status}` } });
+        return send(res, next.status, { type: 'error', error: { type, message: next.message ?? `scripted ${next.status}` } }, next.retryAfterSeconds);
       }
+      if ('cut' in next) return cutShort(res, { id: 'msg_cut', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(200) }], usage: DEFAULT_FAKE_USAGE });
       const toolName = (body.tool_choice as { name?: string } | undefined)?.name ?? 'tool';
       const content =
         'toolInput' in next
@@ -85,47 +64,27 @@ export const startFakeMessagesApi = async (): Promise<FakeMessagesApi> => {
         content,
         stop_reason: 'toolInput' in next ? 'tool_use' : 'end_turn',
         stop_sequence: null,
-        usage: next.usage ?? DEFAULT_FAKE_USAGE,
+        ...(next.usage === null ? {} : { usage: next.usage ?? DEFAULT_FAKE_USAGE }),
       });
-    };
-    if (!next.delayMs) return answer();
-    const timer = setTimeout(answer, next.delayMs);
-    res.on('close', () => clearTimeout(timer));
+    });
   };
 
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     void (async () => {
       // `/v1/messages` is Claude's own API; `/model/{id}/invoke` is the same body on Bedrock.
       if (req.method !== 'POST' || !(req.url?.startsWith('/v1/messages') || /^\/model\/[^/]+\/invoke$/.test(req.url ?? ''))) return send(res, 404, { type: 'error', error: { type: 'not_found_error', message: `${req.method} ${req.url}` } });
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-      requests.push(body);
+      replies.record(body);
       reply(res, body);
     })().catch((error: unknown) => send(res, 500, { type: 'error', error: { type: 'api_error', message: String(error) } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
+    url: server.url,
+    ...replies.controls,
     get calls() {
       return requests.length;
     },
-    script: (...replies) => {
-      queue.push(...replies);
-    },
-    always: (next) => {
-      fallback = next;
-    },
-    reset: () => {
-      queue = [];
-      requests.length = 0;
-      fallback = { status: 500, message: 'no reply scripted' };
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: server.close,
   };
 };

@@ -13,6 +13,8 @@ export interface BedrockSettings {
   /** Another endpoint speaking Bedrock's invoke API (a local fake in tests). */
   baseURL?: string;
   maxRetries?: number;
+  /** Per-request timeout in milliseconds; the operation's AbortSignal bounds it too. */
+  timeoutMs?: number;
   /** Static credentials; omitted, the AWS default provider chain applies. */
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
@@ -23,6 +25,7 @@ export const createBedrockModel = (settings: BedrockSettings): ClaudeModel => {
     awsRegion: settings.region,
     maxRetries: settings.maxRetries ?? DEFAULT_CLAUDE_MAX_RETRIES,
     ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+    ...(settings.timeoutMs ? { timeout: settings.timeoutMs } : {}),
   };
   const client = credentials
     ? new AnthropicBedrock({ ...common, awsAccessKey: credentials.accessKeyId, awsSecretKey: credentials.secretAccessKey, awsSessionToken: credentials.sessionToken ?? null })

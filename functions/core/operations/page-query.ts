@@ -38,7 +38,7 @@ export type PageQueryMode = 'page-query' | 'prompt-content' | 'summarize-content
 
 type Target = { orgId: string; sessionId: string; windowId: string };
 
-const NOT_CONFIGURED = 'no language model is configured (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock)';
+const NOT_CONFIGURED = 'no language model is configured (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock or openai)';
 
 const QUERY_SYSTEM = [
   'You answer requests about one web page, given as markdown.',

@@ -90,7 +90,7 @@ const offlineExtractor = (shape: ListShape, hasSchema: boolean): Extractor => as
   if (found.items) return found.items;
   return {
     code: 'model_not_configured',
-    message: 'no language model is configured, and no table or list on the page has columns matching the output schema: filling it needs a model (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock)',
+    message: 'no language model is configured, and no table or list on the page has columns matching the output schema: filling it needs a model (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock or openai)',
   };
 };
 
