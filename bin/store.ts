@@ -21,7 +21,7 @@ export const openStore = async (options: { aws: boolean }): Promise<OpenStore> =
   const dataDir = resolve(config.dataDir);
   const live = await readLiveEndpoints(dataDir);
   if (live) {
-    const { records, clients } = awsStores({ ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint }, undefined, embeddedCredentials());
+    const { records, clients } = awsStores({ ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint }, undefined, await embeddedCredentials(dataDir));
     return { records, close: async () => clients.dynamo.destroy() };
   }
   const emulators = await startEmbeddedAws({ dataDir });

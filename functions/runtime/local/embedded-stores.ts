@@ -32,7 +32,7 @@ export const startEmbeddedStores = async (dataDir: string, host: string) => {
     (await startEmbeddedAwsThread({ dataDir, host }));
   const ports: StorePorts = { dynamoPort: portOf(stores.dynamoEndpoint), s3Port: portOf(stores.s3Endpoint) };
   if (ports.dynamoPort !== remembered?.dynamoPort || ports.s3Port !== remembered?.s3Port) {
-    await writeFile(join(dataDir, PORTS_FILE), `${JSON.stringify(ports)}\n`);
+    await writeFile(join(dataDir, PORTS_FILE), `${JSON.stringify(ports)}\n`, { mode: 0o600 });
   }
   return stores;
 };

@@ -2,12 +2,12 @@
  * The whole service on one machine: embedded DynamoDB and S3 stand-ins (unless endpoints are configured), the
  * API on node:http, and first-start access. `bin/local.ts` runs it; tests and the bench start it in-process.
  */
-import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import { resolve } from 'node:path';
 import { ensureBucket, ensureTable } from '../../adapters/aws/provision.js';
 import type { EmbeddedAws } from '../../adapters/local/embedded-aws.js';
 import { startEmbeddedStores } from './embedded-stores.js';
+import { prepareDataDir } from './data-dir.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import { awsStores, createDeps } from '../composition.js';
 import type { Config } from '../config.js';
@@ -16,7 +16,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { MemoryEventBus } from '../../adapters/local/memory-event-bus.js';
 import { createLocalApp, type LocalApp } from './app.js';
 import { connectLocalBrowsers, createLocalBrowsers } from './browsers.js';
-import { persistentSecret } from './secret-file.js';
+import { persistentSecret } from '../../adapters/local/secret-file.js';
 import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
 import { publishEndpoints, withdrawEndpoints } from './endpoints-file.js';
 import { createHttpServer, listen } from './http-server.js';
@@ -54,7 +54,7 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   let emulators: EmbeddedAws | undefined;
   let effective = config;
   if (!config.dynamoEndpoint || !config.s3Endpoint) {
-    await mkdir(resolve(config.dataDir), { recursive: true });
+    await prepareDataDir(resolve(config.dataDir));
     emulators = await startEmbeddedStores(resolve(config.dataDir), '127.0.0.1');
     log.debug('embedded stores started', { threaded: (emulators as { threaded?: boolean }).threaded });
     effective = Object.freeze({
