@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import { resolve } from 'node:path';
 import { ensureBucket, ensureTable } from '../../adapters/aws/provision.js';
-import type { EmbeddedAws } from '../../adapters/local/embedded-aws.js';
+import type { EmbeddedAwsThread } from '../../adapters/local/embedded-aws-thread.js';
 import { startEmbeddedStores } from './embedded-stores.js';
 import { prepareDataDir } from './data-dir.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
@@ -34,6 +34,8 @@ export interface LocalService {
   access: DevKeyOutcome;
   /** The in-process browser host (its stats show live browsers and their processes). */
   host: ReturnType<typeof createLocalBrowsers>['host'];
+  /** The embedded stores' thread, when the stores are embedded (its restarts are counted). */
+  embeddedStores?: EmbeddedAwsThread;
   stop(): Promise<void>;
 }
 
@@ -46,17 +48,35 @@ export interface LocalServiceOptions {
   webhookTransport?: WebhookTransport;
   /** Another queue for async requests than the configured one (tests: SQS against a stand-in). */
   queue?: Queue;
+  /**
+   * The embedded stores are gone for good (their thread died and could not be started again). Default: end the
+   * process with exit code 1, so a supervisor restarts it rather than it answering 500 to every call.
+   */
+  onFatal?: (error: Error) => void;
 }
 
 export const startLocalService = async (config: Readonly<Config>, options: LocalServiceOptions = {}): Promise<LocalService> => {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
-  let emulators: EmbeddedAws | undefined;
+  let emulators: EmbeddedAwsThread | undefined;
   let effective = config;
   if (!config.dynamoEndpoint || !config.s3Endpoint) {
     await prepareDataDir(resolve(config.dataDir));
-    emulators = await startEmbeddedStores(resolve(config.dataDir), '127.0.0.1');
-    log.debug('embedded stores started', { threaded: (emulators as { threaded?: boolean }).threaded });
+    const onFatal =
+      options.onFatal ??
+      (() => {
+        process.exitCode = 1;
+        process.exit(1);
+      });
+    emulators = await startEmbeddedStores(resolve(config.dataDir), '127.0.0.1', {
+      died: (details) => log.error('the embedded stores thread died; starting it again', details),
+      restarted: (details) => log.warn('the embedded stores run again', details),
+      fatal: (error) => {
+        log.error('the embedded stores are gone and could not be started again; exiting', { error: String(error), cause: String(error.cause) });
+        onFatal(error);
+      },
+    });
+    log.debug('embedded stores started', { threaded: emulators.threaded });
     effective = Object.freeze({
       ...config,
       dynamoEndpoint: config.dynamoEndpoint ?? emulators.dynamoEndpoint,
@@ -116,5 +136,5 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
       }
     })());
 
-  return { url, app, deps, server, access, host: browsers.host, stop };
+  return { url, app, deps, server, access, host: browsers.host, embeddedStores: emulators, stop };
 };
