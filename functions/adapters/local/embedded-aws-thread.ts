@@ -27,8 +27,8 @@ const RESTART_ATTEMPTS = 3;
 export interface StoreThreadEvents {
   /** The thread died while the service ran (`error` when it threw, else its exit code). */
   died?(details: { error?: string; exitCode?: number }): void;
-  /** A new thread serves the stores again, on the same ports. */
-  restarted?(details: { attempt: number; ms: number }): void;
+  /** A new thread serves the stores again, on the same ports (having moved aside what it found damaged). */
+  restarted?(details: { attempt: number; ms: number; quarantined: Ready['quarantined'] }): void;
   /** No new thread could be started: the stores are gone; the caller should end the process. */
   fatal?(error: Error): void;
 }
@@ -92,7 +92,7 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
     for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt += 1) {
       const began = Date.now();
       try {
-        const { worker } = await spawn(pinned);
+        const { worker, ready } = await spawn(pinned);
         if (stopping) {
           await worker.terminate();
           return;
@@ -100,7 +100,7 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
         current = worker;
         restarts += 1;
         supervise(worker);
-        events.restarted?.({ attempt, ms: Date.now() - began });
+        events.restarted?.({ attempt, ms: Date.now() - began, quarantined: ready.quarantined });
         return;
       } catch (error) {
         if (attempt === RESTART_ATTEMPTS) {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
+import { quarantineDamagedObjects, type QuarantinedObject } from './s3-quarantine.js';
 import { persistentSecret } from './secret-file.js';
 import { refuseAsDynamo, refuseAsS3, signedOnly, type GateCredentials } from './sigv4-gate.js';
 
@@ -26,6 +27,8 @@ export interface EmbeddedAws {
   s3Endpoint: string;
   /** The only key pair either store accepts signatures from (see `embeddedCredentials`). */
   credentials: GateCredentials;
+  /** Objects found damaged at start and moved aside (see `s3-quarantine.ts`), for the caller to report. */
+  quarantined: QuarantinedObject[];
   /** Close both servers and their stores, dropping open connections. */
   stop(): Promise<void>;
 }
@@ -97,6 +100,7 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
   const s3Dir = join(dataDir, 's3');
   await Promise.all([mkdir(dynamoDir, { recursive: true, mode: 0o700 }), mkdir(s3Dir, { recursive: true, mode: 0o700 })]);
   const credentials = await embeddedCredentials(dataDir);
+  const quarantined = await quarantineDamagedObjects(s3Dir, join(dataDir, 'quarantine'));
 
   // Zero delays: tables are usable as soon as CreateTable returns, which keeps start-up and tests fast.
   const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
@@ -116,6 +120,7 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
       dynamoEndpoint: endpoint(host, dynamoBound),
       s3Endpoint: endpoint(host, s3Bound),
       credentials,
+      quarantined,
       stop,
     };
   } catch (error) {

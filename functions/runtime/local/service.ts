@@ -77,6 +77,7 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
       },
     });
     log.debug('embedded stores started', { threaded: emulators.threaded });
+    for (const object of emulators.quarantined) log.error('a damaged object was moved out of the embedded S3; it can no longer be read through the service', { ...object });
     effective = Object.freeze({
       ...config,
       dynamoEndpoint: config.dynamoEndpoint ?? emulators.dynamoEndpoint,
