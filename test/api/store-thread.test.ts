@@ -3,6 +3,8 @@
  * and a new thread takes over on the same ports and data: the service answers again, with everything it had,
  * instead of answering 500 to every call of every org for ever.
  */
+import { rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -52,5 +54,26 @@ describe('a store thread killed mid-run', { timeout: 120_000 }, () => {
     const after = await svc.app.inject({ method: 'POST', path: '/v1/files', headers: svc.auth, body: { fileName: 'after.txt' } });
     expect(after.statusCode).toBe(200);
     expect(fatal).toEqual([]);
+  });
+});
+
+describe('a store thread that cannot be started again', { timeout: 120_000 }, () => {
+  it('is reported as fatal (the process would exit 1) after its tries, not left answering 500', async () => {
+    const errors: Error[] = [];
+    const doomed = await startTestService({}, { onFatal: (error) => errors.push(error) });
+    try {
+      const stores = doomed.embeddedStores!;
+      expect(stores.threaded).toBe(true);
+      // The S3 folder replaced by a file: every new thread fails to start, the same way each time.
+      await rename(join(doomed.dataDir, 's3'), join(doomed.dataDir, 's3-moved'));
+      await writeFile(join(doomed.dataDir, 's3'), 'not a folder');
+      await stores.worker!.terminate();
+      await eventually(async () => errors.length > 0);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/could not be started again/);
+      expect(stores.restarts).toBe(0);
+    } finally {
+      await doomed.stop();
+    }
   });
 });

@@ -77,11 +77,14 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
   let current = first.worker;
   let stopping = false;
   let restarts = 0;
+  /** The current thread is gone (and none replaced it yet): stopping has nothing to wait for. */
+  let currentExited = false;
 
   const supervise = (worker: Worker) => {
     let error: string | undefined;
     worker.on('error', (thrown) => (error = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)));
     worker.once('exit', (exitCode) => {
+      if (worker === current) currentExited = true;
       if (stopping || worker !== current) return;
       events.died?.({ error, exitCode });
       void restart();
@@ -98,6 +101,7 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
           return;
         }
         current = worker;
+        currentExited = false;
         restarts += 1;
         supervise(worker);
         events.restarted?.({ attempt, ms: Date.now() - began, quarantined: ready.quarantined });
@@ -127,6 +131,7 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
     stop: () => {
       stopping = true;
       const worker = current;
+      if (currentExited) return Promise.resolve();
       return new Promise<void>((done) => {
         const end = () => void worker.terminate().then(() => done(), () => done());
         const timer = setTimeout(end, 5_000);
