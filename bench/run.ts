@@ -7,6 +7,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
 import { asyncSuite } from './suites/async.js';
+import { chaosSuite } from './suites/chaos.js';
 import { filesSuite } from './suites/files.js';
 import { fleetSuite } from './suites/fleet.js';
 import { formFillSuite } from './suites/form-fill.js';
@@ -32,6 +33,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   'live-view': () => liveViewSuite(),
   async: () => asyncSuite(),
   fleet: () => fleetSuite(),
+  chaos: () => chaosSuite(),
 };
 
 const results: Record<string, unknown> = {};

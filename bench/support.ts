@@ -16,7 +16,7 @@ export const percentile = (values: number[], p: number): number => {
 
 export const round = (value: number, digits = 2): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

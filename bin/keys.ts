@@ -14,6 +14,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../functions/core/orgs/
 import { ensureOrg, findOrgByName, listOrgs } from '../functions/core/orgs/orgs.js';
 import { systemClock } from '../functions/ports/clock.js';
 import { openStore } from './store.js';
+import { loadConfig } from '../functions/runtime/config.js';
 import { DEFAULT_ROTATION_GRACE_HOURS, ensureWebhookSecret, rotateWebhookSecret } from '../functions/core/webhooks/secrets.js';
 
 const { positionals, values } = parseArgs({
@@ -40,6 +41,14 @@ try {
     const { key, info } = await createApiKey(records, systemClock, org.id);
     console.log(`${created ? 'Created org' : 'Org'} ${org.name} (${org.id}).`);
     console.log(`New API key ${info.keyId} (shown once, keep it):\n  ${key}`);
+    if (created && store.local && !loadConfig().blockPrivateNetworks) {
+      // Another org on the same `npm start`: say what is and is not kept apart (README, "Several orgs").
+      console.error(
+        'Note: this org shares the local service with the others. Records, files and the stores are kept apart, but with\n' +
+          'BLOCK_PRIVATE_NETWORKS=false its sessions\' browsers can reach other services on this machine and its network.\n' +
+          'When the orgs do not trust each other, start the service with BLOCK_PRIVATE_NETWORKS=true.',
+      );
+    }
   } else if (command === 'list') {
     const orgs = values.org ? [await findOrgByName(records, values.org)].filter((o) => o !== undefined) : await listOrgs(records);
     if (values.org && orgs.length === 0) fail(`no org named ${values.org}`);

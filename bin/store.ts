@@ -9,6 +9,8 @@ import { readLiveEndpoints } from '../functions/runtime/local/endpoints-file.js'
 
 export interface OpenStore {
   records: Records;
+  /** The local data dir's stores (shared with `npm start`), not a configured or AWS table. */
+  local: boolean;
   close(): Promise<void>;
 }
 
@@ -16,19 +18,20 @@ export const openStore = async (options: { aws: boolean }): Promise<OpenStore> =
   const config = loadConfig();
   if (options.aws || config.dynamoEndpoint) {
     const { records, clients } = awsStores(config);
-    return { records, close: async () => clients.dynamo.destroy() };
+    return { records, local: false, close: async () => clients.dynamo.destroy() };
   }
   const dataDir = resolve(config.dataDir);
   const live = await readLiveEndpoints(dataDir);
   if (live) {
-    const { records, clients } = awsStores({ ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint }, undefined, embeddedCredentials());
-    return { records, close: async () => clients.dynamo.destroy() };
+    const { records, clients } = awsStores({ ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint }, undefined, await embeddedCredentials(dataDir));
+    return { records, local: true, close: async () => clients.dynamo.destroy() };
   }
   const emulators = await startEmbeddedAws({ dataDir });
   const { records, clients } = awsStores({ ...config, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint }, undefined, emulators.credentials);
   await ensureTable(clients.dynamo, config.tableName);
   return {
     records,
+    local: true,
     close: async () => {
       clients.dynamo.destroy();
       clients.s3.destroy();

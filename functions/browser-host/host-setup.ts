@@ -12,12 +12,13 @@ export const defaultLog: HostLogger = (level, message, fields) => {
 
 /** Creates this host's own directory under `workDir` after clearing what dead hosts left there. */
 export async function prepareHostDir(workDir: string, log: HostLogger): Promise<string> {
-  await mkdir(workDir, { recursive: true });
+  // Profiles, cookies and downloads of every session live below: for the user running the host only.
+  await mkdir(workDir, { recursive: true, mode: 0o700 });
   const hostDir = join(workDir, hostDirName(randomBytes(4).toString('hex')));
   claimHostDir(hostDir);
   const stale = await removeStaleHostDirs(workDir, hostDir);
   if (stale.length > 0) log('warn', 'removed leftovers of an earlier host', { dirs: stale });
-  await mkdir(hostDir, { recursive: true });
+  await mkdir(hostDir, { recursive: true, mode: 0o700 });
   return hostDir;
 }
 

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveChromiumPath } from '../../functions/browser-host/chromium.js';
 import { projectRoot } from '../../lib/api-function.js';
 import { bundleHost } from '../../scripts/bundle-host.js';
-import { embeddedCredentials } from '../../functions/adapters/local/embedded-aws.js';
 import { withEmbeddedAws, type EmbeddedAwsFixture } from '../support/embedded.js';
 import { startFakeSqs, type FakeSqs } from '../support/fake-sqs.js';
 import { buildStack } from './support.js';
@@ -56,8 +55,8 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
       SQS_ENDPOINT: sqs.endpoint,
       START_QUEUE_URL: await sqs.createQueue('session-starts'),
       AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: embeddedCredentials().accessKeyId,
-      AWS_SECRET_ACCESS_KEY: embeddedCredentials().secretAccessKey,
+      AWS_ACCESS_KEY_ID: aws.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: aws.credentials.secretAccessKey,
       HOST_ADVERTISE_ADDRESS: '127.0.0.1',
       // A token (the load balancer's name) in the template: a URL-shaped stand-in, as the real one is.
       HOST_PUBLIC_URL: 'http://hosts.example.com',

@@ -40,6 +40,9 @@ describe('npm run keys, while npm start runs', { timeout: 120_000 }, () => {
     const created = await keys('create', '--org', 'second-org');
     expect(created.stdout).toMatch(/Created org second-org/);
     expect(created.stdout).toMatch(/\n  shk_\S+/);
+    // A second org on one local service is told what is kept apart and what is not.
+    expect(created.stderr).toMatch(/BLOCK_PRIVATE_NETWORKS=true/);
+    expect((await keys('create', '--org', 'second-org')).stderr).toBe('');
     const listed = await keys('list', '--org', 'second-org');
     expect(listed.stdout).toMatch(/^second-org \(/);
     const secret = await keys('webhook-secret', '--org', 'second-org');

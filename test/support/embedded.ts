@@ -29,6 +29,8 @@ export interface EmbeddedAwsFixture {
   tableName: string;
   bucket: string;
   endpoints: { dynamo: string; s3: string };
+  /** The key pair the emulators accept signatures from (they refuse any other, and unsigned requests). */
+  credentials: { accessKeyId: string; secretAccessKey: string };
   /** Stop everything this fixture started and delete its directory. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export const withEmbeddedAws = async (options: { clock?: Clock } = {}): Promise<
     tableName,
     bucket,
     endpoints: { dynamo: emulators.dynamoEndpoint, s3: emulators.s3Endpoint },
+    credentials: { ...emulators.credentials },
     stop,
   };
 };

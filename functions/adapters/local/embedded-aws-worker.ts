@@ -3,7 +3,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { startEmbeddedAws, type EmbeddedAwsOptions } from './embedded-aws.js';
 
 const emulators = await startEmbeddedAws(workerData as EmbeddedAwsOptions);
-parentPort!.postMessage({ dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint, credentials: emulators.credentials });
+const { stop: _stop, ...ready } = emulators;
+parentPort!.postMessage(ready);
 parentPort!.on('message', (message) => {
   if (message !== 'stop') return;
   void emulators.stop().then(() => parentPort!.postMessage('stopped'));

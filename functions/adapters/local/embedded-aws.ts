@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
+import { quarantineDamagedObjects, type QuarantinedObject } from './s3-quarantine.js';
+import { persistentSecret } from './secret-file.js';
+import { refuseAsDynamo, refuseAsS3, signedOnly, type GateCredentials } from './sigv4-gate.js';
 
 export interface EmbeddedAwsOptions {
   /** Emulator state lives in `${dataDir}/dynamo` and `${dataDir}/s3`; reusing the directory keeps the data. */
@@ -22,14 +25,24 @@ export interface EmbeddedAwsOptions {
 export interface EmbeddedAws {
   dynamoEndpoint: string;
   s3Endpoint: string;
-  /** The only key pair s3rver accepts signatures from; dynalite accepts any. */
-  credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The only key pair either store accepts signatures from (see `embeddedCredentials`). */
+  credentials: GateCredentials;
+  /** Objects found damaged at start and moved aside (see `s3-quarantine.ts`), for the caller to report. */
+  quarantined: QuarantinedObject[];
   /** Close both servers and their stores, dropping open connections. */
   stop(): Promise<void>;
 }
 
-/** A fresh object each time: the AWS SDK writes onto the credentials it is given, so a shared one breaks the second client. */
-export const embeddedCredentials = () => ({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+/**
+ * The key pair of a data dir's stores: the secret is generated at its first start and kept there (0600), so the
+ * stores answer only the service and the tools run by the same user, and signed URLs survive a restart. The access
+ * key id is the one s3rver knows (it looks the id up but does not check V4 signatures; the gate does).
+ * A fresh object each time: the AWS SDK writes onto the credentials it is given, so a shared one breaks the second client.
+ */
+export const embeddedCredentials = async (dataDir: string): Promise<GateCredentials> => ({
+  accessKeyId: 'S3RVER',
+  secretAccessKey: await persistentSecret(dataDir, 'store-secret'),
+});
 
 /** Methods a browser may use cross-origin on any bucket, i.e. with pre-signed URLs. */
 const CORS_METHODS = ['GET', 'PUT', 'HEAD'];
@@ -85,11 +98,17 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
   const { dataDir, host = '127.0.0.1', dynamoPort = 0, s3Port = 0 } = options;
   const dynamoDir = join(dataDir, 'dynamo');
   const s3Dir = join(dataDir, 's3');
-  await Promise.all([mkdir(dynamoDir, { recursive: true }), mkdir(s3Dir, { recursive: true })]);
+  await Promise.all([mkdir(dynamoDir, { recursive: true, mode: 0o700 }), mkdir(s3Dir, { recursive: true, mode: 0o700 })]);
+  const credentials = await embeddedCredentials(dataDir);
+  const quarantined = await quarantineDamagedObjects(s3Dir, join(dataDir, 'quarantine'));
 
   // Zero delays: tables are usable as soon as CreateTable returns, which keeps start-up and tests fast.
   const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const s3 = createServer(withOpenCors(new S3rver({ directory: s3Dir, silent: true }).callback()));
+  // dynalite's server keeps its own close (which flushes the store); only its request handler is put behind the gate.
+  const [dynamoHandler] = dynamo.listeners('request') as Parameters<typeof signedOnly>[0][];
+  dynamo.removeAllListeners('request');
+  dynamo.on('request', signedOnly(dynamoHandler!, credentials, refuseAsDynamo));
+  const s3 = createServer(withOpenCors(signedOnly(new S3rver({ directory: s3Dir, silent: true }).callback(), credentials, refuseAsS3)));
   const servers = [dynamo, s3];
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map(close));
@@ -100,7 +119,8 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
     return {
       dynamoEndpoint: endpoint(host, dynamoBound),
       s3Endpoint: endpoint(host, s3Bound),
-      credentials: embeddedCredentials(),
+      credentials,
+      quarantined,
       stop,
     };
   } catch (error) {

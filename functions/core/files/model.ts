@@ -45,5 +45,10 @@ export const RECORD_GRACE_SECONDS = 24 * 3600;
 export const fileKeys = {
   partition: (orgId: string): string => `ORG#${orgId}#FILES`,
   file: (orgId: string, fileId: string) => ({ pk: `ORG#${orgId}#FILES`, sk: fileId }),
-  blob: (orgId: string, fileId: string, fileName: string): string => `files/${orgId}/${fileId}/${encodeURIComponent(fileName)}`,
+  /**
+   * Bytes live under ids only, never under the client's name: a name is up to 255 characters of any script, and a
+   * store that keeps objects as files (the embedded S3) cannot take that in one path segment. The name travels in
+   * the record and in each download's Content-Disposition instead.
+   */
+  blob: (orgId: string, fileId: string): string => `files/${orgId}/${fileId}`,
 };

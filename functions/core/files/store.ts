@@ -19,7 +19,7 @@ export const storeGeneratedFile = async (
 ): Promise<StoredFile> => {
   const now = deps.clock.now();
   const id = uuidv7(now.getTime());
-  const blobKey = fileKeys.blob(orgId, id, file.fileName);
+  const blobKey = fileKeys.blob(orgId, id);
   await deps.blobs.put(blobKey, file.bytes, { contentType: file.contentType, contentLength: file.bytes.length });
   const expiresAt = Math.floor(now.getTime() / 1000) + FILE_RETENTION_SECONDS;
   const stored: StoredFile = {

@@ -46,7 +46,7 @@ export const newFileRecord = (orgId: string, id: string, file: { fileName: strin
     uploadStartTime: now.toISOString(),
     expiryTime,
     sessionIds: [...new Set(file.sessionIds)],
-    blobKey: fileKeys.blob(orgId, id, file.fileName),
+    blobKey: fileKeys.blob(orgId, id),
     uploadUrlExpiresAt: isoAfter(now, SIGNED_URL_SECONDS),
     expiresAt: epoch(expiryTime) + RECORD_GRACE_SECONDS,
     version: 1,

@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startEmbeddedAwsThread } from '../../adapters/local/embedded-aws-thread.js';
+import { startEmbeddedAwsThread, type StoreThreadEvents } from '../../adapters/local/embedded-aws-thread.js';
 
 const PORTS_FILE = 'store-ports.json';
 
@@ -25,14 +25,14 @@ const rememberedPorts = async (dataDir: string): Promise<StorePorts | undefined>
   }
 };
 
-export const startEmbeddedStores = async (dataDir: string, host: string) => {
+export const startEmbeddedStores = async (dataDir: string, host: string, events: StoreThreadEvents = {}) => {
   const remembered = await rememberedPorts(dataDir);
   const stores =
-    (remembered && (await startEmbeddedAwsThread({ dataDir, host, ...remembered }).catch(() => undefined))) ??
-    (await startEmbeddedAwsThread({ dataDir, host }));
+    (remembered && (await startEmbeddedAwsThread({ dataDir, host, ...remembered }, events).catch(() => undefined))) ??
+    (await startEmbeddedAwsThread({ dataDir, host }, events));
   const ports: StorePorts = { dynamoPort: portOf(stores.dynamoEndpoint), s3Port: portOf(stores.s3Endpoint) };
   if (ports.dynamoPort !== remembered?.dynamoPort || ports.s3Port !== remembered?.s3Port) {
-    await writeFile(join(dataDir, PORTS_FILE), `${JSON.stringify(ports)}\n`);
+    await writeFile(join(dataDir, PORTS_FILE), `${JSON.stringify(ports)}\n`, { mode: 0o600 });
   }
   return stores;
 };

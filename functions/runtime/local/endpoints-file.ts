@@ -15,7 +15,7 @@ export interface PublishedEndpoints {
 const fileIn = (dataDir: string) => join(dataDir, 'endpoints.json');
 
 export const publishEndpoints = (dataDir: string, endpoints: PublishedEndpoints): Promise<void> =>
-  writeFile(fileIn(dataDir), `${JSON.stringify(endpoints, null, 2)}\n`);
+  writeFile(fileIn(dataDir), `${JSON.stringify(endpoints, null, 2)}\n`, { mode: 0o600 });
 
 export const withdrawEndpoints = (dataDir: string): Promise<void> => rm(fileIn(dataDir), { force: true });
 

@@ -2,12 +2,12 @@
  * The whole service on one machine: embedded DynamoDB and S3 stand-ins (unless endpoints are configured), the
  * API on node:http, and first-start access. `bin/local.ts` runs it; tests and the bench start it in-process.
  */
-import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import { resolve } from 'node:path';
 import { ensureBucket, ensureTable } from '../../adapters/aws/provision.js';
-import type { EmbeddedAws } from '../../adapters/local/embedded-aws.js';
+import type { EmbeddedAwsThread } from '../../adapters/local/embedded-aws-thread.js';
 import { startEmbeddedStores } from './embedded-stores.js';
+import { prepareDataDir } from './data-dir.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import { awsStores, createDeps } from '../composition.js';
 import type { Config } from '../config.js';
@@ -16,7 +16,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { MemoryEventBus } from '../../adapters/local/memory-event-bus.js';
 import { createLocalApp, type LocalApp } from './app.js';
 import { connectLocalBrowsers, createLocalBrowsers } from './browsers.js';
-import { persistentSecret } from './secret-file.js';
+import { persistentSecret } from '../../adapters/local/secret-file.js';
 import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
 import { publishEndpoints, withdrawEndpoints } from './endpoints-file.js';
 import { createHttpServer, listen } from './http-server.js';
@@ -34,6 +34,8 @@ export interface LocalService {
   access: DevKeyOutcome;
   /** The in-process browser host (its stats show live browsers and their processes). */
   host: ReturnType<typeof createLocalBrowsers>['host'];
+  /** The embedded stores' thread, when the stores are embedded (its restarts are counted). */
+  embeddedStores?: EmbeddedAwsThread;
   stop(): Promise<void>;
 }
 
@@ -46,17 +48,36 @@ export interface LocalServiceOptions {
   webhookTransport?: WebhookTransport;
   /** Another queue for async requests than the configured one (tests: SQS against a stand-in). */
   queue?: Queue;
+  /**
+   * The embedded stores are gone for good (their thread died and could not be started again). Default: end the
+   * process with exit code 1, so a supervisor restarts it rather than it answering 500 to every call.
+   */
+  onFatal?: (error: Error) => void;
 }
 
 export const startLocalService = async (config: Readonly<Config>, options: LocalServiceOptions = {}): Promise<LocalService> => {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
-  let emulators: EmbeddedAws | undefined;
+  let emulators: EmbeddedAwsThread | undefined;
   let effective = config;
   if (!config.dynamoEndpoint || !config.s3Endpoint) {
-    await mkdir(resolve(config.dataDir), { recursive: true });
-    emulators = await startEmbeddedStores(resolve(config.dataDir), '127.0.0.1');
-    log.debug('embedded stores started', { threaded: (emulators as { threaded?: boolean }).threaded });
+    await prepareDataDir(resolve(config.dataDir));
+    const onFatal =
+      options.onFatal ??
+      (() => {
+        process.exitCode = 1;
+        process.exit(1);
+      });
+    emulators = await startEmbeddedStores(resolve(config.dataDir), '127.0.0.1', {
+      died: (details) => log.error('the embedded stores thread died; starting it again', details),
+      restarted: (details) => log.warn('the embedded stores run again', details),
+      fatal: (error) => {
+        log.error('the embedded stores are gone and could not be started again; exiting', { error: String(error), cause: String(error.cause) });
+        onFatal(error);
+      },
+    });
+    log.debug('embedded stores started', { threaded: emulators.threaded });
+    for (const object of emulators.quarantined) log.error('a damaged object was moved out of the embedded S3; it can no longer be read through the service', { ...object });
     effective = Object.freeze({
       ...config,
       dynamoEndpoint: config.dynamoEndpoint ?? emulators.dynamoEndpoint,
@@ -116,5 +137,5 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
       }
     })());
 
-  return { url, app, deps, server, access, host: browsers.host, stop };
+  return { url, app, deps, server, access, host: browsers.host, embeddedStores: emulators, stop };
 };
