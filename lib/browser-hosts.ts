@@ -15,6 +15,7 @@ import {
   FargateService,
   FargateTaskDefinition,
   LinuxParameters,
+  type CfnService,
   OperatingSystemFamily,
   Secret as EcsSecret,
 } from 'aws-cdk-lib/aws-ecs';
@@ -176,6 +177,10 @@ export class BrowserHosts extends Construct implements Binding {
       minHealthyPercent: 100,
       maxHealthyPercent: 200,
     });
+    // CloudFormation sends DesiredCount with every update of the service (a new image on each deploy), which would
+    // set a fleet scaling has grown back to minHosts and end the sessions of the hosts it stops. Left out, ECS starts
+    // one task at creation and keeps the running count on updates; the scalable target's minimum is the floor.
+    (this.service.node.defaultChild as CfnService).addPropertyDeletionOverride('DesiredCount');
 
     this.utilization = new Metric({
       namespace: HOST_METRICS_NAMESPACE,
