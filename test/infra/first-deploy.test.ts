@@ -45,12 +45,34 @@ describe('a first deploy', { timeout: 300_000 }, () => {
     expect(target!.Properties).toMatchObject({ MinCapacity: 3, MaxCapacity: 5 });
   });
 
+  it('lets the host task protect its own task (of its cluster) from scale-in', () => {
+    const [[taskRoleId]] = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::ECS::TaskDefinition').map(([, r]) => [r.Properties.TaskRoleArn['Fn::GetAtt'][0]]);
+    const statements = policiesOf(taskRoleId!).flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const protecting = statements.filter((s) => [s.Action].flat().includes('ecs:UpdateTaskProtection'));
+    expect(protecting).toHaveLength(1);
+    expect(JSON.stringify(protecting[0]!.Resource)).toMatch(/:task\/",\{"Ref":"HostsCluster[0-9A-F]+"\},"\/\*"/);
+  });
+
   it('grants network interfaces only to functions that run in the VPC', () => {
     const outside = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function' && !r.Properties.VpcConfig && r.Properties.Role?.['Fn::GetAtt']);
     for (const [fnId, fn] of outside) {
       const actions = policiesOf(roleOf(fn)).flatMap(([, p]) => (p.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()));
       expect(actions, fnId).not.toContain('ec2:CreateNetworkInterface');
     }
+  });
+});
+
+describe('synchronous operations behind the gateway', { timeout: 300_000 }, () => {
+  it('cap their time below the 5-minute idle cut on every streamed route, and nowhere else', () => {
+    const streamed = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGateway::Method' && r.Properties.Integration?.ResponseTransferMode === 'STREAM');
+    expect(streamed.length).toBeGreaterThan(10);
+    for (const method of streamed) {
+      const fnId = JSON.stringify(method.Properties.Integration.Uri).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/)![1]!;
+      const limit = Number(resources[fnId]!.Properties.Environment.Variables.SYNC_TIME_LIMIT_SECONDS);
+      expect(limit, fnId).toBeGreaterThan(0);
+      expect(limit, fnId).toBeLessThan(300);
+    }
+    expect(resourcesOfType(template, 'AWS::Lambda::Function').filter(([, p]) => p.Environment?.Variables?.SYNC_TIME_LIMIT_SECONDS).length).toBe(streamed.length);
   });
 });
 
