@@ -4,7 +4,7 @@
  * and the utilization metric when HOST_FLEET names the fleet.
  */
 import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
-import { taskGeneration } from '../browser-host/fleet/generation.js';
+import { taskGeneration, taskStopping } from '../browser-host/fleet/generation.js';
 import { awsStores } from './composition.js';
 import { loadConfig } from './config.js';
 import { ENV } from './env.js';
@@ -54,6 +54,7 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
     advertise: env.HOST_ADVERTISE_ADDRESS || undefined,
     agentUri: env.ECS_AGENT_URI || undefined,
     generation,
+    stopping: metadataUri ? () => taskStopping(metadataUri) : undefined,
     metrics: fleet ? { namespace: env.HOST_METRICS_NAMESPACE ?? 'SessionHost', fleet, write: (line) => process.stdout.write(`${line}\n`) } : undefined,
   });
 };

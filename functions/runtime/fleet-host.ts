@@ -53,6 +53,8 @@ export interface FleetHostOptions {
   agentUri?: string;
   /** The host's task definition family and revision: it stops taking starts while a newer revision's host is live. */
   generation?: Generation;
+  /** Whether ECS is stopping this task (its desired status): it stops taking starts. */
+  stopping?: () => Promise<boolean>;
 }
 
 export interface FleetHost {
@@ -90,7 +92,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   const recorder = recordBrowserEvents(fleet, deps);
 
   let draining = false;
-  let superseded = false;
+  let holdStarts = false;
   // Client traffic for a session another host runs (the load balancer picks any host) goes on to the owner.
   const owner = async (sessionId: string) => {
     const placement = await findPlacement(records, sessionId);
@@ -124,8 +126,8 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     queue: options.startQueue,
     log: hostLog,
     waitSeconds: options.waitSeconds,
-    // A host a newer deployment supersedes takes no starts: it empties, drops protection, and ECS replaces it.
-    room: () => (superseded ? 0 : host.capacity - host.stats().live),
+    // A host a newer deployment supersedes, or one ECS is stopping, takes no starts: it empties (and drops protection).
+    room: () => (holdStarts ? 0 : host.capacity - host.stats().live),
     handle: async (message) => {
       // Protected before the browser is taken: scale-in must not pick this task between the take and the session.
       await protection?.sync();
@@ -162,15 +164,22 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   const sweep = setInterval(() => void sweepStaleHosts(deps, records, hostLog), 3 * (options.heartbeatMs ?? 10_000));
   sweep.unref();
   const own = options.generation;
-  const watch = own
-    ? setInterval(() => {
-        void newerGenerationLive(records, own).then((newer) => {
-          if (newer !== superseded) hostLog('info', newer ? 'a newer deployment is live: taking no more starts' : 'no newer deployment is live: taking starts again', { generation: formatGeneration(own) });
-          superseded = newer;
-          if (!newer) consumer.notifyRoom();
-        }, (error: unknown) => hostLog('warn', 'could not check for a newer deployment', { error: String(error) }));
-      }, options.heartbeatMs ?? 10_000)
-    : undefined;
+  const stopping = options.stopping;
+  // Reasons to take no starts while sessions run on: a newer deployment is live, or ECS is stopping this task (it
+  // deregisters it from the load balancer for 30 s before the SIGTERM; a start taken then would end at once).
+  const checkHold = async () => {
+    try {
+      const newer = own ? await newerGenerationLive(records, own) : false;
+      const ending = stopping ? await stopping() : false;
+      const hold = newer || ending;
+      if (hold !== holdStarts) hostLog('info', hold ? 'taking no more starts' : 'taking starts again', { newerDeployment: newer, taskStopping: ending });
+      holdStarts = hold;
+      if (!hold) consumer.notifyRoom();
+    } catch (error) {
+      hostLog('warn', 'could not check the deployment or the task state', { error: String(error) });
+    }
+  };
+  const watch = own || stopping ? setInterval(() => void checkHold(), options.heartbeatMs ?? 10_000) : undefined;
   watch?.unref();
   hostLog('info', 'browser host joined the fleet', { address, capacity: host.capacity });
 

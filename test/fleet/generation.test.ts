@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRecords } from '../../functions/adapters/local/memory-records.js';
-import { newerGenerationLive, taskGeneration } from '../../functions/browser-host/fleet/generation.js';
+import { newerGenerationLive, taskGeneration, taskStopping } from '../../functions/browser-host/fleet/generation.js';
 import { HostRegistry } from '../../functions/browser-host/fleet/registry.js';
 
 const register = async (records: MemoryRecords, hostId: string, generation: string | undefined, at: number) => {
@@ -35,6 +35,13 @@ describe('deployment generations', () => {
     expect(await taskGeneration(metadataUri)).toEqual({ family: 'SessionHostHostsTask1234', revision: 7 });
     answer = { TaskARN: 'arn:task' };
     await expect(taskGeneration(metadataUri)).rejects.toThrow(/no Family and Revision/);
+  });
+
+  it('tells when ECS is stopping the task', async () => {
+    answer = { TaskARN: 'arn:task', Family: 'Hosts', Revision: '7', DesiredStatus: 'RUNNING' };
+    expect(await taskStopping(metadataUri)).toBe(false);
+    answer = { TaskARN: 'arn:task', Family: 'Hosts', Revision: '7', DesiredStatus: 'STOPPED' };
+    expect(await taskStopping(metadataUri)).toBe(true);
   });
 
   it('sees a live newer revision of its own family, and nothing else', async () => {
