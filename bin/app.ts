@@ -18,7 +18,11 @@
  *   minHosts, maxHosts bounds of host scaling                              default 1, 10
  *   targetUtilization  host utilization (percent) scaling keeps            default 70
  *   blockPrivateNetworks  false: let browsers reach private addresses    default true
- *   certificateArn     ACM certificate: the hosts' load balancer serves HTTPS  default none (HTTP)
+ *   hostDomainName     the name clients reach live view and CDP at (https/wss only)  default none: plain HTTP at
+ *                      the load balancer's own DNS name (see docs/deploy.md for what that exposes)
+ *   certificateArn     ACM certificate covering hostDomainName, in the stack's region      default issued in the zone
+ *   hostedZoneId, hostedZoneName  Route 53 zone of hostDomainName: issues and validates the certificate when no
+ *                      certificateArn is given, and gets the alias record to the load balancer
  *   modelProvider      bedrock | anthropic | offline                       default bedrock
  *   modelId            Bedrock model / inference profile id, or Anthropic model name
  *   anthropicKeySecretArn  existing secret holding ANTHROPIC_API_KEY      default a new empty secret
@@ -30,6 +34,7 @@
  */
 import { App, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { HostDomain } from '../lib/host-load-balancer.js';
 import { SessionHostStack } from '../lib/stack.js';
 
 const app = new App();
@@ -58,6 +63,18 @@ const flag = (name: string): boolean | undefined => {
   return value === 'true';
 };
 
+/** The hosts' domain from its context options; a certificate or zone without a domain name is refused, not ignored. */
+function hostDomain(): HostDomain | undefined {
+  const domainName = context('hostDomainName');
+  const [certificateArn, hostedZoneId, zoneName] = [context('certificateArn'), context('hostedZoneId'), context('hostedZoneName')];
+  if (!domainName) {
+    if (certificateArn || hostedZoneId || zoneName) throw new Error('context certificateArn, hostedZoneId and hostedZoneName need hostDomainName: no certificate can cover the load balancer\'s own DNS name');
+    return undefined;
+  }
+  if ((hostedZoneId === undefined) !== (zoneName === undefined)) throw new Error('context hostedZoneId and hostedZoneName go together');
+  return { domainName, certificateArn, ...(hostedZoneId && zoneName ? { hostedZone: { hostedZoneId, zoneName } } : {}) };
+}
+
 new SessionHostStack(app, context('stackName') ?? 'SessionHost', {
   description: 'Browser sessions service: REST API, Lambda handlers, browser hosts on ECS Fargate, queues, DynamoDB table, S3 bucket',
   env: { region: process.env.CDK_DEFAULT_REGION },
@@ -72,7 +89,7 @@ new SessionHostStack(app, context('stackName') ?? 'SessionHost', {
     targetUtilizationPercent: number('targetUtilization'),
     blockPrivateNetworks: flag('blockPrivateNetworks'),
   },
-  certificateArn: context('certificateArn'),
+  hostDomain: hostDomain(),
   model: { provider, modelId: context('modelId'), anthropicKeySecretArn: context('anthropicKeySecretArn') },
   async: { operationTimeoutSeconds: number('asyncTimeoutSeconds'), batchSize: number('asyncBatchSize') },
   alarmTopicArn: context('alarmTopicArn'),

@@ -4,7 +4,7 @@
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -14,6 +14,20 @@ import { fileURLToPath } from 'node:url';
 /** The project root: esbuild resolves modules from here and package-lock.json pins them. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const handlerEntry = (handler: string): string => fileURLToPath(new URL(`../functions/api/handlers/${handler}.ts`, import.meta.url));
+
+/**
+ * What Lambda does with a function's role to attach it to a VPC: create, describe and delete its network interfaces
+ * and their addresses (the actions of AWS's AWSLambdaVPCAccessExecutionRole, without its log-writing part, which the
+ * function's own log group grant covers). `CreateFunction` with a VPC configuration fails without them.
+ */
+export const VPC_ACCESS_ACTIONS = [
+  'ec2:CreateNetworkInterface',
+  'ec2:DescribeNetworkInterfaces',
+  'ec2:DescribeSubnets',
+  'ec2:DeleteNetworkInterface',
+  'ec2:AssignPrivateIpAddresses',
+  'ec2:UnassignPrivateIpAddresses',
+] as const;
 
 /** Lambda's ceiling. */
 export const maxTimeoutSeconds = 900;
@@ -63,6 +77,8 @@ export class ApiFunction extends Construct {
     // No AWSLambdaBasicExecutionRole: it allows writing to every log group of the account.
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     this.logGroup.grantWrite(this.role);
+    // In the role's default policy, which the function resource depends on: the grant exists before CreateFunction.
+    if (props.network) this.role.addToPrincipalPolicy(new PolicyStatement({ actions: [...VPC_ACCESS_ACTIONS], resources: ['*'] }));
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry ?? handlerEntry(props.handler),
@@ -84,11 +100,10 @@ export class ApiFunction extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
-    if (props.tracing) {
-      Validations.of(this.role).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; tracing is opt-in.',
-      });
-    }
+    const unscoped = [
+      props.tracing ? 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; tracing is opt-in.' : '',
+      props.network ? 'Lambda manages a VPC function\'s network interfaces with its role, and the EC2 network-interface actions it needs take no resource-level scoping.' : '',
+    ].filter((reason) => reason !== '');
+    if (unscoped.length > 0) Validations.of(this.role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: unscoped.join(' ') });
   }
 }

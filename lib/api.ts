@@ -50,6 +50,11 @@ export interface ApiProps {
 
 /** API Gateway ends buffered integrations after 29 s (more needs an account quota increase). */
 const bufferedLimitSeconds = 29;
+/**
+ * API Gateway (regional) cuts a streamed response after 5 minutes without a byte; a synchronous operation sends
+ * nothing until it is done. 30 s under the cut leave room for a cold start and the session lookup.
+ */
+export const SYNC_TIME_LIMIT_SECONDS = 270;
 const defaultTimeoutSeconds = 30;
 
 export class Api extends Construct {
@@ -123,6 +128,8 @@ export class Api extends Construct {
       let integration = notImplemented;
       if (route.handler) {
         const built = makeFunction(route.operationId, route.handler, timeoutSeconds, true);
+        // The operation answers before API Gateway cuts the silent stream (see functions/runtime/sync-time-limit.ts).
+        if (route.stream) built.function.addEnvironment(ENV.syncTimeLimitSeconds, String(SYNC_TIME_LIMIT_SECONDS));
         functions.set(route.operationId, built);
         // Only a streaming handler speaks the streaming format; the shared 501 function answers buffered.
         integration = new LambdaIntegration(built.function, {

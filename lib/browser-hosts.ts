@@ -4,7 +4,7 @@
  * session starts from the start queue only while they have room, so the queue is the backpressure and the scaling
  * signal is how full the running hosts are.
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import {
   AwsLogDriver,
@@ -15,6 +15,7 @@ import {
   FargateService,
   FargateTaskDefinition,
   LinuxParameters,
+  type CfnService,
   OperatingSystemFamily,
   Secret as EcsSecret,
 } from 'aws-cdk-lib/aws-ecs';
@@ -64,6 +65,9 @@ export interface BrowserHostsProps {
   readonly logRetention?: RetentionDays;
   readonly removalPolicy?: RemovalPolicy;
 }
+
+/** How cdk-nag names a part of an ARN in a finding: its value when known at synthesis, else the pseudo parameter. */
+const nagPart = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
 
 /** Actions a consumer of the start queue needs: long-poll, delete, and hand a message back early. */
 const consumeActions = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
@@ -176,6 +180,10 @@ export class BrowserHosts extends Construct implements Binding {
       minHealthyPercent: 100,
       maxHealthyPercent: 200,
     });
+    // CloudFormation sends DesiredCount with every update of the service (a new image on each deploy), which would
+    // set a fleet scaling has grown back to minHosts and end the sessions of the hosts it stops. Left out, ECS starts
+    // one task at creation and keeps the running count on updates; the scalable target's minimum is the floor.
+    (this.service.node.defaultChild as CfnService).addPropertyDeletionOverride('DesiredCount');
 
     this.utilization = new Metric({
       namespace: HOST_METRICS_NAMESPACE,
@@ -208,6 +216,9 @@ export class BrowserHosts extends Construct implements Binding {
   private grantHostAccess(role: IGrantable, props: BrowserHostsProps): void {
     props.data.grantHostAccess(role, HOST_BUCKET_PREFIXES);
     Grant.addToPrincipal({ grantee: role, actions: consumeActions, resourceArns: [props.startQueue.queueArn] });
+    // A host protects its own task from scale-in while it has sessions (through the ECS agent, with the task role).
+    const tasks = Stack.of(this).formatArn({ service: 'ecs', resource: 'task', resourceName: `${this.cluster.clusterName}/*` });
+    Grant.addToPrincipal({ grantee: role, actions: ['ecs:UpdateTaskProtection', 'ecs:GetTaskProtection'], resourceArns: [tasks] });
     const bucketId = Stack.of(this).getLogicalId(props.data.bucket.node.defaultChild as never);
     Validations.of(this.taskDefinition).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/profiles/*]`,
@@ -215,6 +226,9 @@ export class BrowserHosts extends Construct implements Binding {
     }, {
       id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/files/*]`,
       reason: 'Hosts store downloads and recordings as files whose keys are made per org and file id at run time; access is limited to the files/ prefix of the one bucket.',
+    }, {
+      id: `AwsSolutions-IAM5[Resource::arn:${nagPart(Stack.of(this).partition, 'AWS::Partition')}:ecs:${nagPart(Stack.of(this).region, 'AWS::Region')}:${nagPart(Stack.of(this).account, 'AWS::AccountId')}:task/<${Stack.of(this).resolve(Stack.of(this).getLogicalId(this.cluster.node.defaultChild as never))}>/*]`,
+      reason: 'A host sets scale-in protection on its own task, whose id is known only at run time; the grant covers the tasks of the one cluster.',
     });
   }
 

@@ -14,7 +14,7 @@ import { AsyncWorker } from './async-worker.js';
 import type { Binding } from './binding.js';
 import { BrowserHosts, type BrowserHostsProps } from './browser-hosts.js';
 import { DataStores } from './data.js';
-import { HostLoadBalancer } from './host-load-balancer.js';
+import { HostLoadBalancer, type HostDomain } from './host-load-balancer.js';
 import { ModelAccess, type ModelAccessProps } from './model-access.js';
 import { Network, type NetworkProps } from './network.js';
 import { StartQueue } from './start-queue.js';
@@ -37,8 +37,8 @@ export interface SessionHostStackProps extends StackProps {
   readonly network?: Pick<NetworkProps, 'maxAzs' | 'natGateways'>;
   /** Browser host task size, per-host capacity and scaling bounds. */
   readonly hosts?: HostSizing;
-  /** An ACM certificate ARN for the hosts' load balancer: HTTPS. @default none: HTTP */
-  readonly certificateArn?: string;
+  /** The domain clients reach live view and CDP at, over HTTPS. @default none: plain HTTP at the balancer's DNS name */
+  readonly hostDomain?: HostDomain;
   /** Which Claude the functions ask. @default Bedrock */
   readonly model?: ModelAccessProps;
   /** Async operations: the worker's time limit and batch size. */
@@ -67,7 +67,7 @@ export class SessionHostStack extends Stack {
     this.startQueue = new StartQueue(this, 'StartQueue');
     this.loadBalancer = new HostLoadBalancer(this, 'HostLoadBalancer', {
       network: this.network,
-      certificateArn: props.certificateArn,
+      domain: props.hostDomain,
       accessLogBucket: this.data.accessLogBucket,
     });
     this.hosts = new BrowserHosts(this, 'Hosts', {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { ChromiumNotFoundError } from './errors.js';
+import { keepSiteIsolation } from './isolation.js';
 
 /** Flags from the serverless preset that do not suit a long-lived multi-process host. */
 const DROPPED_PRESET_FLAGS = new Set([
@@ -52,7 +53,7 @@ export const DEFAULT_WINDOW = { width: 1280, height: 720 };
 
 /** Launch flags for one session browser; puppeteer adds its own defaults and `--headless` on top. */
 export function chromiumArgs(input: ChromiumArgsInput): string[] {
-  const preset = chromium.args.filter((flag) => !DROPPED_PRESET_FLAGS.has(flag) && !flag.startsWith('--headless'));
+  const preset = keepSiteIsolation(chromium.args).filter((flag) => !DROPPED_PRESET_FLAGS.has(flag) && !flag.startsWith('--headless'));
   const window = input.windowSize ?? DEFAULT_WINDOW;
   const args = [
     ...preset,

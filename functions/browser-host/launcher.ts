@@ -6,6 +6,7 @@ import { chromiumArgs } from './chromium.js';
 import { killProcessGroup, removeDir } from './cleanup.js';
 import { BrowserLaunchError } from './errors.js';
 import { matchesEverything } from './domain-patterns.js';
+import { browserEnvironment } from './isolation.js';
 import { extractProfile } from './profile-archive.js';
 import { keepSessionCookies, restoreSessionCookies } from './session-cookies.js';
 import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
@@ -72,6 +73,8 @@ export class BrowserLauncher {
           proxyEverything: this.options.networkGuardUrl !== undefined,
         }),
         headless: 'shell',
+        // Not the host's environment: it holds the host's secrets and AWS credentials endpoint.
+        env: browserEnvironment(),
         pipe: false,
         defaultViewport: null,
         timeout: this.options.launchTimeoutMs ?? 30_000,

@@ -31,6 +31,7 @@ const schema = z.object({
   [ENV.port]: int(8080).pipe(z.number().min(0).max(65535)),
   [ENV.publicBaseUrl]: z.url().optional(),
   [ENV.hostPublicUrl]: z.url().optional(),
+  [ENV.syncTimeLimitSeconds]: z.coerce.number().int().min(1).optional(),
   [ENV.dataDir]: z.string().default('.data'),
   [ENV.apiKey]: z.string().min(20).optional(),
   [ENV.awsRegion]: z.string().default('us-east-1'),
@@ -80,6 +81,8 @@ export interface Config {
   publicBaseUrl?: string;
   /** Where clients reach browser hosts (CDP, live view) when that is not the API's own address: the load balancer on AWS. */
   hostPublicUrl?: string;
+  /** The cap on a synchronous operation's time threshold (streamed routes behind API Gateway). Absent: no cap. */
+  syncTimeLimitSeconds?: number;
   dataDir: string;
   apiKey?: string;
   awsRegion: string;
@@ -161,6 +164,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: v[ENV.port],
     publicBaseUrl: v[ENV.publicBaseUrl],
     hostPublicUrl: v[ENV.hostPublicUrl],
+    syncTimeLimitSeconds: v[ENV.syncTimeLimitSeconds],
     dataDir: v[ENV.dataDir],
     apiKey: v[ENV.apiKey],
     awsRegion: v[ENV.awsRegion],

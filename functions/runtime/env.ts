@@ -82,6 +82,8 @@ export const ENV = {
   anthropicApiKeySecretArn: 'ANTHROPIC_API_KEY_SECRET_ARN',
   /** Origin clients reach browser hosts at (live view, CDP): the load balancer on AWS. */
   hostPublicUrl: 'HOST_PUBLIC_URL',
+  /** On AWS, streamed routes: the most seconds a synchronous operation may run before API Gateway's idle cut. */
+  syncTimeLimitSeconds: 'SYNC_TIME_LIMIT_SECONDS',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -4,6 +4,7 @@
  * and the utilization metric when HOST_FLEET names the fleet.
  */
 import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
+import { taskGeneration, taskStopping } from '../browser-host/fleet/generation.js';
 import { awsStores } from './composition.js';
 import { loadConfig } from './config.js';
 import { ENV } from './env.js';
@@ -36,6 +37,9 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
   if (!config.signingSecret) throw new Error(`${ENV.signingSecret} must be set for a host in a fleet: it verifies live view links`);
   const { records, blobs } = awsStores(config);
   const fleet = env.HOST_FLEET;
+  // On ECS: which deployment this host belongs to, so it stops taking starts once a newer one runs.
+  const metadataUri = env.ECS_CONTAINER_METADATA_URI_V4;
+  const generation = metadataUri ? await taskGeneration(metadataUri) : undefined;
   return startFleetHost({
     config,
     records,
@@ -48,6 +52,9 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
     bind: host.bind,
     workDir: host.workDir,
     advertise: env.HOST_ADVERTISE_ADDRESS || undefined,
+    agentUri: env.ECS_AGENT_URI || undefined,
+    generation,
+    stopping: metadataUri ? () => taskStopping(metadataUri) : undefined,
     metrics: fleet ? { namespace: env.HOST_METRICS_NAMESPACE ?? 'SessionHost', fleet, write: (line) => process.stdout.write(`${line}\n`) } : undefined,
   });
 };

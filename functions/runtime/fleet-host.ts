@@ -13,6 +13,8 @@ import { LocalFleet } from '../adapters/browser/local-fleet.js';
 import { MemoryEventBus } from '../adapters/local/memory-event-bus.js';
 import { BrowserHost, bearerMatches, createCdpProxy, createInternalApiHandler, createLiveView } from '../browser-host/index.js';
 import { HostRegistry, removeHost, staleHosts } from '../browser-host/fleet/registry.js';
+import { formatGeneration, newerGenerationLive, type Generation } from '../browser-host/fleet/generation.js';
+import { ScaleInProtection } from '../browser-host/fleet/scale-in-protection.js';
 import { StartQueueConsumer } from '../browser-host/fleet/start-queue.js';
 import { archiveProfile } from '../browser-host/profile-archive.js';
 import { endOrphanedSessions } from '../core/sessions/orphans.js';
@@ -47,6 +49,12 @@ export interface FleetHostOptions {
   heartbeatMs?: number;
   /** Long-poll length on the start queue (tests shorten it). */
   waitSeconds?: number;
+  /** The ECS agent endpoint (`ECS_AGENT_URI`): the host holds task scale-in protection while it has sessions. */
+  agentUri?: string;
+  /** The host's task definition family and revision: it stops taking starts while a newer revision's host is live. */
+  generation?: Generation;
+  /** Whether ECS is stopping this task (its desired status): it stops taking starts. */
+  stopping?: () => Promise<boolean>;
 }
 
 export interface FleetHost {
@@ -84,6 +92,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   const recorder = recordBrowserEvents(fleet, deps);
 
   let draining = false;
+  let holdStarts = false;
   // Client traffic for a session another host runs (the load balancer picks any host) goes on to the owner.
   const owner = async (sessionId: string) => {
     const placement = await findPlacement(records, sessionId);
@@ -117,14 +126,21 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     queue: options.startQueue,
     log: hostLog,
     waitSeconds: options.waitSeconds,
-    room: () => host.capacity - host.stats().live,
+    // A host a newer deployment supersedes, or one ECS is stopping, takes no starts: it empties (and drops protection).
+    room: () => (holdStarts ? 0 : host.capacity - host.stats().live),
     handle: async (message) => {
+      // Protected before the browser is taken: scale-in must not pick this task between the take and the session.
+      await protection?.sync();
       const start = parseSessionStart(message.body);
       if (!start) return hostLog('error', 'dropping a start queue message that is not a session start', { messageId: message.id });
       const outcome = await takeSessionStart(deps, start, { hostId, address, attempt: message.receiveCount });
       hostLog('info', 'session start taken', { ...start, outcome });
+      void protection?.sync();
     },
   });
+  const protection = options.agentUri
+    ? new ScaleInProtection({ agentUri: options.agentUri, busy: () => host.stats().live + consumer.pending > 0, log: hostLog })
+    : undefined;
   const registry = new HostRegistry({
     records,
     hostId,
@@ -133,17 +149,38 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     used: () => host.stats().live + consumer.pending,
     heartbeatMs: options.heartbeatMs,
     metrics: options.metrics,
+    ...(options.generation ? { generation: formatGeneration(options.generation) } : {}),
   });
   fleet.onEnded(({ sessionId }) => {
     void removePlacement(records, sessionId).catch(() => undefined);
     consumer.notifyRoom();
+    void protection?.sync();
   });
   await registry.start();
+  protection?.start();
   consumer.run();
   // A host that died without draining (killed, out of memory) took its browsers with it: any host notices its
   // silent heartbeat and ends those sessions, so their clients see a final status instead of "running" forever.
   const sweep = setInterval(() => void sweepStaleHosts(deps, records, hostLog), 3 * (options.heartbeatMs ?? 10_000));
   sweep.unref();
+  const own = options.generation;
+  const stopping = options.stopping;
+  // Reasons to take no starts while sessions run on: a newer deployment is live, or ECS is stopping this task (it
+  // deregisters it from the load balancer for 30 s before the SIGTERM; a start taken then would end at once).
+  const checkHold = async () => {
+    try {
+      const newer = own ? await newerGenerationLive(records, own) : false;
+      const ending = stopping ? await stopping() : false;
+      const hold = newer || ending;
+      if (hold !== holdStarts) hostLog('info', hold ? 'taking no more starts' : 'taking starts again', { newerDeployment: newer, taskStopping: ending });
+      holdStarts = hold;
+      if (!hold) consumer.notifyRoom();
+    } catch (error) {
+      hostLog('warn', 'could not check the deployment or the task state', { error: String(error) });
+    }
+  };
+  const watch = own || stopping ? setInterval(() => void checkHold(), options.heartbeatMs ?? 10_000) : undefined;
+  watch?.unref();
   hostLog('info', 'browser host joined the fleet', { address, capacity: host.capacity });
 
   let drained: Promise<void> | undefined;
@@ -151,10 +188,12 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     (drained ??= (async () => {
       draining = true;
       clearInterval(sweep);
+      clearInterval(watch);
       hostLog('info', 'draining: no new sessions; ending the running ones');
       await consumer.stop();
       await registry.drain().catch(() => undefined);
       await host.shutdown();
+      await protection?.stop();
       await recorder.settled();
       await registry.stop().catch(() => undefined);
       await liveView.close();

@@ -14,6 +14,7 @@ import { requestContext } from './middleware/request-id.js';
 import { respond } from './middleware/respond.js';
 import type { HttpContext, HttpState } from './middleware/types.js';
 import { validateRequest } from './middleware/validate.js';
+import { capTimeThreshold } from './sync-time-limit.js';
 
 /** What an operation sees: validated input, the caller, and the ports. */
 export interface OperationInput<P = unknown, Q = unknown, B = unknown> {
@@ -38,7 +39,8 @@ export const buildHttpHandler = (route: Route, run: OperationRun | undefined, ge
     if (!run) throw new NotImplementedError(route.operationId);
     const http = context.http;
     const input = http.input!;
-    return run({ params: input.params, query: input.query, body: input.body, principal: http.principal, requestId: http.requestId, deps: http.deps, event, signal });
+    const body = route.stream ? capTimeThreshold(input.body, http.deps.config.syncTimeLimitSeconds) : input.body;
+    return run({ params: input.params, query: input.query, body, principal: http.principal, requestId: http.requestId, deps: http.deps, event, signal });
   };
   // Response streaming exists only inside the Lambda runtime (`awslambda.streamifyResponse`; the AWS SDK defines an
   // `awslambda` object of its own elsewhere); outside it the local adapter pipes stream bodies itself.

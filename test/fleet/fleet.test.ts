@@ -4,7 +4,8 @@
  * and a start queue. Sessions are placed by whichever host has room; API calls reach the owner over its CDP proxy
  * and internal API with the hosts' secret; a full fleet queues; a draining host ends its sessions cleanly.
  */
-import type http from 'node:http';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AirtopClient } from '@airtop/sdk';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,13 +64,30 @@ const waitForStatus = async (sessionId: string, wanted: string[], timeoutMs = 30
 const config = (overrides: Record<string, unknown> = {}) =>
   loadConfig({}, { stage: 'test', logLevel: 'silent', authCacheSeconds: 0, hostCapacity: 1, warmPoolSize: 1, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, ...overrides });
 
-const joinHost = () =>
-  startFleetHost({ config: config(), records: aws.records, blobs: aws.blobs, startQueue, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, log, port: 0, bind: '127.0.0.1', advertise: '127.0.0.1', waitSeconds: 1, heartbeatMs: 1_000 });
+/** A stand-in for each task's ECS agent: the scale-in protection each host last asked for, by agent path. */
+const protection = new Map<string, boolean>();
+let agent: http.Server;
+const startAgent = async () => {
+  agent = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const { ProtectionEnabled } = JSON.parse(raw) as { ProtectionEnabled: boolean };
+      protection.set(req.url!.replace('/task-protection/v1/state', ''), ProtectionEnabled);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ protection: { ProtectionEnabled } }));
+    });
+  });
+  await new Promise<void>((done) => agent.listen(0, '127.0.0.1', done));
+};
+const agentUri = (n: number) => `http://127.0.0.1:${(agent.address() as AddressInfo).port}/host-${n}`;
+
+const joinHost = (n: number) =>
+  startFleetHost({ config: config(), records: aws.records, blobs: aws.blobs, startQueue, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, log, port: 0, bind: '127.0.0.1', advertise: '127.0.0.1', waitSeconds: 1, heartbeatMs: 1_000, agentUri: agentUri(n) });
 
 beforeAll(async () => {
-  [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer()]);
+  [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer(), startAgent()]);
   startQueue = new MemoryQueue({ visibilitySeconds: 60 });
-  hosts = await Promise.all([joinHost(), joinHost()]);
+  hosts = await Promise.all([joinHost(0), joinHost(1)]);
   fleet = new RemoteFleet({ startQueue, hostSecret: HOST_SECRET, placement: (sessionId) => findPlacement(aws.records, sessionId), queuedAfterMs: 500 });
   // The hosts' public side (the load balancer on AWS) is not the API's address.
   const deps = createDeps({ config: config({ hostPublicUrl: 'https://hosts.example.com' }), records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, log });
@@ -87,6 +105,7 @@ afterAll(async () => {
     api?.closeAllConnections();
   });
   await fixtures?.close();
+  agent?.close();
   await aws?.stop();
 }, 120_000);
 
@@ -110,11 +129,16 @@ describe('a fleet of browser hosts', () => {
 
     const owner = hosts.find((h) => h.hostId === placement!.hostId)!;
     expect(owner.host.stats().live).toBe(1);
+    // The owner holds scale-in protection while its session runs, and drops it once the host is empty.
+    const ownerAgent = `/host-${hosts.indexOf(owner)}`;
+    expect(protection.get(ownerAgent)).toBe(true);
     expect((await call('DELETE', `/v1/sessions/${session.id}`)).status).toBe(200);
     expect((await waitForStatus(session.id, ['ended'])).status).toBe('ended');
     for (let i = 0; i < 100 && owner.host.stats().live > 0; i += 1) await sleep(50);
     expect(owner.host.stats().live).toBe(0);
     expect(await findPlacement(aws.records, session.id)).toBeUndefined();
+    for (let i = 0; i < 100 && protection.get(ownerAgent) !== false; i += 1) await sleep(50);
+    expect(protection.get(ownerAgent)).toBe(false);
   }, 60_000);
 
   it('lets a client drive its session over CDP with its API key, on the owner or relayed by another host, and no one else', async () => {

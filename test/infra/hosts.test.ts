@@ -86,7 +86,6 @@ describe('the host service and its scaling', { timeout: 300_000 }, () => {
   it('runs in the private subnets with the host security group, rolling back failed deployments', () => {
     template.hasResourceProperties('AWS::ECS::Service', {
       LaunchType: 'FARGATE',
-      DesiredCount: 1,
       NetworkConfiguration: { AwsvpcConfiguration: { AssignPublicIp: 'DISABLED', SecurityGroups: [{ 'Fn::GetAtt': [id(stack.network.hostSecurityGroup), 'GroupId'] }] } },
       DeploymentConfiguration: Match.objectLike({ DeploymentCircuitBreaker: { Enable: true, Rollback: true } }),
     });
@@ -152,11 +151,12 @@ describe('the host load balancer', { timeout: 300_000 }, () => {
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::TargetGroup', { Port: 9300, TargetType: 'ip', HealthCheckPath: '/health' });
   });
 
-  it('listens with HTTPS on 443 when a certificate is given', () => {
+  it('listens with HTTPS on 443, and only there, when a domain and its certificate are given', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:111122223333:certificate/0123';
-    const { template: secure, stack: secureStack } = buildStack({ certificateArn });
+    const { template: secure, stack: secureStack } = buildStack({ hostDomain: { domainName: 'hosts.example.com', certificateArn } });
     secure.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', { Port: 443, Protocol: 'HTTPS', Certificates: [{ CertificateArn: certificateArn }] });
-    expect(secureStack.loadBalancer.url).toMatch(/^https:\/\//);
+    secure.resourceCountIs('AWS::ElasticLoadBalancingV2::Listener', 1);
+    expect(secureStack.loadBalancer.url).toBe('https://hosts.example.com');
   });
 
   it('outputs the live view base URL', () => {

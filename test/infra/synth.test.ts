@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { buildStack, nagFindings } from './support.js';
 
 describe('synthesis', { timeout: 600_000 }, () => {
-  it('passes CloudFormation default rules and cdk-nag with HTTPS, Anthropic and sized hosts', () => {
+  it('passes CloudFormation default rules and cdk-nag with HTTPS on an issued certificate, Anthropic and sized hosts', () => {
     const { stack, template } = buildStack(
       {
-        certificateArn: 'arn:aws:acm:us-east-1:111122223333:certificate/0123',
+        hostDomain: { domainName: 'hosts.example.com', hostedZone: { hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'example.com' } },
         model: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' },
         hosts: { minHosts: 0, maxHosts: 4, sessionsPerHost: 3 },
         network: { maxAzs: 2, natGateways: 2 },

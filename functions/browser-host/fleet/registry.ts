@@ -29,6 +29,8 @@ export interface HostRegistryOptions {
   capacity: number;
   /** Slots in use now (live sessions plus starts being taken). */
   used: () => number;
+  /** The deployment the host belongs to (`family:revision`, see generation.ts), when it runs on ECS. */
+  generation?: string;
   heartbeatMs?: number;
   /** Where metric lines go (stdout, which the awslogs driver ships). Absent: no metric. */
   metrics?: { namespace: string; fleet: string; write: (line: string) => void };
@@ -76,7 +78,8 @@ export class HostRegistry {
     const at = this.now();
     const record: HostRecord = { hostId, address, capacity, used, draining: this.draining, heartbeatAt: new Date(at).toISOString() };
     if (this.stopped) return record;
-    const write = this.options.records.put({ ...hostKey(hostId), ...record, heartbeatMs: this.heartbeatMs, expiresAt: Math.ceil(at / 1000) + 24 * 3600 });
+    const generation = this.options.generation === undefined ? {} : { generation: this.options.generation };
+    const write = this.options.records.put({ ...hostKey(hostId), ...record, ...generation, heartbeatMs: this.heartbeatMs, expiresAt: Math.ceil(at / 1000) + 24 * 3600 });
     this.writing = write;
     await write;
     this.publish(at, used, capacity);
