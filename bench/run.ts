@@ -9,6 +9,7 @@ import { apiSuite } from './suites/api.js';
 import { asyncSuite } from './suites/async.js';
 import { filesSuite } from './suites/files.js';
 import { fleetSuite } from './suites/fleet.js';
+import { floorSuite } from './suites/floor.js';
 import { formFillSuite } from './suites/form-fill.js';
 import { liveViewSuite } from './suites/live-view.js';
 import { profilesSuite } from './suites/profiles.js';
@@ -32,6 +33,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   'live-view': () => liveViewSuite(),
   async: () => asyncSuite(),
   fleet: () => fleetSuite(),
+  floor: () => floorSuite(),
 };
 
 const results: Record<string, unknown> = {};

@@ -35,6 +35,8 @@ export interface ServiceProcess {
   /** What the service itself reported as its ready time. */
   readyMs: number;
   child: ChildProcess;
+  /** Everything the process printed so far (its logs at LOG_LEVEL warn), for a failed run's report. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export const startServiceProcess = async (env: NodeJS.ProcessEnv = {}): Promise<
     startMs,
     readyMs,
     child,
+    output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
