@@ -101,6 +101,9 @@ export class LocalFleet implements BrowserFleet {
       this.placed.delete(request.sessionId);
       throw error;
     }
+    // Connected ahead, while the client reads the answer: the session's first window does not pay for it. A failure
+    // here is left for the first real use to meet again (open() connects anew).
+    this.open(request.sessionId).catch(() => undefined);
     return { hostId: this.options.hostId ?? LOCAL_HOST_ID };
   }
 
