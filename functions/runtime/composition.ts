@@ -3,8 +3,6 @@ import { createAwsClients, type AwsClientOptions } from '../adapters/aws/clients
 import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
 import { S3Blobs } from '../adapters/aws/s3-blobs.js';
 import { createAjvSchemas } from '../adapters/json-schema/ajv.js';
-import { createBedrockModel } from '../adapters/model/bedrock.js';
-import { createClaudeModel } from '../adapters/model/claude.js';
 import { verifyApiKey } from '../core/orgs/api-keys.js';
 import { cascadingResolver, ModelResolver } from '../core/resolve/model-resolver.js';
 import { offlineResolver } from '../core/resolve/offline.js';
@@ -13,6 +11,7 @@ import type { Blobs } from '../ports/blobs.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { AnsweringModel } from '../ports/model.js';
+import { lazyModel } from './lazy-model.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import { cachedAuthenticator } from './auth-cache.js';
@@ -74,9 +73,13 @@ const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): Async
 /** The language model the config names: Claude direct (`anthropic`, with a key), Claude on Bedrock, or none (`offline`). */
 export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | undefined =>
   config.modelProvider === 'anthropic' && config.anthropicApiKey
-    ? createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName })
+    ? lazyModel('claude', async () =>
+        (await import('../adapters/model/claude.js')).createClaudeModel({ apiKey: config.anthropicApiKey!, baseURL: config.anthropicBaseUrl, model: config.modelName }),
+      )
     : config.modelProvider === 'bedrock'
-      ? createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl })
+      ? lazyModel('claude-bedrock', async () =>
+          (await import('../adapters/model/bedrock.js')).createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl }),
+        )
       : undefined;
 
 /**
