@@ -7,6 +7,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
 import { asyncSuite } from './suites/async.js';
+import { bundlesSuite } from './suites/bundles.js';
 import { filesSuite } from './suites/files.js';
 import { fleetSuite } from './suites/fleet.js';
 import { floorSuite } from './suites/floor.js';
@@ -34,6 +35,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   async: () => asyncSuite(),
   fleet: () => fleetSuite(),
   floor: () => floorSuite(),
+  bundles: () => bundlesSuite(),
 };
 
 const results: Record<string, unknown> = {};
