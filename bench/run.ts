@@ -7,9 +7,11 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
 import { asyncSuite } from './suites/async.js';
+import { bundlesSuite } from './suites/bundles.js';
 import { chaosSuite } from './suites/chaos.js';
 import { filesSuite } from './suites/files.js';
 import { fleetSuite } from './suites/fleet.js';
+import { floorSuite } from './suites/floor.js';
 import { formFillSuite } from './suites/form-fill.js';
 import { liveViewSuite } from './suites/live-view.js';
 import { profilesSuite } from './suites/profiles.js';
@@ -34,6 +36,8 @@ const suites: Record<string, () => Promise<unknown>> = {
   async: () => asyncSuite(),
   fleet: () => fleetSuite(),
   chaos: () => chaosSuite(),
+  floor: () => floorSuite(),
+  bundles: () => bundlesSuite(),
 };
 
 const results: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 /** Helpers the bench suites share: a service in its own process, percentiles, load generation. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -35,6 +35,8 @@ export interface ServiceProcess {
   /** What the service itself reported as its ready time. */
   readyMs: number;
   child: ChildProcess;
+  /** Everything the process printed so far (its logs at LOG_LEVEL warn), for a failed run's report. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -43,8 +45,10 @@ export const startServiceProcess = async (env: NodeJS.ProcessEnv = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-bench-'));
   const port = await freePort();
   const key = generateApiKey();
+  // What `npm start` runs: its prestart compiles (or finds current) the service's JavaScript first.
+  execFileSync(process.execPath, ['scripts/build-local.mjs'], { stdio: 'inherit' });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--port', String(port), '--api-key', key, '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['.build/bin/local.js', '--port', String(port), '--api-key', key, '--data-dir', dataDir], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,7 +57,7 @@ export const startServiceProcess = async (env: NodeJS.ProcessEnv = {}): Promise<
   const readyMs = await new Promise<number>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk;
-      const match = /ready in (\d+) ms/.exec(output);
+      const match = /ready (\d+) ms after/.exec(output);
       if (match) resolve(Number(match[1]));
     });
     child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)));
@@ -67,6 +71,7 @@ export const startServiceProcess = async (env: NodeJS.ProcessEnv = {}): Promise<
     startMs,
     readyMs,
     child,
+    output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -8,7 +8,6 @@ import { modelStartupWarning } from '../functions/runtime/composition.js';
 import { ENV } from '../functions/runtime/env.js';
 import { startLocalService } from '../functions/runtime/local/service.js';
 
-const started = performance.now();
 const USAGE = `usage: npm start -- [--port N] [--host ADDRESS] [--api-key KEY] [--data-dir DIR]
   (or PORT, HOST, API_KEY, DATA_DIR; every other setting is an environment variable: see README, "Configuration")`;
 const fail = (message: string): never => {
@@ -61,7 +60,7 @@ const service = await startLocalService(config).catch((error: NodeJS.ErrnoExcept
 );
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-say(`Listening on ${service.url} (ready in ${Math.round(performance.now() - started)} ms; data in ${service.deps.config.dataDir})`);
+say(`Listening on ${service.url} (ready ${Math.round(performance.now())} ms after the process started; data in ${service.deps.config.dataDir})`);
 if (service.access.kind === 'created') {
   say();
   say('A development org was created with this API key. It is shown once; keep it:');

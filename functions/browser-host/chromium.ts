@@ -129,11 +129,13 @@ async function unpackBundledChromium(): Promise<string> {
   }
 }
 
-async function bundleFingerprint(): Promise<string> {
+export async function bundleFingerprint(): Promise<string> {
   const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
-  const archive = join(dirname(entry), '..', '..', 'bin', 'chromium.br');
-  const info = await stat(archive);
-  // Size and mtime only (npm gives every installed file the same fixed mtime): two checkouts of the project share
-  // one unpacked binary instead of each unlinking it under the other's running browsers.
-  return `chromium.br:${info.size}:${Math.round(info.mtimeMs)}`;
+  const packageDir = join(dirname(entry), '..', '..');
+  const archive = join(packageDir, 'bin', 'chromium.br');
+  const [info, manifest] = await Promise.all([stat(archive), readFile(join(packageDir, 'package.json'), 'utf8')]);
+  // The package's version and the archive's size, not its mtime: installs do not all give files the same time, and
+  // two checkouts of one version must share one unpacked binary instead of each unlinking it under the other's
+  // running browsers (and starting every time with an unpack of a few seconds).
+  return `chromium.br:${(JSON.parse(manifest) as { version: string }).version}:${info.size}`;
 }

@@ -3,10 +3,6 @@ import { createAwsClients, type AwsClientOptions } from '../adapters/aws/clients
 import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
 import { S3Blobs } from '../adapters/aws/s3-blobs.js';
 import { createAjvSchemas } from '../adapters/json-schema/ajv.js';
-import { createBedrockModel } from '../adapters/model/bedrock.js';
-import { createClaudeModel } from '../adapters/model/claude.js';
-import { createOpenAiModel } from '../adapters/model/openai.js';
-import { probeOpenAiServer } from '../adapters/model/openai-probe.js';
 import { apiKeyStillValid, verifyApiKey } from '../core/orgs/api-keys.js';
 import { cascadingResolver, ModelResolver } from '../core/resolve/model-resolver.js';
 import { offlineResolver } from '../core/resolve/offline.js';
@@ -15,6 +11,7 @@ import type { Blobs } from '../ports/blobs.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { AnsweringModel } from '../ports/model.js';
+import { lazyModel } from './lazy-model.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import { cachedAuthenticator } from './auth-cache.js';
@@ -76,16 +73,22 @@ const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): Async
 
 /**
  * The language model the config names: Claude direct (`anthropic`, with a key), Claude on Bedrock, a server speaking
- * Chat Completions (`openai`), or none (`offline`).
+ * Chat Completions (`openai`), or none (`offline`). Each SDK is loaded on the model's first call.
  */
 export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | undefined => {
   switch (config.modelProvider) {
     case 'anthropic':
-      return config.anthropicApiKey ? createClaudeModel({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl, model: config.modelName }) : undefined;
+      return config.anthropicApiKey
+        ? lazyModel('claude', async () =>
+            (await import('../adapters/model/claude.js')).createClaudeModel({ apiKey: config.anthropicApiKey!, baseURL: config.anthropicBaseUrl, model: config.modelName }),
+          )
+        : undefined;
     case 'bedrock':
-      return createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl });
+      return lazyModel('claude-bedrock', async () =>
+        (await import('../adapters/model/bedrock.js')).createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl }),
+      );
     case 'openai':
-      return createOpenAiModel(openAiSettings(config));
+      return lazyModel('openai', async () => (await import('../adapters/model/openai.js')).createOpenAiModel(openAiSettings(config)));
     default:
       return undefined;
   }
@@ -98,7 +101,7 @@ const openAiSettings = (config: Readonly<Config>) => ({ baseURL: config.openaiBa
  * and started separately): unreachable, or not listing the model. Never fatal: see `probeOpenAiServer`.
  */
 export const modelStartupWarning = async (config: Readonly<Config>): Promise<string | undefined> =>
-  config.modelProvider === 'openai' ? probeOpenAiServer(openAiSettings(config)) : undefined;
+  config.modelProvider === 'openai' ? (await import('../adapters/model/openai-probe.js')).probeOpenAiServer(openAiSettings(config)) : undefined;
 
 /**
  * The element resolver the config names: none for `offline` (operations then use the offline resolver), and for

@@ -50,3 +50,23 @@ describe('chromium launch flags', () => {
     expect(a).toBe(b);
   });
 });
+
+describe('the unpacked binary shared between checkouts', () => {
+  it('is known by the package version and archive size, not by the time the install gave the archive', async () => {
+    const { bundleFingerprint } = await import('../../functions/browser-host/chromium.js');
+    const { createRequire } = await import('node:module');
+    const { stat, utimes } = await import('node:fs/promises');
+    const { dirname, join } = await import('node:path');
+    const archive = join(dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..', '..', 'bin', 'chromium.br');
+    const before = await stat(archive);
+    const fingerprint = await bundleFingerprint();
+    try {
+      // Another checkout installed the same package a minute later.
+      await utimes(archive, before.atime, new Date(before.mtimeMs + 60_000));
+      expect(await bundleFingerprint()).toBe(fingerprint);
+    } finally {
+      await utimes(archive, before.atime, before.mtime);
+    }
+    expect(fingerprint).toMatch(/^chromium\.br:\d+\.\d+\.\d+:\d+$/);
+  });
+});

@@ -58,7 +58,13 @@ export class LocalFleet implements BrowserFleet {
    */
   constructor(
     private readonly host: HostHandle,
-    private readonly options: { maxQueueWaitMs?: number; archiveProfile?: (userDataDir: string) => Promise<Buffer>; hostId?: string } = {},
+    private readonly options: {
+      maxQueueWaitMs?: number;
+      archiveProfile?: (userDataDir: string) => Promise<Buffer>;
+      hostId?: string;
+      /** Connect to each session's browser as soon as it starts (where this process drives the windows itself). */
+      connectAhead?: boolean;
+    } = {},
   ) {
     host.on('sessionEnded', (sessionId, reason) => {
       const placed = this.placed.get(sessionId);
@@ -101,6 +107,9 @@ export class LocalFleet implements BrowserFleet {
       this.placed.delete(request.sessionId);
       throw error;
     }
+    // Connected ahead, while the client reads the answer: the session's first window does not pay for it. A failure
+    // here is left for the first real use to meet again (open() connects anew).
+    if (this.options.connectAhead) this.open(request.sessionId).catch(() => undefined);
     return { hostId: this.options.hostId ?? LOCAL_HOST_ID };
   }
 

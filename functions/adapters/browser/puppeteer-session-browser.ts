@@ -1,6 +1,7 @@
 /** One session's browser driven over CDP with puppeteer-core: the `SessionBrowser` port. */
 import type { Browser, CDPSession, Page, Target } from 'puppeteer-core';
 import type { NavigateOptions, NavigationResult, SessionBrowser, WindowInfo } from '../../ports/browser.js';
+import { cdpOf } from './actions/screenshot/cdp.js';
 import { closeTarget } from './close-target.js';
 import { navigateOrDownload } from './navigation-downloads.js';
 import { PuppeteerWindowDriver } from './window-driver.js';
@@ -55,6 +56,8 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
 
   private async openWindowNow(options: NavigateOptions & { url: string; width: number; height: number }) {
     const page = await this.browser.newPage();
+    // The screenshot session is attached while the page loads, not on the window's first screenshot.
+    cdpOf(page).catch(() => undefined);
     await page.setViewport({ width: options.width, height: options.height });
     const navigation = await navigateOrDownload(page, options.url, options);
     const windowId = targetIdOf(page.target());

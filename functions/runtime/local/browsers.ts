@@ -27,7 +27,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     // Profiles and recordings are taken while the user-data-dir still exists (the fleet is made just below).
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
-  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile });
+  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, connectAhead: true });
   return { host, fleet };
 };
 

@@ -17,6 +17,7 @@ import { MemoryEventBus } from '../../adapters/local/memory-event-bus.js';
 import { createLocalApp, type LocalApp } from './app.js';
 import { connectLocalBrowsers, createLocalBrowsers } from './browsers.js';
 import { persistentSecret } from '../../adapters/local/secret-file.js';
+import { resolveChromiumPath } from '../../browser-host/chromium.js';
 import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
 import { publishEndpoints, withdrawEndpoints } from './endpoints-file.js';
 import { createHttpServer, listen } from './http-server.js';
@@ -58,6 +59,8 @@ export interface LocalServiceOptions {
 export const startLocalService = async (config: Readonly<Config>, options: LocalServiceOptions = {}): Promise<LocalService> => {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
+  // The browser binary is found (or unpacked, on a first start) while the stores start: the host waits for it later.
+  resolveChromiumPath(config.chromiumPath).catch(() => undefined);
   let emulators: EmbeddedAwsThread | undefined;
   let effective = config;
   if (!config.dynamoEndpoint || !config.s3Endpoint) {

@@ -62,21 +62,36 @@ export const fitScale = (width: number, height: number, limits: { maxWidth?: num
 /**
  * A JPEG of a region in page coordinates (CSS px), at `scale` image pixels per CSS px: Chromium applies the clip's
  * scale to CSS pixels whatever the device pixel ratio, so a high-density screen does not double the image.
- * `beyondViewport` lets the region extend past what is visible (full-page captures).
+ * `beyondViewport` lets the region extend past what is visible (full-page captures). `clip: false` captures what
+ * the window shows as it is, in device pixels, ignoring `region` and `scale`.
  */
 export const captureJpeg = async (
   cdp: CDPSession,
   region: { x: number; y: number; width: number; height: number },
-  options: { scale: number; quality: number; beyondViewport: boolean },
+  options: { scale: number; quality: number; beyondViewport: boolean; clip?: boolean },
   signal: AbortSignal,
 ): Promise<Buffer> => {
   const capture = cdp.send('Page.captureScreenshot', {
     format: 'jpeg',
     quality: options.quality,
-    clip: { ...region, scale: options.scale },
+    ...(options.clip === false ? {} : { clip: { ...region, scale: options.scale } }),
     captureBeyondViewport: options.beyondViewport,
     optimizeForSpeed: true,
   });
   const { data } = await abortable(capture, signal);
   return Buffer.from(data, 'base64');
+};
+
+/** Width and height of a JPEG from its frame header, without decoding it; undefined when there is none. */
+export const jpegSize = (jpeg: Buffer): { width: number; height: number } | undefined => {
+  for (let at = 2; at + 9 < jpeg.length; ) {
+    if (jpeg[at] !== 0xff) return undefined;
+    const marker = jpeg[at + 1];
+    // SOF0–SOF15 carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+    }
+    at += 2 + jpeg.readUInt16BE(at + 2);
+  }
+  return undefined;
 };
