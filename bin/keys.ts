@@ -7,7 +7,8 @@
  *                                          the org's webhook signing secret (created if absent); --rotate makes a
  *                                          new one, the old one still signing for N hours (default 24)
  * Store: DYNAMODB_ENDPOINT/TABLE_NAME when set (AWS when no endpoint is given); otherwise the local data dir
- * (through a running `npm start`, or by opening the embedded store itself).
+ * (through a running `npm start`, the only one running when none runs on DATA_DIR, or by opening the embedded store
+ * itself); stderr says which store when it is not plainly the configured one.
  */
 import { parseArgs } from 'node:util';
 import { createApiKey, listApiKeys, revokeApiKey } from '../functions/core/orgs/api-keys.js';

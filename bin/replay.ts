@@ -4,7 +4,8 @@
  *
  *   npm run replay -- <fileId | recording.json | downloadUrl> [--out page.html] [--api URL] [--key KEY]
  *
- * A file id is fetched through the API (`--api`, default http://localhost:8080; `--key`, default $API_KEY).
+ * A file id is fetched through the API: `--api`, by default the running `npm start` (found through its data dir,
+ * as the keys CLI finds it), else http://localhost:8080; `--key`, by default $API_KEY.
  * The page shows one window at a time, with a picker when the session had several.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../functions/runtime/config.js';
+import { findRunningService } from '../functions/runtime/local/endpoints-file.js';
 
 interface Recording {
   format: string;
@@ -84,12 +87,19 @@ export const replayPage = (recording: Recording): string => {
 `;
 };
 
-const fetchRecording = async (source: string, api: string, key: string | undefined): Promise<Recording> => {
+/** The API a file id is fetched from when `--api` is not given: the local service that runs now, if one does. */
+const defaultApi = async (): Promise<string> => (await findRunningService(resolve(loadConfig().dataDir))).service?.apiUrl ?? 'http://localhost:8080';
+
+const fetchRecording = async (source: string, given: { api?: string; key?: string }): Promise<Recording> => {
   if (/^https?:\/\//.test(source)) return (await (await fetch(source)).json()) as Recording;
   const local = await readFile(source, 'utf8').catch(() => undefined);
   if (local !== undefined) return JSON.parse(local) as Recording;
-  if (!key) throw new Error(`${source} is not a readable file; to fetch a file id from the API, pass --key or set API_KEY`);
-  const info = await fetch(`${api.replace(/\/$/, '')}/v1/files/${encodeURIComponent(source)}`, { headers: { authorization: `Bearer ${key}` } });
+  const { key } = given;
+  if (!key) throw new Error(`${source} is not a readable file; to fetch it as a file id from the API, pass --key KEY or set API_KEY (a key of the org that owns it)`);
+  const api = given.api ?? (await defaultApi());
+  const info = await fetch(`${api.replace(/\/$/, '')}/v1/files/${encodeURIComponent(source)}`, { headers: { authorization: `Bearer ${key}` } }).catch((error: Error) => {
+    throw new Error(`could not reach the API at ${api} (${String((error.cause as Error | undefined)?.message ?? error.message)}); start it with npm start, or pass --api URL`);
+  });
   if (!info.ok) throw new Error(`GET /v1/files/${source} answered ${info.status}: ${await info.text()}`);
   const { data } = (await info.json()) as { data: { fileType: string; status: string; downloadUrl: string } };
   if (data.fileType !== 'recording') throw new Error(`file ${source} is a ${data.fileType}, not a recording`);
@@ -107,7 +117,7 @@ const main = async () => {
     console.error('usage: npm run replay -- <fileId | recording.json | downloadUrl> [--out page.html] [--api URL] [--key KEY]');
     process.exit(2);
   }
-  const recording = await fetchRecording(source, values.api ?? 'http://localhost:8080', values.key ?? process.env.API_KEY);
+  const recording = await fetchRecording(source, { api: values.api, key: values.key ?? (process.env.API_KEY || undefined) });
   const out = resolve(values.out ?? `recording-${recording.sessionId}.html`);
   await writeFile(out, replayPage(recording));
   console.log(`Wrote ${out}: open it in a browser (${recording.windows.length} window(s)).`);

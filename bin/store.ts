@@ -5,7 +5,8 @@ import { embeddedCredentials, startEmbeddedAws } from '../functions/adapters/loc
 import type { Records } from '../functions/ports/records.js';
 import { awsStores } from '../functions/runtime/composition.js';
 import { loadConfig } from '../functions/runtime/config.js';
-import { readLiveEndpoints } from '../functions/runtime/local/endpoints-file.js';
+import { listOrgs } from '../functions/core/orgs/orgs.js';
+import { findRunningService } from '../functions/runtime/local/endpoints-file.js';
 
 export interface OpenStore {
   records: Records;
@@ -14,6 +15,9 @@ export interface OpenStore {
   close(): Promise<void>;
 }
 
+/** One line on stderr, so the output of commands stays clean. */
+const warn = (line: string) => process.stderr.write(`${line}\n`);
+
 export const openStore = async (options: { aws: boolean }): Promise<OpenStore> => {
   const config = loadConfig();
   if (options.aws || config.dynamoEndpoint) {
@@ -21,14 +25,23 @@ export const openStore = async (options: { aws: boolean }): Promise<OpenStore> =
     return { records, local: false, close: async () => clients.dynamo.destroy() };
   }
   const dataDir = resolve(config.dataDir);
-  const live = await readLiveEndpoints(dataDir);
-  if (live) {
-    const { records, clients } = awsStores({ ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint }, undefined, await embeddedCredentials(dataDir));
+  const found = await findRunningService(dataDir);
+  if (found.service) {
+    const live = found.service;
+    // Another data dir than the configured one: say which, so nobody edits one store believing it is the other.
+    if (found.how === 'only-running') warn(`No service runs on ${dataDir}; using the store of the one running at ${live.apiUrl} (DATA_DIR=${live.dataDir}).`);
+    const { records, clients } = awsStores({ ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint }, undefined, await embeddedCredentials(live.dataDir));
     return { records, local: true, close: async () => clients.dynamo.destroy() };
   }
   const emulators = await startEmbeddedAws({ dataDir });
   const { records, clients } = awsStores({ ...config, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint }, undefined, emulators.credentials);
   await ensureTable(clients.dynamo, config.tableName);
+  const others = found.running.length ? ` (running services use DATA_DIR=${found.running.map((r) => r.dataDir).join(', ')})` : '';
+  warn(
+    (await listOrgs(records)).length === 0
+      ? `Opened the store in ${dataDir} itself, and it is empty: it may not be the one your service uses; set DATA_DIR to that service's data dir${others}.`
+      : `Opened the store in ${dataDir} itself (no service is running on it)${others}.`,
+  );
   return {
     records,
     local: true,

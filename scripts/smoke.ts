@@ -39,7 +39,11 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeResult> => {
     return value;
   };
 
-  const session = await step('create session', () => client.sessions.create({}, { timeoutInSeconds: options.timeoutSeconds }));
+  // skipWaitSessionReady: the client's own wait for 'running' races the events stream against a timer it never
+  // clears, which holds the process open for the whole timeout after success; the next step waits instead.
+  const session = await step('create session', () =>
+    client.sessions.create({ configuration: { skipWaitSessionReady: true } }, { timeoutInSeconds: options.timeoutSeconds }),
+  );
   const sessionId = session.data.id;
   try {
     await step('session running', async () => {

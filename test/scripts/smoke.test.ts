@@ -44,12 +44,21 @@ describe('npm run smoke', { timeout: 180_000 }, () => {
     expect(lines.some((line) => line.startsWith('ok   terminate session'))).toBe(true);
   });
 
+  // The real script, as `npm run smoke` runs it: it must end on its own once done, far sooner than its --timeout.
+  const run = (args: string[]) =>
+    promisify(execFile)('npx', ['tsx', 'scripts/smoke.ts', ...args], { cwd: new URL('../..', import.meta.url).pathname, timeout: 120_000 }).then(
+      ({ stdout }) => ({ code: 0, stdout, stderr: '', killed: false }),
+      (error: { code: number; stdout: string; stderr: string; killed: boolean }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr, killed: error.killed }),
+    );
+
+  it('exits 0 on its own right after it passes, long before its --timeout', async () => {
+    const passed = await run(['--url', svc.url, '--key', svc.key, '--page', `${fixtures.url}/scrape/docs.html`, '--timeout', '3600']);
+    expect(passed.killed).toBe(false);
+    expect(passed.stdout).toContain('smoke test passed');
+    expect(passed.code).toBe(0);
+  });
+
   it('exits 1 naming the failure when the key is refused, and 2 with usage when arguments are missing', async () => {
-    const run = (args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'scripts/smoke.ts', ...args], { cwd: new URL('../..', import.meta.url).pathname }).then(
-        () => ({ code: 0, stderr: '' }),
-        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-      );
     const refused = await run(['--url', svc.url, '--key', 'shk_not-a-key-of-this-service']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/smoke test failed: .*401|smoke test failed: .*Unauthorized/i);
