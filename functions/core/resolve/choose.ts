@@ -8,7 +8,7 @@ import type { Query } from './query.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
-import { candidateOf, closestOf, dedupeNested, THRESHOLD, TIE } from './tier.js';
+import { candidateOf, closestOf, dedupeNested, sameDestination, THRESHOLD, TIE } from './tier.js';
 
 const confidenceOf = (chosen: Scored, others: Scored[]): number => {
   const second = others.find((s) => s !== chosen)?.score ?? 0;
@@ -52,6 +52,11 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query): 
     tier = [pick];
   } else if (query.position && tier.length > 1) tier = byPosition(tier, query.position);
   if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], tier[0] === best ? sorted : [tier[0], ...outside]) };
+  if (sameDestination(tier)) {
+    // Equals that lead to one place are one answer: the visible one first in the page, the others named with it.
+    const chosen = tier.find((s) => s.element.visible) ?? tier[0];
+    return { match: chosen.element, confidence: confidenceOf(chosen, [chosen, ...outside]), equivalents: tier.filter((s) => s !== chosen).slice(0, 5).map(candidateOf) };
+  }
   return {
     ambiguous: true,
     reason: `${tier.length} elements match the description equally well; say which one (its text, where it is, or "first", "second", "last")`,

@@ -5,9 +5,9 @@
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
-import { STOPWORDS, tokenMatch, words } from './words.js';
+import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
-type TextField = 'name' | 'label' | 'text' | 'placeholder' | 'title' | 'alt' | 'value' | 'near' | 'row' | 'column' | 'heading' | 'href' | 'attributes' | 'frame' | 'type';
+type TextField = 'name' | 'label' | 'text' | 'placeholder' | 'title' | 'alt' | 'value' | 'near' | 'row' | 'column' | 'heading' | 'href' | 'attributes' | 'frame' | 'type' | 'rel';
 
 /** Where words may be found, and how much a word found there counts. Primary fields are the element's own names. */
 const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boolean }> = [
@@ -17,6 +17,8 @@ const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boo
   { field: 'placeholder', weight: 0.9, primary: true },
   { field: 'alt', weight: 0.9, primary: true },
   { field: 'title', weight: 0.85, primary: true },
+  // What the page says a link is in its sequence of pages (rel=next, accesskey=p): as good as its own words.
+  { field: 'rel', weight: 0.9 },
   { field: 'near', weight: 0.7 },
   { field: 'row', weight: 0.7 },
   { field: 'column', weight: 0.6 },
@@ -65,8 +67,9 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
     const stop = STOPWORDS.has(token);
     let hit = false;
     if (initials.has(token[0])) {
+      const stem = stemOf(token);
       for (let w = 0; w < wanted.length; w += 1) {
-        const m = tokenMatch(wanted[w], token);
+        const m = tokenMatch(wanted[w], stem);
         if (m === 0) continue;
         matches ??= new Float64Array(wanted.length);
         if (m > matches[w]) matches[w] = m;
@@ -100,7 +103,7 @@ export interface Evidence {
 }
 
 export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evidence => {
-  const wanted = [...query.terms, ...query.optional, ...query.hints];
+  const wanted = [...query.terms, ...query.optional, ...query.hints].map(stemOf);
   const termTokens = query.terms.filter((t) => !STOPWORDS.has(t));
   const initials = new Set(wanted.map((w) => w[0]));
   const cache = new Map<string, StringMatch>();

@@ -32,7 +32,12 @@ export interface Query {
 }
 
 const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
-const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'area', 'section', 'part', 'page', 'corner', 'side', 'located', 'placed', 'shown']);
+const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'things', 'area', 'corner', 'side', 'located', 'placed', 'shown']);
+/**
+ * Words for a piece of a document or site ("the chapter on triggers", "the site search"): with other name words
+ * they only say what kind of place is meant, and count a little when the element has them; alone they are the name.
+ */
+const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article', 'documentation', 'reference', 'site', 'website', 'entry', 'guide']);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
 const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
 /** Right after a kind word, these say what a passage is about ("the paragraph about tides"): not name words. */
@@ -113,7 +118,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
         query.optional.push(token);
         continue;
       }
-      if (FILLER.has(token) || (token.length === 1 && !/\d/.test(token))) continue;
+      if (FILLER.has(token) || token === 'a' || token === 'i') continue;
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];
         query.optional.push(token);
@@ -138,6 +143,12 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   if (head && !KIND_ONLY.has(head)) query.hints.push(head);
   for (const word of roleWords) (KIND_ONLY.has(word) ? query.optional : query.terms).push(word);
   while (query.terms.length && STOPWORDS.has(query.terms[query.terms.length - 1])) query.terms.pop();
+  const specific = query.terms.filter((t) => !GENERIC.has(t) && !STOPWORDS.has(t));
+  if (specific.length && specific.length < query.terms.length) {
+    query.optional.push(...query.terms.filter((t) => GENERIC.has(t)));
+    query.terms = query.terms.filter((t) => !GENERIC.has(t));
+    while (query.terms.length && STOPWORDS.has(query.terms[0])) query.terms.shift();
+  }
   for (const quote of query.quotes) query.terms.push(...quote);
   return query;
 };

@@ -12,6 +12,8 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { isTextBlock } from './blocks.js';
 
 const quote = (text: string) => JSON.stringify(text);
+/** Link targets are kept whole in a snapshot (to tell destinations apart); a model reads their start. */
+const HREF_SHOWN = 60;
 
 const line = (element: SnapshotElement): string => {
   const parts = [element.id, element.role === 'generic' ? element.tag : element.role];
@@ -25,7 +27,8 @@ const line = (element: SnapshotElement): string => {
   if (element.near) parts.push(`after ${quote(element.near)}`);
   if (element.row) parts.push(`row ${quote(element.row)}`);
   if (element.column) parts.push(`col ${quote(element.column)}`);
-  if (element.href) parts.push(`→ ${element.href}`);
+  if (element.href) parts.push(`→ ${element.href.length > HREF_SHOWN ? `${element.href.slice(0, HREF_SHOWN - 1)}…` : element.href}`);
+  if (element.rel) parts.push(`rel ${element.rel}`);
   if (element.checked !== undefined) parts.push(element.checked ? 'checked' : 'unchecked');
   if (element.disabled) parts.push('disabled');
   if (!element.visible) parts.push('hidden');

@@ -39,3 +39,20 @@ export const dedupeNested = (tier: Scored[], byId: Map<string, SnapshotElement>)
   return tier.filter((s) => !dropped.has(s.element.id));
 };
 
+
+/**
+ * Where acting on the element leads, when that alone says what it does: a link's target. Two links to one place
+ * (a navigation bar at the top and again at the bottom) are one answer, not a choice to put back to the caller.
+ * A bare "#" or a script URL leads nowhere in particular, so it makes no two links alike.
+ */
+export const destinationOf = (element: SnapshotElement): string | undefined => {
+  const href = element.href;
+  if (!href || href === '#' || /^javascript:/i.test(href)) return undefined;
+  return href;
+};
+
+/** The tier's elements when they all lead to one place, else undefined. */
+export const sameDestination = (tier: Scored[]): boolean => {
+  const first = destinationOf(tier[0].element);
+  return first !== undefined && tier.every((s) => destinationOf(s.element) === first);
+};

@@ -54,18 +54,21 @@ const qualifies = (el, tag, role, ctx, region, bare) => {
   return tag === 'svg' && Boolean(el.querySelector(':scope > title'));
 };
 
+/** Whole enough to tell two destinations apart (links to one place are one answer); a model is shown less. */
+const HREF_MAX = 300;
+
 /**
  * A link's target as short as it stays clear: "#part" on the same page, a path on the same site, else the URL.
  * Read from the attribute first: each URL property of a link parses its href anew.
  */
 const hrefOf = (el) => {
   const raw = el.getAttribute('href') || '';
-  if (raw[0] === '#' || (raw[0] === '/' && raw[1] !== '/')) return clean(raw, 60);
+  if (raw[0] === '#' || (raw[0] === '/' && raw[1] !== '/')) return clean(raw, HREF_MAX);
   let url;
-  try { url = new URL(el.href); } catch (error) { return clean(raw, 60); }
-  if (url.origin !== location.origin) return clean(url.href, 60);
-  if (url.hash && url.pathname === location.pathname && url.search === location.search) return clean(url.hash, 60);
-  return clean(url.pathname + url.search + url.hash, 60);
+  try { url = new URL(el.href); } catch (error) { return clean(raw, HREF_MAX); }
+  if (url.origin !== location.origin) return clean(url.href, HREF_MAX);
+  if (url.hash && url.pathname === location.pathname && url.search === location.search) return clean(url.hash, HREF_MAX);
+  return clean(url.pathname + url.search + url.hash, HREF_MAX);
 };
 
 /** Appends the element's row; answers its index. */
@@ -90,7 +93,11 @@ const record = (el, tag, role, ctx, bare) => {
   if (role !== 'heading' && strings[lastHeading] !== name) row[9] = lastHeading;
   const type = (tag === 'input' || tag === 'button') && el.getAttribute('type');
   if (type) put(row, F.type, type.toLowerCase());
-  if (tag === 'a' && !bare && el.hasAttribute('href')) put(row, F.href, hrefOf(el));
+  if (tag === 'a' && !bare && el.hasAttribute('href')) {
+    put(row, F.href, hrefOf(el));
+    const rel = relOf(el);
+    if (rel) put(row, F.rel, rel);
+  }
   const attributes = !bare && (el.id || el.getAttribute('name')) ? clean(el.id + ' ' + (el.getAttribute('name') || ''), 40) : '';
   if (attributes) put(row, F.attributes, attributes);
   if (interactive || !name) { const near = nearOf(el); if (near && near !== name) put(row, F.near, near); }
