@@ -63,8 +63,11 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   let covered = 0;
   let exact = termTokens.length > 0;
   let position = 0;
+  // Numbering before a title ("37. Triggers", "4.8.2 Keyword Arguments") is no part of its name.
+  let numbering = true;
   for (const token of tokens) {
     const stop = STOPWORDS.has(token);
+    if (numbering && !/^\d+$/.test(token)) numbering = false;
     let hit = false;
     if (initials.has(token[0])) {
       const stem = stemOf(token);
@@ -76,7 +79,7 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
         hit = true;
       }
     }
-    if (stop) continue;
+    if (stop || (numbering && !hit)) continue;
     meaningful += 1;
     if (hit) covered += 1;
     if (exact && termTokens[position++] !== token) exact = false;

@@ -61,7 +61,7 @@ const SYNONYMS: Record<string, string> = {
   find: 'search', hamburger: 'menu', prev: 'previous', forward: 'next', qty: 'quantity', favourite: 'favorite',
   heart: 'favorite', colour: 'color', proceed: 'continue', btn: 'button', img: 'image', pic: 'picture', signon: 'signin',
   login: 'signin', logout: 'signout', x: 'close',
-  previou: 'previous', back: 'previous', following: 'next', parent: 'up', faqs: 'faq', licence: 'license', toc: 'contents',
+  previou: 'previous', following: 'next', parent: 'up', faqs: 'faq', licence: 'license', toc: 'contents',
   doc: 'documentation', docs: 'documentation',
 };
 
@@ -152,7 +152,9 @@ const withinOneEdit = (a: string, b: string): boolean => {
  */
 export const tokenMatch = (wanted: string, seen: string): number => {
   if (wanted === seen) return 1;
-  if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || wanted.startsWith(seen))) return 0.8;
+  // A page word may be an abbreviation of the description's only when it keeps most of it ("config" for
+  // "configur…"), not when it is a shorter word of its own ("commit" is no "commitdiff").
+  if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || (wanted.startsWith(seen) && seen.length >= 0.75 * wanted.length))) return 0.8;
   if (wanted.length >= 5 && seen.length >= 5 && wanted[0] === seen[0] && withinOneEdit(wanted, seen)) return 0.7;
   return 0;
 };
