@@ -40,6 +40,8 @@ export interface ResolveOptions {
   signal?: AbortSignal;
   /** Called before a model is asked; throws when the operation may not spend more (its cost threshold is reached). */
   beforeModelCall?: () => void;
+  /** Elements an earlier resolver found closest (best first): a model is asked to choose among them first. */
+  candidates?: Candidate[];
 }
 
 export interface ElementResolver {

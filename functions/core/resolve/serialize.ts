@@ -15,7 +15,8 @@ const quote = (text: string) => JSON.stringify(text);
 /** Link targets are kept whole in a snapshot (to tell destinations apart); a model reads their start. */
 const HREF_SHOWN = 60;
 
-const line = (element: SnapshotElement): string => {
+/** One element as one line: id, role, name and what else tells it apart. */
+export const serializeElement = (element: SnapshotElement): string => {
   const parts = [element.id, element.role === 'generic' ? element.tag : element.role];
   if (element.name) parts.push(quote(element.name));
   if (element.label) parts.push(`label ${quote(element.label)}`);
@@ -46,7 +47,7 @@ export const serializeSnapshot = (snapshot: PageSnapshot, options: { textBlocks?
       lines.push(`[${(element.region ?? []).join(' > ')}]`);
     }
     region = element.region;
-    lines.push(line(element));
+    lines.push(serializeElement(element));
   }
   return lines.join('\n');
 };
