@@ -101,6 +101,8 @@ export interface Evidence {
   /** Share of the best-covered own name that the description covers; 0.5 when no own name shares a word. */
   precision: Float64Array;
   exact: Uint8Array;
+  /** Some description word is in the element's own names (name, label, text, title…), not only around it. */
+  own: Uint8Array;
   quotesFound: Uint8Array;
   quoteExact: Uint8Array;
 }
@@ -112,7 +114,7 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
   const cache = new Map<string, StringMatch>();
   const width = wanted.length;
   const n = elements.length;
-  const out: Evidence = { width, best: new Float64Array(n * width), precision: new Float64Array(n), exact: new Uint8Array(n), quotesFound: new Uint8Array(n), quoteExact: new Uint8Array(n) };
+  const out: Evidence = { width, best: new Float64Array(n * width), precision: new Float64Array(n), exact: new Uint8Array(n), own: new Uint8Array(n), quotesFound: new Uint8Array(n), quoteExact: new Uint8Array(n) };
   const quotes = query.quotes;
   elements.forEach((element, index) => {
     const row = index * width;
@@ -126,6 +128,7 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
       if (entry.matches !== NO_MATCHES) for (let w = 0; w < width; w += 1) if (weight * entry.matches[w] > out.best[row + w]) out.best[row + w] = weight * entry.matches[w];
       if (primary && entry.precision > precision) precision = entry.precision;
       if (primary && entry.exact) out.exact[index] = 1;
+      if (primary && entry.precision > 0) out.own[index] = 1;
       for (let q = 0; q < quotes.length; q += 1) {
         if (!containsRun(entry.tokens, quotes[q])) continue;
         quoteMask |= 1 << q;

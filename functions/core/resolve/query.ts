@@ -76,12 +76,14 @@ const RELATIONS: Array<[RegExp, Relation]> = [
 const QUOTES = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?:^|(?<=[\s(:]))'([^']+)'(?=$|[\s).,;:?!])/g;
 
 /** Ordinals spelled as phrases, replaced before relations are split ("next to last" is not "next to"). */
-const ORDINAL_PHRASES: Array<[RegExp, string]> = [
+const ORDINAL_PHRASES: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
   // "The commitdiff of the first entry": the ordinal counts something that holds the element, not the element.
   [/\b(of|in|for|from)\s+(the\s+)?(first|second|third|fourth|fifth|last|final)\b/, ' $1 $2 container:$3 '],
   [/\b(?:second|2nd)[\s-]+(?:to[\s-]+)?last\b/, ' ordinal:-2 '],
   [/\b(?:next|third|3rd)[\s-]+to[\s-]+last\b|\bpenultimate\b/, ' ordinal:-2 '],
   [/(?:#|\bnumber\s+|\bno\.\s*)(\d{1,3})\b/, ' ordinal:$1 '],
+  // "The second part of the tutorial", "the first chapter": the ordinal is the part's number ("Part 2").
+  [/\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(part|chapter|section|step|lesson|volume|appendix)\b/, (_: string, ordinal: string, part: string) => ` ${part} ${ORDINALS[ordinal]} `],
 ];
 
 export const parseQuery = (description: string): Query => {
@@ -94,7 +96,7 @@ export const parseQuery = (description: string): Query => {
     return ` quote:${quotes.length - 1} `;
   });
   text = text.toLowerCase();
-  for (const [pattern, replacement] of ORDINAL_PHRASES) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement] of ORDINAL_PHRASES) text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   for (const [pattern, kind] of RELATIONS) {
     const match = pattern.exec(text);
     if (!match || match.index === 0) continue;
@@ -155,7 +157,8 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   // those that can be names are name words ("the Options button", "the select all checkbox").
   const head = roleWords.pop();
   if (head) query.role = ROLE_WORDS[head];
-  if (head && !KIND_ONLY.has(head)) {
+  // With no name words at all, even a kind word that rarely names anything may be the name ("Form fields").
+  if (head && (!KIND_ONLY.has(head) || (query.terms.length === 0 && query.quotes.length === 0))) {
     query.hints.push(head);
     query.kindWord = head;
   }

@@ -3,6 +3,7 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
+import { headingAnchors } from './tier.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -21,11 +22,11 @@ export const inRegion = (element: SnapshotElement, kind: string): boolean =>
  * Everything but the text: kind, place, visibility. A kind or place word that is part of the element's own name
  * ("Command-line options", "ALTER TABLE", "Toggle navigation") names it rather than asks for a kind or a place.
  */
-const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean): number => {
+const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean, sections: Set<string>): number => {
   let factor = 1;
-  if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.75, roleFit(element, query.role)) : roleFit(element, query.role);
+  if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, roleFit(element, query.role)) : roleFit(element, query.role);
   else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
-  else if (query.section) factor *= element.role === 'heading' || element.href?.startsWith('#') ? 1 : 0.85;
+  else if (query.section) factor *= element.role === 'heading' || (element.href !== undefined && sections.has(element.href)) ? 1 : 0.85;
   else factor *= element.interactive ? 1 : 0.9;
   if (intent === 'type' && query.role && !element.editable) factor *= 0.7;
   query.regions.forEach((region, i) => {
@@ -41,6 +42,8 @@ const NAMED = 0.85;
 
 export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): Scored[] => {
   const evidence = gatherEvidence(snapshot.elements, query);
+  // "The section on X": the page's headings, as the links of its table of contents point to them.
+  const sections = query.section ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values()) : new Set<string>();
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
@@ -58,6 +61,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     return found.length ? (0.5 * found.reduce((a, w) => a + w.weight, 0)) / found.length : weight;
   });
   const total = weights.reduce((a, b) => a + b, 0);
+  const specific = query.terms.filter((t) => !STOPWORDS.has(t)).length;
   return snapshot.elements.map((element, index) => {
     const row = index * width;
     let optional = 0;
@@ -83,6 +87,8 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
       const at = query.hints.indexOf(word);
       return at >= 0 && best[row + optionalEnd + at] >= NAMED;
     };
-    return { element, index, score: text * fitness(element, query, intent, named) };
+    // One word found only around an element (its heading, the text before it), none on it: no match by itself.
+    if (specific === 1 && !query.quotes.length && !evidence.own[index]) text = Math.min(text, 0.45);
+    return { element, index, score: text * fitness(element, query, intent, named, sections) };
   });
 };

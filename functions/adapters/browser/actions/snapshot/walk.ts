@@ -71,6 +71,13 @@ const hrefOf = (el) => {
   return clean(url.pathname + url.search + url.hash, HREF_MAX);
 };
 
+const headingAnchorOf = (el) => {
+  const inner = el.querySelector('a[id], a[name]');
+  if (inner) return inner.id || inner.getAttribute('name') || '';
+  const parent = el.parentElement;
+  return parent && parent.firstElementChild === el && parent.id ? parent.id : '';
+};
+
 /** Appends the element's row; answers its index. */
 const record = (el, tag, role, ctx, bare) => {
   const rect = el.getBoundingClientRect();
@@ -98,7 +105,9 @@ const record = (el, tag, role, ctx, bare) => {
     const rel = relOf(el);
     if (rel) put(row, F.rel, rel);
   }
-  const attributes = !bare && (el.id || el.getAttribute('name')) ? clean(el.id + ' ' + (el.getAttribute('name') || ''), 40) : '';
+  // A heading's id may sit on an anchor inside it or on the section it opens: where a link to it points.
+  const anchor = role === 'heading' && !el.id ? headingAnchorOf(el) : '';
+  const attributes = anchor ? clean(anchor, 40) : !bare && (el.id || el.getAttribute('name')) ? clean(el.id + ' ' + (el.getAttribute('name') || ''), 40) : '';
   if (attributes) put(row, F.attributes, attributes);
   if (interactive || !name) { const near = nearOf(el); if (near && near !== name) put(row, F.near, near); }
   const table = ctx.cell && tableContext(ctx.cell);
