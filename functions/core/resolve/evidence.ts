@@ -18,7 +18,7 @@ const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boo
   { field: 'alt', weight: 0.9, primary: true },
   { field: 'title', weight: 0.85, primary: true },
   // What the page says a link is in its sequence of pages (rel=next, accesskey=p): as good as its own words.
-  { field: 'rel', weight: 0.9 },
+  { field: 'rel', weight: 0.9, primary: true },
   { field: 'near', weight: 0.7 },
   { field: 'row', weight: 0.7 },
   { field: 'column', weight: 0.6 },

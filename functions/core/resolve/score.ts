@@ -3,7 +3,7 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
-import { headingAnchors } from './tier.js';
+import { headingAnchors } from './anchors.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';

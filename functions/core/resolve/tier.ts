@@ -2,6 +2,9 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Candidate } from './resolver.js';
 import type { Scored } from './score.js';
+import { destinationOf } from './anchors.js';
+
+export { destinationOf, headingAnchors } from './anchors.js';
 
 /** Below this nothing is a match: the description's words are mostly absent. */
 export const THRESHOLD = 0.5;
@@ -40,36 +43,10 @@ export const dedupeNested = (tier: Scored[], byId: Map<string, SnapshotElement>)
 };
 
 
-/**
- * Where acting on the element leads, when that alone says what it does: a link's target. Two links to one place
- * (a navigation bar at the top and again at the bottom) are one answer, not a choice to put back to the caller.
- * A bare "#" or a script URL leads nowhere in particular, so it makes no two links alike.
- */
-export const destinationOf = (element: SnapshotElement, anchors?: Map<string, string>): string | undefined => {
-  const href = element.href ?? anchors?.get(element.id);
-  if (!href || href === '#' || /^javascript:/i.test(href)) return undefined;
-  return href;
-};
-
 /** Whether the tier's elements all lead to one place (a heading "leads" to itself: see `anchorsOf`). */
 export const sameDestination = (tier: Scored[], anchors?: Map<string, string>): boolean => {
   const first = destinationOf(tier[0].element, anchors);
   return first !== undefined && tier.every((s) => destinationOf(s.element, anchors) === first);
-};
-
-/**
- * Where each heading is, as a link to it would say: `#` and its id, or the target of the "¶" link inside it
- * (documentation generators put the id on the section around the heading). A table of contents entry and the
- * heading it points to are then one place.
- */
-export const headingAnchors = (elements: SnapshotElement[], byId: Map<string, SnapshotElement>): Map<string, string> => {
-  const anchors = new Map<string, string>();
-  for (const element of elements) {
-    if (element.role === 'heading' && element.attributes && !element.attributes.startsWith(' ')) anchors.set(element.id, `#${element.attributes.split(' ')[0]}`);
-    const parent = element.parent ? byId.get(element.parent) : undefined;
-    if (parent?.role === 'heading' && element.href?.startsWith('#') && !anchors.has(parent.id)) anchors.set(parent.id, element.href);
-  }
-  return anchors;
 };
 
 /**

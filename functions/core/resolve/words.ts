@@ -4,7 +4,7 @@
  * token ("log in", "sign-in" → "signin"; "×" → "close"; "release notes", "what's new" → "changelog"), applied to
  * descriptions and page texts alike so they meet in the middle.
  */
-import { stemmer } from 'stemmer';
+import { stemWord } from './stem.js';
 
 /** Icon glyphs that stand for a word when they are a control's whole text. */
 const GLYPHS: Array<[RegExp, string]> = [
@@ -75,7 +75,7 @@ export const stem = (token: string): string => {
 };
 
 /**
- * A token's word stem (Porter's stemmer), for matching only: "formatting", "formats" and "format" meet, and so
+ * A token's word stem (`stem.ts`), for matching only: "formatting", "formats" and "format" meet, and so
  * do "installation" and "installing". Descriptions are parsed on the plain tokens (kind and place words stay as
  * written). Cached: most page texts repeat. Numbers and codes stay as they are.
  */
@@ -85,7 +85,7 @@ export const stemOf = (token: string): string => {
   let stemmed = stems.get(token);
   if (stemmed === undefined) {
     if (stems.size >= CACHE_LIMIT) stems.clear();
-    stems.set(token, (stemmed = stemmer(token)));
+    stems.set(token, (stemmed = stemWord(token)));
   }
   return stemmed;
 };
