@@ -39,6 +39,8 @@ const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: 
 
 /** A hint word found at least this well is in the element's own names (name, label, text, title), not around it. */
 const NAMED = 0.85;
+/** Text right before an element, or its table row, is evidence enough alone (`near` weighs 0.7). */
+const NEAR_ENOUGH = 0.7;
 
 export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): Scored[] => {
   const evidence = gatherEvidence(snapshot.elements, query);
@@ -62,6 +64,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   });
   const total = weights.reduce((a, b) => a + b, 0);
   const specific = query.terms.filter((t) => !STOPWORDS.has(t)).length;
+  const specificAt = query.terms.findIndex((t) => !STOPWORDS.has(t));
   return snapshot.elements.map((element, index) => {
     const row = index * width;
     let optional = 0;
@@ -87,8 +90,9 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
       const at = query.hints.indexOf(word);
       return at >= 0 && best[row + optionalEnd + at] >= NAMED;
     };
-    // One word found only around an element (its heading, the text before it), none on it: no match by itself.
-    if (specific === 1 && !query.quotes.length && !evidence.own[index]) text = Math.min(text, 0.45);
+    // One word found only far around an element (the heading it sits under, its region, its target), none on it
+    // or just before it: no match by itself. An unlabelled field after "Phone" still is one.
+    if (specific === 1 && !query.quotes.length && !evidence.own[index] && best[row + specificAt] < NEAR_ENOUGH) text = Math.min(text, 0.45);
     return { element, index, score: text * fitness(element, query, intent, named, sections) };
   });
 };
