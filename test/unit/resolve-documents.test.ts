@@ -33,6 +33,14 @@ describe('document structure in offline resolution', () => {
     expect(answer).toMatchObject({ ambiguous: true });
   });
 
+  it('takes two search fields alike in all but place as one, and two different fields as several', async () => {
+    const search = { editable: true, attributes: 'q', region: ['nav', 'search'] };
+    const alike = page(el('e0', 'textbox', 'Quick search', search), el('e1', 'link', 'Tutorial', { href: '/tutorial/' }), el('e2', 'textbox', 'Quick search', search));
+    expect(await offlineResolver.resolve(alike, 'the site search', { intent: 'type' })).toMatchObject({ match: { id: 'e0' }, equivalents: [{ id: 'e2' }] });
+    const different = page(el('e0', 'textbox', 'Quick search', search), el('e1', 'textbox', 'Quick search', { ...search, attributes: 'query' }));
+    expect(await offlineResolver.resolve(different, 'the site search', { intent: 'type' })).toMatchObject({ ambiguous: true });
+  });
+
   it('finds a link by its sequence relation when its text does not say it', async () => {
     const snapshot = page(el('e0', 'link', '38.18. Extension Building', { href: '/guide/pgxs.html', rel: 'previous' }), el('e1', 'link', '39.1. Overview', { href: '/guide/definition.html', rel: 'next' }), el('e2', 'link', 'Chapter 43', { href: '/guide/plpgsql.html' }));
     expect(await offlineResolver.resolve(snapshot, 'the link to the next page')).toMatchObject({ match: { id: 'e1' } });

@@ -7,6 +7,9 @@ import type { SnapshotElement } from '../../ports/page-snapshot.js';
  * A bare "#" or a script URL leads nowhere in particular, so it makes no two links alike.
  */
 export const destinationOf = (element: SnapshotElement, anchors?: Map<string, string>): string | undefined => {
+  // Two text fields alike in everything but place (a site search at the top and again at the bottom: same name,
+  // same field name, same kind of form) do the same thing when typed into.
+  if (element.editable && element.attributes) return `field ${element.role} ${element.name} ${element.attributes} ${(element.region ?? []).join('>')}`;
   const href = element.href ?? anchors?.get(element.id);
   if (!href || href === '#' || /^javascript:/i.test(href)) return undefined;
   return href;
