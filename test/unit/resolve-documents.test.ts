@@ -41,6 +41,13 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(different, 'the site search', { intent: 'type' })).toMatchObject({ ambiguous: true });
   });
 
+  it('lets the rest of the description decide when the page marks no region of the kind asked', async () => {
+    const unmarked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Path', { href: '/path.html' }));
+    expect(await offlineResolver.resolve(unmarked, 'the File system link in the sidebar')).toMatchObject({ match: { id: 'e0' } });
+    const marked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Streams', { href: '/stream.html', region: ['aside'] }));
+    expect(await offlineResolver.resolve(marked, 'the File system link in the sidebar')).toMatchObject({ none: true });
+  });
+
   it('finds a link by its sequence relation when its text does not say it', async () => {
     const snapshot = page(el('e0', 'link', '38.18. Extension Building', { href: '/guide/pgxs.html', rel: 'previous' }), el('e1', 'link', '39.1. Overview', { href: '/guide/definition.html', rel: 'next' }), el('e2', 'link', 'Chapter 43', { href: '/guide/plpgsql.html' }));
     expect(await offlineResolver.resolve(snapshot, 'the link to the next page')).toMatchObject({ match: { id: 'e1' } });

@@ -22,7 +22,7 @@ export const inRegion = (element: SnapshotElement, kind: string): boolean =>
  * Everything but the text: kind, place, visibility. A kind or place word that is part of the element's own name
  * ("Command-line options", "ALTER TABLE", "Toggle navigation") names it rather than asks for a kind or a place.
  */
-const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean, sections: Set<string>): number => {
+const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean, sections: Set<string>, present: boolean[]): number => {
   let factor = 1;
   if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, roleFit(element, query.role)) : roleFit(element, query.role);
   else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
@@ -30,7 +30,7 @@ const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: 
   else factor *= element.interactive ? 1 : 0.9;
   if (intent === 'type' && query.role && !element.editable) factor *= 0.7;
   query.regions.forEach((region, i) => {
-    if (!inRegion(element, region) && !named(query.regionWords[i])) factor *= 0.45;
+    if (present[i] && !inRegion(element, region) && !named(query.regionWords[i])) factor *= 0.45;
   });
   if (!element.visible) factor *= 0.55;
   if (element.disabled) factor *= 0.9;
@@ -44,6 +44,9 @@ const NEAR_ENOUGH = 0.7;
 
 export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): Scored[] => {
   const evidence = gatherEvidence(snapshot.elements, query);
+  // A place the page does not mark at all ("in the sidebar" of a page with no sidebar landmark or class) cannot
+  // tell its elements apart: the rest of the description decides, as for a word found nowhere on the page.
+  const present = query.regions.map((region) => snapshot.elements.some((element) => inRegion(element, region)));
   // "The section on X": the page's headings, as the links of its table of contents point to them.
   const sections = query.section ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values()) : new Set<string>();
   const { best, width } = evidence;
@@ -93,6 +96,6 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     // One word found only far around an element (the heading it sits under, its region, its target), none on it
     // or just before it: no match by itself. An unlabelled field after "Phone" still is one.
     if (specific === 1 && !query.quotes.length && !evidence.own[index] && best[row + specificAt] < NEAR_ENOUGH) text = Math.min(text, 0.45);
-    return { element, index, score: text * fitness(element, query, intent, named, sections) };
+    return { element, index, score: text * fitness(element, query, intent, named, sections, present) };
   });
 };

@@ -18,7 +18,7 @@ const CHROME_NAMES = {
 };
 
 const SIDEBAR = /side-?bar/i;
-const CHROME_PART = /(?:^|[^a-z]|nav|page|site|top|main)(header|footer|masthead)(?![a-z])/i;
+const CHROME_PART = /(?:^|[^a-z]|nav|page|site|top|main)(header|footer|masthead|nav)(?![a-z])/i;
 /** Query fields of site searches: the names search engines and documentation generators give them. */
 const SEARCH_FIELDS = 'input[type=search], input[name=q], input[name=s], input[name=query], input[name=search], input[name=keywords]';
 const isSearchForm = (el) => /search|find|query/i.test(el.getAttribute('action') || '') || el.querySelector(SEARCH_FIELDS) !== null;
@@ -33,7 +33,7 @@ const regionOf = (el, tag, byName, bare) => {
     kind = CHROME_NAMES[el.id.toLowerCase()] || '';
     if (!kind && el.classList.length) for (const c of el.classList) { kind = CHROME_NAMES[c.toLowerCase()] || ''; if (kind) break; }
   }
-  // Page chrome named in part ("navfooter", "site-header-inner"): near the top of the tree, names say what it is.
+  // Page chrome named in part ("navfooter", "site-header", "page_nav"): near the top of the tree, names say what it is.
   if (byName && !bare && !kind && !role) { const named = CHROME_PART.exec(el.id + ' ' + el.getAttribute('class')); if (named) kind = named[1].toLowerCase() === 'masthead' ? 'header' : named[1].toLowerCase(); }
   // A column named a sidebar is one whatever role it has ("sphinxsidebar", "rightsidebar"): people call it that.
   if (byName && !bare && (kind === '' || kind === undefined || kind === 'nav') && SIDEBAR.test(el.id + ' ' + el.getAttribute('class'))) kind = 'aside';
