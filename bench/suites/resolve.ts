@@ -1,14 +1,18 @@
 /**
  * Element resolution without a model, through the API of `npm start`'s process: click latency (snapshot →
  * resolve → real click) on generated pages of 16,000 and 80,000 elements, the serialized size of a dense
- * 1,500-element page's snapshot, and the accuracy on the resolution corpus (over CDP, as a client would connect).
- *   Bars: click16k p50 ≤ 300 ms, click80k p50 ≤ 1.5 s, snapshotTokens1500 ≤ 8,000.
+ * 1,500-element page's snapshot, the accuracy on the resolution corpus (over CDP, as a client would connect),
+ * the time of one offline resolution on the 16,000-element page, and the real-page corpus
+ * (`test/fixtures/real-pages/`: correct, wrong and abstained answers by site and kind, and the time per resolution).
+ *   Bars: click16k p50 ≤ 300 ms, click80k p50 ≤ 1.5 s, snapshotTokens1500 ≤ 8,000, resolve16k p50 ≤ 100 ms,
+ *   real pages ≥ 95 % correct with 0 wrong.
  */
 import puppeteer, { type Page } from 'puppeteer-core';
 import { snapshot } from '../../functions/adapters/browser/actions/snapshot.js';
 import { elementExpression } from '../../functions/adapters/browser/actions/snapshot/script.js';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { estimateTokens, serializeSnapshot } from '../../functions/core/resolve/serialize.js';
+import { evaluateCorpus, summarize } from '../../test/fixtures/real-pages/evaluate.js';
 import { resolveCases } from '../../test/fixtures/resolve-cases.js';
 import { startFixtureServer } from '../../test/fixtures/server.js';
 import { apiClient, round, sleep, startServiceProcess, stats } from '../support.js';
@@ -43,6 +47,30 @@ const corpusAccuracy = async (page: Page, baseUrl: string): Promise<number> => {
   return round(correct / resolveCases.length, 3);
 };
 
+/** Descriptions resolved offline on the 16,000-element page: names, regions, rows, positions, and one absent. */
+const RESOLVE_DESCRIPTIONS = [...DESCRIPTIONS, 'the second Refund button', 'Item 700 link', 'the search box in the header', 'the last link in the footer', 'the Export to PDF button'];
+
+/** Offline resolution alone (no snapshot, no click) on one snapshot, each description several times. */
+const resolveTimes = async (snap: Awaited<ReturnType<typeof snapshot>>, rounds: number): Promise<number[]> => {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const description of RESOLVE_DESCRIPTIONS) {
+      const started = performance.now();
+      await offlineResolver.resolve(snap, description);
+      times.push(performance.now() - started);
+    }
+  }
+  return times;
+};
+
+/** The real-page corpus over its stored snapshots: tallies by site and kind, and the time per resolution. */
+const realPages = async () => {
+  const outcomes = await evaluateCorpus();
+  const { tuned, heldOut, bySite, byKind } = summarize(outcomes);
+  const percent = (t: { correct: number; cases: number }) => round((100 * t.correct) / t.cases, 1);
+  return { tuned: { ...tuned, percent: percent(tuned) }, heldOut: { ...heldOut, percent: percent(heldOut) }, resolveMs: stats(outcomes.map((o) => o.ms)), bySite, byKind };
+};
+
 export const resolveSuite = async () => {
   const fixtures = await startFixtureServer();
   const service = await startServiceProcess({ WARM_POOL_SIZE: '1' });
@@ -65,11 +93,16 @@ export const resolveSuite = async () => {
       await page.goto(`${fixtures.url}/resolve/generated.html?nodes=1500`, { waitUntil: 'load' });
       results.snapshotTokens1500 = estimateTokens(serializeSnapshot(await snapshot(page, AbortSignal.timeout(10_000))));
       results.corpusAccuracy = await corpusAccuracy(page, fixtures.url);
+      await page.goto(`${fixtures.url}/resolve/generated.html?nodes=16000`, { waitUntil: 'load' });
+      const dense = await snapshot(page, AbortSignal.timeout(30_000));
+      await resolveTimes(dense, 1);
+      results.resolve16k = { nodes: dense.nodeCount, candidates: dense.elements.length, ...stats(await resolveTimes(dense, 4)) };
     } finally {
       await browser.disconnect();
     }
     await call('DELETE', `/v1/sessions/${sessionId}`);
-    return results as { click16k: ReturnType<typeof stats>; click80k: ReturnType<typeof stats>; snapshotTokens1500: number; corpusAccuracy: number };
+    results.realPages = await realPages();
+    return results as { click16k: ReturnType<typeof stats>; click80k: ReturnType<typeof stats>; snapshotTokens1500: number; corpusAccuracy: number; resolve16k: ReturnType<typeof stats>; realPages: Awaited<ReturnType<typeof realPages>> };
   } finally {
     await service.stop();
     await fixtures.close();

@@ -17,7 +17,24 @@ export interface ElementChoiceRequest {
   description: string;
   /** What will be done with the element: `click`, `hover`, `type` or `scroll`. */
   intent: string;
+  /**
+   * The elements an offline resolver found closest (best first), when it could not decide alone: the answer is
+   * most likely one of them. They are also listed at the top of `snapshotText`, so a model adapter that only
+   * sends the text still shows them; an adapter may use this list to present them its own way.
+   */
+  candidates?: ElementCandidate[];
   signal?: AbortSignal;
+}
+
+/** An element an offline resolver proposes, as named in the snapshot text. */
+export interface ElementCandidate {
+  id: string;
+  role: string;
+  name: string;
+  /** The innermost region it sits in (`nav`, `aside`, `form Search`…). */
+  region?: string;
+  /** The offline resolver's score, 0 to about 1.2. */
+  score?: number;
 }
 
 export interface ElementChoice {

@@ -66,6 +66,11 @@ export interface SnapshotElement {
   checked?: boolean;
   /** Inside a same-origin iframe: the frame's title, name or URL path. */
   frame?: string;
+  /**
+   * Where a link leads in a sequence of pages, from its `rel`, its access key (n, p, u, h) or a head link to the
+   * same URL: `next`, `previous`, `up`, `home`, `index`, `contents`… (space-separated).
+   */
+  rel?: string;
 }
 
 export interface PageSnapshot {

@@ -8,7 +8,8 @@ import type { Query } from './query.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
-import { candidateOf, closestOf, dedupeNested, THRESHOLD, TIE } from './tier.js';
+import { boxedLink, candidateOf, closestOf, dedupeNested, headingAnchors, sameDestination, THRESHOLD, TIE } from './tier.js';
+import type { Intent } from './score.js';
 
 const confidenceOf = (chosen: Scored, others: Scored[]): number => {
   const second = others.find((s) => s !== chosen)?.score ?? 0;
@@ -31,7 +32,7 @@ const byPosition = (tier: Scored[], position: NonNullable<Query['position']>): S
   return pool;
 };
 
-export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query): Answer => {
+export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
   const best = sorted[0];
@@ -51,7 +52,18 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query): 
     if (!pick) return { none: true, reason: `only ${ordered.length} elements match the description, so there is no number ${query.ordinal > 0 ? query.ordinal : `${-query.ordinal} from the end`}`, closest: ordered.slice(0, 3).map(candidateOf) };
     tier = [pick];
   } else if (query.position && tier.length > 1) tier = byPosition(tier, query.position);
-  if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], tier[0] === best ? sorted : [tier[0], ...outside]) };
+  if (tier.length === 1) {
+    const only = tier[0];
+    // "Previous topic" names a box of one link: to click it is to click that link.
+    const boxed = only.element.role === 'heading' && !only.element.interactive && (intent === 'click' || intent === 'hover') && query.role?.word !== 'heading' ? boxedLink(snapshot.elements, only.element) : undefined;
+    return { match: boxed ?? only.element, confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]) };
+  }
+  const anchors = headingAnchors(snapshot.elements, byId);
+  if (sameDestination(tier, anchors)) {
+    // Equals that lead to one place are one answer: the visible one first in the page, the others named with it.
+    const chosen = tier.find((s) => s.element.visible) ?? tier[0];
+    return { match: chosen.element, confidence: confidenceOf(chosen, [chosen, ...outside]), equivalents: tier.filter((s) => s !== chosen).slice(0, 5).map(candidateOf) };
+  }
   return {
     ambiguous: true,
     reason: `${tier.length} elements match the description equally well; say which one (its text, where it is, or "first", "second", "last")`,

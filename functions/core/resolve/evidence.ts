@@ -5,9 +5,9 @@
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
-import { STOPWORDS, tokenMatch, words } from './words.js';
+import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
-type TextField = 'name' | 'label' | 'text' | 'placeholder' | 'title' | 'alt' | 'value' | 'near' | 'row' | 'column' | 'heading' | 'href' | 'attributes' | 'frame' | 'type';
+type TextField = 'name' | 'label' | 'text' | 'placeholder' | 'title' | 'alt' | 'value' | 'near' | 'row' | 'column' | 'heading' | 'href' | 'attributes' | 'frame' | 'type' | 'rel';
 
 /** Where words may be found, and how much a word found there counts. Primary fields are the element's own names. */
 const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boolean }> = [
@@ -17,6 +17,8 @@ const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boo
   { field: 'placeholder', weight: 0.9, primary: true },
   { field: 'alt', weight: 0.9, primary: true },
   { field: 'title', weight: 0.85, primary: true },
+  // What the page says a link is in its sequence of pages (rel=next, accesskey=p): as good as its own words.
+  { field: 'rel', weight: 0.9, primary: true },
   { field: 'near', weight: 0.7 },
   { field: 'row', weight: 0.7 },
   { field: 'column', weight: 0.6 },
@@ -61,19 +63,23 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   let covered = 0;
   let exact = termTokens.length > 0;
   let position = 0;
+  // Numbering before a title ("37. Triggers", "4.8.2 Keyword Arguments") is no part of its name.
+  let numbering = true;
   for (const token of tokens) {
     const stop = STOPWORDS.has(token);
+    if (numbering && !/^\d+$/.test(token)) numbering = false;
     let hit = false;
     if (initials.has(token[0])) {
+      const stem = stemOf(token);
       for (let w = 0; w < wanted.length; w += 1) {
-        const m = tokenMatch(wanted[w], token);
+        const m = tokenMatch(wanted[w], stem);
         if (m === 0) continue;
         matches ??= new Float64Array(wanted.length);
         if (m > matches[w]) matches[w] = m;
         hit = true;
       }
     }
-    if (stop) continue;
+    if (stop || (numbering && !hit)) continue;
     meaningful += 1;
     if (hit) covered += 1;
     if (exact && termTokens[position++] !== token) exact = false;
@@ -95,18 +101,20 @@ export interface Evidence {
   /** Share of the best-covered own name that the description covers; 0.5 when no own name shares a word. */
   precision: Float64Array;
   exact: Uint8Array;
+  /** Some description word is in the element's own names (name, label, text, title…), not only around it. */
+  own: Uint8Array;
   quotesFound: Uint8Array;
   quoteExact: Uint8Array;
 }
 
 export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evidence => {
-  const wanted = [...query.terms, ...query.optional, ...query.hints];
+  const wanted = [...query.terms, ...query.optional, ...query.hints].map(stemOf);
   const termTokens = query.terms.filter((t) => !STOPWORDS.has(t));
   const initials = new Set(wanted.map((w) => w[0]));
   const cache = new Map<string, StringMatch>();
   const width = wanted.length;
   const n = elements.length;
-  const out: Evidence = { width, best: new Float64Array(n * width), precision: new Float64Array(n), exact: new Uint8Array(n), quotesFound: new Uint8Array(n), quoteExact: new Uint8Array(n) };
+  const out: Evidence = { width, best: new Float64Array(n * width), precision: new Float64Array(n), exact: new Uint8Array(n), own: new Uint8Array(n), quotesFound: new Uint8Array(n), quoteExact: new Uint8Array(n) };
   const quotes = query.quotes;
   elements.forEach((element, index) => {
     const row = index * width;
@@ -120,6 +128,7 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
       if (entry.matches !== NO_MATCHES) for (let w = 0; w < width; w += 1) if (weight * entry.matches[w] > out.best[row + w]) out.best[row + w] = weight * entry.matches[w];
       if (primary && entry.precision > precision) precision = entry.precision;
       if (primary && entry.exact) out.exact[index] = 1;
+      if (primary && entry.precision > 0) out.own[index] = 1;
       for (let q = 0; q < quotes.length; q += 1) {
         if (!containsRun(entry.tokens, quotes[q])) continue;
         quoteMask |= 1 << q;

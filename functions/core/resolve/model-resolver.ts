@@ -13,7 +13,7 @@ import { ModelError, type Model } from '../../ports/model.js';
 import { reachesText, snapshotFor } from './blocks.js';
 import { creditsFor, DEFAULT_CREDIT_PRICES, type CreditPrices } from './credits.js';
 import type { Candidate, ElementResolver, Resolution, ResolveOptions } from './resolver.js';
-import { serializeSnapshot } from './serialize.js';
+import { serializeElement, serializeSnapshot } from './serialize.js';
 
 /** A model's pick is trusted like a good offline match, not like an exact one: it is still a judgement. */
 const MODEL_CONFIDENCE = 0.8;
@@ -36,7 +36,15 @@ export class ModelResolver implements ElementResolver {
     options.beforeModelCall?.();
     let choice;
     try {
-      choice = await this.model.chooseElement({ snapshotText: serializeSnapshot(seen, { textBlocks: reachesText(intent) }), description, intent, signal: options.signal });
+      const snapshotText = serializeSnapshot(seen, { textBlocks: reachesText(intent) });
+      const candidates = (options.candidates ?? []).filter((c) => seen.elements.some((e) => e.id === c.id));
+      choice = await this.model.chooseElement({
+        snapshotText: candidates.length ? `${candidatesText(seen, candidates)}\n\n${snapshotText}` : snapshotText,
+        description,
+        intent,
+        ...(candidates.length ? { candidates } : {}),
+        signal: options.signal,
+      });
     } catch (error) {
       // An answer in the wrong shape still spent tokens: charge them, and say why nothing was found.
       if (error instanceof ModelError && error.kind === 'malformed_answer') {
@@ -56,6 +64,16 @@ export class ModelResolver implements ElementResolver {
   }
 }
 
+/**
+ * The offline resolver's closest elements, written before the page: a model reads the few likely answers first
+ * and checks them against the page, rather than searching thousands of lines for them.
+ */
+const candidatesText = (snapshot: PageSnapshot, candidates: Candidate[]): string => {
+  const byId = new Map(snapshot.elements.map((element) => [element.id, element]));
+  const lines = candidates.map((c) => serializeElement(byId.get(c.id)!));
+  return `Likely candidates (the offline matcher could not decide among them; choose one of them if it fits, else any element of the page, or none):\n${lines.join('\n')}`;
+};
+
 /** The offline answer's near misses, kept when the model also finds nothing, so the caller still hears what was close. */
 const closestOf = (resolution: Resolution): Candidate[] => ('none' in resolution ? resolution.closest : 'ambiguous' in resolution ? resolution.candidates : []);
 
@@ -70,7 +88,8 @@ export const cascadingResolver = (first: ElementResolver, second: ElementResolve
     if ('match' in cheap) return cheap;
     let asked: Resolution;
     try {
-      asked = await second.resolve(snapshot, description, options);
+      // The offline near misses go with the question: one short call chooses among them.
+      asked = await second.resolve(snapshot, description, { ...options, candidates: closestOf(cheap) });
     } catch (error) {
       if (!(error instanceof ModelError) || options.signal?.aborted) throw error;
       return { ...cheap, reason: `${cheap.reason}; the language model could not be asked: ${error.message}` };

@@ -20,7 +20,7 @@ export class OfflineResolver implements ElementResolver {
     if (!asksSomething) return { none: true, reason: 'the description names no text, kind of element or place to look for', closest: [], credits: 0 };
     const intent = options.intent ?? 'click';
     const seen = snapshotFor(snapshot, intent);
-    return { ...choose(seen, scoreAll(seen, query, intent), query), credits: 0 };
+    return { ...choose(seen, scoreAll(seen, query, intent), query, intent), credits: 0 };
   }
 }
 

@@ -21,18 +21,32 @@ export interface Query {
   /** Quoted texts, as token lists; the element should show each. */
   quotes: string[][];
   role?: RoleWish;
+  /** The description's own kind word ("options" in "command line options"), when it may also be a name word. */
+  kindWord?: string;
   /** 1-based; negative counts from the end (-1 is the last). */
   ordinal?: number;
   position?: { vertical?: 'top' | 'bottom'; horizontal?: 'left' | 'right' };
   /** Region kinds the element must sit in: header, footer, nav, aside, main, dialog, form, table, frame. */
   regions: string[];
+  /** The word that asked for each region ("table" in "the ALTER TABLE link"): an element named with it is exempt. */
+  regionWords: string[];
   relation?: { kind: Relation; anchor: Query };
+  /** The description names a part of a document ("the section on…", "the chapter about…"): headings and links to them. */
+  section?: boolean;
   /** Terms naming the thing itself after a possessive ("role" in "Dave Lee's role"): they count double. */
   head: string[];
 }
 
 const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
-const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'area', 'section', 'part', 'page', 'corner', 'side', 'located', 'placed', 'shown']);
+const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'things', 'area', 'corner', 'side', 'located', 'placed', 'shown']);
+/**
+ * Words for a piece of a document or site ("the chapter on triggers", "the site search"): with other name words
+ * they only say what kind of place is meant, and count a little when the element has them; alone they are the name.
+ */
+/** Of those, the words for a part of a document. */
+const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
+const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
+const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article', 'documentation', 'reference', 'site', 'website', 'entry', 'guide']);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
 const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
 /** Right after a kind word, these say what a passage is about ("the paragraph about tides"): not name words. */
@@ -62,10 +76,14 @@ const RELATIONS: Array<[RegExp, Relation]> = [
 const QUOTES = /"([^"]+)"|“([^”]+)”|‘([^’]+)’|(?:^|(?<=[\s(:]))'([^']+)'(?=$|[\s).,;:?!])/g;
 
 /** Ordinals spelled as phrases, replaced before relations are split ("next to last" is not "next to"). */
-const ORDINAL_PHRASES: Array<[RegExp, string]> = [
+const ORDINAL_PHRASES: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
+  // "The commitdiff of the first entry": the ordinal counts something that holds the element, not the element.
+  [/\b(of|in|for|from)\s+(the\s+)?(first|second|third|fourth|fifth|last|final)\b/, ' $1 $2 container:$3 '],
   [/\b(?:second|2nd)[\s-]+(?:to[\s-]+)?last\b/, ' ordinal:-2 '],
   [/\b(?:next|third|3rd)[\s-]+to[\s-]+last\b|\bpenultimate\b/, ' ordinal:-2 '],
   [/(?:#|\bnumber\s+|\bno\.\s*)(\d{1,3})\b/, ' ordinal:$1 '],
+  // "The second part of the tutorial", "the first chapter": the ordinal is the part's number ("Part 2").
+  [/\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(part|chapter|section|step|lesson|volume|appendix)\b/, (_: string, ordinal: string, part: string) => ` ${part} ${ORDINALS[ordinal]} `],
 ];
 
 export const parseQuery = (description: string): Query => {
@@ -78,7 +96,7 @@ export const parseQuery = (description: string): Query => {
     return ` quote:${quotes.length - 1} `;
   });
   text = text.toLowerCase();
-  for (const [pattern, replacement] of ORDINAL_PHRASES) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement] of ORDINAL_PHRASES) text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   for (const [pattern, kind] of RELATIONS) {
     const match = pattern.exec(text);
     if (!match || match.index === 0) continue;
@@ -94,9 +112,12 @@ export const parseQuery = (description: string): Query => {
 const restoreQuotes = (text: string, quotes: string[][]): string => text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
 
 const parseParts = (text: string, quotes: string[][]): Query => {
-  const query: Query = { terms: [], optional: [], hints: [], quotes: [], regions: [], head: [] };
+  const query: Query = { terms: [], optional: [], hints: [], quotes: [], regions: [], regionWords: [], head: [] };
   const roleWords: string[] = [];
-  const rest = text.replace(/\b(quote|ordinal):(-?\d+)/g, (_, kind: string, n: string) => {
+  const rest = text.replace(/\bcontainer:(\w+)/g, (_, word: string) => {
+    query.optional.push(word);
+    return ' ';
+  }).replace(/\b(quote|ordinal):(-?\d+)/g, (_, kind: string, n: string) => {
     if (kind === 'quote') query.quotes.push(quotes[Number(n)]);
     else query.ordinal = Number(n);
     return ' ';
@@ -113,7 +134,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
         query.optional.push(token);
         continue;
       }
-      if (FILLER.has(token) || (token.length === 1 && !/\d/.test(token))) continue;
+      if (FILLER.has(token) || token === 'a' || token === 'i') continue;
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];
         query.optional.push(token);
@@ -123,6 +144,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       } else if (REGION_WORDS[token]) {
         // Also a name word at no cost: "Toggle navigation" is a button's name as well as a place.
         query.regions.push(REGION_WORDS[token]);
+        query.regionWords.push(token);
         query.hints.push(token);
       } else if (ROLE_WORDS[token]) roleWords.push(token);
       else if (!STOPWORDS.has(token) || query.terms.length > 0) {
@@ -135,9 +157,22 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   // those that can be names are name words ("the Options button", "the select all checkbox").
   const head = roleWords.pop();
   if (head) query.role = ROLE_WORDS[head];
-  if (head && !KIND_ONLY.has(head)) query.hints.push(head);
+  // With no name words at all, even a kind word that rarely names anything may be the name ("Form fields").
+  if (head && (!KIND_ONLY.has(head) || (query.terms.length === 0 && query.quotes.length === 0))) {
+    query.hints.push(head);
+    query.kindWord = head;
+  }
   for (const word of roleWords) (KIND_ONLY.has(word) ? query.optional : query.terms).push(word);
   while (query.terms.length && STOPWORDS.has(query.terms[query.terms.length - 1])) query.terms.pop();
+  const specific = query.terms.filter((t) => !GENERIC.has(t) && !STOPWORDS.has(t));
+  if (specific.length && specific.length < query.terms.length) {
+    const generic = query.terms.filter((t) => GENERIC.has(t));
+    query.optional.push(...generic);
+    // "The next chapter" is a page in a sequence, not a part of this one.
+    if (generic.some((t) => STRUCTURE.has(t)) && !query.terms.some((t) => SEQUENCE.has(t))) query.section = true;
+    query.terms = query.terms.filter((t) => !GENERIC.has(t));
+    while (query.terms.length && STOPWORDS.has(query.terms[0])) query.terms.shift();
+  }
   for (const quote of query.quotes) query.terms.push(...quote);
   return query;
 };

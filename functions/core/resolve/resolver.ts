@@ -18,9 +18,14 @@ export interface Candidate {
   score: number;
 }
 
-/** The element meant (confidence 0 to 1), or none (with the closest elements), or several equally good. */
+/** The element meant (confidence 0 to 1, with any equivalent ones), or none (with the closest elements), or several equally good. */
 export type Answer =
-  | { match: SnapshotElement; confidence: number }
+  | {
+      match: SnapshotElement;
+      confidence: number;
+      /** Other elements the description fits as well that do the same thing (links to the same place). */
+      equivalents?: Candidate[];
+    }
   | { none: true; reason: string; closest: Candidate[] }
   | { ambiguous: true; reason: string; candidates: Candidate[] };
 
@@ -35,6 +40,8 @@ export interface ResolveOptions {
   signal?: AbortSignal;
   /** Called before a model is asked; throws when the operation may not spend more (its cost threshold is reached). */
   beforeModelCall?: () => void;
+  /** Elements an earlier resolver found closest (best first): a model is asked to choose among them first. */
+  candidates?: Candidate[];
 }
 
 export interface ElementResolver {

@@ -3,6 +3,7 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
+import { headingAnchors } from './anchors.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -17,21 +18,37 @@ export interface Scored {
 export const inRegion = (element: SnapshotElement, kind: string): boolean =>
   element.region?.some((region) => region === kind || region.startsWith(`${kind} `) || (kind === 'form' && region.startsWith('search'))) ?? false;
 
-/** Everything but the text: kind, place, visibility. */
-const fitness = (element: SnapshotElement, query: Query, intent: Intent): number => {
+/**
+ * Everything but the text: kind, place, visibility. A kind or place word that is part of the element's own name
+ * ("Command-line options", "ALTER TABLE", "Toggle navigation") names it rather than asks for a kind or a place.
+ */
+const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean, sections: Set<string>, present: boolean[]): number => {
   let factor = 1;
-  if (query.role) factor *= roleFit(element, query.role);
+  if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, roleFit(element, query.role)) : roleFit(element, query.role);
   else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
+  else if (query.section) factor *= element.role === 'heading' || (element.href !== undefined && sections.has(element.href)) ? 1 : 0.85;
   else factor *= element.interactive ? 1 : 0.9;
   if (intent === 'type' && query.role && !element.editable) factor *= 0.7;
-  for (const region of query.regions) if (!inRegion(element, region)) factor *= 0.45;
+  query.regions.forEach((region, i) => {
+    if (present[i] && !inRegion(element, region) && !named(query.regionWords[i])) factor *= 0.45;
+  });
   if (!element.visible) factor *= 0.55;
   if (element.disabled) factor *= 0.9;
   return factor;
 };
 
+/** A hint word found at least this well is in the element's own names (name, label, text, title), not around it. */
+const NAMED = 0.85;
+/** Text right before an element, or its table row, is evidence enough alone (`near` weighs 0.7). */
+const NEAR_ENOUGH = 0.7;
+
 export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): Scored[] => {
   const evidence = gatherEvidence(snapshot.elements, query);
+  // A place the page does not mark at all ("in the sidebar" of a page with no sidebar landmark or class) cannot
+  // tell its elements apart: the rest of the description decides, as for a word found nowhere on the page.
+  const present = query.regions.map((region) => snapshot.elements.some((element) => inRegion(element, region)));
+  // "The section on X": the page's headings, as the links of its table of contents point to them.
+  const sections = query.section ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values()) : new Set<string>();
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
@@ -40,9 +57,17 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   const weights = query.terms.map((term, i) => {
     let df = 0;
     for (let e = 0; e < count; e += 1) if (best[e * width + i] > 0) df += 1;
-    return Math.log(1 + count / (1 + df)) * (STOPWORDS.has(term) ? 0.25 : 1) * (query.head.includes(term) ? 2 : 1);
+    return { df, stop: STOPWORDS.has(term), weight: Math.log(1 + count / (1 + df)) * (STOPWORDS.has(term) ? 0.25 : 1) * (query.head.includes(term) ? 2 : 1) };
+  }).map(({ df, stop, weight }, _, all) => {
+    // A word found nowhere on the page tells no element from another: it weighs half the average found word
+    // (a paraphrase's extra word), not the most of all as its rarity alone would say. It still lowers coverage.
+    if (df > 0 || stop) return weight;
+    const found = all.filter((w) => w.df > 0);
+    return found.length ? (0.5 * found.reduce((a, w) => a + w.weight, 0)) / found.length : weight;
   });
   const total = weights.reduce((a, b) => a + b, 0);
+  const specific = query.terms.filter((t) => !STOPWORDS.has(t)).length;
+  const specificAt = query.terms.findIndex((t) => !STOPWORDS.has(t));
   return snapshot.elements.map((element, index) => {
     const row = index * width;
     let optional = 0;
@@ -64,6 +89,13 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
       text = recall * (0.8 + 0.2 * evidence.precision[index]) * coverage + (evidence.exact[index] ? 0.1 : 0) + Math.min(0.1, 0.04 * (optional + hints));
     }
     if (query.quotes.length) text = evidence.quotesFound[index] < query.quotes.length ? text * 0.35 : text + (evidence.quoteExact[index] ? 0.1 : 0);
-    return { element, index, score: text * fitness(element, query, intent) };
+    const named = (word: string) => {
+      const at = query.hints.indexOf(word);
+      return at >= 0 && best[row + optionalEnd + at] >= NAMED;
+    };
+    // One word found only far around an element (the heading it sits under, its region, its target), none on it
+    // or just before it: no match by itself. An unlabelled field after "Phone" still is one.
+    if (specific === 1 && !query.quotes.length && !evidence.own[index] && best[row + specificAt] < NEAR_ENOUGH) text = Math.min(text, 0.45);
+    return { element, index, score: text * fitness(element, query, intent, named, sections, present) };
   });
 };

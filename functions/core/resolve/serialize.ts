@@ -12,8 +12,11 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { isTextBlock } from './blocks.js';
 
 const quote = (text: string) => JSON.stringify(text);
+/** Link targets are kept whole in a snapshot (to tell destinations apart); a model reads their start. */
+const HREF_SHOWN = 60;
 
-const line = (element: SnapshotElement): string => {
+/** One element as one line: id, role, name and what else tells it apart. */
+export const serializeElement = (element: SnapshotElement): string => {
   const parts = [element.id, element.role === 'generic' ? element.tag : element.role];
   if (element.name) parts.push(quote(element.name));
   if (element.label) parts.push(`label ${quote(element.label)}`);
@@ -25,7 +28,8 @@ const line = (element: SnapshotElement): string => {
   if (element.near) parts.push(`after ${quote(element.near)}`);
   if (element.row) parts.push(`row ${quote(element.row)}`);
   if (element.column) parts.push(`col ${quote(element.column)}`);
-  if (element.href) parts.push(`→ ${element.href}`);
+  if (element.href) parts.push(`→ ${element.href.length > HREF_SHOWN ? `${element.href.slice(0, HREF_SHOWN - 1)}…` : element.href}`);
+  if (element.rel) parts.push(`rel ${element.rel}`);
   if (element.checked !== undefined) parts.push(element.checked ? 'checked' : 'unchecked');
   if (element.disabled) parts.push('disabled');
   if (!element.visible) parts.push('hidden');
@@ -43,7 +47,7 @@ export const serializeSnapshot = (snapshot: PageSnapshot, options: { textBlocks?
       lines.push(`[${(element.region ?? []).join(' > ')}]`);
     }
     region = element.region;
-    lines.push(line(element));
+    lines.push(serializeElement(element));
   }
   return lines.join('\n');
 };

@@ -2,6 +2,9 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Candidate } from './resolver.js';
 import type { Scored } from './score.js';
+import { destinationOf } from './anchors.js';
+
+export { destinationOf, headingAnchors } from './anchors.js';
 
 /** Below this nothing is a match: the description's words are mostly absent. */
 export const THRESHOLD = 0.5;
@@ -39,3 +42,25 @@ export const dedupeNested = (tier: Scored[], byId: Map<string, SnapshotElement>)
   return tier.filter((s) => !dropped.has(s.element.id));
 };
 
+
+/** Whether the tier's elements all lead to one place (a heading "leads" to itself: see `anchorsOf`). */
+export const sameDestination = (tier: Scored[], anchors?: Map<string, string>): boolean => {
+  const first = destinationOf(tier[0].element, anchors);
+  return first !== undefined && tier.every((s) => destinationOf(s.element, anchors) === first);
+};
+
+/**
+ * A heading that titles a small box of links ("Previous topic", "Next topic", "This Page") stands for what it
+ * titles when the description is to be clicked: the one place its links lead to, else undefined.
+ */
+export const boxedLink = (elements: SnapshotElement[], heading: SnapshotElement): SnapshotElement | undefined => {
+  // Only in page chrome: a heading in the body titles a part of the document, whatever links it holds.
+  if (!heading.region?.some((r) => /^(nav|aside|header|footer)\b/.test(r))) return undefined;
+  const start = elements.indexOf(heading);
+  const under: SnapshotElement[] = [];
+  for (let i = start + 1; i < elements.length && elements[i].role !== 'heading' && under.length <= 3; i += 1) {
+    if (elements[i].interactive && elements[i].parent !== heading.id) under.push(elements[i]);
+  }
+  const first = under[0] && destinationOf(under[0]);
+  return under.length <= 3 && first !== undefined && under.every((e) => destinationOf(e) === first) ? under.find((e) => e.visible) ?? under[0] : undefined;
+};

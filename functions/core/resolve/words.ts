@@ -1,8 +1,10 @@
 /**
- * Words as the resolver compares them: lower case, accents and punctuation gone, light plural stemming, and the
- * usual spellings of one thing brought to one token ("log in", "sign-in" → "signin"; "×" → "close"), applied to
+ * Words as the resolver compares them: lower case, accents and punctuation gone, plurals stemmed (and word forms
+ * brought to one stem for matching, `stemOf`), and the usual spellings of one thing brought to one
+ * token ("log in", "sign-in" → "signin"; "×" → "close"; "release notes", "what's new" → "changelog"), applied to
  * descriptions and page texts alike so they meet in the middle.
  */
+import { stemWord } from './stem.js';
 
 /** Icon glyphs that stand for a word when they are a control's whole text. */
 const GLYPHS: Array<[RegExp, string]> = [
@@ -44,6 +46,12 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bi[\s-]frame\b/g, 'iframe'],
   [/\bcolumn[\s-]?header\b/g, 'columnheader'],
   [/\brow[\s-]?header\b/g, 'rowheader'],
+  // Documentation's own vocabulary: the same page goes by several names.
+  [/\b(?:release[\s-]notes?|change[\s-]?logs?|what['’]?s[\s-]new|version history)\b/g, 'changelog'],
+  [/\bfrequently[\s-]asked[\s-]questions?\b/g, 'faq'],
+  [/\b(?:look(?:ing)?\s+(?:\w+\s+)?up|look[\s-]?ups?)\b/g, 'search'],
+  [/\btable[\s-]of[\s-]contents?\b/g, 'contents'],
+  [/\bdoc[\s-]?strings?\b/g, 'documentation strings'],
 ];
 
 /** Single words with one meaning, after stemming. */
@@ -53,15 +61,33 @@ const SYNONYMS: Record<string, string> = {
   find: 'search', hamburger: 'menu', prev: 'previous', forward: 'next', qty: 'quantity', favourite: 'favorite',
   heart: 'favorite', colour: 'color', proceed: 'continue', btn: 'button', img: 'image', pic: 'picture', signon: 'signin',
   login: 'signin', logout: 'signout', x: 'close',
+  previou: 'previous', following: 'next', parent: 'up', faqs: 'faq', licence: 'license', toc: 'contents',
+  doc: 'documentation', docs: 'documentation',
 };
 
-export const STOPWORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'at', 'by', 'from', 'my', 'your', 'this', 'that', 'is', 'it', 'its', 'as', 'be']);
+export const STOPWORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'at', 'by', 'from', 'my', 'your', 'this', 'that', 'is', 'it', 'its', 'as', 'be', 'over', 'via', 'into', 'onto', 'are', 'what', 'some', 'these', 'those', 'there']);
 
 export const stem = (token: string): string => {
   if (token.length > 4 && token.endsWith('ies')) return `${token.slice(0, -3)}y`;
   if (token.length > 4 && /(?:ches|shes|sses|xes)$/.test(token)) return token.slice(0, -2);
   if (token.length > 3 && token.endsWith('s') && !/(?:ss|us|is)$/.test(token)) return token.slice(0, -1);
   return token;
+};
+
+/**
+ * A token's word stem (`stem.ts`), for matching only: "formatting", "formats" and "format" meet, and so
+ * do "installation" and "installing". Descriptions are parsed on the plain tokens (kind and place words stay as
+ * written). Cached: most page texts repeat. Numbers and codes stay as they are.
+ */
+const stems = new Map<string, string>();
+export const stemOf = (token: string): string => {
+  if (token.length < 4 || !/^[a-z]+$/.test(token)) return token;
+  let stemmed = stems.get(token);
+  if (stemmed === undefined) {
+    if (stems.size >= CACHE_LIMIT) stems.clear();
+    stems.set(token, (stemmed = stemWord(token)));
+  }
+  return stemmed;
 };
 
 /** One test for "any glyph" and one for "any phrase": most texts have neither, and skip the replacements. */
@@ -81,7 +107,7 @@ const tokenize = (text: string): string[] => {
   for (const raw of value.split(/[^\p{L}\p{N}]+/u)) {
     if (!raw) continue;
     const token = stem(raw);
-    out.push(SYNONYMS[token] ?? token);
+    out.push(SYNONYMS[token] ?? SYNONYMS[raw] ?? token);
   }
   return out;
 };
@@ -126,7 +152,9 @@ const withinOneEdit = (a: string, b: string): boolean => {
  */
 export const tokenMatch = (wanted: string, seen: string): number => {
   if (wanted === seen) return 1;
-  if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || wanted.startsWith(seen))) return 0.8;
+  // A page word may be an abbreviation of the description's only when it keeps most of it ("config" for
+  // "configur…"), not when it is a shorter word of its own ("commit" is no "commitdiff").
+  if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || (wanted.startsWith(seen) && seen.length >= 0.75 * wanted.length))) return 0.8;
   if (wanted.length >= 5 && seen.length >= 5 && wanted[0] === seen[0] && withinOneEdit(wanted, seen)) return 0.7;
   return 0;
 };

@@ -17,6 +17,12 @@ const CHROME_NAMES = {
   footer: 'footer', 'site-footer': 'footer', 'page-footer': 'footer', navbar: 'nav', sidebar: 'aside',
 };
 
+const SIDEBAR = /side-?bar/i;
+const CHROME_PART = /(?:^|[^a-z]|nav|page|site|top|main)(header|footer|masthead|nav)(?![a-z])/i;
+/** Query fields of site searches: the names search engines and documentation generators give them. */
+const SEARCH_FIELDS = 'input[type=search], input[name=q], input[name=s], input[name=query], input[name=search], input[name=keywords]';
+const isSearchForm = (el) => /search|find|query/i.test(el.getAttribute('action') || '') || el.querySelector(SEARCH_FIELDS) !== null;
+
 /** The region an element opens, as "kind name", or '' when it opens none; ids and classes count when byName. */
 const regionOf = (el, tag, byName, bare) => {
   // Without attributes only the tag can open a region: the common case, answered without reading any.
@@ -27,15 +33,52 @@ const regionOf = (el, tag, byName, bare) => {
     kind = CHROME_NAMES[el.id.toLowerCase()] || '';
     if (!kind && el.classList.length) for (const c of el.classList) { kind = CHROME_NAMES[c.toLowerCase()] || ''; if (kind) break; }
   }
+  // Page chrome named in part ("navfooter", "site-header", "page_nav"): near the top of the tree, names say what it is.
+  if (byName && !bare && !kind && !role) { const named = CHROME_PART.exec(el.id + ' ' + el.getAttribute('class')); if (named) kind = named[1].toLowerCase() === 'masthead' ? 'header' : named[1].toLowerCase(); }
+  // A column named a sidebar is one whatever role it has ("sphinxsidebar", "rightsidebar"): people call it that.
+  if (byName && !bare && (kind === '' || kind === undefined || kind === 'nav') && SIDEBAR.test(el.id + ' ' + el.getAttribute('class'))) kind = 'aside';
+  // A form that searches the site is a search, though its markup rarely says so with a role.
+  if (kind === 'form' && isSearchForm(el)) kind = 'search';
   if (!kind && tag === 'section' && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) kind = 'region';
   if (!kind) return '';
   let name = bare ? '' : labelledBy(el, CONTEXT_MAX) || clean(el.getAttribute('aria-label'), CONTEXT_MAX);
   if (!name && tag === 'table' && el.caption) name = textOf(el.caption, CONTEXT_MAX);
-  if (!name && (kind === 'form' || kind === 'dialog' || kind === 'group' || kind === 'region' || kind === 'aside')) {
+  if (!name && (kind === 'form' || kind === 'search' || kind === 'dialog' || kind === 'group' || kind === 'region' || kind === 'aside')) {
     const title = el.querySelector('legend, h1, h2, h3, h4, h5, h6, [role=heading]');
     if (title) name = textOf(title, CONTEXT_MAX);
   }
   return name ? kind + ' ' + name : kind;
+};
+
+/** Link relations and access keys that say where a link leads in a sequence of pages, in the words people use. */
+const NAV_RELS = { next: 'next', prev: 'previous', previous: 'previous', up: 'up', parent: 'up', home: 'home', start: 'home', first: 'first', last: 'last', index: 'index', contents: 'contents', toc: 'contents' };
+const ACCESS_KEYS = { n: 'next', p: 'previous', u: 'up', h: 'home' };
+const headRels = new Map();
+/** The document's head links (rel=next, prev, up…), by the URL they point to; read once per document. */
+const headRelsOf = (doc) => {
+  let map = headRels.get(doc);
+  if (map) return map;
+  map = new Map();
+  for (const link of doc.querySelectorAll('head link[rel][href]')) {
+    for (const r of link.rel.toLowerCase().split(/\s+/)) {
+      const word = NAV_RELS[r];
+      if (word) map.set(link.href, (map.get(link.href) || []).concat(word));
+    }
+  }
+  headRels.set(doc, map);
+  return map;
+};
+/** "next", "previous up"…: what a link's rel, its access key, or a head link to the same URL say it is. */
+const relOf = (el) => {
+  const words = [];
+  const add = (word) => { if (word && !words.includes(word)) words.push(word); };
+  const rel = el.getAttribute('rel');
+  if (rel) for (const r of rel.toLowerCase().split(/\s+/)) add(NAV_RELS[r]);
+  const key = el.getAttribute('accesskey');
+  if (key) add(ACCESS_KEYS[key.trim().toLowerCase()]);
+  const fromHead = headRelsOf(el.ownerDocument).get(el.href);
+  if (fromHead) fromHead.forEach(add);
+  return words.join(' ');
 };
 
 const NEAR_STOPS = new Set(['td', 'th', 'tr', 'li', 'body']);

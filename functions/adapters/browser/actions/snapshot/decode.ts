@@ -6,7 +6,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../../../ports/page-snapshot.js';
 
-export const FIELDS = ['label', 'text', 'placeholder', 'title', 'alt', 'value', 'href', 'attributes', 'near', 'row', 'column', 'type', 'frame'] as const;
+export const FIELDS = ['label', 'text', 'placeholder', 'title', 'alt', 'value', 'href', 'attributes', 'near', 'row', 'column', 'type', 'frame', 'rel'] as const;
 
 const VISIBLE = 1;
 const INTERACTIVE = 2;
@@ -58,6 +58,7 @@ const elementOf = (row: number[], index: number, strings: string[], regions: Map
     checked: flags & CHECKABLE ? (flags & CHECKED) !== 0 : undefined,
     block: flags & BLOCK ? true : undefined,
     frame: extra.frame,
+    rel: extra.rel,
   };
 };
 

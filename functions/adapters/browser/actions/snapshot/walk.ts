@@ -54,18 +54,28 @@ const qualifies = (el, tag, role, ctx, region, bare) => {
   return tag === 'svg' && Boolean(el.querySelector(':scope > title'));
 };
 
+/** Whole enough to tell two destinations apart (links to one place are one answer); a model is shown less. */
+const HREF_MAX = 300;
+
 /**
  * A link's target as short as it stays clear: "#part" on the same page, a path on the same site, else the URL.
  * Read from the attribute first: each URL property of a link parses its href anew.
  */
 const hrefOf = (el) => {
   const raw = el.getAttribute('href') || '';
-  if (raw[0] === '#' || (raw[0] === '/' && raw[1] !== '/')) return clean(raw, 60);
+  if (raw[0] === '#' || (raw[0] === '/' && raw[1] !== '/')) return clean(raw, HREF_MAX);
   let url;
-  try { url = new URL(el.href); } catch (error) { return clean(raw, 60); }
-  if (url.origin !== location.origin) return clean(url.href, 60);
-  if (url.hash && url.pathname === location.pathname && url.search === location.search) return clean(url.hash, 60);
-  return clean(url.pathname + url.search + url.hash, 60);
+  try { url = new URL(el.href); } catch (error) { return clean(raw, HREF_MAX); }
+  if (url.origin !== location.origin) return clean(url.href, HREF_MAX);
+  if (url.hash && url.pathname === location.pathname && url.search === location.search) return clean(url.hash, HREF_MAX);
+  return clean(url.pathname + url.search + url.hash, HREF_MAX);
+};
+
+const headingAnchorOf = (el) => {
+  const inner = el.querySelector('a[id], a[name]');
+  if (inner) return inner.id || inner.getAttribute('name') || '';
+  const parent = el.parentElement;
+  return parent && parent.firstElementChild === el && parent.id ? parent.id : '';
 };
 
 /** Appends the element's row; answers its index. */
@@ -90,8 +100,14 @@ const record = (el, tag, role, ctx, bare) => {
   if (role !== 'heading' && strings[lastHeading] !== name) row[9] = lastHeading;
   const type = (tag === 'input' || tag === 'button') && el.getAttribute('type');
   if (type) put(row, F.type, type.toLowerCase());
-  if (tag === 'a' && !bare && el.hasAttribute('href')) put(row, F.href, hrefOf(el));
-  const attributes = !bare && (el.id || el.getAttribute('name')) ? clean(el.id + ' ' + (el.getAttribute('name') || ''), 40) : '';
+  if (tag === 'a' && !bare && el.hasAttribute('href')) {
+    put(row, F.href, hrefOf(el));
+    const rel = relOf(el);
+    if (rel) put(row, F.rel, rel);
+  }
+  // A heading's id may sit on an anchor inside it or on the section it opens: where a link to it points.
+  const anchor = role === 'heading' && !el.id ? headingAnchorOf(el) : '';
+  const attributes = anchor ? clean(anchor, 40) : !bare && (el.id || el.getAttribute('name')) ? clean(el.id + ' ' + (el.getAttribute('name') || ''), 40) : '';
   if (attributes) put(row, F.attributes, attributes);
   if (interactive || !name) { const near = nearOf(el); if (near && near !== name) put(row, F.near, near); }
   const table = ctx.cell && tableContext(ctx.cell);

@@ -1,0 +1,32 @@
+/** Where elements lead: a link's target, and where each heading is as a link to it would say. */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+
+/**
+ * Where acting on the element leads, when that alone says what it does: a link's target. Two links to one place
+ * (a navigation bar at the top and again at the bottom) are one answer, not a choice to put back to the caller.
+ * A bare "#" or a script URL leads nowhere in particular, so it makes no two links alike.
+ */
+export const destinationOf = (element: SnapshotElement, anchors?: Map<string, string>): string | undefined => {
+  // Two text fields alike in everything but place (a site search at the top and again at the bottom: same name,
+  // same field name, same kind of form) do the same thing when typed into.
+  if (element.editable && element.attributes) return `field ${element.role} ${element.name} ${element.attributes} ${(element.region ?? []).join('>')}`;
+  const href = element.href ?? anchors?.get(element.id);
+  if (!href || href === '#' || /^javascript:/i.test(href)) return undefined;
+  return href;
+};
+
+/**
+ * Where each heading is, as a link to it would say: `#` and its id, or the target of the "¶" link inside it
+ * (documentation generators put the id on the section around the heading). A table of contents entry and the
+ * heading it points to are then one place.
+ */
+export const headingAnchors = (elements: SnapshotElement[], byId: Map<string, SnapshotElement>): Map<string, string> => {
+  const anchors = new Map<string, string>();
+  for (const element of elements) {
+    if (element.role === 'heading' && element.attributes && !element.attributes.startsWith(' ')) anchors.set(element.id, `#${element.attributes.split(' ')[0]}`);
+    const parent = element.parent ? byId.get(element.parent) : undefined;
+    if (parent?.role === 'heading' && element.href?.startsWith('#') && !anchors.has(parent.id)) anchors.set(parent.id, element.href);
+  }
+  return anchors;
+};
+

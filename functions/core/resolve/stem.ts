@@ -1,0 +1,31 @@
+/**
+ * Word stems for matching: English suffixes stripped so that forms of one word meet ("formatting", "formats",
+ * "format"; "installation", "installing", "install"; "triggers", "trigger"). Applied to description and page words
+ * alike, so a stem need not be a word, only the same for the same word's forms. Short words and anything with a
+ * digit stay as they are.
+ */
+
+/** Longest first within a family: "ations" before "ation" before "s". */
+const SUFFIXES = [
+  'izations', 'ization', 'ations', 'ation', 'itions', 'ition', 'nesses', 'ness', 'ities', 'ity',
+  'ically', 'ical', 'ings', 'ing', 'ers', 'er', 'edly', 'ed', 'ives', 'ive', 'ously', 'ous', 'fully', 'ful',
+  'ists', 'ist', 'isms', 'ism', 'ables', 'able', 'ibles', 'ible', 'izes', 'ize', 'ises', 'ise', 'ly', 'al', 'ic',
+  'es', 's', 'e',
+];
+const DOUBLED = /([bdfgmnprt])\1$/;
+
+export const stemWord = (word: string): string => {
+  if (word.length < 5 || !/^[a-z]+$/.test(word)) return word;
+  let stem = word;
+  let vowel = false;
+  for (const suffix of SUFFIXES) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
+      stem = word.slice(0, -suffix.length);
+      vowel = /^[aeiou]/.test(suffix);
+      break;
+    }
+  }
+  // "formatting" → "formatt" → "format"; "running" → "run" (but "diffs" keeps "diff").
+  if (vowel && DOUBLED.test(stem)) stem = stem.slice(0, -1);
+  return stem.length > 3 && stem.endsWith('e') ? stem.slice(0, -1) : stem;
+};

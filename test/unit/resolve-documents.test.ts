@@ -1,0 +1,83 @@
+/**
+ * The offline resolver on document structure, over hand-made snapshots: links to one place are one answer, a
+ * link's sequence relation names it, numbering is no part of a title, a section word prefers headings and the
+ * contents entries that point to them, a sidebar box's heading stands for its link, and word forms meet.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import { stemWord } from '../../functions/core/resolve/stem.js';
+import type { PageSnapshot, SnapshotElement } from '../../functions/ports/page-snapshot.js';
+
+let y = 0;
+const el = (id: string, role: string, name: string, extra: Partial<SnapshotElement> = {}): SnapshotElement => ({
+  id,
+  role,
+  tag: role === 'link' ? 'a' : role === 'heading' ? 'h2' : 'div',
+  name,
+  box: { x: 0, y: (y += 40), width: 200, height: 30 },
+  visible: true,
+  interactive: role !== 'heading',
+  ...extra,
+});
+const page = (...elements: SnapshotElement[]): PageSnapshot => ({ key: 's1', url: 'http://docs.test/guide/triggers.html', title: 'Triggers', viewport: { width: 1280, height: 900 }, scroll: { left: 0, top: 0 }, elements, nodeCount: 200 });
+
+describe('document structure in offline resolution', () => {
+  it('answers one match, naming the equivalents, when equal links lead to one place', async () => {
+    const snapshot = page(el('e0', 'link', 'Next', { href: '/guide/definition.html' }), el('e1', 'link', 'Overview', { href: '/guide/definition.html' }), el('e2', 'link', 'Next', { href: '/guide/definition.html' }));
+    const answer = await offlineResolver.resolve(snapshot, 'the next link');
+    expect(answer).toMatchObject({ match: { id: 'e0' }, equivalents: [{ id: 'e2' }] });
+  });
+
+  it('still answers several when equal links lead to different places', async () => {
+    const answer = await offlineResolver.resolve(page(el('e0', 'link', 'Download', { href: '/a.tgz' }), el('e1', 'link', 'Download', { href: '/b.tgz' })), 'the download link');
+    expect(answer).toMatchObject({ ambiguous: true });
+  });
+
+  it('takes two search fields alike in all but place as one, and two different fields as several', async () => {
+    const search = { editable: true, attributes: 'q', region: ['nav', 'search'] };
+    const alike = page(el('e0', 'textbox', 'Quick search', search), el('e1', 'link', 'Tutorial', { href: '/tutorial/' }), el('e2', 'textbox', 'Quick search', search));
+    expect(await offlineResolver.resolve(alike, 'the site search', { intent: 'type' })).toMatchObject({ match: { id: 'e0' }, equivalents: [{ id: 'e2' }] });
+    const different = page(el('e0', 'textbox', 'Quick search', search), el('e1', 'textbox', 'Quick search', { ...search, attributes: 'query' }));
+    expect(await offlineResolver.resolve(different, 'the site search', { intent: 'type' })).toMatchObject({ ambiguous: true });
+  });
+
+  it('lets the rest of the description decide when the page marks no region of the kind asked', async () => {
+    const unmarked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Path', { href: '/path.html' }));
+    expect(await offlineResolver.resolve(unmarked, 'the File system link in the sidebar')).toMatchObject({ match: { id: 'e0' } });
+    const marked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Streams', { href: '/stream.html', region: ['aside'] }));
+    expect(await offlineResolver.resolve(marked, 'the File system link in the sidebar')).toMatchObject({ none: true });
+  });
+
+  it('finds a link by its sequence relation when its text does not say it', async () => {
+    const snapshot = page(el('e0', 'link', '38.18. Extension Building', { href: '/guide/pgxs.html', rel: 'previous' }), el('e1', 'link', '39.1. Overview', { href: '/guide/definition.html', rel: 'next' }), el('e2', 'link', 'Chapter 43', { href: '/guide/plpgsql.html' }));
+    expect(await offlineResolver.resolve(snapshot, 'the link to the next page')).toMatchObject({ match: { id: 'e1' } });
+    expect(await offlineResolver.resolve(snapshot, 'previous')).toMatchObject({ match: { id: 'e0' } });
+  });
+
+  it('reads a numbered title without its number, and the chapter word as a kind of place', async () => {
+    const snapshot = page(el('e0', 'link', '38. Extending SQL', { href: '/guide/extend.html' }), el('e1', 'link', '39. Triggers', { href: '/guide/triggers.html' }), el('e2', 'link', '40. Event Triggers', { href: '/guide/event-triggers.html' }));
+    expect(await offlineResolver.resolve(snapshot, 'the chapter on triggers')).toMatchObject({ match: { id: 'e1' } });
+  });
+
+  it('takes a heading and the contents entry that points to it as one place', async () => {
+    const snapshot = page(
+      el('e0', 'link', '4. Operators', { href: '#operators', visible: false }),
+      el('e1', 'link', 'COLLATE operator', { href: '/lang_expr.html#collateop' }),
+      el('e2', 'heading', '5. Operators', { attributes: 'operators' }),
+    );
+    expect(await offlineResolver.resolve(snapshot, 'the operators section')).toMatchObject({ match: { id: 'e2' } });
+  });
+
+  it('clicks the one link of a sidebar box named by its heading', async () => {
+    const aside = ['aside'];
+    const snapshot = page(el('e0', 'heading', 'Previous topic', { region: aside }), el('e1', 'link', 'pathlib', { href: '/pathlib.html', region: aside, heading: 'Previous topic' }), el('e2', 'heading', 'Next topic', { region: aside }), el('e3', 'link', 'fileinput', { href: '/fileinput.html', region: aside, heading: 'Next topic' }));
+    expect(await offlineResolver.resolve(snapshot, 'previous topic')).toMatchObject({ match: { id: 'e1' } });
+  });
+
+  it('brings the forms of one word to one stem', () => {
+    expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
+    expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);
+    expect(stemWord('diffs')).toBe(stemWord('diff'));
+    expect(stemWord('v1')).toBe('v1');
+  });
+});
