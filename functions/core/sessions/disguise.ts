@@ -10,8 +10,10 @@ import type { SessionConfiguration } from './model.js';
 /** `DE` → `de-DE`: the country's most likely language (CLDR's likely subtags, through Intl). */
 export const localeOfCountry = (country: string): string | undefined => {
   try {
-    const likely = new Intl.Locale('und', { region: country.toUpperCase() }).maximize();
-    return likely.language && likely.language !== 'und' && likely.region ? `${likely.language}-${likely.region}` : undefined;
+    const region = country.toUpperCase();
+    const likely = new Intl.Locale('und', { region }).maximize();
+    // An unknown region comes back as another one (`ZZ` → `en-Latn-US`): no language is known for it.
+    return likely.language !== 'und' && likely.region === region ? `${likely.language}-${region}` : undefined;
   } catch {
     return undefined;
   }
