@@ -38,6 +38,8 @@ const attempt = <T>(sent: Promise<T>): Promise<T | undefined> => sent.catch(() =
 
 export class Disguise {
   private readonly attached = new Map<string, Attached>();
+  /** The locale the browser was launched with (`--lang`): documents need no override for it. */
+  private readonly launchLocale: string;
   private documentSource: string;
   private workerSource: string;
 
@@ -47,6 +49,7 @@ export class Disguise {
   ) {
     this.documentSource = documentPatchSource(fingerprint);
     this.workerSource = workerPatchSource(fingerprint);
+    this.launchLocale = fingerprint.locale;
   }
 
   /** Attaches to the browser and to every target it has or will have. Resolves once existing targets are set up. */
@@ -116,7 +119,8 @@ export class Disguise {
     const { locale, timezone } = this.fingerprint;
     return [
       attempt(session.send('Emulation.setUserAgentOverride', this.userAgentOverride())),
-      attempt(session.send('Emulation.setLocaleOverride', { locale })),
+      // Overriding the locale resets the document's Intl state: only done when it differs from the browser's own.
+      ...(locale === this.launchLocale ? [] : [attempt(session.send('Emulation.setLocaleOverride', { locale }))]),
       ...(timezone ? [attempt(session.send('Emulation.setTimezoneOverride', { timezoneId: timezone }))] : []),
       attempt(session.send('Page.addScriptToEvaluateOnNewDocument', { source: this.documentSource, runImmediately })).then((added) => {
         if (added) target.scriptId = added.identifier;

@@ -106,8 +106,7 @@ const COMMON = String.raw`
   }
 
   // A network estimate of exactly zero round trip is what a browser without network quality reports.
-  const connection = nav.connection;
-  if (connection && connection.rtt === 0) replaceGetter(Object.getPrototypeOf(connection), 'rtt', (rtt) => (rtt === 0 ? 50 : rtt));
+  if (scope.NetworkInformation) replaceGetter(scope.NetworkInformation.prototype, 'rtt', (rtt) => (rtt === 0 ? 50 : rtt));
 
   // WebGL names the software rasterizer; a desktop reports its GPU (asked through WEBGL_debug_renderer_info).
   const UNMASKED_VENDOR = 0x9245;
@@ -130,65 +129,70 @@ const COMMON = String.raw`
 const WINDOW = String.raw`
   const win = scope;
 
-  // The five PDF viewer entries every desktop Chrome lists (fixed since Chrome 94), with their two MIME types.
-  if (nav.plugins.length === 0 && win.PluginArray && win.Plugin && win.MimeType && win.MimeTypeArray) {
-    const fakes = new WeakMap();
-    const fake = (proto, data) => { const object = Object.create(proto); apply(weakSet, fakes, [object, data]); return object; };
-    const dataOf = (object) => apply(weakGet, fakes, [object]);
-    const isFake = (object) => apply(weakHas, fakes, [object]);
-    const fill = (list, entries, key) => {
-      entries.forEach((entry, index) => defineProperty(list, index, { value: entry, writable: false, enumerable: true, configurable: true }));
-      for (const entry of entries) {
-        const name = dataOf(entry)[key];
-        if (!(name in list)) defineProperty(list, name, { value: entry, writable: false, enumerable: false, configurable: true });
+  // The five PDF viewer entries every desktop Chrome lists (fixed since Chrome 94), with their two MIME types. Built on
+  // first read: reading the browser's own list costs a round trip to the browser process, not to be paid per document.
+  if (win.PluginArray && win.Plugin && win.MimeType && win.MimeTypeArray) {
+    let built;
+    const build = () => {
+      const fakes = new WeakMap();
+      const fake = (proto, data) => { const object = Object.create(proto); apply(weakSet, fakes, [object, data]); return object; };
+      const dataOf = (object) => apply(weakGet, fakes, [object]);
+      const isFake = (object) => apply(weakHas, fakes, [object]);
+      const fill = (list, entries, key) => {
+        entries.forEach((entry, index) => defineProperty(list, index, { value: entry, writable: false, enumerable: true, configurable: true }));
+        for (const entry of entries) {
+          const name = dataOf(entry)[key];
+          if (!(name in list)) defineProperty(list, name, { value: entry, writable: false, enumerable: false, configurable: true });
+        }
+        return list;
+      };
+      const pdfTypes = [
+        { type: 'application/pdf', suffixes: 'pdf', description: 'Portable Document Format' },
+        { type: 'text/pdf', suffixes: 'pdf', description: 'Portable Document Format' },
+      ];
+      const names = ['PDF Viewer', 'Chrome PDF Viewer', 'Chromium PDF Viewer', 'Microsoft Edge PDF Viewer', 'WebKit built-in PDF'];
+      const plugins = names.map((name) => fake(win.Plugin.prototype, { name, filename: 'internal-pdf-viewer', description: 'Portable Document Format', items: [] }));
+      const mimeTypeFor = (info) => fake(win.MimeType.prototype, { ...info, enabledPlugin: plugins[0] });
+      for (const plugin of plugins) {
+        dataOf(plugin).items = pdfTypes.map(mimeTypeFor);
+        fill(plugin, dataOf(plugin).items, 'type');
       }
-      return list;
-    };
-    const pdfTypes = [
-      { type: 'application/pdf', suffixes: 'pdf', description: 'Portable Document Format' },
-      { type: 'text/pdf', suffixes: 'pdf', description: 'Portable Document Format' },
-    ];
-    const names = ['PDF Viewer', 'Chrome PDF Viewer', 'Chromium PDF Viewer', 'Microsoft Edge PDF Viewer', 'WebKit built-in PDF'];
-    const plugins = names.map((name) => fake(win.Plugin.prototype, { name, filename: 'internal-pdf-viewer', description: 'Portable Document Format', items: [] }));
-    const mimeTypeFor = (info) => fake(win.MimeType.prototype, { ...info, enabledPlugin: plugins[0] });
-    for (const plugin of plugins) {
-      dataOf(plugin).items = pdfTypes.map(mimeTypeFor);
-      fill(plugin, dataOf(plugin).items, 'type');
-    }
-    const mimeTypes = pdfTypes.map(mimeTypeFor);
-    const pluginArray = fill(fake(win.PluginArray.prototype, { items: plugins }), plugins, 'name');
-    const mimeTypeArray = fill(fake(win.MimeTypeArray.prototype, { items: mimeTypes }), mimeTypes, 'type');
+      const mimeTypes = pdfTypes.map(mimeTypeFor);
+      const pluginArray = fill(fake(win.PluginArray.prototype, { items: plugins }), plugins, 'name');
+      const mimeTypeArray = fill(fake(win.MimeTypeArray.prototype, { items: mimeTypes }), mimeTypes, 'type');
 
-    /** A getter or method that answers for the stand-ins and leaves real objects to the native. */
-    const forFakes = (proto, prop, answer) => {
-      const descriptor = getDescriptor(proto, prop);
-      if (descriptor && descriptor.get) {
-        const original = descriptor.get;
-        const getter = getDescriptor({ get [prop]() { return isFake(this) ? answer(dataOf(this)) : apply(original, this, []); } }, prop).get;
-        defineProperty(proto, prop, { ...descriptor, get: native(getter, 'get ' + prop) });
-      } else if (descriptor && typeof descriptor.value === 'function') {
-        const original = descriptor.value;
-        const method = { [prop](...args) {
-          if (!isFake(this)) return apply(original, this, args);
-          if (args.length < original.length) return apply(original, this, args);
-          return answer(dataOf(this), ...args);
-        } }[prop];
-        defineProperty(method, 'length', { value: original.length });
-        defineProperty(proto, prop, { ...descriptor, value: native(method, prop) });
+      /** A getter or method that answers for the stand-ins and leaves real objects to the native. */
+      const forFakes = (proto, prop, answer) => {
+        const descriptor = getDescriptor(proto, prop);
+        if (descriptor && descriptor.get) {
+          const original = descriptor.get;
+          const getter = getDescriptor({ get [prop]() { return isFake(this) ? answer(dataOf(this)) : apply(original, this, []); } }, prop).get;
+          defineProperty(proto, prop, { ...descriptor, get: native(getter, 'get ' + prop) });
+        } else if (descriptor && typeof descriptor.value === 'function') {
+          const original = descriptor.value;
+          const method = { [prop](...args) {
+            if (!isFake(this)) return apply(original, this, args);
+            if (args.length < original.length) return apply(original, this, args);
+            return answer(dataOf(this), ...args);
+          } }[prop];
+          defineProperty(method, 'length', { value: original.length });
+          defineProperty(proto, prop, { ...descriptor, value: native(method, prop) });
+        }
+      };
+      const itemAt = (data, index) => data.items[Number(index) >>> 0] || null;
+      const itemNamed = (key) => (data, name) => data.items.find((entry) => dataOf(entry)[key] === String(name)) || null;
+      for (const [proto, key] of [[win.Plugin.prototype, 'type'], [win.PluginArray.prototype, 'name'], [win.MimeTypeArray.prototype, 'type']]) {
+        forFakes(proto, 'length', (data) => data.items.length);
+        forFakes(proto, 'item', itemAt);
+        forFakes(proto, 'namedItem', itemNamed(key));
       }
+      for (const prop of ['name', 'filename', 'description']) forFakes(win.Plugin.prototype, prop, (data) => data[prop]);
+      for (const prop of ['type', 'suffixes', 'description', 'enabledPlugin']) forFakes(win.MimeType.prototype, prop, (data) => data[prop]);
+      forFakes(win.PluginArray.prototype, 'refresh', () => undefined);
+      return { pluginArray, mimeTypeArray };
     };
-    const itemAt = (data, index) => data.items[Number(index) >>> 0] || null;
-    const itemNamed = (key) => (data, name) => data.items.find((entry) => dataOf(entry)[key] === String(name)) || null;
-    for (const [proto, key] of [[win.Plugin.prototype, 'type'], [win.PluginArray.prototype, 'name'], [win.MimeTypeArray.prototype, 'type']]) {
-      forFakes(proto, 'length', (data) => data.items.length);
-      forFakes(proto, 'item', itemAt);
-      forFakes(proto, 'namedItem', itemNamed(key));
-    }
-    for (const prop of ['name', 'filename', 'description']) forFakes(win.Plugin.prototype, prop, (data) => data[prop]);
-    for (const prop of ['type', 'suffixes', 'description', 'enabledPlugin']) forFakes(win.MimeType.prototype, prop, (data) => data[prop]);
-    forFakes(win.PluginArray.prototype, 'refresh', () => undefined);
-    replaceGetter(NavigatorProto, 'plugins', () => pluginArray);
-    replaceGetter(NavigatorProto, 'mimeTypes', () => mimeTypeArray);
+    replaceGetter(NavigatorProto, 'plugins', (own) => (own.length === 0 ? (built = built || build()).pluginArray : own));
+    replaceGetter(NavigatorProto, 'mimeTypes', (own) => (own.length === 0 ? (built = built || build()).mimeTypeArray : own));
     replaceGetter(NavigatorProto, 'pdfViewerEnabled', () => true);
   }
 
@@ -226,7 +230,8 @@ const WINDOW = String.raw`
   }
 
   // A headless shell denies notifications outright while the permission query says "prompt"; Chrome says "default".
-  if (win.Notification && win.Notification.permission === 'denied') replaceGetter(win.Notification, 'permission', () => 'default');
+  // Decided when read: the browser's answer costs a round trip to the browser process.
+  if (win.Notification) replaceGetter(win.Notification, 'permission', (own) => (own === 'denied' ? 'default' : own));
 
   // The window has a frame (tab strip and toolbar) around the page, and the screen is at least as large as the window.
   const FRAME_HEIGHT = 85;
