@@ -159,11 +159,18 @@ async function unpackBundledChromium(): Promise<string> {
   }
 }
 
-async function bundleFingerprint(): Promise<string> {
+/**
+ * What identifies the bundled binary: the package's version and the archive's size. Not its mtime: installs of the
+ * same package in two checkouts get different mtimes, and each would then unlink and unpack the binary under the
+ * other's starting browsers (launches failing with ETXTBSY).
+ */
+export async function bundleFingerprint(packageDir = bundledPackageDir()): Promise<string> {
+  const [info, manifest] = await Promise.all([stat(join(packageDir, 'bin', 'chromium.br')), readFile(join(packageDir, 'package.json'), 'utf8')]);
+  const { version } = JSON.parse(manifest) as { version?: string };
+  return `chromium.br:${version ?? 'unknown'}:${info.size}`;
+}
+
+function bundledPackageDir(): string {
   const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
-  const archive = join(dirname(entry), '..', '..', 'bin', 'chromium.br');
-  const info = await stat(archive);
-  // Size and mtime only (npm gives every installed file the same fixed mtime): two checkouts of the project share
-  // one unpacked binary instead of each unlinking it under the other's running browsers.
-  return `chromium.br:${info.size}:${Math.round(info.mtimeMs)}`;
+  return join(dirname(entry), '..', '..');
 }

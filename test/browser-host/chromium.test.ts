@@ -1,6 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromiumArgs, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
+import { bundleFingerprint, chromiumArgs, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
 import { ChromiumNotFoundError } from '../../functions/browser-host/errors.js';
 import { BrowserHost } from '../../functions/browser-host/host.js';
 import { tempWorkDir } from './helpers.js';
@@ -48,5 +50,28 @@ describe('chromium launch flags', () => {
   it('resolves the bundled binary once, shared by concurrent callers', async () => {
     const [a, b] = await Promise.all([resolveChromiumPath(), resolveChromiumPath()]);
     expect(a).toBe(b);
+  });
+});
+
+describe('bundled binary identity', () => {
+  /** A package as npm installs it: the same files, given the time of the install as mtime. */
+  const install = async (root: string, version: string, mtime: Date) => {
+    await mkdir(join(root, 'bin'), { recursive: true });
+    await writeFile(join(root, 'package.json'), JSON.stringify({ name: '@sparticuz/chromium', version }));
+    await writeFile(join(root, 'bin', 'chromium.br'), Buffer.alloc(1024, 7));
+    await utimes(join(root, 'bin', 'chromium.br'), mtime, mtime);
+  };
+
+  it('is the same for two installs of one version made at different times, and differs between versions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bundle-identity-'));
+    try {
+      await install(join(dir, 'a'), '147.0.0', new Date('2026-01-01T10:00:00Z'));
+      await install(join(dir, 'b'), '147.0.0', new Date('2026-01-02T11:30:00Z'));
+      await install(join(dir, 'c'), '148.0.0', new Date('2026-01-01T10:00:00Z'));
+      expect(await bundleFingerprint(join(dir, 'a'))).toBe(await bundleFingerprint(join(dir, 'b')));
+      expect(await bundleFingerprint(join(dir, 'a'))).not.toBe(await bundleFingerprint(join(dir, 'c')));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
