@@ -13,7 +13,7 @@ import { buildFingerprint, type DisguiseSettings, type Fingerprint } from './ste
 
 /** A running Chromium process tree owned by the host. */
 export interface LaunchedBrowser {
-  /** Host-side handle; kept only for `close()`, it never attaches to pages. */
+  /** Host-side handle, for `close()` and the disguise's own CDP session; puppeteer itself attaches to no page. */
   browser: Browser;
   /** Main browser process; also the process-group id of its whole tree. */
   pid: number;
