@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { access, constants, mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -5,6 +7,9 @@ import { dirname, join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { ChromiumNotFoundError } from './errors.js';
 import { keepSiteIsolation } from './isolation.js';
+import { parseChromiumVersion } from './stealth/fingerprint.js';
+
+const execFileAsync = promisify(execFile);
 
 /** Flags from the serverless preset that do not suit a long-lived multi-process host. */
 const DROPPED_PRESET_FLAGS = new Set([
@@ -47,6 +52,9 @@ export interface ChromiumArgsInput {
    */
   proxyEverything?: boolean;
   windowSize?: { width: number; height: number };
+  /** The desktop Chrome the browser passes for (stealth/fingerprint.ts); absent: it shows itself as it is. */
+  /** `acceptLanguage`: the languages as Chrome's setting lists them (`de-DE,de`); Chrome weighs them in the header. */
+  disguise?: { userAgent: string; locale: string; acceptLanguage: string };
 }
 
 export const DEFAULT_WINDOW = { width: 1280, height: 720 };
@@ -64,11 +72,34 @@ export function chromiumArgs(input: ChromiumArgsInput): string[] {
     `--user-data-dir=${input.userDataDir}`,
     `--window-size=${window.width},${window.height}`,
   ];
+  if (input.disguise) {
+    // Launch flags reach every context, workers of every kind included, before any override can: no
+    // `navigator.webdriver`, and the user agent and languages of the disguise as the browser's own.
+    args.push(
+      '--disable-blink-features=AutomationControlled',
+      `--user-agent=${input.disguise.userAgent}`,
+      `--lang=${input.disguise.locale}`,
+      `--accept-lang=${input.disguise.acceptLanguage}`,
+    );
+  }
   if (input.proxyServer) args.push(`--proxy-server=${input.proxyServer}`);
   if (input.proxyServer && input.proxyEverything) {
     args.push('--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
   }
   return [...new Set(args)];
+}
+
+const versions = new Map<string, Promise<string>>();
+
+/** The Chromium version of a binary (`147.0.7727.0` from `Chromium 147.0.7727.0`), asked once per path. */
+export function chromiumVersion(executablePath: string): Promise<string> {
+  let version = versions.get(executablePath);
+  if (!version) {
+    version = execFileAsync(executablePath, ['--version'], { timeout: 10_000 }).then(({ stdout }) => parseChromiumVersion(stdout));
+    version.catch(() => versions.delete(executablePath));
+    versions.set(executablePath, version);
+  }
+  return version;
 }
 
 let bundledPath: Promise<string> | undefined;
@@ -129,13 +160,18 @@ async function unpackBundledChromium(): Promise<string> {
   }
 }
 
-export async function bundleFingerprint(): Promise<string> {
+/**
+ * What identifies the bundled binary: the package's version and the archive's size. Not its mtime: installs of the
+ * same package in two checkouts get different mtimes, and each would then unlink and unpack the binary under the
+ * other's starting browsers (launches failing with ETXTBSY).
+ */
+export async function bundleFingerprint(packageDir = bundledPackageDir()): Promise<string> {
+  const [info, manifest] = await Promise.all([stat(join(packageDir, 'bin', 'chromium.br')), readFile(join(packageDir, 'package.json'), 'utf8')]);
+  const { version } = JSON.parse(manifest) as { version?: string };
+  return `chromium.br:${version ?? 'unknown'}:${info.size}`;
+}
+
+function bundledPackageDir(): string {
   const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
-  const packageDir = join(dirname(entry), '..', '..');
-  const archive = join(packageDir, 'bin', 'chromium.br');
-  const [info, manifest] = await Promise.all([stat(archive), readFile(join(packageDir, 'package.json'), 'utf8')]);
-  // The package's version and the archive's size, not its mtime: installs do not all give files the same time, and
-  // two checkouts of one version must share one unpacked binary instead of each unlinking it under the other's
-  // running browsers (and starting every time with an unpack of a few seconds).
-  return `chromium.br:${(JSON.parse(manifest) as { version: string }).version}:${info.size}`;
+  return join(dirname(entry), '..', '..');
 }

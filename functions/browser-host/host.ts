@@ -114,16 +114,27 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   }
 
   private async attachBrowser(session: Session, options: AcquireOptions & { profileArchive?: Buffer }): Promise<void> {
-    const needsLaunchOptions = options.proxyServer !== undefined || options.profileDir !== undefined || options.profileArchive !== undefined;
+    // An undisguised browser is launched for the session: the warm ones are all disguised.
+    const needsLaunchOptions =
+      options.proxyServer !== undefined || options.profileDir !== undefined || options.profileArchive !== undefined || options.disguise === false;
     const warm = needsLaunchOptions ? undefined : this.pool!.take();
+    if (warm && options.disguise && (options.disguise.locale || options.disguise.timezone)) {
+      try {
+        await warm.disguise?.update((await this.launcher!.fingerprint(options.disguise))!);
+      } catch (error) {
+        await this.launcher!.stop(warm).catch(() => undefined);
+        await removeDir(warm.userDataDir);
+        throw error;
+      }
+    }
     let proxyServer = options.proxyServer;
     if (proxyServer && this.guard) proxyServer = await vetUpstreamProxy(this.guard, proxyServer);
     if (proxyServer && options.proxyCredentials) {
       session.relay = await startProxyRelay({ server: proxyServer, ...options.proxyCredentials });
       proxyServer = (session.relay as ProxyRelay).url;
     }
-    const { proxyDomainPatterns, profileDir, profileArchive } = options;
-    const browser = warm ?? (await this.launcher!.launch({ proxyServer, proxyDomainPatterns, profileDir, profileArchive }));
+    const { proxyDomainPatterns, profileDir, profileArchive, disguise } = options;
+    const browser = warm ?? (await this.launcher!.launch({ proxyServer, proxyDomainPatterns, profileDir, profileArchive, disguise }));
     session.browser = browser;
     session.fromWarmPool = warm !== undefined;
     void browser.exited.then(() => {

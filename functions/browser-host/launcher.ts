@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { chromiumArgs } from './chromium.js';
+import { chromiumArgs, chromiumVersion } from './chromium.js';
 import { killProcessGroup, removeDir } from './cleanup.js';
 import { BrowserLaunchError } from './errors.js';
 import { matchesEverything } from './domain-patterns.js';
@@ -10,10 +10,12 @@ import { browserEnvironment } from './isolation.js';
 import { extractProfile } from './profile-archive.js';
 import { keepSessionCookies, restoreSessionCookies } from './session-cookies.js';
 import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
+import { Disguise } from './stealth/disguise.js';
+import { buildFingerprint, type DisguiseSettings, type Fingerprint } from './stealth/fingerprint.js';
 
 /** A running Chromium process tree owned by the host. */
 export interface LaunchedBrowser {
-  /** Host-side handle; kept only for `close()`, it never attaches to pages. */
+  /** Host-side handle, for `close()` and the disguise's own CDP session; puppeteer itself attaches to no page. */
   browser: Browser;
   /** Main browser process; also the process-group id of its whole tree. */
   pid: number;
@@ -25,6 +27,8 @@ export interface LaunchedBrowser {
   hasExited(): boolean;
   /** The loopback relay that routes the session's proxy rules; closed with the browser. */
   router?: ProxyRelay;
+  /** What the browser's pages are told it is; absent when it was launched undisguised. */
+  disguise?: Disguise;
 }
 
 export interface LaunchSpec {
@@ -35,6 +39,8 @@ export interface LaunchSpec {
   profileDir?: string;
   /** A saved profile archive (profile-archive.ts) to unpack into the new user-data-dir before launch. */
   profileArchive?: Buffer;
+  /** Locale and timezone the browser presents as a desktop Chrome (the default), or `false` to show it as it is. */
+  disguise?: DisguiseSettings | false;
 }
 
 export interface LauncherOptions {
@@ -65,16 +71,18 @@ export class BrowserLauncher {
       await this.prepareUserDataDir(userDataDir, spec.profileDir);
       if (spec.profileArchive) await extractProfile(spec.profileArchive, userDataDir);
       router = await this.startRouter(spec);
+      const fingerprint = await this.fingerprint(spec.disguise);
       browser = await puppeteer.launch({
         executablePath: this.options.executablePath,
         args: chromiumArgs({
           userDataDir,
           proxyServer: router?.url ?? spec.proxyServer ?? this.options.networkGuardUrl,
           proxyEverything: this.options.networkGuardUrl !== undefined,
+          ...(fingerprint ? { disguise: { userAgent: fingerprint.userAgent, locale: fingerprint.locale, acceptLanguage: fingerprint.languages.join(',') } } : {}),
         }),
         headless: 'shell',
         // Not the host's environment: it holds the host's secrets and AWS credentials endpoint.
-        env: browserEnvironment(),
+        env: { ...browserEnvironment(), ...(fingerprint ? localeEnv(fingerprint) : {}) },
         pipe: false,
         defaultViewport: null,
         timeout: this.options.launchTimeoutMs ?? 30_000,
@@ -87,13 +95,20 @@ export class BrowserLauncher {
         targetFilter: () => false,
       });
       if (spec.profileArchive) await restoreSessionCookies(browser, userDataDir);
-      return { ...describe(browser, userDataDir), ...(router ? { router } : {}) };
+      const disguise = fingerprint ? await Disguise.attach(browser, fingerprint) : undefined;
+      return { ...describe(browser, userDataDir), ...(router ? { router } : {}), ...(disguise ? { disguise } : {}) };
     } catch (error) {
       await browser?.close().catch(() => undefined);
       await router?.close();
       await removeDir(userDataDir);
       throw new BrowserLaunchError(`Chromium failed to start: ${(error as Error).message}`, error);
     }
+  }
+
+  /** The fingerprint for a launch: the browser's own Chromium version, dressed as the settings say. */
+  async fingerprint(settings: DisguiseSettings | false | undefined): Promise<Fingerprint | undefined> {
+    if (settings === false) return undefined;
+    return buildFingerprint(await chromiumVersion(this.options.executablePath), settings);
   }
 
   /** Stops the browser and everything it spawned; the user-data-dir stays for the caller. */
@@ -136,6 +151,15 @@ export class BrowserLauncher {
     await cp(profileDir, userDataDir, { recursive: true, errorOnExist: false, force: true });
     await Promise.all(PROFILE_LOCKS.map((name) => rm(join(userDataDir, name), { force: true })));
   }
+}
+
+/**
+ * The process environment of a disguised browser: its locale (without one, a container's POSIX locale shows as
+ * `en-US@posix`) and, when the session names one, its timezone, which workers of every kind then share.
+ */
+/** The locale and time zone the disguise gives the browser process, over what it inherits. */
+function localeEnv(fingerprint: Fingerprint): Record<string, string> {
+  return { LANG: `${fingerprint.locale.replace(/-/g, '_')}.UTF-8`, ...(fingerprint.timezone ? { TZ: fingerprint.timezone } : {}) };
 }
 
 function describe(browser: Browser, userDataDir: string): LaunchedBrowser {

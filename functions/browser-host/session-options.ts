@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { isDomainPattern } from './domain-patterns.js';
 import { InvalidSessionOptionsError } from './errors.js';
+import { isLocale, isTimezone, type DisguiseSettings } from './stealth/fingerprint.js';
 import type { AcquireOptions } from './types.js';
 
 /** Session ids appear in URL paths (`/cdp/{id}`) and logs, so keep them to a safe alphabet. */
@@ -30,6 +31,16 @@ export function validateAcquire(sessionId: string, options: AcquireOptions): voi
   if (proxyDomainPatterns !== undefined) validateDomainPatterns(proxyDomainPatterns, proxyServer);
   if (profileDir !== undefined && !isAbsolute(profileDir)) {
     throw new InvalidSessionOptionsError('profileDir must be an absolute path');
+  }
+  if (options.disguise) validateDisguise(options.disguise);
+}
+
+function validateDisguise({ locale, timezone }: DisguiseSettings): void {
+  if (locale !== undefined && !isLocale(locale)) {
+    throw new InvalidSessionOptionsError(`disguise.locale: ${JSON.stringify(locale)} is not a language tag such as en-US or de-DE`);
+  }
+  if (timezone !== undefined && !isTimezone(timezone)) {
+    throw new InvalidSessionOptionsError(`disguise.timezone: ${JSON.stringify(timezone)} is not an IANA time zone such as Europe/Berlin`);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { LaunchedBrowser } from './launcher.js';
+import type { DisguiseSettings } from './stealth/fingerprint.js';
 
 /** Why a session's browser went away; reported exactly once per session. */
 export type SessionEndReason = 'released' | 'idle' | 'crashed' | 'shutdown';
@@ -17,6 +18,11 @@ export interface AcquireOptions {
   proxyDomainPatterns?: string[];
   /** Absolute path of a saved user-data-dir to start from (copied). Forces a cold launch. */
   profileDir?: string;
+  /**
+   * The browser presents itself as a desktop Chrome (stealth/), in this locale (default `en-US`) and timezone
+   * (default: the host's). `false`: shown as the headless browser it is, for debugging; forces a cold launch.
+   */
+  disguise?: DisguiseSettings | false;
 }
 
 export interface AcquiredBrowser {

@@ -28,6 +28,18 @@ export interface StartBrowserRequest {
   profile?: Buffer;
   /** Record every window of the session (rrweb events), handed over when the session ends (see `onEnding`). */
   record?: boolean;
+  /**
+   * How the browser presents itself to pages: a desktop Chrome in this locale and time zone (absent: `en-US` and the
+   * host's zone), or `false` for the headless browser as it is.
+   */
+  disguise?: BrowserDisguise | false;
+}
+
+export interface BrowserDisguise {
+  /** BCP 47 tag, e.g. `de-DE`. */
+  locale?: string;
+  /** IANA zone, e.g. `Europe/Berlin`. */
+  timezone?: string;
 }
 
 export interface StartedBrowser {

@@ -1,6 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromiumArgs, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
+import { bundleFingerprint, chromiumArgs, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
 import { ChromiumNotFoundError } from '../../functions/browser-host/errors.js';
 import { BrowserHost } from '../../functions/browser-host/host.js';
 import { tempWorkDir } from './helpers.js';
@@ -51,22 +53,25 @@ describe('chromium launch flags', () => {
   });
 });
 
-describe('the unpacked binary shared between checkouts', () => {
-  it('is known by the package version and archive size, not by the time the install gave the archive', async () => {
-    const { bundleFingerprint } = await import('../../functions/browser-host/chromium.js');
-    const { createRequire } = await import('node:module');
-    const { stat, utimes } = await import('node:fs/promises');
-    const { dirname, join } = await import('node:path');
-    const archive = join(dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..', '..', 'bin', 'chromium.br');
-    const before = await stat(archive);
-    const fingerprint = await bundleFingerprint();
+describe('bundled binary identity', () => {
+  /** A package as npm installs it: the same files, given the time of the install as mtime. */
+  const install = async (root: string, version: string, mtime: Date) => {
+    await mkdir(join(root, 'bin'), { recursive: true });
+    await writeFile(join(root, 'package.json'), JSON.stringify({ name: '@sparticuz/chromium', version }));
+    await writeFile(join(root, 'bin', 'chromium.br'), Buffer.alloc(1024, 7));
+    await utimes(join(root, 'bin', 'chromium.br'), mtime, mtime);
+  };
+
+  it('is the same for two installs of one version made at different times, and differs between versions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bundle-identity-'));
     try {
-      // Another checkout installed the same package a minute later.
-      await utimes(archive, before.atime, new Date(before.mtimeMs + 60_000));
-      expect(await bundleFingerprint()).toBe(fingerprint);
+      await install(join(dir, 'a'), '147.0.0', new Date('2026-01-01T10:00:00Z'));
+      await install(join(dir, 'b'), '147.0.0', new Date('2026-01-02T11:30:00Z'));
+      await install(join(dir, 'c'), '148.0.0', new Date('2026-01-01T10:00:00Z'));
+      expect(await bundleFingerprint(join(dir, 'a'))).toBe(await bundleFingerprint(join(dir, 'b')));
+      expect(await bundleFingerprint(join(dir, 'a'))).not.toBe(await bundleFingerprint(join(dir, 'c')));
     } finally {
-      await utimes(archive, before.atime, before.mtime);
+      await rm(dir, { recursive: true, force: true });
     }
-    expect(fingerprint).toMatch(/^chromium\.br:\d+\.\d+\.\d+:\d+$/);
   });
 });

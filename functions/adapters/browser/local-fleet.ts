@@ -24,6 +24,7 @@ export interface HostHandle {
       proxyCredentials?: { username: string; password: string };
       proxyDomainPatterns?: string[];
       profileArchive?: Buffer;
+      disguise?: { locale?: string; timezone?: string } | false;
     },
   ): Promise<{ userDataDir: string }>;
   release(sessionId: string, reason: 'released'): Promise<boolean>;
@@ -94,6 +95,7 @@ export class LocalFleet implements BrowserFleet {
         ...(proxy?.username !== undefined ? { proxyCredentials: { username: proxy.username, password: proxy.password ?? '' } } : {}),
         ...(proxy?.domainPatterns ? { proxyDomainPatterns: proxy.domainPatterns } : {}),
         ...(request.profile ? { profileArchive: request.profile } : {}),
+        ...(request.disguise !== undefined ? { disguise: request.disguise } : {}),
       });
     } catch (error) {
       this.placed.delete(request.sessionId);

@@ -11,6 +11,11 @@ const ProxyCredentials = z.object({
   url: z.string().min(1).max(2048),
   username: z.string().max(256).optional(),
   password: z.string().max(256).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { message: 'must be a two-letter country code such as DE' })
+    .optional()
+    .describe("Where the proxy's traffic exits: without a `locale` of its own, the session speaks that country's language."),
 });
 const ManagedProxy = z.object({ country: z.string().max(16).optional(), sticky: z.boolean().optional() });
 const Proxy = z.union([z.string().min(1).max(2048), ProxyCredentials, ManagedProxy]);
@@ -21,6 +26,34 @@ const DomainPattern = z
   .max(253)
   .regex(/^[A-Za-z0-9.*?-]+$/, { message: 'must be a host name pattern: letters, digits, dots, dashes, with * or ? as wildcards (e.g. *.example.com)' });
 const ProxyRule = z.object({ domainPattern: DomainPattern, relay: Proxy });
+
+/** A well-formed BCP 47 tag in canonical case (`en-US`, `de-DE`, `zh-Hant-TW`), as browsers name languages. */
+const Locale = z
+  .string()
+  .max(35)
+  .refine((value) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value) && canonicalLocale(value) === value, {
+    message: 'must be a language tag such as en-US or de-DE (language in lower case, region in upper case)',
+  });
+const canonicalLocale = (value: string): string | undefined => {
+  try {
+    return Intl.getCanonicalLocales(value)[0];
+  } catch {
+    return undefined;
+  }
+};
+/** An IANA zone name (`Europe/Berlin`, `UTC`); offsets such as `+05:00` are not zones a browser can be set to. */
+const TimeZone = z
+  .string()
+  .max(64)
+  .refine((value) => /^[A-Za-z][A-Za-z0-9_+/-]*$/.test(value) && knownTimeZone(value), { message: 'must be an IANA time zone such as Europe/Berlin or America/New_York' });
+const knownTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export const SessionConfigV1 = z.object({
   baseProfileId: z.string().max(128).optional(),
@@ -34,6 +67,12 @@ export const SessionConfigV1 = z.object({
   record: z.boolean().optional(),
   solveCaptcha: z.boolean().optional(),
   timeoutMinutes: long().min(1).max(10080).optional().describe('Idle timeout in minutes (default 10).'),
+  locale: Locale.optional().describe("The browser's language: navigator.languages, Accept-Language and Intl (default en-US, or the proxy's country)."),
+  timezone: TimeZone.optional().describe("The browser's time zone for Date and Intl (default: the host's, UTC on the service's hosts)."),
+  disguise: z
+    .boolean()
+    .optional()
+    .describe('false shows pages the headless browser as it is (automation flags, headless user agent), for debugging. Default true: a desktop Chrome.'),
 });
 export type SessionConfigV1 = z.infer<typeof SessionConfigV1>;
 

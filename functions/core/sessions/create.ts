@@ -9,6 +9,7 @@ import type { Issue } from '../shared/issues.js';
 import { uuidv7 } from '../shared/ids.js';
 import { liveSessionsIndex, recordKeys } from '../shared/record-keys.js';
 import type { SessionDeps } from './deps.js';
+import { browserDisguise } from './disguise.js';
 import { appendEvent } from './events.js';
 import { advanceSession, finishSession, markRunning } from './lifecycle.js';
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, type Session, type SessionItem } from './model.js';
@@ -27,6 +28,9 @@ export interface CreateSessionRequest {
   extensionIds?: string[];
   persistProfile?: boolean;
   baseProfileId?: string;
+  locale?: string;
+  timezone?: string;
+  disguise?: boolean;
 }
 
 const unsupportedWarnings = (request: CreateSessionRequest): Issue[] => {
@@ -121,6 +125,9 @@ export const createSession = async (
       ...(request.profileName ? { profileName: request.profileName } : {}),
       ...(request.proxy !== undefined ? { proxy: request.proxy } : {}),
       ...(request.record ? { record: true } : {}),
+      ...(request.locale ? { locale: request.locale } : {}),
+      ...(request.timezone ? { timezone: request.timezone } : {}),
+      ...(request.disguise === false ? { disguise: false } : {}),
     },
     createdAt: now,
     lastActivity: now,
@@ -128,10 +135,19 @@ export const createSession = async (
   // Indexed as live but not yet placed on a host, so a restart can find sessions it never finished starting.
   const item: SessionItem = { ...recordKeys.session(orgId, id), ...session, version: 1, gsi1pk: liveSessionsIndex(PENDING_HOST), gsi1sk: id };
   const written = Promise.all([deps.records.put(item, { ifAbsent: true }), appendEvent(deps, orgId, id, { event: 'status', id, status: session.status })]);
+  const disguise = browserDisguise(session.configuration);
   const started = startBrowser(
     deps,
     item,
-    { sessionId: id, orgId, idleTimeoutMs: session.configuration.timeoutMinutes * 60_000, proxy, ...(profile ? { profile } : {}), ...(request.record ? { record: true } : {}) },
+    {
+      sessionId: id,
+      orgId,
+      idleTimeoutMs: session.configuration.timeoutMinutes * 60_000,
+      proxy,
+      ...(profile ? { profile } : {}),
+      ...(request.record ? { record: true } : {}),
+      ...(disguise !== undefined ? { disguise } : {}),
+    },
     written,
   );
   await written;

@@ -13,6 +13,10 @@ export interface SessionConfiguration {
   record?: boolean;
   solveCaptcha?: boolean;
   extensionIds?: string[];
+  locale?: string;
+  timezone?: string;
+  /** False: the browser is not disguised as a desktop Chrome. */
+  disguise?: boolean;
 }
 
 export interface Session {

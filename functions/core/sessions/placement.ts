@@ -9,6 +9,7 @@ import type { Blobs } from '../../ports/blobs.js';
 import type { RecordItem, RecordKey, Records } from '../../ports/records.js';
 import { loadProfile } from '../profiles/store.js';
 import type { SessionDeps } from './deps.js';
+import { browserDisguise } from './disguise.js';
 import { advanceSession, finishSession, markRunning } from './lifecycle.js';
 import { isLive } from './model.js';
 import { proxySettings, type ProxyConfig } from './proxy.js';
@@ -91,6 +92,7 @@ export const takeSessionStart = async (
   const { configuration } = session;
   const profile = configuration.profileName ? await loadProfile(deps, orgId, configuration.profileName) : undefined;
   if (session.status === 'awaitingCapacity') await advanceSession(deps, orgId, sessionId, 'initializing');
+  const disguise = browserDisguise(configuration);
   try {
     await deps.fleet.start({
       sessionId,
@@ -100,6 +102,7 @@ export const takeSessionStart = async (
       proxy: proxySettings(configuration.proxy as ProxyConfig | undefined).proxy,
       ...(profile ? { profile } : {}),
       ...(configuration.record ? { record: true } : {}),
+      ...(disguise !== undefined ? { disguise } : {}),
     });
   } catch (error) {
     if (host.attempt < MAX_START_ATTEMPTS) throw error;

@@ -1,0 +1,154 @@
+/**
+ * Applies a session's fingerprint to every target of its browser before the target runs any script of its own.
+ *
+ * The host keeps one browser-level CDP session that auto-attaches (flattened, waiting for the debugger) to every
+ * page and top-level worker, and from each page to its out-of-process frames and dedicated workers. A new target
+ * stays paused until its overrides are in: the user agent with client hints and languages (`Emulation` for
+ * documents, `Network` for workers), locale and timezone, and the correction script (`patches.ts`) registered for
+ * every new document or evaluated in the worker. Then it is let run. The session stays attached for the target's
+ * life: overrides belong to the CDP session that set them, and they hold across navigations.
+ *
+ * Nothing here enables the `Runtime` domain (whose console reporting pages can observe); the worker script goes
+ * through `Runtime.evaluate`, which needs no enable, and the debugger a worker is paused with is off again before
+ * the worker's own script runs.
+ */
+import type { Browser, CDPSession } from 'puppeteer-core';
+import type { Fingerprint } from './fingerprint.js';
+import { documentPatchSource, workerPatchSource } from './patches.js';
+
+interface AttachedEvent {
+  sessionId: string;
+  targetInfo: { type: string; targetId: string };
+  waitingForDebugger: boolean;
+}
+
+interface Attached {
+  session: CDPSession;
+  type: string;
+  /** The registered document script, replaced when the fingerprint changes. */
+  scriptId?: string;
+}
+
+const DOCUMENT_TYPES = new Set(['page', 'iframe']);
+const WORKER_TYPES = new Set(['worker', 'shared_worker', 'service_worker']);
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
+
+/** A command whose failure only means the target does not support it (or has gone): the others still apply. */
+const attempt = <T>(sent: Promise<T>): Promise<T | undefined> => sent.catch(() => undefined);
+
+export class Disguise {
+  private readonly attached = new Map<string, Attached>();
+  /** The locale the browser was launched with (`--lang`): documents need no override for it. */
+  private readonly launchLocale: string;
+  private documentSource: string;
+  private workerSource: string;
+
+  private constructor(
+    private fingerprint: Fingerprint,
+    private readonly root: CDPSession,
+  ) {
+    this.documentSource = documentPatchSource(fingerprint);
+    this.workerSource = workerPatchSource(fingerprint);
+    this.launchLocale = fingerprint.locale;
+  }
+
+  /** Attaches to the browser and to every target it has or will have. Resolves once existing targets are set up. */
+  static async attach(browser: Browser, fingerprint: Fingerprint): Promise<Disguise> {
+    const root = await browser.target().createCDPSession();
+    const disguise = new Disguise(fingerprint, root);
+    const setups: Promise<void>[] = [];
+    disguise.watch(root, setups);
+    await root.send('Target.setAutoAttach', AUTO_ATTACH);
+    await Promise.all(setups);
+    return disguise;
+  }
+
+  get current(): Fingerprint {
+    return this.fingerprint;
+  }
+
+  /** A different fingerprint (a warm browser handed to a session with its own locale): future documents get it, open ones their overrides. */
+  async update(fingerprint: Fingerprint): Promise<void> {
+    this.fingerprint = fingerprint;
+    this.documentSource = documentPatchSource(fingerprint);
+    this.workerSource = workerPatchSource(fingerprint);
+    await Promise.all(
+      [...this.attached.values()].map(async (target) => {
+        if (!DOCUMENT_TYPES.has(target.type)) return;
+        if (target.scriptId) await attempt(target.session.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: target.scriptId }));
+        await Promise.all(this.documentCommands(target, false));
+      }),
+    );
+  }
+
+  private watch(parent: CDPSession, setups?: Promise<void>[]): void {
+    parent.on('Target.attachedToTarget', (event: AttachedEvent) => {
+      const setup = this.setUp(parent, event).catch(() => undefined);
+      setups?.push(setup);
+    });
+    parent.on('Target.detachedFromTarget', ({ sessionId }: { sessionId: string }) => this.attached.delete(sessionId));
+  }
+
+  private async setUp(parent: CDPSession, event: AttachedEvent): Promise<void> {
+    const session = parent.connection()?.session(event.sessionId);
+    if (!session) return;
+    const target: Attached = { session, type: event.targetInfo.type };
+    this.attached.set(event.sessionId, target);
+    let commands: Promise<unknown>[] = [];
+    if (DOCUMENT_TYPES.has(target.type)) {
+      this.watch(session);
+      // Scripts for new documents run only while the Page domain is enabled (its events are not seen by the page).
+      commands = [attempt(session.send('Page.enable')), attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)), ...this.documentCommands(target, true)];
+    } else if (WORKER_TYPES.has(target.type)) {
+      this.watch(session);
+      commands = this.workerCommands(session);
+    }
+    // Sent together, in order on the target's session: one round trip before the target goes on.
+    const resumed = event.waitingForDebugger ? attempt(session.send('Runtime.runIfWaitingForDebugger')) : undefined;
+    await Promise.all([...commands, resumed]);
+  }
+
+  private userAgentOverride() {
+    const { userAgent, platform, languages, metadata } = this.fingerprint;
+    // The languages as Chrome's setting lists them: Chrome adds the weights to the header itself.
+    return { userAgent, platform, acceptLanguage: languages.join(','), userAgentMetadata: metadata };
+  }
+
+  private documentCommands(target: Attached, runImmediately: boolean): Promise<unknown>[] {
+    const { session } = target;
+    const { locale, timezone } = this.fingerprint;
+    return [
+      attempt(session.send('Emulation.setUserAgentOverride', this.userAgentOverride())),
+      // Overriding the locale resets the document's Intl state: only done when it differs from the browser's own.
+      ...(locale === this.launchLocale ? [] : [attempt(session.send('Emulation.setLocaleOverride', { locale }))]),
+      ...(timezone ? [attempt(session.send('Emulation.setTimezoneOverride', { timezoneId: timezone }))] : []),
+      attempt(session.send('Page.addScriptToEvaluateOnNewDocument', { source: this.documentSource, runImmediately })).then((added) => {
+        if (added) target.scriptId = added.identifier;
+      }),
+    ];
+  }
+
+  /**
+   * A worker's script is corrected before its own runs by stopping it there: `Runtime.evaluate` on a worker still
+   * waiting for the debugger never completes (and holds up its page), so the worker is let start under a breakpoint
+   * on its first script, corrected while paused, and resumed with the debugger off again.
+   */
+  private workerCommands(session: CDPSession): Promise<unknown>[] {
+    const source = this.workerSource;
+    const paused = () => {
+      session.off('Debugger.paused', paused);
+      void (async () => {
+        await attempt(session.send('Runtime.evaluate', { expression: source, silent: true }));
+        // Disabling drops the breakpoint and resumes the worker.
+        await attempt(session.send('Debugger.disable'));
+      })();
+    };
+    session.on('Debugger.paused', paused);
+    return [
+      attempt(session.send('Network.setUserAgentOverride', this.userAgentOverride())),
+      attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)),
+      attempt(session.send('Debugger.enable')),
+      attempt(session.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' })),
+    ];
+  }
+}

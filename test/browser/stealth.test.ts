@@ -1,0 +1,97 @@
+/**
+ * Sessions that detection scripts do not flag as automated, read back through the API the way a client would see
+ * it: a window opens the detection page (BotD plus the checks of `fixtures/pages/stealth/checks.js`, in the page, a
+ * frame of another origin and a dedicated, shared and service worker), and its verdicts come back as scraped text.
+ * The same page on a session with the disguise turned off is flagged, so the page can tell.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { createRunningSession, waitFor } from '../support/session-client.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+let svc: TestService;
+let fixtures: FixtureServer;
+const sessions: string[] = [];
+
+beforeAll(async () => {
+  [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
+});
+afterAll(async () => {
+  for (const id of sessions) await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
+  await svc?.stop();
+  await fixtures?.close();
+});
+
+const SCOPES = ['main', 'iframe', 'worker', 'shared-worker', 'service-worker'];
+
+interface Verdict {
+  bot?: string;
+  fired: string;
+  line: string;
+}
+
+const session = async (configuration: Record<string, unknown> = {}): Promise<string> => {
+  const { id } = await createRunningSession(svc, svc.auth, configuration);
+  sessions.push(id);
+  return id;
+};
+
+/** Opens the detection page in a new window of the session and reads its verdicts by scraping it, once all are in. */
+const verdicts = async (sessionId: string, expected: { locale: string; timezone?: string }): Promise<Map<string, Verdict>> => {
+  const query = new URLSearchParams({ locale: expected.locale, ...(expected.timezone ? { timezone: expected.timezone } : {}) });
+  const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/stealth/detect.html?${query}` } });
+  expect(opened.statusCode, JSON.stringify(opened.json)).toBe(201);
+  const windowId = opened.json.data.windowId;
+  const scrape = () => svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/scrape-content`, headers: svc.auth, body: {} });
+  const text = await waitFor(
+    async () => String((await scrape()).json?.data?.modelResponse?.scrapedContent?.text ?? ''),
+    (scraped) => SCOPES.every((scope) => scraped.includes(`VERDICT ${scope}:`)),
+    60_000,
+  );
+  const found = new Map<string, Verdict>();
+  for (const match of text.matchAll(/VERDICT ([\w-]+):(?: bot=(\w+)(?: kind=\S+)?)? fired=(.*?) \|/g)) {
+    found.set(match[1]!, { bot: match[2], fired: match[3]!, line: match[0] });
+  }
+  return found;
+};
+
+const expectUndetected = (found: Map<string, Verdict>) => {
+  for (const scope of SCOPES) {
+    const verdict = found.get(scope);
+    expect(verdict, `${scope} answered`).toBeDefined();
+    expect(verdict!.fired, `signals in ${scope}: ${verdict!.line}`).toBe('none');
+  }
+  expect(found.get('main')!.bot, 'BotD in the page').toBe('false');
+  expect(found.get('iframe')!.bot, 'BotD in the frame').toBe('false');
+};
+
+describe('disguise', () => {
+  it('a default session passes BotD and every check, in the page, a cross-origin frame and each kind of worker', async () => {
+    expectUndetected(await verdicts(await session(), { locale: 'en-US' }));
+  });
+
+  it("a session's locale and time zone reach languages, Accept-Language, Intl and Date everywhere, consistently", async () => {
+    const id = await session({ locale: 'de-DE', timezone: 'Asia/Tokyo' });
+    expectUndetected(await verdicts(id, { locale: 'de-DE', timezone: 'Asia/Tokyo' }));
+  });
+
+  it('with the disguise off the same page flags the session as headless Chrome (the checks can tell)', async () => {
+    const found = await verdicts(await session({ disguise: false }), { locale: 'en-US' });
+    expect(found.get('main')!.bot).toBe('true');
+    expect(found.get('main')!.line).toMatch(/headless/);
+    for (const scope of SCOPES) expect(found.get(scope)!.fired, scope).toMatch(/userAgent: headless/);
+  });
+
+  it.each([
+    ['locale', 'english', /language tag/],
+    ['locale', 'en-us', /language tag/],
+    ['timezone', 'Mars/Olympus_Mons', /IANA time zone/],
+    ['timezone', '+05:00', /IANA time zone/],
+    ['disguise', 'no', /boolean/],
+  ])('an invalid %s (%s) is refused with 422 naming the field', async (field, value, message) => {
+    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: { configuration: { [field]: value } } });
+    expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
+    expect(JSON.stringify(res.json)).toContain(`configuration.${field}`);
+    expect(JSON.stringify(res.json)).toMatch(message);
+  });
+});
