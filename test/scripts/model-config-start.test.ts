@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { listenOnLoopback } from '../support/fake-http.js';
 import { runningSession, serviceExit, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 describe('npm start with a model setting that cannot work', { timeout: 120_000 }, () => {
@@ -24,9 +23,9 @@ describe('npm start with MODEL_PROVIDER=openai and no server at the base URL', {
   let fixtures: FixtureServer;
   let nowhere: string;
   beforeAll(async () => {
-    const closed = await listenOnLoopback(() => undefined);
-    await closed.close();
-    nowhere = `${closed.url}/v1`;
+    // Port 1 (tcpmux) has no listener on any machine this runs on; a port freed by a closed listener can be taken by
+    // the service's own stores before the probe runs.
+    nowhere = 'http://127.0.0.1:1/v1';
     fixtures = await startFixtureServer();
     svc = await startServiceProcess({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: nowhere, MODEL_NAME: 'm', WARM_POOL_SIZE: '1' });
   }, 120_000);
