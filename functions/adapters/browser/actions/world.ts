@@ -18,6 +18,15 @@ interface World {
   contextId: number;
 }
 
+/**
+ * Set in the world when it is made. Context ids count up per renderer process, so after a cross-site navigation a
+ * stale cached id can name a context of the new process, even the page's main world: a script runs only where it
+ * finds this mark (reading an absent global is all the page's world can ever see of it).
+ */
+const MARK = '__sessionhostWorld';
+const NOT_OURS = 'Cannot find context with specified id (the id names another world)';
+const guarded = (expression: string) => `globalThis.${MARK} === true ? (\n${expression}\n) : (() => { throw new Error('${NOT_OURS}'); })()`;
+
 const worlds = new WeakMap<Page, Promise<World>>();
 const watched = new WeakSet<CDPSession>();
 
@@ -41,6 +50,7 @@ const createWorld = async (page: Page): Promise<World> => {
   const { frameTree } = await session.send('Page.getFrameTree');
   try {
     const { executionContextId } = await session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+    await session.send('Runtime.evaluate', { expression: `Object.defineProperty(globalThis, '${MARK}', { value: true })`, contextId: executionContextId });
     return { session, contextId: executionContextId };
   } catch (error) {
     // The frame was detached or is between documents.
@@ -81,7 +91,7 @@ const evaluateOnce = async (page: Page, expression: string, options: WorldOption
   let evaluation;
   try {
     evaluation = await session.send('Runtime.evaluate', {
-      expression,
+      expression: guarded(expression),
       contextId,
       returnByValue: true,
       awaitPromise: true,
@@ -95,6 +105,10 @@ const evaluateOnce = async (page: Page, expression: string, options: WorldOption
   }
   if (evaluation.exceptionDetails) {
     const details = evaluation.exceptionDetails;
+    if (details.exception?.description?.includes(NOT_OURS)) {
+      forget(page, pending);
+      throw new StaleWorld(contextLost(NOT_OURS).message);
+    }
     throw new PageScriptError(details.exception?.description ?? details.text);
   }
   return evaluation.result.value;
