@@ -101,7 +101,7 @@ describe('disguise', () => {
     // The page reports on a timer: the line read back must already count the click.
     const found = await waitFor(hooks, (line) => line?.[1] === '1', 30_000);
     expect(found?.[1], `clicks the page counted: ${found?.[0]}`).toBe('1');
-    expect(found?.[2], 'DOM methods the page saw called').toBe('none');
+    expect(found?.[2], `DOM methods the page saw called: ${found?.[0]}`).toBe('none');
     expect(found?.[3], 'globals the page did not define').toBe('none');
   });
 
