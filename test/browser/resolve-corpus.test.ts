@@ -6,6 +6,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elementExpression } from '../../functions/adapters/browser/actions/snapshot/script.js';
+import { evaluateInWorld } from '../../functions/adapters/browser/actions/world.js';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
 import { resolveCases, type ResolveCase } from '../fixtures/resolve-cases.js';
@@ -37,7 +38,7 @@ const resolveCase = async (c: ResolveCase): Promise<string | null> => {
   const resolution = await offlineResolver.resolve(snapshot, c.description, { intent: c.intent });
   if ('none' in resolution) return null;
   if ('ambiguous' in resolution) return `several: ${resolution.candidates.map((x) => x.name).join(' | ')}`;
-  const testId = await page.evaluate(`(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`);
+  const testId = await evaluateInWorld(page, `(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`, AbortSignal.timeout(20_000));
   return (testId as string | null) ?? `${resolution.match.role} "${resolution.match.name}" (no test id)`;
 };
 

@@ -1,7 +1,8 @@
 /** The page snapshot on real Chromium: names, context, frames and shadow roots, coordinates, size and speed. */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elementExpression } from '../../functions/adapters/browser/actions/snapshot/script.js';
+import { elementExpression, REGISTRY } from '../../functions/adapters/browser/actions/snapshot/script.js';
+import { evaluateInWorld } from '../../functions/adapters/browser/actions/world.js';
 import { estimateTokens, serializeSnapshot } from '../../functions/core/resolve/serialize.js';
 import type { PageSnapshot, SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
@@ -31,7 +32,7 @@ const snapshotOf = async (path: string): Promise<PageSnapshot> => {
   await page.goto(`${fixtures.url}/resolve/${path}`, { waitUntil: 'load' });
   return driver.snapshot(AbortSignal.timeout(20_000));
 };
-const testIdOf = (snapshot: PageSnapshot, element: SnapshotElement) => page.evaluate(`(${elementExpression(snapshot.key, element.id)})?.getAttribute('data-testid') ?? null`);
+const testIdOf = (snapshot: PageSnapshot, element: SnapshotElement) => evaluateInWorld(page, `(${elementExpression(snapshot.key, element.id)})?.getAttribute('data-testid') ?? null`, AbortSignal.timeout(20_000));
 const byTestId = async (snapshot: PageSnapshot, testId: string): Promise<SnapshotElement> => {
   for (const element of snapshot.elements) if ((await testIdOf(snapshot, element)) === testId) return element;
   throw new Error(`no element with data-testid ${testId} in the snapshot`);
@@ -78,6 +79,13 @@ describe('page snapshot', () => {
     expect(await testIdOf(login, signIn)).toBe('signin');
     await page.goto(`${fixtures.url}/resolve/table.html`);
     expect(await testIdOf(login, signIn)).toBeNull();
+  });
+
+  it("keeps its element registry in the service's own world, out of the page's sight", async () => {
+    const login = await snapshotOf('login.html');
+    // Later calls find the elements of an earlier snapshot: every call runs in the same world.
+    expect(await testIdOf(login, await byTestId(login, 'signin'))).toBe('signin');
+    expect(await page.evaluate(`typeof window.${REGISTRY}`)).toBe('undefined');
   });
 
   it('serializes a dense 1,500-element page within 8,000 tokens and reads a 16,000-element page quickly', async () => {

@@ -82,6 +82,29 @@ describe('disguise', () => {
     for (const scope of SCOPES) expect(found.get(scope)!.fired, scope).toMatch(/userAgent: headless/);
   });
 
+  it("the service's own reads and actions are invisible to a page that hooks DOM methods and watches its globals", async () => {
+    const sessionId = await session();
+    const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/stealth/hooks.html` } });
+    expect(opened.statusCode, JSON.stringify(opened.json)).toBe(201);
+    const post = (route: string, body: Record<string, unknown>) =>
+      svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${opened.json.data.windowId}/${route}`, headers: svc.auth, body });
+    const hooks = async () => /HOOKS armed clicks=(\d+) calls=(.*?) globals=(.*?) \|/.exec(String((await post('scrape-content', {})).json?.data?.modelResponse?.scrapedContent?.text ?? ''));
+    await waitFor(hooks, (found) => found !== null, 30_000);
+    for (const [route, body] of [
+      ['click', { elementDescription: 'the Save draft button' }],
+      ['scroll', { scrollBy: { yAxis: '300px' } }],
+      ['page-query', { prompt: 'When does the quarterly review take place?' }],
+    ] as const) {
+      const res = await post(route, body);
+      expect(res.statusCode, `${route}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
+    }
+    // The page reports on a timer: the line read back must already count the click.
+    const found = await waitFor(hooks, (line) => line?.[1] === '1', 30_000);
+    expect(found?.[1], `clicks the page counted: ${found?.[0]}`).toBe('1');
+    expect(found?.[2], `DOM methods the page saw called: ${found?.[0]}`).toBe('none');
+    expect(found?.[3], 'globals the page did not define').toBe('none');
+  });
+
   it.each([
     ['locale', 'english', /language tag/],
     ['locale', 'en-us', /language tag/],

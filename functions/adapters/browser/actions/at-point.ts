@@ -8,9 +8,10 @@ import type { ScrollPosition } from '../../../ports/window-driver.js';
 import { abortable } from './input/abortable.js';
 import { withNavigation } from './input/navigation.js';
 import type { ClickType } from './click.js';
+import { evaluateInWorld } from './world.js';
 
 const scrollBack = (page: Page, scroll: ScrollPosition, signal: AbortSignal) =>
-  abortable(page.evaluate(`window.scrollTo({ left: ${Number(scroll.left)}, top: ${Number(scroll.top)}, behavior: 'instant' })`), signal);
+  evaluateInWorld(page, `window.scrollTo({ left: ${Number(scroll.left)}, top: ${Number(scroll.top)}, behavior: 'instant' })`, signal);
 
 export const clickAt = (page: Page, point: { x: number; y: number }, scroll: ScrollPosition, options: ActionOptions & { clickType?: ClickType }, signal: AbortSignal): Promise<ActionOutcome> =>
   withNavigation(page, options.waitForNavigation, signal, async () => {

@@ -11,17 +11,17 @@ import type { ActionOutcome, ElementTarget } from '../../../ports/page-snapshot.
 import type { FieldLocators, FieldOutcome, FieldValue, FormAnalysis, FormField } from '../../../ports/window-driver.js';
 import { click } from './click.js';
 import { FORMS_SCRIPT } from './forms-script.js';
-import { abortable } from './input/abortable.js';
 import { readSettled } from './input/settled.js';
 import { REGISTRY } from './snapshot/script.js';
 import { clickAndType, typeKeys } from './forms-keys.js';
 import { type } from './type.js';
+import { evaluateInWorld } from './world.js';
 
 const TYPED = new Set(['text', 'email', 'password', 'tel', 'url', 'search', 'number', 'textarea']);
 
 const run = <T>(page: Page, args: Record<string, unknown>, signal: AbortSignal): Promise<T> => {
   signal.throwIfAborted();
-  return readSettled(page, signal, () => abortable(page.evaluate(`(${FORMS_SCRIPT})(${JSON.stringify(args)})`) as Promise<T>, signal));
+  return readSettled(page, signal, () => evaluateInWorld<T>(page, `(${FORMS_SCRIPT})(${JSON.stringify(args)})`, signal));
 };
 
 const indexOf = (target: ElementTarget) => ({ key: target.snapshot, index: Number(target.element.replace(/^e/, '')) });
@@ -91,7 +91,7 @@ const QUICK_POINT_SCRIPT = String.raw`(args) => {
  * and uncovered, else through `click`, which scrolls it into view and looks around it first.
  */
 const clickField = async (page: Page, target: ElementTarget, signal: AbortSignal, text = ''): Promise<ActionOutcome> => {
-  const point = await abortable(page.evaluate(`(${QUICK_POINT_SCRIPT})(${JSON.stringify(indexOf(target))})`) as Promise<{ x: number; y: number } | null>, signal);
+  const point = await evaluateInWorld<{ x: number; y: number } | null>(page, `(${QUICK_POINT_SCRIPT})(${JSON.stringify(indexOf(target))})`, signal);
   if (!point) {
     const outcome = await click(page, target, {}, signal);
     if (outcome.acted && text) await typeKeys(page, text, signal);
@@ -102,7 +102,7 @@ const clickField = async (page: Page, target: ElementTarget, signal: AbortSignal
 };
 
 const stateOf = (page: Page, target: ElementTarget, signal: AbortSignal) =>
-  abortable(page.evaluate(`(${STATE_SCRIPT})(${JSON.stringify(indexOf(target))})`) as Promise<{ value: string; checked: boolean; selected: string[] } | null>, signal);
+  evaluateInWorld<{ value: string; checked: boolean; selected: string[] } | null>(page, `(${STATE_SCRIPT})(${JSON.stringify(indexOf(target))})`, signal);
 
 const notTaken = (message: string): FieldOutcome => ({ acted: false, code: 'value_not_taken', message });
 
@@ -138,5 +138,5 @@ export const setField = async (page: Page, field: FormField, value: FieldValue, 
     if (after && after.value !== text) return notTaken(`after typing ${JSON.stringify(text)} the field holds ${JSON.stringify(after.value)} (the page limits or changes what it accepts)`);
     return outcome;
   }
-  return abortable(page.evaluate(`(${SET_SCRIPT})(${JSON.stringify({ ...indexOf(field.target), value })})`) as Promise<FieldOutcome>, signal);
+  return evaluateInWorld<FieldOutcome>(page, `(${SET_SCRIPT})(${JSON.stringify({ ...indexOf(field.target), value })})`, signal);
 };

@@ -8,8 +8,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { ItemGroup } from '../../../ports/window-driver.js';
-import { abortable } from './input/abortable.js';
 import { readSettled } from './input/settled.js';
+import { evaluateInWorld } from './world.js';
 
 const SCRIPT = String.raw`() => {
   const clean = (text, n) => (text || '').replace(/\s+/g, ' ').trim().slice(0, n);
@@ -72,7 +72,7 @@ const SCRIPT = String.raw`() => {
 
 export const listItems = async (page: Page, signal: AbortSignal): Promise<ItemGroup[]> => {
   signal.throwIfAborted();
-  const groups = await readSettled(page, signal, () => abortable(page.evaluate(`(${SCRIPT})()`) as Promise<ItemGroup[]>, signal));
+  const groups = await readSettled(page, signal, () => evaluateInWorld<ItemGroup[]>(page, `(${SCRIPT})()`, signal));
   // Largest first: the page's main listing is almost always its biggest repeated structure.
   return groups.sort((a, b) => b.items.length - a.items.length);
 };

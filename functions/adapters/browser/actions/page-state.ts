@@ -5,8 +5,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { PageState } from '../../../ports/window-driver.js';
-import { abortable } from './input/abortable.js';
 import { readSettled } from './input/settled.js';
+import { evaluateInWorld } from './world.js';
 
 /** A monitor reads the text on every check: far past any page a person reads, and it keeps one check cheap. */
 const MAX_TEXT = 2_000_000;
@@ -39,5 +39,5 @@ const SCRIPT = String.raw`(max) => {
 
 export const pageState = async (page: Page, signal: AbortSignal): Promise<PageState> => {
   signal.throwIfAborted();
-  return readSettled(page, signal, () => abortable(page.evaluate(`(${SCRIPT})(${MAX_TEXT})`) as Promise<PageState>, signal));
+  return readSettled(page, signal, () => evaluateInWorld<PageState>(page, `(${SCRIPT})(${MAX_TEXT})`, signal));
 };

@@ -9,6 +9,7 @@ import { abortable, cdpOf, geometry } from './screenshot/cdp.js';
 import { fullPage } from './screenshot/full-page.js';
 import { scan } from './screenshot/scan.js';
 import { viewportShot } from './screenshot/viewport.js';
+import { evaluateInWorld } from './world.js';
 
 const ATTEMPTS = 3;
 const RETRY_AFTER_MS = 250;
@@ -57,7 +58,7 @@ const shoot = async (page: Page, cdp: CDPSession, request: ScreenshotRequest, si
     // Capturing beyond the viewport lays the page out at full size for a moment; put its scroll offsets back.
     const after = await geometry(cdp).catch(() => geo);
     if (after.viewport.x !== geo.viewport.x || after.viewport.y !== geo.viewport.y) {
-      await page.evaluate(`window.scrollTo({ left: ${geo.viewport.x}, top: ${geo.viewport.y}, behavior: 'instant' })`).catch(() => undefined);
+      await evaluateInWorld(page, `window.scrollTo({ left: ${geo.viewport.x}, top: ${geo.viewport.y}, behavior: 'instant' })`, new AbortController().signal).catch(() => undefined);
     }
   }
 };

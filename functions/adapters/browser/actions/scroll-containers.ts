@@ -8,8 +8,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { PageSnapshot, SnapshotElement } from '../../../ports/page-snapshot.js';
-import { abortable } from './input/abortable.js';
 import { REGISTRY } from './snapshot/script.js';
+import { evaluateInWorld } from './world.js';
 
 /** More boxes than any page a person can read has; it bounds the work on a pathological page. */
 const MAX_BOXES = 300;
@@ -64,7 +64,7 @@ interface RawBox extends Pick<SnapshotElement, 'role' | 'tag' | 'name' | 'text' 
 
 export const scrollContainers = async (page: Page, signal: AbortSignal): Promise<PageSnapshot> => {
   signal.throwIfAborted();
-  const raw = (await abortable(page.evaluate(`(${SCRIPT})(${MAX_BOXES})`), signal)) as Omit<PageSnapshot, 'elements' | 'nodeCount'> & { boxes: RawBox[] };
+  const raw = await evaluateInWorld<Omit<PageSnapshot, 'elements' | 'nodeCount'> & { boxes: RawBox[] }>(page, `(${SCRIPT})(${MAX_BOXES})`, signal);
   const elements: SnapshotElement[] = raw.boxes.map(({ direction, ...box }, index) => ({
     ...box,
     id: `e${index}`,

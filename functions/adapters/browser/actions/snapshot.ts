@@ -6,14 +6,14 @@
 import type { Page } from 'puppeteer-core';
 import type { PageSnapshot } from '../../../ports/page-snapshot.js';
 import type { SnapshotOptions } from '../../../ports/window-driver.js';
-import { abortable } from './input/abortable.js';
 import { readSettled } from './input/settled.js';
 import { decodeSnapshot, type RawSnapshot } from './snapshot/decode.js';
 import { SNAPSHOT_SCRIPT, SNAPSHOT_WITH_BLOCKS_SCRIPT } from './snapshot/script.js';
+import { evaluateInWorld } from './world.js';
 
 export const snapshot = async (page: Page, signal: AbortSignal, options: SnapshotOptions = {}): Promise<PageSnapshot> => {
   signal.throwIfAborted();
   const script = options.textBlocks ? SNAPSHOT_WITH_BLOCKS_SCRIPT : SNAPSHOT_SCRIPT;
-  const json = await readSettled(page, signal, () => abortable(page.evaluate(script) as Promise<string>, signal));
+  const json = await readSettled(page, signal, () => evaluateInWorld<string>(page, script, signal));
   return decodeSnapshot(JSON.parse(json) as RawSnapshot);
 };

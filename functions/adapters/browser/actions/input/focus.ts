@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { REGISTRY } from '../snapshot/script.js';
-import { abortable } from './abortable.js';
+import { evaluateInWorld } from '../world.js';
 
 const HELPERS = String.raw`
   const TEXT_INPUTS = new Set(['', 'text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week']);
@@ -71,10 +71,10 @@ export interface FocusState {
 }
 
 export const ensureFocus = (page: Page, target: { key: string; index: number }, signal: AbortSignal) =>
-  abortable(page.evaluate(`(${FOCUS_SCRIPT})(${JSON.stringify(target)})`) as Promise<FocusState>, signal);
+  evaluateInWorld<FocusState>(page, `(${FOCUS_SCRIPT})(${JSON.stringify(target)})`, signal);
 
-export const focusedElement = (page: Page, signal: AbortSignal) => abortable(page.evaluate(`(${ACTIVE_SCRIPT})()`) as Promise<FocusState>, signal);
+export const focusedElement = (page: Page, signal: AbortSignal) => evaluateInWorld<FocusState>(page, `(${ACTIVE_SCRIPT})()`, signal);
 
-export const selectAllInFocused = (page: Page, signal: AbortSignal) => abortable(page.evaluate(`(${SELECT_ALL_SCRIPT})()`) as Promise<number>, signal);
+export const selectAllInFocused = (page: Page, signal: AbortSignal) => evaluateInWorld<number>(page, `(${SELECT_ALL_SCRIPT})()`, signal);
 
-export const remainingInFocused = (page: Page, signal: AbortSignal) => abortable(page.evaluate(`(${REMAINING_SCRIPT})()`) as Promise<number>, signal);
+export const remainingInFocused = (page: Page, signal: AbortSignal) => evaluateInWorld<number>(page, `(${REMAINING_SCRIPT})()`, signal);

@@ -10,8 +10,8 @@
 import type { Page } from 'puppeteer-core';
 import type { ActionOutcome, ElementTarget } from '../../../../ports/page-snapshot.js';
 import { REGISTRY } from '../snapshot/script.js';
-import { abortable } from './abortable.js';
 import { isContextLost } from './settled.js';
+import { evaluateInWorld } from '../world.js';
 
 const POINT_SCRIPT = String.raw`async (args) => {
   const registry = window.${REGISTRY};
@@ -90,7 +90,7 @@ export const pointFor = async (page: Page, target: ElementTarget, signal: AbortS
   signal.throwIfAborted();
   const args = { key: target.snapshot, index: Number(target.element.replace(/^e/, '')) };
   try {
-    return await abortable(page.evaluate(`(${POINT_SCRIPT})(${JSON.stringify(args)})`) as Promise<ActionOutcome>, signal);
+    return await evaluateInWorld<ActionOutcome>(page, `(${POINT_SCRIPT})(${JSON.stringify(args)})`, signal);
   } catch (error) {
     if (!isContextLost(error) || signal.aborted) throw error;
     return { acted: false, code: 'element_stale', message: 'the page navigated after the element was found' };

@@ -4,10 +4,13 @@
  * again, a few times at most; acting on an element found before the navigation is not possible at all.
  */
 import type { Page } from 'puppeteer-core';
-import { abortable } from './abortable.js';
+import { evaluateInWorld } from '../world.js';
 
 const ATTEMPTS = 3;
 const SETTLE_TIMEOUT_MS = 5000;
+
+/** Resolves once the document is parsed; waits in the service's own world, where the page sees no listener. */
+const READY = `document.readyState !== 'loading' || new Promise((done) => document.addEventListener('DOMContentLoaded', () => done(true), { once: true }))`;
 
 export const isContextLost = (error: unknown): boolean =>
   error instanceof Error && /Execution context was destroyed|Cannot find context|Execution context is not available|frame got detached|Inspected target navigated/i.test(error.message);
@@ -19,7 +22,7 @@ export const readSettled = async <T>(page: Page, signal: AbortSignal, read: () =
       return await read();
     } catch (error) {
       if (!isContextLost(error) || attempt >= ATTEMPTS || signal.aborted) throw error;
-      await abortable(page.waitForFunction('document.readyState !== "loading"', { timeout: SETTLE_TIMEOUT_MS }), signal).catch(() => undefined);
+      await evaluateInWorld(page, READY, signal, { timeoutMs: SETTLE_TIMEOUT_MS }).catch(() => undefined);
     }
   }
 };

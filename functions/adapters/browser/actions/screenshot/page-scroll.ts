@@ -6,7 +6,7 @@
 import type { Page } from 'puppeteer-core';
 import type { ScrollAmount, ScrollOutcome, ScrollPosition } from '../../../../ports/window-driver.js';
 import { REGISTRY } from '../snapshot/script.js';
-import { abortable } from './cdp.js';
+import { evaluateInWorld } from '../world.js';
 
 export interface PageScrollRequest {
   /** The axes the caller wants to move along: they decide which element scrolls (see the script). */
@@ -84,7 +84,7 @@ const SCRIPT = String.raw`async (request) => {
 }`;
 
 export const pageScroll = async (page: Page, request: PageScrollRequest, signal: AbortSignal): Promise<PageScrollState> => {
-  const state = (await abortable(page.evaluate(`(${SCRIPT})(${JSON.stringify(request)})`), signal)) as PageScrollState | { gone: true };
+  const state = await evaluateInWorld<PageScrollState | { gone: true }>(page, `(${SCRIPT})(${JSON.stringify(request)})`, signal);
   if ('gone' in state) throw new ScrollTargetGoneError();
   return state;
 };

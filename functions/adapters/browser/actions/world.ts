@@ -1,0 +1,132 @@
+/**
+ * The service's own in-page scripts run in an isolated world of the page's main frame, never in the page's main
+ * world: a page that wraps DOM methods (querySelectorAll, getBoundingClientRect, getComputedStyle…) or reads
+ * error stacks only sees its own calls, the scripts read pristine built-ins, and the page's CSP does not apply.
+ * The DOM is shared between worlds (events a script dispatches reach the page's listeners); JS objects are not.
+ *
+ * One named world per frame: Chromium hands back the same world for the same name, so every call of a document
+ * runs in one context. Its id is cached until the main frame commits another document (`Page.frameNavigated`).
+ * Runtime is never enabled: `Runtime.evaluate` with the context id needs no execution-context events.
+ */
+import type { CDPSession, Page } from 'puppeteer-core';
+import { abortable, cdpOf } from './screenshot/cdp.js';
+
+const WORLD = 'sessionhost';
+
+interface World {
+  session: CDPSession;
+  contextId: number;
+}
+
+/**
+ * Set in the world when it is made. Context ids count up per renderer process, so after a cross-site navigation a
+ * stale cached id can name a context of the new process, even the page's main world: a script runs only where it
+ * finds this mark (reading an absent global is all the page's world can ever see of it).
+ */
+const MARK = '__sessionhostWorld';
+const NOT_OURS = 'Cannot find context with specified id (the id names another world)';
+const guarded = (expression: string) => `globalThis.${MARK} === true ? (\n${expression}\n) : (() => { throw new Error('${NOT_OURS}'); })()`;
+
+const worlds = new WeakMap<Page, Promise<World>>();
+const watched = new WeakSet<CDPSession>();
+
+/** A world lost with its document speaks like a destroyed main-world context, so `readSettled` reads again. */
+const contextLost = (error: unknown): Error =>
+  new Error(`Execution context was destroyed: ${error instanceof Error ? error.message : String(error)}`);
+
+const forget = (page: Page, world?: Promise<World>) => {
+  if (!world || worlds.get(page) === world) worlds.delete(page);
+};
+
+const createWorld = async (page: Page): Promise<World> => {
+  const session = await cdpOf(page);
+  if (!watched.has(session)) {
+    watched.add(session);
+    // Another document in the main frame means another context; frames below it do not matter.
+    session.on('Page.frameNavigated', (event: { frame: { parentId?: string } }) => {
+      if (!event.frame.parentId) forget(page);
+    });
+  }
+  const { frameTree } = await session.send('Page.getFrameTree');
+  try {
+    const { executionContextId } = await session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
+    await session.send('Runtime.evaluate', { expression: `Object.defineProperty(globalThis, '${MARK}', { value: true })`, contextId: executionContextId });
+    return { session, contextId: executionContextId };
+  } catch (error) {
+    // The frame was detached or is between documents.
+    throw contextLost(error);
+  }
+};
+
+const worldOf = (page: Page): Promise<World> => {
+  let world = worlds.get(page);
+  if (!world) {
+    const created = createWorld(page);
+    world = created;
+    worlds.set(page, created);
+    created.catch(() => forget(page, created));
+  }
+  return world;
+};
+
+/** The cached id names no context any more: the script never ran, so running it in a fresh world is safe. */
+const STALE = /Cannot find context with specified id/i;
+const LOST = /Execution context was destroyed|Inspected target navigated/i;
+
+class StaleWorld extends Error {}
+
+/** The script itself threw (its message is the exception's description). */
+export class PageScriptError extends Error {
+  override name = 'PageScriptError';
+}
+
+export interface WorldOptions {
+  /** Bounds a script in the renderer (a pathological page must not hold it without end). */
+  timeoutMs?: number;
+}
+
+const evaluateOnce = async (page: Page, expression: string, options: WorldOptions): Promise<unknown> => {
+  const pending = worldOf(page);
+  const { session, contextId } = await pending;
+  let evaluation;
+  try {
+    evaluation = await session.send('Runtime.evaluate', {
+      expression: guarded(expression),
+      contextId,
+      returnByValue: true,
+      awaitPromise: true,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    });
+  } catch (error) {
+    if (session.detached) forget(page, pending);
+    if (!(error instanceof Error) || !(STALE.test(error.message) || LOST.test(error.message))) throw error;
+    forget(page, pending);
+    throw STALE.test(error.message) ? new StaleWorld(contextLost(error).message) : contextLost(error);
+  }
+  if (evaluation.exceptionDetails) {
+    const details = evaluation.exceptionDetails;
+    if (details.exception?.description?.includes(NOT_OURS)) {
+      forget(page, pending);
+      throw new StaleWorld(contextLost(NOT_OURS).message);
+    }
+    throw new PageScriptError(details.exception?.description ?? details.text);
+  }
+  return evaluation.result.value;
+};
+
+/**
+ * Evaluates `expression` (awaiting a returned promise) in the service's isolated world of the page's current
+ * document and returns its value as JSON. A cached world whose document went away is replaced once; a document
+ * that goes away during the script rejects with a context-lost error (`isContextLost`).
+ */
+export const evaluateInWorld = async <T>(page: Page, expression: string, signal: AbortSignal, options: WorldOptions = {}): Promise<T> => {
+  signal.throwIfAborted();
+  try {
+    return (await abortable(evaluateOnce(page, expression, options), signal)) as T;
+  } catch (error) {
+    // The navigation event may arrive after the document changed: one fresh world, not an error. A script
+    // that started and lost its document is not run again here (it may have acted); callers decide.
+    if (!(error instanceof StaleWorld) || signal.aborted) throw error;
+    return (await abortable(evaluateOnce(page, expression, options), signal)) as T;
+  }
+};
