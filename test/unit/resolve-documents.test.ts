@@ -74,6 +74,23 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(snapshot, 'previous topic')).toMatchObject({ match: { id: 'e1' } });
   });
 
+  it('offers a toggle styled as a link and the link of that name as several, never the toggle alone', async () => {
+    const header = ['header'];
+    const snapshot = page(el('e0', 'link', '► ▼ Index', { href: '#', region: header }), el('e1', 'link', 'Index', { href: '/index.html', region: header, visible: false }), el('e2', 'link', 'Path', { href: '/path.html' }));
+    const answer = await offlineResolver.resolve(snapshot, 'the index link');
+    expect(answer).toMatchObject({ ambiguous: true });
+    expect('ambiguous' in answer && answer.candidates.map((c) => c.id).sort()).toEqual(['e0', 'e1']);
+    // With no true link of that name, the toggle is still the one meant.
+    expect(await offlineResolver.resolve(page(el('e0', 'link', '► ▼ Index', { href: '#' }), el('e2', 'link', 'Path', { href: '/path.html' })), 'the index link')).toMatchObject({ match: { id: 'e0' } });
+  });
+
+  it('reads the word after "as" as the form wanted, so an element without it is no confident match', async () => {
+    const snapshot = page(el('e0', 'link', 'List all projects', { href: '/gitweb/' }), el('e1', 'link', 'TXT', { href: '/gitweb/?a=project_index', near: 'Project Description' }), el('e2', 'link', 'OPML', { href: '/gitweb/?a=opml' }));
+    const answer = await offlineResolver.resolve(snapshot, 'the list of projects as text');
+    expect('match' in answer).toBe(false);
+    expect(await offlineResolver.resolve(snapshot, 'the list of projects')).toMatchObject({ match: { id: 'e0' } });
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

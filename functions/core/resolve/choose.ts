@@ -54,6 +54,10 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   } else if (query.position && tier.length > 1) tier = byPosition(tier, query.position);
   if (tier.length === 1) {
     const only = tier[0];
+    // "The index link" best met by a toggle styled as one, while a true link of that name exists (if hidden, in
+    // the menu the toggle opens): the description names the kind, so a stand-in is no confident answer.
+    const trueKind = (only.kindFit ?? 1) < 1 ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD) : undefined;
+    if (trueKind) return { ambiguous: true, reason: `the best match is no ${query.role?.word ?? 'element of the kind named'}, and one that is matches less well; say which one`, candidates: [only, trueKind].map(candidateOf) };
     // "Previous topic" names a box of one link: to click it is to click that link.
     const boxed = only.element.role === 'heading' && !only.element.interactive && (intent === 'click' || intent === 'hover') && query.role?.word !== 'heading' ? boxedLink(snapshot.elements, only.element) : undefined;
     return { match: boxed ?? only.element, confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]) };

@@ -127,14 +127,19 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   const parts = possessive ? [rest.slice(0, possessive.index), rest.slice(possessive.index + possessive[0].length)] : [rest];
   parts.forEach((part, partIndex) => {
     let afterKind = false;
+    let previous = '';
     for (const token of words(part)) {
       const topic = afterKind && TOPIC_WORDS.has(token);
       afterKind = ROLE_WORDS[token] !== undefined;
+      // "The list of projects as text", "the report as PDF": the word after "as" names the form of what is
+      // wanted (a plain-text version), never a filler, even when elsewhere it only introduces a label.
+      const form = previous === 'as';
+      previous = token;
       if (topic) {
         query.optional.push(token);
         continue;
       }
-      if (FILLER.has(token) || token === 'a' || token === 'i') continue;
+      if (!form && (FILLER.has(token) || token === 'a' || token === 'i')) continue;
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];
         query.optional.push(token);

@@ -62,7 +62,7 @@ const SYNONYMS: Record<string, string> = {
   heart: 'favorite', colour: 'color', proceed: 'continue', btn: 'button', img: 'image', pic: 'picture', signon: 'signin',
   login: 'signin', logout: 'signout', x: 'close',
   previou: 'previous', following: 'next', parent: 'up', faqs: 'faq', licence: 'license', toc: 'contents',
-  doc: 'documentation', docs: 'documentation',
+  doc: 'documentation', docs: 'documentation', txt: 'text', plaintext: 'text',
 };
 
 export const STOPWORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'at', 'by', 'from', 'my', 'your', 'this', 'that', 'is', 'it', 'its', 'as', 'be', 'over', 'via', 'into', 'onto', 'are', 'what', 'some', 'these', 'those', 'there']);
