@@ -41,6 +41,14 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(different, 'the site search', { intent: 'type' })).toMatchObject({ ambiguous: true });
   });
 
+  it('takes the submit buttons of two search forms alike as one, and two like buttons outside a search form as several', async () => {
+    const search = { type: 'submit', region: ['nav related', 'search'] };
+    const alike = page(el('e0', 'button', 'Go', search), el('e1', 'link', 'Tutorial', { href: '/tutorial/' }), el('e2', 'button', 'Go', search));
+    expect(await offlineResolver.resolve(alike, 'Go')).toMatchObject({ match: { id: 'e0' }, equivalents: [{ id: 'e2' }] });
+    const rows = page(el('e0', 'button', 'Delete', { type: 'submit', region: ['form'] }), el('e1', 'button', 'Delete', { type: 'submit', region: ['form'] }));
+    expect(await offlineResolver.resolve(rows, 'Delete')).toMatchObject({ ambiguous: true });
+  });
+
   it('lets the rest of the description decide when the page marks no region of the kind asked', async () => {
     const unmarked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Path', { href: '/path.html' }));
     expect(await offlineResolver.resolve(unmarked, 'the File system link in the sidebar')).toMatchObject({ match: { id: 'e0' } });
