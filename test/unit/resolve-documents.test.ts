@@ -49,6 +49,15 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(rows, 'Delete')).toMatchObject({ ambiguous: true });
   });
 
+  it('takes the only dropdown of a page when a word of the description is found around it, and not when none is', async () => {
+    const search = ['search'];
+    const one = page(el('e0', 'combobox', '', { value: 'commit', attributes: 'st', region: search }), el('e1', 'textbox', '', { editable: true, attributes: 's', region: search }), el('e2', 'link', 'Search help', { href: '/help' }));
+    expect(await offlineResolver.resolve(one, 'the search type dropdown')).toMatchObject({ match: { id: 'e0' } });
+    expect(await offlineResolver.resolve(one, 'the language dropdown')).toMatchObject({ none: true });
+    const two = page(el('e0', 'combobox', '', { value: 'commit', attributes: 'st', region: search }), el('e1', 'combobox', '', { value: 'all', attributes: 'sc', region: search }));
+    expect(await offlineResolver.resolve(two, 'the search type dropdown')).toMatchObject({ none: true });
+  });
+
   it('lets the rest of the description decide when the page marks no region of the kind asked', async () => {
     const unmarked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Path', { href: '/path.html' }));
     expect(await offlineResolver.resolve(unmarked, 'the File system link in the sidebar')).toMatchObject({ match: { id: 'e0' } });

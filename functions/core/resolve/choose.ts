@@ -32,11 +32,29 @@ const byPosition = (tier: Scored[], position: NonNullable<Query['position']>): S
   return pool;
 };
 
+/** Kinds of form control a page has few of: naming one is most of what tells it apart. */
+const FORM_KINDS = new Set(['dropdown', 'checkbox', 'radio', 'field', 'slider', 'switch', 'toggle', 'fileinput']);
+/** Below this even the only control of its kind is no match: nothing of the description is found on or around it. */
+const SOLE_THRESHOLD = 0.25;
+
+/**
+ * "The search type dropdown" on a page with one dropdown, unlabelled but in the search form: the kind named and
+ * a word found around it are enough when no other element of that kind is shown and nothing else scores higher.
+ */
+const soleOfKind = (scored: Scored[], best: Scored, query: Query): Scored | undefined => {
+  if (!query.role || !FORM_KINDS.has(query.role.word) || best.kindFit !== 1 || best.score < SOLE_THRESHOLD || !best.element.visible) return undefined;
+  return scored.some((s) => s !== best && s.kindFit === 1 && s.element.visible) ? undefined : best;
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
   const best = sorted[0];
-  if (!best || best.score < THRESHOLD) return { none: true, reason: 'no element on the page matches the description well enough', closest: closestOf(sorted) };
+  if (!best || best.score < THRESHOLD) {
+    const sole = best && soleOfKind(scored, best, query);
+    if (sole) return { match: sole.element, confidence: Math.round(sole.score * 100) / 100 };
+    return { none: true, reason: 'no element on the page matches the description well enough', closest: closestOf(sorted) };
+  }
   const byId = new Map(snapshot.elements.map((element) => [element.id, element]));
   if (query.relation) return relate(snapshot, sorted, query, byId);
   let tier = dedupeNested(sorted.filter((s) => s.score >= best.score - TIE), byId);
