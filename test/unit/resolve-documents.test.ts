@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import { parseQuery } from '../../functions/core/resolve/query.js';
 import { stemWord } from '../../functions/core/resolve/stem.js';
 import type { PageSnapshot, SnapshotElement } from '../../functions/ports/page-snapshot.js';
 
@@ -106,6 +107,13 @@ describe('document structure in offline resolution', () => {
     const answer = await offlineResolver.resolve(snapshot, 'the list of projects as text');
     expect('match' in answer).toBe(false);
     expect(await offlineResolver.resolve(snapshot, 'the list of projects')).toMatchObject({ match: { id: 'e0' } });
+  });
+
+  it('reads what follows "about" after a part word as the topic, kind words included', () => {
+    expect(parseQuery('the chapter about rewriting history')).toMatchObject({ terms: ['rewriting', 'history'], section: true });
+    const selects = parseQuery('the part about compound selects');
+    expect(selects.role).toBeUndefined();
+    expect(selects.terms).toEqual(['compound', 'select']);
   });
 
   it('brings the forms of one word to one stem', () => {

@@ -127,16 +127,20 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   const parts = possessive ? [rest.slice(0, possessive.index), rest.slice(possessive.index + possessive[0].length)] : [rest];
   parts.forEach((part, partIndex) => {
     let afterKind = false;
+    let aboutTopic = false;
     let previous = '';
     for (const token of words(part)) {
       const topic = afterKind && TOPIC_WORDS.has(token);
-      afterKind = ROLE_WORDS[token] !== undefined;
+      // After a part of a document too: "the chapter about rewriting history".
+      afterKind = ROLE_WORDS[token] !== undefined || STRUCTURE.has(token);
       // "The list of projects as text", "the report as PDF": the word after "as" names the form of what is
       // wanted (a plain-text version), never a filler, even when elsewhere it only introduces a label.
       const form = previous === 'as';
       previous = token;
       if (topic) {
         query.optional.push(token);
+        // What follows is what the passage is about: its kind words are topic words ("about compound selects").
+        aboutTopic = true;
         continue;
       }
       if (!form && (FILLER.has(token) || token === 'a' || token === 'i')) continue;
@@ -151,7 +155,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
         query.regions.push(REGION_WORDS[token]);
         query.regionWords.push(token);
         query.hints.push(token);
-      } else if (ROLE_WORDS[token]) roleWords.push(token);
+      } else if (ROLE_WORDS[token] && !aboutTopic) roleWords.push(token);
       else if (!STOPWORDS.has(token) || query.terms.length > 0) {
         query.terms.push(token);
         if (partIndex === 1) query.head.push(token);
