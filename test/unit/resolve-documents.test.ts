@@ -116,6 +116,11 @@ describe('document structure in offline resolution', () => {
     expect(selects.terms).toEqual(['compound', 'select']);
   });
 
+  it('reads a kind word after "in" as what holds the element once its own kind is said', () => {
+    expect(parseQuery('the Report a Bug link in the This Page box').role?.word).toBe('link');
+    expect(parseQuery('type your name in the name box').role?.word).toBe('field');
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

@@ -51,6 +51,8 @@ const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article
 const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
 /** Right after a kind word, these say what a passage is about ("the paragraph about tides"): not name words. */
 const TOPIC_WORDS = new Set(['about', 'regarding', 'concerning', 'mentioning', 'describing', 'discussing', 'explaining', 'covering']);
+/** Words that put an element inside something named after them. */
+const CONTAINING = new Set(['in', 'inside', 'within']);
 const ORDINALS: Record<string, number> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
   '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7, '8th': 8, '9th': 9, '10th': 10, last: -1, final: -1,
@@ -128,6 +130,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   parts.forEach((part, partIndex) => {
     let afterKind = false;
     let aboutTopic = false;
+    let inContainer = false;
     let previous = '';
     for (const token of words(part)) {
       const topic = afterKind && TOPIC_WORDS.has(token);
@@ -137,6 +140,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       // wanted (a plain-text version), never a filler, even when elsewhere it only introduces a label.
       const form = previous === 'as';
       previous = token;
+      // "The Report a Bug link in the This Page box": once the element's kind is said, a kind word after "in"
+      // names what holds it, not what it is.
+      if (roleWords.length && CONTAINING.has(token)) inContainer = true;
       if (topic) {
         query.optional.push(token);
         // What follows is what the passage is about: its kind words are topic words ("about compound selects").
@@ -155,7 +161,8 @@ const parseParts = (text: string, quotes: string[][]): Query => {
         query.regions.push(REGION_WORDS[token]);
         query.regionWords.push(token);
         query.hints.push(token);
-      } else if (ROLE_WORDS[token] && !aboutTopic) roleWords.push(token);
+      } else if (ROLE_WORDS[token] && inContainer) query.optional.push(token);
+      else if (ROLE_WORDS[token] && !aboutTopic) roleWords.push(token);
       else if (!STOPWORDS.has(token) || query.terms.length > 0) {
         query.terms.push(token);
         if (partIndex === 1) query.head.push(token);
