@@ -121,6 +121,13 @@ describe('document structure in offline resolution', () => {
     expect(parseQuery('type your name in the name box').role?.word).toBe('field');
   });
 
+  it('finds a word written into a compound after a short prefix, whatever the compound starts with', async () => {
+    const snapshot = page(el('e0', 'link', 'gittutorial-2(7)', { href: '/gittutorial-2.html' }), el('e1', 'link', 'gitworkflows(7)', { href: '/gitworkflows.html' }), el('e2', 'link', 'git-am(1)', { href: '/git-am.html' }));
+    expect(await offlineResolver.resolve(snapshot, 'the workflows link')).toMatchObject({ match: { id: 'e1' } });
+    // Not a long word that merely ends like it.
+    expect(await offlineResolver.resolve(page(el('e0', 'link', 'counterproductive', { href: '/a.html' })), 'the productive link')).toMatchObject({ none: true });
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

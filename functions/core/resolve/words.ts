@@ -156,5 +156,7 @@ export const tokenMatch = (wanted: string, seen: string): number => {
   // "configur…"), not when it is a shorter word of its own ("commit" is no "commitdiff").
   if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || (wanted.startsWith(seen) && seen.length >= 0.75 * wanted.length))) return 0.8;
   if (wanted.length >= 5 && seen.length >= 5 && wanted[0] === seen[0] && withinOneEdit(wanted, seen)) return 0.7;
+  // A compound written as one word ("gitworkflows", "subcommands"): the word after a short prefix.
+  if (wanted.length >= 6 && seen.length > wanted.length && seen.length <= wanted.length + 4 && seen.endsWith(wanted)) return 0.7;
   return 0;
 };
