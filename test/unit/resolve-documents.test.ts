@@ -128,6 +128,15 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(page(el('e0', 'link', 'counterproductive', { href: '/a.html' })), 'the productive link')).toMatchObject({ none: true });
   });
 
+  it('finds a method by its name in a signature that does not say "method"', async () => {
+    const snapshot = page(
+      el('e0', 'link', 'path.parse()', { href: '#pathparsepath', near: 'The path.basename() method returns the last portion' }),
+      el('e1', 'heading', 'path.basename(path[, suffix])', { attributes: 'pathbasenamepath-suffix' }),
+      el('e2', 'heading', 'path.extname(path)', { attributes: 'pathextnamepath' }),
+    );
+    expect(await offlineResolver.resolve(snapshot, 'the basename method')).toMatchObject({ match: { id: 'e1' } });
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

@@ -46,7 +46,9 @@ const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'ab
 /** Of those, the words for a part of a document. */
 const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
 const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
-const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article', 'documentation', 'reference', 'site', 'website', 'entry', 'guide']);
+// "Method" too: API references title a method by its signature ("path.basename(path[, suffix])"), never with the
+// word. Not "function" or "module": documentation does title those with the word ("The range() Function").
+const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article', 'documentation', 'reference', 'site', 'website', 'entry', 'guide', 'method']);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
 const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
 /** Right after a kind word, these say what a passage is about ("the paragraph about tides"): not name words. */
