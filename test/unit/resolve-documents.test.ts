@@ -137,6 +137,13 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(snapshot, 'the basename method')).toMatchObject({ match: { id: 'e1' } });
   });
 
+  it('reads a place word after "to" as where the element leads, and elsewhere as a position', () => {
+    const back = parseQuery('the link back to the top of the page');
+    expect(back.position).toBeUndefined();
+    expect(back.terms).toContain('top');
+    expect(parseQuery('the search link at the top').position).toEqual({ vertical: 'top' });
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

@@ -141,7 +141,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       // "The list of projects as text", "the report as PDF": the word after "as" names the form of what is
       // wanted (a plain-text version), never a filler, even when elsewhere it only introduces a label.
       const form = previous === 'as';
-      previous = token;
+      // "Back to the top", "scroll to bottom": after "to" a place word is where the element leads, its name.
+      const destination = previous === 'to' && POSITIONS[token] !== undefined;
+      if (token !== 'the') previous = token;
       // "The Report a Bug link in the This Page box": once the element's kind is said, a kind word after "in"
       // names what holds it, not what it is.
       if (roleWords.length && CONTAINING.has(token)) inContainer = true;
@@ -155,7 +157,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];
         query.optional.push(token);
-      } else if (POSITIONS[token]) {
+      } else if (POSITIONS[token] && !destination) {
         query.position = { ...query.position, ...POSITIONS[token] };
         query.optional.push(token);
       } else if (REGION_WORDS[token]) {
