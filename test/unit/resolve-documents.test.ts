@@ -144,6 +144,11 @@ describe('document structure in offline resolution', () => {
     expect(parseQuery('the search link at the top').position).toEqual({ vertical: 'top' });
   });
 
+  it('reads "go back to" and "return to" as the action, not as words of the name', () => {
+    expect(parseQuery('go back to the previous page').terms).toEqual(['previous']);
+    expect(parseQuery('return to the index').terms).toEqual(['index']);
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

@@ -37,7 +37,7 @@ export interface Query {
   head: string[];
 }
 
-const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
+const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+(?:back\s+)?to|return\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
 const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'things', 'area', 'corner', 'side', 'located', 'placed', 'shown']);
 /**
  * Words for a piece of a document or site ("the chapter on triggers", "the site search"): with other name words
