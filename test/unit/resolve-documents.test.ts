@@ -149,6 +149,16 @@ describe('document structure in offline resolution', () => {
     expect(parseQuery('return to the index').terms).toEqual(['index']);
   });
 
+  it('finds a language switcher link by the language named in English, whatever the link shows', async () => {
+    const snapshot = page(
+      el('e0', 'link', 'en', { title: 'English', href: '/en/mod_alias.html' }),
+      el('e1', 'link', 'fr', { title: 'Français', href: '/fr/mod_alias.html' }),
+      el('e2', 'link', 'ja', { href: '/ja/mod_alias.html' }),
+    );
+    expect(await offlineResolver.resolve(snapshot, 'the French link')).toMatchObject({ match: { id: 'e1' } });
+    expect(await offlineResolver.resolve(snapshot, 'the Japanese link')).toMatchObject({ match: { id: 'e2' } });
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

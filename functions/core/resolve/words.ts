@@ -63,6 +63,10 @@ const SYNONYMS: Record<string, string> = {
   login: 'signin', logout: 'signout', x: 'close',
   previou: 'previous', following: 'next', parent: 'up', faqs: 'faq', licence: 'license', toc: 'contents',
   doc: 'documentation', docs: 'documentation', txt: 'text', plaintext: 'text',
+  // Languages as a language switcher names them: by code ("fr"), in English or in the language itself.
+  french: 'fr', francai: 'fr', francais: 'fr', japanese: 'ja', german: 'de', deutsch: 'de', spanish: 'es', espanol: 'es',
+  korean: 'ko', turkish: 'tr', turkce: 'tr', chinese: 'zh', portuguese: 'pt', portugue: 'pt', portugues: 'pt',
+  russian: 'ru', english: 'en', dutch: 'nl', nederland: 'nl', nederlands: 'nl', polish: 'pl', polski: 'pl',
 };
 
 export const STOPWORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'at', 'by', 'from', 'my', 'your', 'this', 'that', 'is', 'it', 'its', 'as', 'be', 'over', 'via', 'into', 'onto', 'are', 'what', 'some', 'these', 'those', 'there']);
