@@ -159,6 +159,11 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(snapshot, 'the Japanese link')).toMatchObject({ match: { id: 'e2' } });
   });
 
+  it('reads "man page" as the page of the command named', async () => {
+    const snapshot = page(el('e0', 'link', 'git-rebase(1)', { href: '/git-rebase.html' }), el('e1', 'link', 'git-merge(1)', { href: '/git-merge.html' }), el('e2', 'link', 'git-log(1)', { href: '/git-log.html' }));
+    expect(await offlineResolver.resolve(snapshot, 'the rebase man page')).toMatchObject({ match: { id: 'e0' } });
+  });
+
   it('brings the forms of one word to one stem', () => {
     expect(new Set(['formatting', 'formats', 'format'].map(stemWord)).size).toBe(1);
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);

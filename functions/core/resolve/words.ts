@@ -52,6 +52,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:look(?:ing)?\s+(?:\w+\s+)?up|look[\s-]?ups?)\b/g, 'search'],
   [/\btable[\s-]of[\s-]contents?\b/g, 'contents'],
   [/\bdoc[\s-]?strings?\b/g, 'documentation strings'],
+  // A command's manual page is its page: "the rebase man page" asks for the page on rebase.
+  [/\bman(?:ual)?[\s-]?pages?\b/g, 'page'],
 ];
 
 /** Single words with one meaning, after stemming. */
