@@ -10,6 +10,9 @@ export const destinationOf = (element: SnapshotElement, anchors?: Map<string, st
   // Two text fields alike in everything but place (a site search at the top and again at the bottom: same name,
   // same field name, same kind of form) do the same thing when typed into.
   if (element.editable && element.attributes) return `field ${element.role} ${element.name} ${element.attributes} ${(element.region ?? []).join('>')}`;
+  // Their submit buttons, alike in name and place, send the same search: one answer too. Only in a search form,
+  // where every copy asks the same thing; elsewhere ("Delete" on each row) each button acts on its own record.
+  if (element.type === 'submit' && element.region?.some((r) => r.startsWith('search'))) return `submit ${element.name} ${element.region.join('>')}`;
   const href = element.href ?? anchors?.get(element.id);
   if (!href || href === '#' || /^javascript:/i.test(href)) return undefined;
   return href;

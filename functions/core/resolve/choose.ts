@@ -32,11 +32,29 @@ const byPosition = (tier: Scored[], position: NonNullable<Query['position']>): S
   return pool;
 };
 
+/** Kinds of form control a page has few of: naming one is most of what tells it apart. */
+const FORM_KINDS = new Set(['dropdown', 'checkbox', 'radio', 'field', 'slider', 'switch', 'toggle', 'fileinput']);
+/** Below this even the only control of its kind is no match: nothing of the description is found on or around it. */
+const SOLE_THRESHOLD = 0.25;
+
+/**
+ * "The search type dropdown" on a page with one dropdown, unlabelled but in the search form: the kind named and
+ * a word found around it are enough when no other element of that kind is shown and nothing else scores higher.
+ */
+const soleOfKind = (scored: Scored[], best: Scored, query: Query): Scored | undefined => {
+  if (!query.role || !FORM_KINDS.has(query.role.word) || best.kindFit !== 1 || best.score < SOLE_THRESHOLD || !best.element.visible) return undefined;
+  return scored.some((s) => s !== best && s.kindFit === 1 && s.element.visible) ? undefined : best;
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
   const best = sorted[0];
-  if (!best || best.score < THRESHOLD) return { none: true, reason: 'no element on the page matches the description well enough', closest: closestOf(sorted) };
+  if (!best || best.score < THRESHOLD) {
+    const sole = best && soleOfKind(scored, best, query);
+    if (sole) return { match: sole.element, confidence: Math.round(sole.score * 100) / 100 };
+    return { none: true, reason: 'no element on the page matches the description well enough', closest: closestOf(sorted) };
+  }
   const byId = new Map(snapshot.elements.map((element) => [element.id, element]));
   if (query.relation) return relate(snapshot, sorted, query, byId);
   let tier = dedupeNested(sorted.filter((s) => s.score >= best.score - TIE), byId);
@@ -54,6 +72,10 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   } else if (query.position && tier.length > 1) tier = byPosition(tier, query.position);
   if (tier.length === 1) {
     const only = tier[0];
+    // "The index link" best met by a toggle styled as one, while a true link of that name exists (if hidden, in
+    // the menu the toggle opens): the description names the kind, so a stand-in is no confident answer.
+    const trueKind = (only.kindFit ?? 1) < 1 ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD) : undefined;
+    if (trueKind) return { ambiguous: true, reason: `the best match is no ${query.role?.word ?? 'element of the kind named'}, and one that is matches less well; say which one`, candidates: [only, trueKind].map(candidateOf) };
     // "Previous topic" names a box of one link: to click it is to click that link.
     const boxed = only.element.role === 'heading' && !only.element.interactive && (intent === 'click' || intent === 'hover') && query.role?.word !== 'heading' ? boxedLink(snapshot.elements, only.element) : undefined;
     return { match: boxed ?? only.element, confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]) };

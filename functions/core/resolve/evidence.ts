@@ -55,7 +55,7 @@ interface StringMatch {
   tokens: string[];
 }
 
-/** Every kind of token match (same, prefix, one typo) starts with the same letter: others are skipped unexamined. */
+/** Most kinds of token match (same, prefix, one typo) start with the same letter: other short tokens are skipped unexamined. */
 const matchString = (value: string, wanted: string[], initials: Set<string>, termTokens: string[]): StringMatch => {
   const tokens = words(value);
   let matches: Float64Array | undefined;
@@ -69,7 +69,8 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
     const stop = STOPWORDS.has(token);
     if (numbering && !/^\d+$/.test(token)) numbering = false;
     let hit = false;
-    if (initials.has(token[0])) {
+    // A long token may hold a wanted word after a short prefix ("gitworkflows"): examined whatever its initial.
+    if (initials.has(token[0]) || token.length > 6) {
       const stem = stemOf(token);
       for (let w = 0; w < wanted.length; w += 1) {
         const m = tokenMatch(wanted[w], stem);

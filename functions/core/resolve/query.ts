@@ -37,7 +37,7 @@ export interface Query {
   head: string[];
 }
 
-const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
+const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+(?:back\s+)?to|return\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
 const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'things', 'area', 'corner', 'side', 'located', 'placed', 'shown']);
 /**
  * Words for a piece of a document or site ("the chapter on triggers", "the site search"): with other name words
@@ -46,11 +46,15 @@ const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'ab
 /** Of those, the words for a part of a document. */
 const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
 const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
-const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article', 'documentation', 'reference', 'site', 'website', 'entry', 'guide']);
+// "Method" too: API references title a method by its signature ("path.basename(path[, suffix])"), never with the
+// word. Not "function" or "module": documentation does title those with the word ("The range() Function").
+const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article', 'documentation', 'reference', 'site', 'website', 'entry', 'guide', 'method']);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
 const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
 /** Right after a kind word, these say what a passage is about ("the paragraph about tides"): not name words. */
 const TOPIC_WORDS = new Set(['about', 'regarding', 'concerning', 'mentioning', 'describing', 'discussing', 'explaining', 'covering']);
+/** Words that put an element inside something named after them. */
+const CONTAINING = new Set(['in', 'inside', 'within']);
 const ORDINALS: Record<string, number> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
   '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7, '8th': 8, '9th': 9, '10th': 10, last: -1, final: -1,
@@ -127,18 +131,33 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   const parts = possessive ? [rest.slice(0, possessive.index), rest.slice(possessive.index + possessive[0].length)] : [rest];
   parts.forEach((part, partIndex) => {
     let afterKind = false;
+    let aboutTopic = false;
+    let inContainer = false;
+    let previous = '';
     for (const token of words(part)) {
       const topic = afterKind && TOPIC_WORDS.has(token);
-      afterKind = ROLE_WORDS[token] !== undefined;
+      // After a part of a document too: "the chapter about rewriting history".
+      afterKind = ROLE_WORDS[token] !== undefined || STRUCTURE.has(token);
+      // "The list of projects as text", "the report as PDF": the word after "as" names the form of what is
+      // wanted (a plain-text version), never a filler, even when elsewhere it only introduces a label.
+      const form = previous === 'as';
+      // "Back to the top", "scroll to bottom": after "to" a place word is where the element leads, its name.
+      const destination = previous === 'to' && POSITIONS[token] !== undefined;
+      if (token !== 'the') previous = token;
+      // "The Report a Bug link in the This Page box": once the element's kind is said, a kind word after "in"
+      // names what holds it, not what it is.
+      if (roleWords.length && CONTAINING.has(token)) inContainer = true;
       if (topic) {
         query.optional.push(token);
+        // What follows is what the passage is about: its kind words are topic words ("about compound selects").
+        aboutTopic = true;
         continue;
       }
-      if (FILLER.has(token) || token === 'a' || token === 'i') continue;
+      if (!form && (FILLER.has(token) || token === 'a' || token === 'i')) continue;
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];
         query.optional.push(token);
-      } else if (POSITIONS[token]) {
+      } else if (POSITIONS[token] && !destination) {
         query.position = { ...query.position, ...POSITIONS[token] };
         query.optional.push(token);
       } else if (REGION_WORDS[token]) {
@@ -146,7 +165,8 @@ const parseParts = (text: string, quotes: string[][]): Query => {
         query.regions.push(REGION_WORDS[token]);
         query.regionWords.push(token);
         query.hints.push(token);
-      } else if (ROLE_WORDS[token]) roleWords.push(token);
+      } else if (ROLE_WORDS[token] && inContainer) query.optional.push(token);
+      else if (ROLE_WORDS[token] && !aboutTopic) roleWords.push(token);
       else if (!STOPWORDS.has(token) || query.terms.length > 0) {
         query.terms.push(token);
         if (partIndex === 1) query.head.push(token);

@@ -81,9 +81,16 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
   glyph: ICON,
 };
 
+/**
+ * A link that leads nowhere (`href="#"`, `javascript:`) is a script's control (a menu toggle, a tab), a link
+ * in markup only: for a description that asks for a link it is a stand-in, not the thing itself.
+ */
+const goesNowhere = (element: SnapshotElement): boolean => element.role === 'link' && element.href !== undefined && (/#$/.test(element.href) || /^javascript:/i.test(element.href));
+
 /** How far the element's kind fits the wish: 1 fits, 0.75 a usual stand-in, 0.35 something else. */
 export const roleFit = (element: SnapshotElement, wanted: RoleWish): number => {
   if (wanted.type) return element.type === wanted.type ? 1 : wanted.soft.has(element.role) ? 0.5 : 0.35;
+  if (wanted.word === 'link' && goesNowhere(element)) return 0.75;
   if (wanted.any || wanted.roles.has(element.role)) return 1;
   if (wanted.editable && element.editable) return 1;
   if (wanted.soft.has(element.role)) return 0.75;

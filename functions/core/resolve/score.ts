@@ -13,6 +13,8 @@ export interface Scored {
   /** Position in document order. */
   index: number;
   score: number;
+  /** How far its kind fits the kind the description names (1 when it names none): see `roleFit`. */
+  kindFit?: number;
 }
 
 export const inRegion = (element: SnapshotElement, kind: string): boolean =>
@@ -22,9 +24,9 @@ export const inRegion = (element: SnapshotElement, kind: string): boolean =>
  * Everything but the text: kind, place, visibility. A kind or place word that is part of the element's own name
  * ("Command-line options", "ALTER TABLE", "Toggle navigation") names it rather than asks for a kind or a place.
  */
-const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean, sections: Set<string>, present: boolean[]): number => {
+const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean, sections: Set<string>, present: boolean[], kindFit: number): number => {
   let factor = 1;
-  if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, roleFit(element, query.role)) : roleFit(element, query.role);
+  if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, kindFit) : kindFit;
   else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
   else if (query.section) factor *= element.role === 'heading' || (element.href !== undefined && sections.has(element.href)) ? 1 : 0.85;
   else factor *= element.interactive ? 1 : 0.9;
@@ -96,6 +98,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     // One word found only far around an element (the heading it sits under, its region, its target), none on it
     // or just before it: no match by itself. An unlabelled field after "Phone" still is one.
     if (specific === 1 && !query.quotes.length && !evidence.own[index] && best[row + specificAt] < NEAR_ENOUGH) text = Math.min(text, 0.45);
-    return { element, index, score: text * fitness(element, query, intent, named, sections, present) };
+    const kindFit = query.role ? roleFit(element, query.role) : 1;
+    return { element, index, score: text * fitness(element, query, intent, named, sections, present, kindFit), kindFit };
   });
 };

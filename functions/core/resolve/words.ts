@@ -52,6 +52,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:look(?:ing)?\s+(?:\w+\s+)?up|look[\s-]?ups?)\b/g, 'search'],
   [/\btable[\s-]of[\s-]contents?\b/g, 'contents'],
   [/\bdoc[\s-]?strings?\b/g, 'documentation strings'],
+  // A command's manual page is its page: "the rebase man page" asks for the page on rebase.
+  [/\bman(?:ual)?[\s-]?pages?\b/g, 'page'],
 ];
 
 /** Single words with one meaning, after stemming. */
@@ -62,7 +64,11 @@ const SYNONYMS: Record<string, string> = {
   heart: 'favorite', colour: 'color', proceed: 'continue', btn: 'button', img: 'image', pic: 'picture', signon: 'signin',
   login: 'signin', logout: 'signout', x: 'close',
   previou: 'previous', following: 'next', parent: 'up', faqs: 'faq', licence: 'license', toc: 'contents',
-  doc: 'documentation', docs: 'documentation',
+  doc: 'documentation', docs: 'documentation', txt: 'text', plaintext: 'text',
+  // Languages as a language switcher names them: by code ("fr"), in English or in the language itself.
+  french: 'fr', francai: 'fr', francais: 'fr', japanese: 'ja', german: 'de', deutsch: 'de', spanish: 'es', espanol: 'es',
+  korean: 'ko', turkish: 'tr', turkce: 'tr', chinese: 'zh', portuguese: 'pt', portugue: 'pt', portugues: 'pt',
+  russian: 'ru', english: 'en', dutch: 'nl', nederland: 'nl', nederlands: 'nl', polish: 'pl', polski: 'pl',
 };
 
 export const STOPWORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'at', 'by', 'from', 'my', 'your', 'this', 'that', 'is', 'it', 'its', 'as', 'be', 'over', 'via', 'into', 'onto', 'are', 'what', 'some', 'these', 'those', 'there']);
@@ -156,5 +162,7 @@ export const tokenMatch = (wanted: string, seen: string): number => {
   // "configur…"), not when it is a shorter word of its own ("commit" is no "commitdiff").
   if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || (wanted.startsWith(seen) && seen.length >= 0.75 * wanted.length))) return 0.8;
   if (wanted.length >= 5 && seen.length >= 5 && wanted[0] === seen[0] && withinOneEdit(wanted, seen)) return 0.7;
+  // A compound written as one word ("gitworkflows", "subcommands"): the word after a short prefix.
+  if (wanted.length >= 6 && seen.length > wanted.length && seen.length <= wanted.length + 4 && seen.endsWith(wanted)) return 0.7;
   return 0;
 };
