@@ -10,7 +10,7 @@ import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { PageSnapshot } from '../../functions/ports/page-snapshot.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
 import { judge, pagePath, realCases, startRealPagesServer, storedSnapshot, type RealCase } from '../fixtures/real-pages/corpus.js';
-import { createRunningSession } from '../support/session-client.js';
+import { openDriverWindow } from '../support/driver-window.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 let svc: TestService;
@@ -20,11 +20,7 @@ let driver: WindowDriver;
 
 beforeAll(async () => {
   [svc, pages] = await Promise.all([startTestService({ warmPoolSize: 1 }), startRealPagesServer()]);
-  const sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
-  const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page>; driver(id: string): Promise<WindowDriver> };
-  page = await browser.page(window.json.data.windowId);
-  driver = await browser.driver(window.json.data.windowId);
+  ({ page, driver } = await openDriverWindow(svc));
 });
 afterAll(async () => {
   await svc?.stop();

@@ -11,7 +11,7 @@ import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
 import { resolveCases, type ResolveCase } from '../fixtures/resolve-cases.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { createRunningSession } from '../support/session-client.js';
+import { openDriverWindow } from '../support/driver-window.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 let svc: TestService;
@@ -21,11 +21,7 @@ let driver: WindowDriver;
 
 beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
-  const sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
-  const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page>; driver(id: string): Promise<WindowDriver> };
-  page = await browser.page(window.json.data.windowId);
-  driver = await browser.driver(window.json.data.windowId);
+  ({ page, driver } = await openDriverWindow(svc));
 });
 afterAll(async () => {
   await svc?.stop();

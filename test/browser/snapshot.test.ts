@@ -7,7 +7,7 @@ import { estimateTokens, serializeSnapshot } from '../../functions/core/resolve/
 import type { PageSnapshot, SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { createRunningSession } from '../support/session-client.js';
+import { openDriverWindow } from '../support/driver-window.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 let svc: TestService;
@@ -17,11 +17,7 @@ let driver: WindowDriver;
 
 beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
-  const sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
-  const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page>; driver(id: string): Promise<WindowDriver> };
-  page = await browser.page(window.json.data.windowId);
-  driver = await browser.driver(window.json.data.windowId);
+  ({ page, driver } = await openDriverWindow(svc));
 });
 afterAll(async () => {
   await svc?.stop();

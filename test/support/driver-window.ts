@@ -1,0 +1,21 @@
+/**
+ * A blank window of a running session, with both handles the browser-level tests drive it through: the puppeteer
+ * page (to load fixtures and read the DOM) and the service's own window driver (snapshots, actions).
+ */
+import type { Page } from 'puppeteer-core';
+import type { WindowDriver } from '../../functions/ports/window-driver.js';
+import { createRunningSession } from './session-client.js';
+import type { TestService } from './service.js';
+
+export interface DriverWindow {
+  page: Page;
+  driver: WindowDriver;
+}
+
+export const openDriverWindow = async (svc: TestService): Promise<DriverWindow> => {
+  const sessionId = (await createRunningSession(svc)).id;
+  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page>; driver(id: string): Promise<WindowDriver> };
+  const windowId = window.json.data.windowId as string;
+  return { page: await browser.page(windowId), driver: await browser.driver(windowId) };
+};
