@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../functions/runtime/config.js';
-import { modelStartupWarning } from '../functions/runtime/composition.js';
+import { modelStartupWarning } from '../functions/runtime/models.js';
 import { ENV } from '../functions/runtime/env.js';
 import { startLocalService } from '../functions/runtime/local/service.js';
 

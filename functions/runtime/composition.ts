@@ -11,7 +11,6 @@ import type { Blobs } from '../ports/blobs.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { EventBus } from '../ports/event-bus.js';
 import type { AnsweringModel } from '../ports/model.js';
-import { lazyModel } from './lazy-model.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import { cachedAuthenticator } from './auth-cache.js';
@@ -35,6 +34,11 @@ export interface DepsParts {
   fleet: BrowserFleet;
   bus: EventBus;
   signingSecret: string;
+  /**
+   * The language model, if this process asks one (`modelFromConfig` in models.ts). Given rather than built here:
+   * each SDK is a large part of a function's bundle, and most functions never call a model.
+   */
+  model: AnsweringModel | undefined;
   clock?: Clock;
   log?: Logger;
   validateResponses?: boolean;
@@ -72,43 +76,11 @@ const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): Async
 });
 
 /**
- * The language model the config names: Claude direct (`anthropic`, with a key), Claude on Bedrock, a server speaking
- * Chat Completions (`openai`), or none (`offline`). Each SDK is loaded on the model's first call.
- */
-export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | undefined => {
-  switch (config.modelProvider) {
-    case 'anthropic':
-      return config.anthropicApiKey
-        ? lazyModel('claude', async () =>
-            (await import('../adapters/model/claude.js')).createClaudeModel({ apiKey: config.anthropicApiKey!, baseURL: config.anthropicBaseUrl, model: config.modelName }),
-          )
-        : undefined;
-    case 'bedrock':
-      return lazyModel('claude-bedrock', async () =>
-        (await import('../adapters/model/bedrock.js')).createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl }),
-      );
-    case 'openai':
-      return lazyModel('openai', async () => (await import('../adapters/model/openai.js')).createOpenAiModel(openAiSettings(config)));
-    default:
-      return undefined;
-  }
-};
-
-const openAiSettings = (config: Readonly<Config>) => ({ baseURL: config.openaiBaseUrl, apiKey: config.openaiApiKey, model: config.modelName });
-
-/**
- * A warning line about the configured model, checked once at start (only `openai`, whose server is often local
- * and started separately): unreachable, or not listing the model. Never fatal: see `probeOpenAiServer`.
- */
-export const modelStartupWarning = async (config: Readonly<Config>): Promise<string | undefined> =>
-  config.modelProvider === 'openai' ? (await import('../adapters/model/openai-probe.js')).probeOpenAiServer(openAiSettings(config)) : undefined;
-
-/**
  * The element resolver the config names: none for `offline` (operations then use the offline resolver), and for
  * any provider the offline resolver backed by that provider's model, so descriptions it answers alone cost no
  * model call.
  */
-export const resolverFromConfig = (config: Readonly<Config>, model: AnsweringModel | undefined = modelFromConfig(config)): ElementResolver | undefined => {
+export const resolverFromConfig = (config: Readonly<Config>, model: AnsweringModel | undefined): ElementResolver | undefined => {
   if (!model) return undefined;
   const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
   return cascadingResolver(offlineResolver, new ModelResolver(model, prices));
@@ -118,7 +90,7 @@ export const createDeps = (parts: DepsParts): Deps => {
   const clock = parts.clock ?? systemClock;
   const { config, records } = parts;
   // One model (one client, one connection pool) serves both element resolution and page questions.
-  const model = modelFromConfig(config);
+  const { model } = parts;
   const log = parts.log ?? createLogger(config.logLevel);
   return {
     config,

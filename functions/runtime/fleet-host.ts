@@ -25,6 +25,7 @@ import type { Records } from '../ports/records.js';
 import { recordBrowserEvents } from './browser-events.js';
 import { clientMayDrive } from './cdp-access.js';
 import { createDeps } from './composition.js';
+import { modelFromConfig } from './models.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 
@@ -88,7 +89,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
   const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, hostId });
-  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, log });
+  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, model: modelFromConfig(config), log });
   const recorder = recordBrowserEvents(fleet, deps);
 
   let draining = false;

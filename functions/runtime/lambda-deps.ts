@@ -1,10 +1,14 @@
-/** Deps for a Lambda container: built from the environment on the first invocation, then reused. */
+/**
+ * Deps for a Lambda container: built from the environment on the first invocation, then reused. What a function
+ * does not use is not imported here but given by its entry (`LambdaParts`): a read route's bundle then carries no
+ * CDP client and no model SDK.
+ */
 import { awsStores, createDeps, queueFromConfig } from './composition.js';
 import { loadConfig, type Config } from './config.js';
 import { ENV } from './env.js';
 import type { Deps } from './deps.js';
 import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
-import { RemoteFleet } from '../adapters/browser/remote-fleet.js';
+import { RemoteFleet, type CdpConnector } from '../adapters/browser/remote-fleet.js';
 import { MemoryEventBus } from '../adapters/local/memory-event-bus.js';
 import { findPlacement } from '../core/sessions/placement.js';
 import { PollingEventBus } from '../core/sessions/polling-bus.js';
@@ -13,6 +17,15 @@ import type { Records } from '../ports/records.js';
 import { unavailableFleet } from './unavailable-fleet.js';
 import { UnavailableError } from '../core/shared/errors.js';
 import type { Queue } from '../ports/queue.js';
+import type { AnsweringModel } from '../ports/model.js';
+
+/** What only some functions use, given by their entry point (browser-operation.ts, model-operation.ts). */
+export interface LambdaParts {
+  /** The CDP client: functions that drive a session's browser. */
+  connect?: CdpConnector;
+  /** The language model: functions that resolve elements or ask about pages. */
+  model?: (config: Config) => AnsweringModel | undefined;
+}
 
 /** Without ASYNC_QUEUE_URL a Lambda has nowhere to send async requests: accepting one answers 503, not a silent drop. */
 const missingQueue: Queue = {
@@ -54,30 +67,34 @@ const readSecrets = async (env: NodeJS.ProcessEnv): Promise<Partial<Config>> => 
 
 const secrets = await readSecrets(process.env);
 
-let deps: Deps | undefined;
-
 /**
  * The browser hosts, reached through the start queue and each session's placement. A function deployed without
  * them (no START_QUEUE_URL or host secret) answers session starts with 503 rather than queueing into nothing.
  */
-const fleetFromEnv = (config: Config, records: Records): BrowserFleet => {
+const fleetFromEnv = (config: Config, records: Records, connect: CdpConnector | undefined): BrowserFleet => {
   const queueUrl = process.env[ENV.startQueueUrl];
   if (!queueUrl || !config.hostSecret) return unavailableFleet;
   return new RemoteFleet({
     startQueue: createSqsQueue({ region: config.awsRegion, queueUrl, endpoint: config.sqsEndpoint }),
     hostSecret: config.hostSecret,
     placement: (sessionId) => findPlacement(records, sessionId),
+    connect,
   });
 };
 
-export const lambdaDeps = (): Deps => {
-  if (!deps) {
-    const config = loadConfig(process.env, secrets);
-    const { records, blobs } = awsStores(config);
-    const fleet = fleetFromEnv(config, records);
-    // Session events are written by the hosts and by other functions: an events stream polls the stored ones.
-    const bus = fleet === unavailableFleet ? new MemoryEventBus() : new PollingEventBus(records);
-    deps = createDeps({ config, records, blobs, fleet, bus, signingSecret: config.signingSecret ?? '', queue: config.asyncQueueUrl ? queueFromConfig(config) : missingQueue });
-  }
-  return deps;
+/** The deps of a function with `parts`, built on the first call. */
+export const lambdaDeps = (parts: LambdaParts = {}): (() => Deps) => {
+  let deps: Deps | undefined;
+  return () => {
+    if (!deps) {
+      const config = loadConfig(process.env, secrets);
+      const { records, blobs } = awsStores(config);
+      const fleet = fleetFromEnv(config, records, parts.connect);
+      // Session events are written by the hosts and by other functions: an events stream polls the stored ones.
+      const bus = fleet === unavailableFleet ? new MemoryEventBus() : new PollingEventBus(records);
+      const queue = config.asyncQueueUrl ? queueFromConfig(config) : missingQueue;
+      deps = createDeps({ config, records, blobs, fleet, bus, signingSecret: config.signingSecret ?? '', model: parts.model?.(config), queue });
+    }
+    return deps;
+  };
 };

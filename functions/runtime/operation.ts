@@ -1,12 +1,14 @@
 /**
  * `defineOperation` ties a handler file to its route: the operation's input and output are typed from the route's
  * schemas, and the file's `handler` export is the Lambda entry point built from the same stack the local server
- * uses.
+ * uses. This module's `defineOperation` is for functions that neither drive a browser nor ask a model; the others
+ * take it from browser-operation.ts or model-operation.ts, which add those parts (and their code) to the bundle.
  */
 import type { z } from 'zod';
 import type { Principal } from '../core/orgs/api-keys.js';
 import { routeByOperationId, type OperationId, type RouteTable } from '../api/routes.js';
 import { lambdaDeps } from './lambda-deps.js';
+import type { Deps } from './deps.js';
 import { buildHttpHandler, type HttpHandler, type OperationInput, type OperationRun } from './http-handler.js';
 import type { HttpReply } from './middleware/types.js';
 
@@ -27,15 +29,20 @@ export interface Operation<K extends OperationId = OperationId> {
   handler: HttpHandler;
 }
 
-export const defineOperation = <K extends OperationId>(operationId: K, run: (input: InputOf<K>) => Promise<ResultOf<K>>): Operation<K> => {
-  const route = routeByOperationId(operationId);
-  let handler: HttpHandler | undefined;
-  return {
-    operationId,
-    run,
-    get handler(): HttpHandler {
-      handler ??= buildHttpHandler(route, run as OperationRun, lambdaDeps, { streaming: route.stream === true });
-      return handler;
-    },
+/** `defineOperation` for functions whose deps come from `depsOf`. */
+export const operationsWith =
+  (depsOf: () => Deps) =>
+  <K extends OperationId>(operationId: K, run: (input: InputOf<K>) => Promise<ResultOf<K>>): Operation<K> => {
+    const route = routeByOperationId(operationId);
+    let handler: HttpHandler | undefined;
+    return {
+      operationId,
+      run,
+      get handler(): HttpHandler {
+        handler ??= buildHttpHandler(route, run as OperationRun, depsOf, { streaming: route.stream === true });
+        return handler;
+      },
+    };
   };
-};
+
+export const defineOperation = operationsWith(lambdaDeps());

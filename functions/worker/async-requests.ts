@@ -8,7 +8,9 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { abandonRequestMessage, handleRequestMessage } from '../core/requests/run.js';
 import { ENV } from '../runtime/env.js';
 import type { Deps } from '../runtime/deps.js';
+import { puppeteerConnector } from '../adapters/browser/cdp-connector.js';
 import { lambdaDeps } from '../runtime/lambda-deps.js';
+import { modelFromConfig } from '../runtime/models.js';
 
 /**
  * The queue's `maxReceiveCount` (ASYNC_MAX_RECEIVES, set by the stack from the redrive policy): a message failing
@@ -44,4 +46,5 @@ export const createAsyncRequestsHandler = (getDeps: () => Deps, env: NodeJS.Proc
     { timeoutEarlyInMillis: 5_000 },
   );
 
-export const handler = createAsyncRequestsHandler(lambdaDeps);
+// Async requests are automations on a page: the worker drives browsers and asks the model.
+export const handler = createAsyncRequestsHandler(lambdaDeps({ connect: puppeteerConnector, model: modelFromConfig }));

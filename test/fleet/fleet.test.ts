@@ -17,6 +17,8 @@ import { findPlacement } from '../../functions/core/sessions/placement.js';
 import { profileKeys } from '../../functions/core/shared/record-keys.js';
 import { PollingEventBus } from '../../functions/core/sessions/polling-bus.js';
 import { createDeps } from '../../functions/runtime/composition.js';
+import { modelFromConfig } from '../../functions/runtime/models.js';
+import { puppeteerConnector } from '../../functions/adapters/browser/cdp-connector.js';
 import { loadConfig } from '../../functions/runtime/config.js';
 import { startFleetHost, type FleetHost } from '../../functions/runtime/fleet-host.js';
 import { createLocalApp } from '../../functions/runtime/local/app.js';
@@ -88,9 +90,10 @@ beforeAll(async () => {
   [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer(), startAgent()]);
   startQueue = new MemoryQueue({ visibilitySeconds: 60 });
   hosts = await Promise.all([joinHost(0), joinHost(1)]);
-  fleet = new RemoteFleet({ startQueue, hostSecret: HOST_SECRET, placement: (sessionId) => findPlacement(aws.records, sessionId), queuedAfterMs: 500 });
+  fleet = new RemoteFleet({ startQueue, hostSecret: HOST_SECRET, placement: (sessionId) => findPlacement(aws.records, sessionId), queuedAfterMs: 500, connect: puppeteerConnector });
   // The hosts' public side (the load balancer on AWS) is not the API's address.
-  const deps = createDeps({ config: config({ hostPublicUrl: 'https://hosts.example.com' }), records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, log });
+  const apiConfig = config({ hostPublicUrl: 'https://hosts.example.com' });
+  const deps = createDeps({ config: apiConfig, records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, model: modelFromConfig(apiConfig), log });
   const { org } = await ensureOrg(aws.records, systemClock, 'fleet-test');
   orgId = org.id;
   auth = { authorization: `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}` };

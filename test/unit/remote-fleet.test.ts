@@ -177,3 +177,23 @@ describe('RemoteFleet.touch', () => {
     await expect(unreachable.fleet.touch(REQUEST.sessionId)).resolves.toBeUndefined();
   });
 });
+
+describe('RemoteFleet.open', () => {
+  it("connects through the given CDP client to the owner's proxy, with the hosts' secret", async () => {
+    const connects: Array<{ endpoint: string; headers: Record<string, string> }> = [];
+    const connect: RemoteFleetOptions['connect'] = async (endpoint, headers) => {
+      connects.push({ endpoint, headers });
+      throw new Error('no browser in this test');
+    };
+    const { fleet, where } = fleetWith({ connect });
+    where.placed.set(REQUEST.sessionId, OWNER);
+    await expect(fleet.open(REQUEST.sessionId)).rejects.toThrow('no browser in this test');
+    expect(connects).toEqual([{ endpoint: 'ws://10.0.0.7:8080/cdp/session%2F1', headers: { authorization: `Bearer ${SECRET}` } }]);
+  });
+
+  it('refuses, naming the session, in a function built without a CDP client', async () => {
+    const { fleet, where } = fleetWith();
+    where.placed.set(REQUEST.sessionId, OWNER);
+    await expect(fleet.open(REQUEST.sessionId)).rejects.toThrow(`session ${REQUEST.sessionId}: this function is built without a CDP client`);
+  });
+});

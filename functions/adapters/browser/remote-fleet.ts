@@ -5,11 +5,13 @@
  * goes to its owner over the VPC: CDP through the owner's proxy, stop and files through its internal API, both with
  * the hosts' shared secret. What happens to a browser on its own (idle timeout, crash, downloads, profile and
  * recording at the end) is recorded by the host that runs it, so the subscriptions here never fire.
+ *
+ * The CDP client is given (`connect`), not imported: most functions only read records, start or stop sessions, and
+ * a CDP client would be most of their code.
  */
-import puppeteer from 'puppeteer-core';
 import type { BrowserDownload, BrowserEndReason, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
 import type { Queue } from '../../ports/queue.js';
-import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
+import type { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 
 export interface RemotePlacement {
   hostId: string;
@@ -30,7 +32,12 @@ export interface RemoteFleetOptions {
   /** Placement reads: often while a warm host usually answers (the first seconds), then sparingly. */
   pollMs?: { early: number; late: number; earlyForMs: number };
   fetch?: typeof fetch;
+  /** Opens CDP to a session's browser through its owner (see `cdp-connector.ts`); without it `open` is refused. */
+  connect?: CdpConnector;
 }
+
+/** A CDP connection to `endpoint` (a WebSocket URL), authenticated with `headers`. */
+export type CdpConnector = (endpoint: string, headers: Record<string, string>) => Promise<PuppeteerSessionBrowser>;
 
 /** The shortest idle timeout is a minute: telling the owner every 10 s keeps it well inside that. */
 const TOUCH_EVERY_MS = 10_000;
@@ -132,14 +139,9 @@ export class RemoteFleet implements BrowserFleet {
   }
 
   private async connect(sessionId: string): Promise<PuppeteerSessionBrowser> {
+    if (!this.options.connect) throw new Error(`session ${sessionId}: this function is built without a CDP client, so it cannot drive a browser`);
     const placement = await this.placed(sessionId);
-    const browser = await puppeteer.connect({
-      browserWSEndpoint: `${placement.address.replace(/^http/, 'ws')}/cdp/${encodeURIComponent(sessionId)}`,
-      headers: { authorization: `Bearer ${this.options.hostSecret}` },
-      defaultViewport: null,
-      protocolTimeout: 60_000,
-    });
-    return new PuppeteerSessionBrowser(browser);
+    return this.options.connect(`${placement.address.replace(/^http/, 'ws')}/cdp/${encodeURIComponent(sessionId)}`, { authorization: `Bearer ${this.options.hostSecret}` });
   }
 
   private async placed(sessionId: string): Promise<RemotePlacement> {

@@ -9,6 +9,8 @@ import { unmatchedResponse } from '../../runtime/unmatched.js';
 import { routes } from '../routes.js';
 
 const handlers = new Map<string, HttpHandler>();
+// A 501 reads nothing but the caller's key: no browser, no model.
+const depsOf = lambdaDeps();
 
 export const handler = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
   const key = `${event.httpMethod} ${event.resource}`;
@@ -16,7 +18,7 @@ export const handler = async (event: APIGatewayProxyEvent, context: Context): Pr
   if (!routeHandler) {
     const route = routes.find((candidate) => candidate.method === event.httpMethod && candidate.path === event.resource);
     if (!route) return unmatchedResponse(event, { kind: 'none' });
-    routeHandler = buildHttpHandler(route, undefined, lambdaDeps);
+    routeHandler = buildHttpHandler(route, undefined, depsOf);
     handlers.set(key, routeHandler);
   }
   return routeHandler(event, context);

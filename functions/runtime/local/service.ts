@@ -10,6 +10,7 @@ import { startEmbeddedStores } from './embedded-stores.js';
 import { prepareDataDir } from './data-dir.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import { awsStores, createDeps } from '../composition.js';
+import { modelFromConfig } from '../models.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { createLogger, type Logger } from '../logger.js';
@@ -95,7 +96,7 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   const dataDir = resolve(config.dataDir);
   const signingSecret = effective.signingSecret ?? (await persistentSecret(dataDir, 'signing-secret'));
   const browsers = createLocalBrowsers(effective, log);
-  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret, asyncOperations: options.asyncOperations, webhookTransport: options.webhookTransport, queue: options.queue });
+  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret, model: modelFromConfig(effective), asyncOperations: options.asyncOperations, webhookTransport: options.webhookTransport, queue: options.queue });
   const access = await ensureDevelopmentAccess(stores.records, clock, effective.apiKey);
   const app = await createLocalApp(deps);
   const server = createHttpServer(app);
