@@ -10,6 +10,7 @@
 import puppeteer, { type Page } from 'puppeteer-core';
 import { snapshot } from '../../functions/adapters/browser/actions/snapshot.js';
 import { elementExpression } from '../../functions/adapters/browser/actions/snapshot/script.js';
+import { evaluateInWorld } from '../../functions/adapters/browser/actions/world.js';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { estimateTokens, serializeSnapshot } from '../../functions/core/resolve/serialize.js';
 import { evaluateCorpus, summarize } from '../../test/fixtures/real-pages/evaluate.js';
@@ -41,7 +42,8 @@ const corpusAccuracy = async (page: Page, baseUrl: string): Promise<number> => {
     if (c.page !== current) await page.goto(`${baseUrl}/resolve/${(current = c.page)}`, { waitUntil: 'load' });
     const snap = await snapshot(page, AbortSignal.timeout(10_000));
     const answer = await offlineResolver.resolve(snap, c.description, { intent: c.intent });
-    const got = 'match' in answer ? await page.evaluate(`(${elementExpression(snap.key, answer.match.id)})?.getAttribute('data-testid')`) : null;
+    // The snapshot's element registry lives in the service's own isolated world, not the page's.
+    const got = 'match' in answer ? await evaluateInWorld(page, `(${elementExpression(snap.key, answer.match.id)})?.getAttribute('data-testid')`, AbortSignal.timeout(10_000)) : null;
     if (got === c.expected) correct += 1;
   }
   return round(correct / resolveCases.length, 3);

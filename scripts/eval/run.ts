@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { elementExpression } from '../../functions/adapters/browser/actions/snapshot/script.js';
+import { evaluateInWorld } from '../../functions/adapters/browser/actions/world.js';
 import { generateApiKey } from '../../functions/core/orgs/api-keys.js';
 import { ModelResolver } from '../../functions/core/resolve/model-resolver.js';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
@@ -91,7 +92,8 @@ const runResolutions = async (kind: Kind, resolver: ElementResolver, browser: { 
     const snapshot = await browser.driver.snapshot(AbortSignal.timeout(30_000));
     const { value: resolution, ms } = await timed(() => resolver.resolve(snapshot, c.description, { intent: c.intent }));
     let got: string | null;
-    if ('match' in resolution) got = ((await browser.page.evaluate(`(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`)) as string | null) ?? `${resolution.match.role} "${resolution.match.name}"`;
+    // The snapshot's element registry lives in the service's own isolated world, not the page's.
+    if ('match' in resolution) got = (await evaluateInWorld<string | null>(browser.page, `(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`, AbortSignal.timeout(20_000))) ?? `${resolution.match.role} "${resolution.match.name}"`;
     else got = 'ambiguous' in resolution ? `several (${resolution.candidates.length})` : null;
     const wrong = got === c.expected ? undefined : `expected ${c.expected ?? 'none'}, got ${got ?? 'none'}`;
     results.push({ name: `${c.page} "${c.description}"`, wrong, credits: resolution.credits, ms });
