@@ -12,7 +12,7 @@ module.exports = {
         'library allowed: pure facts about address ranges, which the address classification should not re-derive.',
       severity: 'error',
       from: { path: '^functions/core/' },
-      to: { pathNot: ['^functions/core/', '^functions/ports/', '^node_modules/ipaddr\\.js/'], dependencyTypesNot: ['core'] },
+      to: { pathNot: ['^functions/core/', '^functions/ports/', '^functions/net/', '^node_modules/ipaddr\\.js/'], dependencyTypesNot: ['core'] },
     },
     {
       name: 'ports-are-leaves',
@@ -35,7 +35,7 @@ module.exports = {
       from: { path: '^lib/' },
       to: {
         path: '^(functions|bin)/',
-        pathNot: ['^functions/api/(route|routes)\\.ts$', '^functions/api/schemas/', '^functions/runtime/env\\.ts$', '^functions/adapters/aws/table-layout\\.ts$'],
+        pathNot: ['^functions/api/(route|routes)\\.ts$', '^functions/api/schemas/', '^functions/config/env\\.ts$', '^functions/net/table-layout\\.ts$'],
       },
     },
     {

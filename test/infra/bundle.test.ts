@@ -102,12 +102,12 @@ describe('what a function bundle carries', () => {
     for (const handler of handlers) {
       const output = metafile.outputs[`out/${handler}.js`]!;
       const own = new Set([output.entryPoint!]);
-      for (const path of own) for (const next of inputs[path]!.imports) if (!next.external && !next.path.startsWith('functions/runtime/')) own.add(next.path);
+      for (const path of own) for (const next of inputs[path]!.imports) if (!next.external && !/^functions\/(composition|http)\//.test(next.path)) own.add(next.path);
       const drives = own.has('functions/core/windows/open.ts');
       const asks = [...own].some((path) => path.startsWith('functions/') && /deps\.(model|resolver)\b/.test(readFileSync(join(projectRoot, path), 'utf8')));
       const carried = Object.keys(output.inputs);
       expect({ handler, connector: carried.includes('functions/adapters/browser/cdp-connector.ts') }).toEqual({ handler, connector: drives || asks });
-      if (asks) expect({ handler, model: carried.includes('functions/runtime/models.ts') }).toEqual({ handler, model: true });
+      if (asks) expect({ handler, model: carried.includes('functions/composition/models.ts') }).toEqual({ handler, model: true });
       if (!drives && !asks) expect({ handler, heavy: HEAVY.filter((name) => packagesIn(carried).has(name)) }).toEqual({ handler, heavy: [] });
     }
   }, 60_000);

@@ -3,9 +3,9 @@
  * client learns about a bad key or a bad body first, then answers 501 in the problem shape.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { buildHttpHandler, type HttpHandler } from '../../runtime/http-handler.js';
-import { lambdaDeps } from '../../runtime/lambda-deps.js';
-import { unmatchedResponse } from '../../runtime/unmatched.js';
+import { buildHttpHandler, type HttpHandler } from '../../http/http-handler.js';
+import { lambdaDeps } from '../../composition/lambda/lambda-deps.js';
+import { unmatchedResponse } from '../../http/unmatched.js';
 import { routes } from '../routes.js';
 
 const handlers = new Map<string, HttpHandler>();

@@ -1,5 +1,5 @@
 import { acceptRequest } from '../../../core/requests/accept.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 
 export const operation = defineOperation('asyncExecuteAutomation', async (input) => {
   const { sessionId, windowId } = input.params;

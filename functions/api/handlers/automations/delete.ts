@@ -1,5 +1,5 @@
 import { deleteOrgAutomation } from '../../../core/automations/manage.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 
 export const operation = defineOperation('deleteAutomation', async (input) => {
   await deleteOrgAutomation(input.deps.records, input.principal.orgId, input.params.automationId);

@@ -1,5 +1,5 @@
 import { listOrgAutomations } from '../../../core/automations/manage.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 
 export const operation = defineOperation('listAutomations', async (input) => ({ automations: await listOrgAutomations(input.deps.records, input.principal.orgId) }));
 

@@ -1,5 +1,5 @@
 import { describeOrgAutomation } from '../../../core/automations/manage.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 
 export const operation = defineOperation('updateAutomationDescription', async (input) => describeOrgAutomation(input.deps, input.principal.orgId, input.body));
 

@@ -1,5 +1,5 @@
 import { createFile } from '../../../core/files/uploads.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { createdFileToWire } from '../../shape/file.js';
 

@@ -1,5 +1,5 @@
 import { readFile, viewOf } from '../../../core/files/queries.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { fileIssues, fileToWire } from '../../shape/file.js';
 

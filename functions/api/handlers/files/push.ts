@@ -1,5 +1,5 @@
 import { pushFile } from '../../../core/files/push.js';
-import { defineOperation } from '../../../runtime/browser-operation.js';
+import { defineOperation } from '../../../composition/lambda/browser-operation.js';
 import { envelope } from '../../shape/envelope.js';
 
 export const operation = defineOperation('pushFile', async (input) => {

@@ -1,5 +1,5 @@
 import { clickElement } from '../../../core/operations/click.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('click', async (input) => {

@@ -1,6 +1,6 @@
 import { automationOperations } from '../../../core/automations/operations.js';
 import { runWithWebhook } from '../../../core/requests/sync-webhook.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('fillForm', async (input) => {

@@ -1,5 +1,5 @@
 import { monitorCondition } from '../../../core/operations/monitor/run.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('monitor', async (input) => {

@@ -1,5 +1,5 @@
 import { queryPage } from '../../../core/operations/page-query.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('pageQuery', async (input) => {

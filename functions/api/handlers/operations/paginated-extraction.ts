@@ -1,5 +1,5 @@
 import { extractAcrossPages } from '../../../core/operations/pagination/extract.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('paginatedExtraction', async (input) => {

@@ -1,5 +1,5 @@
 import { takeScreenshot } from '../../../core/operations/screenshot.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('screenshot', async (input) => {

@@ -1,5 +1,5 @@
 import { scrollWindow } from '../../../core/operations/scroll.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../../composition/lambda/model-operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('scroll', async (input) => {

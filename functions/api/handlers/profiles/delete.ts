@@ -1,5 +1,5 @@
 import { deleteProfiles } from '../../../core/profiles/store.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { envelope } from '../../shape/envelope.js';
 
 // A profile's id is its name here, so the deprecated `profileIds` names profiles too.

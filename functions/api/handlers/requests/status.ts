@@ -1,5 +1,5 @@
 import { requestStatus } from '../../../core/requests/status.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 
 export const operation = defineOperation('getRequestStatus', async (input) =>
   requestStatus(input.deps.records, input.principal.orgId, input.params.requestId),

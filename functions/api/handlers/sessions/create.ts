@@ -1,5 +1,5 @@
 import { createSession } from '../../../core/sessions/create.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { envelope } from '../../shape/envelope.js';
 import { sessionToWire } from '../../shape/session.js';

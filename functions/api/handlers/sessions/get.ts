@@ -1,6 +1,6 @@
 import { sessionInUse } from '../../../core/sessions/activity.js';
 import { sessionFailure } from '../../../core/sessions/lifecycle.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
 

@@ -1,5 +1,5 @@
 import { listSessions } from '../../../core/sessions/queries.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
 

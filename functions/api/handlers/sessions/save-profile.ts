@@ -1,5 +1,5 @@
 import { saveProfileOnTermination } from '../../../core/sessions/profile-intent.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { envelope } from '../../shape/envelope.js';
 
 export const operation = defineOperation('saveProfileOnTermination', async (input) => {

@@ -1,5 +1,5 @@
 import { terminateSession } from '../../../core/sessions/terminate.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../../composition/lambda/operation.js';
 import { envelope } from '../../shape/envelope.js';
 
 export const operation = defineOperation('terminateSession', async (input) => {

@@ -1,5 +1,5 @@
 import { closeWindow } from '../../../core/windows/navigation.js';
-import { defineOperation } from '../../../runtime/browser-operation.js';
+import { defineOperation } from '../../../composition/lambda/browser-operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { windowIdToWire } from '../../shape/window.js';
 

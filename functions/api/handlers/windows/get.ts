@@ -1,6 +1,6 @@
 import { liveViewSize } from '../../../core/windows/navigation.js';
 import { requireWindow, sessionBrowser } from '../../../core/windows/open.js';
-import { defineOperation } from '../../../runtime/browser-operation.js';
+import { defineOperation } from '../../../composition/lambda/browser-operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { envelope } from '../../shape/envelope.js';
 import { liveViewUrl } from '../../shape/window.js';

@@ -1,5 +1,5 @@
 import { sessionBrowser } from '../../../core/windows/open.js';
-import { defineOperation } from '../../../runtime/browser-operation.js';
+import { defineOperation } from '../../../composition/lambda/browser-operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { windowIdToWire } from '../../shape/window.js';
 

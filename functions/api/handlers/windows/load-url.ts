@@ -1,5 +1,5 @@
 import { loadUrl } from '../../../core/windows/navigation.js';
-import { defineOperation } from '../../../runtime/browser-operation.js';
+import { defineOperation } from '../../../composition/lambda/browser-operation.js';
 import { envelope } from '../../shape/envelope.js';
 
 export const operation = defineOperation('loadUrl', async (input) => {

@@ -5,12 +5,12 @@
  */
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { abandonRequestMessage, handleRequestMessage } from '../core/requests/run.js';
-import { ENV } from '../runtime/env.js';
-import type { Deps } from '../runtime/deps.js';
-import { puppeteerConnector } from '../adapters/browser/cdp-connector.js';
-import { lambdaDeps } from '../runtime/lambda-deps.js';
-import { modelFromConfig } from '../runtime/models.js';
+import { abandonRequestMessage, handleRequestMessage } from '../../core/requests/run.js';
+import { ENV } from '../../config/env.js';
+import type { Deps } from '../../api/deps.js';
+import { puppeteerConnector } from '../../adapters/browser/cdp-connector.js';
+import { lambdaDeps } from './lambda-deps.js';
+import { modelFromConfig } from '../models.js';
 
 /**
  * The queue's `maxReceiveCount` (ASYNC_MAX_RECEIVES, set by the stack from the redrive policy): a message failing

@@ -3,13 +3,13 @@
  * signing secret, model), the host's own settings as the host entry read them, the start queue at START_QUEUE_URL,
  * and the utilization metric when HOST_FLEET names the fleet.
  */
-import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
-import { taskGeneration, taskStopping } from '../browser-host/fleet/generation.js';
-import { awsStores } from './composition.js';
-import { loadConfig } from './config.js';
-import { ENV } from './env.js';
+import { createSqsQueue } from '../../adapters/aws/sqs-queue.js';
+import { taskGeneration, taskStopping } from '../../browser-host/fleet/generation.js';
+import { awsStores } from '../create-deps.js';
+import { loadConfig } from '../../config/config.js';
+import { ENV } from '../../config/env.js';
 import { startFleetHost, type FleetHost } from './fleet-host.js';
-import { createLogger } from './logger.js';
+import { createLogger } from '../../config/logger.js';
 
 export interface HostSettings {
   secret: string;

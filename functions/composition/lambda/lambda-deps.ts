@@ -3,21 +3,21 @@
  * does not use is not imported here but given by its entry (`LambdaParts`): a read route's bundle then carries no
  * CDP client and no model SDK.
  */
-import { awsStores, createDeps, queueFromConfig } from './composition.js';
-import { loadConfig, type Config } from './config.js';
-import { ENV } from './env.js';
-import type { Deps } from './deps.js';
-import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
-import { RemoteFleet, type CdpConnector } from '../adapters/browser/remote-fleet.js';
-import { MemoryEventBus } from '../adapters/local/memory-event-bus.js';
-import { findPlacement } from '../core/sessions/placement.js';
-import { PollingEventBus } from '../core/sessions/polling-bus.js';
-import type { BrowserFleet } from '../ports/browser.js';
-import type { Records } from '../ports/records.js';
+import { awsStores, createDeps, queueFromConfig } from '../create-deps.js';
+import { loadConfig, type Config } from '../../config/config.js';
+import { ENV } from '../../config/env.js';
+import type { Deps } from '../../api/deps.js';
+import { createSqsQueue } from '../../adapters/aws/sqs-queue.js';
+import { RemoteFleet, type CdpConnector } from '../../adapters/browser/remote-fleet.js';
+import { MemoryEventBus } from '../../adapters/local/memory-event-bus.js';
+import { findPlacement } from '../../core/sessions/placement.js';
+import { PollingEventBus } from '../../core/sessions/polling-bus.js';
+import type { BrowserFleet } from '../../ports/browser.js';
+import type { Records } from '../../ports/records.js';
 import { unavailableFleet } from './unavailable-fleet.js';
-import { UnavailableError } from '../core/shared/errors.js';
-import type { Queue } from '../ports/queue.js';
-import type { AnsweringModel } from '../ports/model.js';
+import { UnavailableError } from '../../core/shared/errors.js';
+import type { Queue } from '../../ports/queue.js';
+import type { AnsweringModel } from '../../ports/model.js';
 
 /** What only some functions use, given by their entry point (browser-operation.ts, model-operation.ts). */
 export interface LambdaParts {

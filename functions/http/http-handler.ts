@@ -5,7 +5,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Route } from '../api/route.js';
-import type { Deps } from './deps.js';
+import type { Deps } from '../api/deps.js';
 import { NotImplementedError, UnavailableError } from '../core/shared/errors.js';
 import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/json-body.js';

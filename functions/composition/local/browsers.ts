@@ -12,9 +12,9 @@ import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
 import { recordBrowserEvents } from '../browser-events.js';
 import { clientMayDrive } from '../cdp-access.js';
-import type { Config } from '../config.js';
-import type { Deps } from '../deps.js';
-import type { Logger } from '../logger.js';
+import type { Config } from '../../config/config.js';
+import type { Deps } from '../../api/deps.js';
+import type { Logger } from '../../config/logger.js';
 
 export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
   const host = new BrowserHost({

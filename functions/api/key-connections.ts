@@ -5,7 +5,7 @@
  * are closed. So revocation ends a key's connections within the same window in which it stops opening new ones.
  */
 import type { Principal } from '../core/orgs/api-keys.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../config/logger.js';
 
 export interface KeyConnections {
   /** Closes the connection (`close`) once the principal's key is revoked; answers the call that forgets it. */

@@ -1,5 +1,5 @@
 /**
- * Standalone browser host: `tsx functions/browser-host/main.ts`.
+ * Standalone browser host: `tsx functions/composition/host/main.ts`.
  *
  * Environment (read here only; the library takes options):
  *   HOST_SECRET          required, at least 16 characters; bearer for the internal API and the CDP proxy
@@ -19,17 +19,17 @@
  * in the table (TABLE_NAME, AWS_REGION; HOST_ADVERTISE_ADDRESS overrides the private address it announces), takes
  * session starts from the queue while it has room, records its sessions' events, files, profiles and recordings
  * like the API does (SIGNING_SECRET required), publishes its utilization (HOST_FLEET, HOST_METRICS_NAMESPACE), and
- * drains on SIGTERM. See functions/runtime/fleet-host.ts.
+ * drains on SIGTERM. See functions/composition/host/fleet-host.ts.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCdpProxy } from './cdp-proxy.js';
-import { createLiveView } from './live-view/index.js';
-import { BrowserHost } from './host.js';
-import { defaultLog } from './host-setup.js';
-import { bearerMatches, createInternalApiHandler } from './internal-api.js';
-import type { HostLogger } from './types.js';
-import { startFleetHostFromEnv } from '../runtime/fleet-host-env.js';
+import { createCdpProxy } from '../../browser-host/cdp-proxy.js';
+import { createLiveView } from '../../browser-host/live-view/index.js';
+import { BrowserHost } from '../../browser-host/host.js';
+import { defaultLog } from '../../browser-host/host-setup.js';
+import { bearerMatches, createInternalApiHandler } from '../../browser-host/internal-api.js';
+import type { HostLogger } from '../../browser-host/types.js';
+import { startFleetHostFromEnv } from './fleet-host-env.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 /** A draining fleet host ends every session, saving profiles and recordings: within the task's 120 s stop timeout. */

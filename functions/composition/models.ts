@@ -1,6 +1,6 @@
 /** The language model the config names, built only by the processes that call one (see `DepsParts.model`). */
 import type { AnsweringModel } from '../ports/model.js';
-import type { Config } from './config.js';
+import type { Config } from '../config/config.js';
 import { lazyModel } from './lazy-model.js';
 
 /**

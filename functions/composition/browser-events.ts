@@ -8,7 +8,7 @@ import { saveProfileAtEnd } from '../core/profiles/save.js';
 import { storeRecordingAtEnd } from '../core/recordings/store.js';
 import { onBrowserEnded } from '../core/sessions/terminate.js';
 import type { BrowserFleet } from '../ports/browser.js';
-import type { Deps } from './deps.js';
+import type { Deps } from '../api/deps.js';
 
 export interface BrowserEventRecorder {
   /** Resolves once every record started so far is written (a draining host waits for it before it exits). */

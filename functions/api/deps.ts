@@ -9,9 +9,9 @@ import type { AnsweringModel } from '../ports/model.js';
 import type { Clock } from '../ports/clock.js';
 import type { Records } from '../ports/records.js';
 import type { AsyncRequestSettings } from '../core/requests/deps.js';
-import type { Config } from './config.js';
+import type { Config } from '../config/config.js';
 import type { KeyConnections } from './key-connections.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../config/logger.js';
 
 export interface Deps {
   config: Readonly<Config>;

@@ -5,7 +5,7 @@
  * browser's list, within a bound.
  */
 
-import { isNoSuchTarget } from './targets.js';
+import { isNoSuchTarget } from '../adapters/browser/targets.js';
 
 /** Sends one CDP command on a browser-level connection (no page session). */
 export type BrowserCommand = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Route } from '../../api/route.js';
-import type { Deps } from '../deps.js';
+import type { Deps } from '../../api/deps.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 export const requestContext = (route: Route, getDeps: () => Deps): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => {

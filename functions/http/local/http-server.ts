@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
 import { problemResponse } from '../middleware/problem.js';
-import type { LocalApp } from './app.js';
+import type { LocalApp } from '../../composition/local/app.js';
 import { buildEvent } from './event.js';
 
 const readBody = (request: http.IncomingMessage, limit: number): Promise<string | undefined> =>

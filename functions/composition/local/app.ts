@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Route } from '../../api/route.js';
 import { routes as allRoutes } from '../../api/routes.js';
-import type { Deps } from '../deps.js';
-import { buildHttpHandler, type HttpHandler, type OperationRun } from '../http-handler.js';
-import { createRouter } from '../router.js';
-import { unmatchedResponse } from '../unmatched.js';
-import { buildEvent, type InjectRequest } from './event.js';
+import type { Deps } from '../../api/deps.js';
+import { buildHttpHandler, type HttpHandler, type OperationRun } from '../../http/http-handler.js';
+import { createRouter } from '../../http/router.js';
+import { unmatchedResponse } from '../../http/unmatched.js';
+import { buildEvent, type InjectRequest } from '../../http/local/event.js';
 import { loadOperations } from './handler-modules.js';
 
 export interface LocalApp {

@@ -2,7 +2,7 @@ import type { Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Route } from '../../api/route.js';
 import type { Principal } from '../../core/orgs/api-keys.js';
-import type { Deps } from '../deps.js';
+import type { Deps } from '../../api/deps.js';
 
 /** What the middlewares learn about a request, for the ones after them and the operation. */
 export interface HttpState {

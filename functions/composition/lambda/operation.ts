@@ -5,12 +5,12 @@
  * take it from browser-operation.ts or model-operation.ts, which add those parts (and their code) to the bundle.
  */
 import type { z } from 'zod';
-import type { Principal } from '../core/orgs/api-keys.js';
-import { routeByOperationId, type OperationId, type RouteTable } from '../api/routes.js';
+import type { Principal } from '../../core/orgs/api-keys.js';
+import { routeByOperationId, type OperationId, type RouteTable } from '../../api/routes.js';
 import { lambdaDeps } from './lambda-deps.js';
-import type { Deps } from './deps.js';
-import { buildHttpHandler, type HttpHandler, type OperationInput, type OperationRun } from './http-handler.js';
-import type { HttpReply } from './middleware/types.js';
+import type { Deps } from '../../api/deps.js';
+import { buildHttpHandler, type HttpHandler, type OperationInput, type OperationRun } from '../../http/http-handler.js';
+import type { HttpReply } from '../../http/middleware/types.js';
 
 type Out<T, K extends string> = T extends Record<K, infer S extends z.ZodType> ? z.output<S> : Record<string, never>;
 
