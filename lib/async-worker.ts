@@ -15,7 +15,7 @@ import type { Binding } from './binding.js';
 import { WorkQueue } from './queue.js';
 
 /** The worker module (exports `handler`, an SQS batch handler that reports partial failures). */
-export const workerEntry = fileURLToPath(new URL('../functions/composition/lambda/async-requests.ts', import.meta.url));
+export const workerEntry = fileURLToPath(new URL('../functions/composition/lambda/entries/async-requests.ts', import.meta.url));
 
 export interface AsyncWorkerProps {
   /** The longest an async operation may run, in seconds (the worker's timeout). @default 900, Lambda's maximum */

@@ -6,31 +6,16 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Route } from '../api/route.js';
 import type { Deps } from '../api/deps.js';
+import type { OperationRun } from '../api/operation.js';
 import { NotImplementedError, UnavailableError } from '../core/shared/errors.js';
 import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/json-body.js';
 import { problemRenderer } from './middleware/problem.js';
 import { requestContext } from './middleware/request-id.js';
 import { respond } from './middleware/respond.js';
-import type { HttpContext, HttpState } from './middleware/types.js';
+import type { HttpContext } from './middleware/types.js';
 import { validateRequest } from './middleware/validate.js';
 import { capTimeThreshold } from './sync-time-limit.js';
-
-/** What an operation sees: validated input, the caller, and the ports. */
-export interface OperationInput<P = unknown, Q = unknown, B = unknown> {
-  params: P;
-  query: Q;
-  body: B;
-  /** The caller's org and key; undefined only on routes with `auth: false`. */
-  principal: HttpState['principal'];
-  requestId: string;
-  deps: Deps;
-  event: APIGatewayProxyEvent;
-  /** Aborted shortly before the function's time runs out. */
-  signal: AbortSignal;
-}
-
-export type OperationRun = (input: OperationInput<any, any, any>) => Promise<unknown> | unknown;
 
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

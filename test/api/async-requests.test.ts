@@ -11,7 +11,7 @@ import { succeeded } from '../../functions/core/operations/result.js';
 import { NotFoundError, ValidationError } from '../../functions/core/shared/errors.js';
 import { OPEN_REQUESTS_INDEX_PK, recordKeys } from '../../functions/core/shared/record-keys.js';
 import type { Deps } from '../../functions/api/deps.js';
-import { createAsyncRequestsHandler } from '../../functions/composition/lambda/async-requests.js';
+import { createAsyncRequestsHandler } from '../../functions/worker/sqs-batch.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Route } from '../../functions/api/route.js';
 import { bearerToken } from '../../functions/http/middleware/authenticate.js';
-import { header } from '../../functions/http/middleware/types.js';
+import { header } from '../../functions/api/reply.js';
 import { queryInput, withoutNulls } from '../../functions/http/middleware/validate.js';
 import { buildEvent } from '../../functions/http/local/event.js';
 import type { createRouter } from '../../functions/http/router.js';

@@ -1,7 +1,7 @@
-/** `defineOperation` for functions that drive a browser and may ask a model (operations on a page). */
+/** `handlerOf` for functions that drive a browser and may ask a model (operations on a page). */
 import { puppeteerConnector } from '../../adapters/browser/cdp-connector.js';
 import { lambdaDeps } from './lambda-deps.js';
 import { modelFromConfig } from '../models.js';
-import { operationsWith } from './operation.js';
+import { handlersWith } from './operation.js';
 
-export const defineOperation = operationsWith(lambdaDeps({ connect: puppeteerConnector, model: modelFromConfig }));
+export const handlerOf = handlersWith(lambdaDeps({ connect: puppeteerConnector, model: modelFromConfig }));

@@ -7,7 +7,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Route } from '../../api/route.js';
 import { routes as allRoutes } from '../../api/routes.js';
 import type { Deps } from '../../api/deps.js';
-import { buildHttpHandler, type HttpHandler, type OperationRun } from '../../http/http-handler.js';
+import type { OperationRun } from '../../api/operation.js';
+import { buildHttpHandler, type HttpHandler } from '../../http/http-handler.js';
 import { createRouter } from '../../http/router.js';
 import { unmatchedResponse } from '../../http/unmatched.js';
 import { buildEvent, type InjectRequest } from '../../http/local/event.js';

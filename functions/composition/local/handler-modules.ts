@@ -1,6 +1,6 @@
 /** Loads each route's handler module by the name the route table gives it. */
 import type { Route } from '../../api/route.js';
-import type { OperationRun } from '../../http/http-handler.js';
+import type { OperationRun } from '../../api/operation.js';
 
 const handlersDir = new URL('../../api/handlers/', import.meta.url);
 

@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
 import { problemResponse } from '../middleware/problem.js';
-import type { LocalApp } from '../../composition/local/app.js';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { Deps } from '../../api/deps.js';
 import { buildEvent } from './event.js';
 
 const readBody = (request: http.IncomingMessage, limit: number): Promise<string | undefined> =>
@@ -31,7 +32,13 @@ const readBody = (request: http.IncomingMessage, limit: number): Promise<string 
 const isStream = (body: unknown): body is NodeJS.ReadableStream =>
   typeof body === 'object' && body !== null && typeof (body as { pipe?: unknown }).pipe === 'function';
 
-export const createHttpServer = (app: LocalApp): http.Server => {
+/** What the server serves: the whole API as one function over API Gateway-shaped events. */
+export interface ServedApp {
+  handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
+  deps: Pick<Deps, 'config' | 'log'>;
+}
+
+export const createHttpServer = (app: ServedApp): http.Server => {
   const limit = app.deps.config.maxBodyBytes;
   return http.createServer(async (request, response) => {
     const requestId = randomUUID();

@@ -2,7 +2,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { UnauthorizedError } from '../../core/shared/errors.js';
-import { header, type HttpContext, type HttpRequest } from './types.js';
+import { header } from '../../api/reply.js';
+import type { HttpContext, HttpRequest } from './types.js';
 
 export const bearerToken = (authorization: string | undefined): string | undefined => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');

@@ -6,7 +6,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { InternalError } from '../../core/shared/errors.js';
-import { isReply, type HttpContext, type HttpRequest } from './types.js';
+import { isReply } from '../../api/reply.js';
+import type { HttpContext, HttpRequest } from './types.js';
 
 const isStream = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && typeof (body as { pipe?: unknown }).pipe === 'function';

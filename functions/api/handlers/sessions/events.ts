@@ -1,7 +1,7 @@
 import { sessionInUse } from '../../../core/sessions/activity.js';
 import { watchSession } from '../../../core/sessions/watch.js';
-import { defineOperation } from '../../../composition/lambda/operation.js';
-import { reply } from '../../../http/middleware/types.js';
+import { defineOperation } from '../../operation.js';
+import { reply } from '../../reply.js';
 import { sseStream, type StreamEnd } from '../../shape/sse.js';
 
 export const operation = defineOperation('sessionEvents', async (input) => {
@@ -15,5 +15,3 @@ export const operation = defineOperation('sessionEvents', async (input) => {
   body.once('close', forget);
   return reply(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } });
 });
-
-export const handler = operation.handler;

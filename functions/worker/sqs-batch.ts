@@ -1,16 +1,14 @@
 /**
- * The SQS consumer Lambda for async requests and webhook retries. Each record is handled on its own; the ones that
- * fail are named in `batchItemFailures`, so SQS delivers only those again (partial batch response; the event
- * source mapping must enable ReportBatchItemFailures) and the queue's redrive policy dead-letters them at last.
+ * The SQS consumer of async requests and webhook retries; its Lambda entry is
+ * composition/lambda/entries/async-requests.ts. Each record is handled on its own; the ones that fail are named in
+ * `batchItemFailures`, so SQS delivers only those again (partial batch response; the event source mapping must
+ * enable ReportBatchItemFailures) and the queue's redrive policy dead-letters them at last.
  */
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { abandonRequestMessage, handleRequestMessage } from '../../core/requests/run.js';
-import { ENV } from '../../config/env.js';
-import type { Deps } from '../../api/deps.js';
-import { puppeteerConnector } from '../../adapters/browser/cdp-connector.js';
-import { lambdaDeps } from './lambda-deps.js';
-import { modelFromConfig } from '../models.js';
+import { abandonRequestMessage, handleRequestMessage } from '../core/requests/run.js';
+import { ENV } from '../config/env.js';
+import type { Deps } from '../api/deps.js';
 
 /**
  * The queue's `maxReceiveCount` (ASYNC_MAX_RECEIVES, set by the stack from the redrive policy): a message failing
@@ -45,6 +43,3 @@ export const createAsyncRequestsHandler = (getDeps: () => Deps, env: NodeJS.Proc
     // Abort running operations shortly before the function times out, so they end as failures SQS retries.
     { timeoutEarlyInMillis: 5_000 },
   );
-
-// Async requests are automations on a page: the worker drives browsers and asks the model.
-export const handler = createAsyncRequestsHandler(lambdaDeps({ connect: puppeteerConnector, model: modelFromConfig }));

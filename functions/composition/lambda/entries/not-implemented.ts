@@ -3,10 +3,10 @@
  * client learns about a bad key or a bad body first, then answers 501 in the problem shape.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { buildHttpHandler, type HttpHandler } from '../../http/http-handler.js';
-import { lambdaDeps } from '../../composition/lambda/lambda-deps.js';
-import { unmatchedResponse } from '../../http/unmatched.js';
-import { routes } from '../routes.js';
+import { buildHttpHandler, type HttpHandler } from '../../../http/http-handler.js';
+import { lambdaDeps } from '../lambda-deps.js';
+import { unmatchedResponse } from '../../../http/unmatched.js';
+import { routes } from '../../../api/routes.js';
 
 const handlers = new Map<string, HttpHandler>();
 // A 501 reads nothing but the caller's key: no browser, no model.

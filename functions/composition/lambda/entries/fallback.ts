@@ -1,8 +1,8 @@
 /** API Gateway's catch-all (`ANY /{proxy+}`): paths outside the route table get the problem shape, not a 403. */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { createRouter } from '../../http/router.js';
-import { unmatchedResponse } from '../../http/unmatched.js';
-import { routes } from '../routes.js';
+import { createRouter } from '../../../http/router.js';
+import { unmatchedResponse } from '../../../http/unmatched.js';
+import { routes } from '../../../api/routes.js';
 
 const match = createRouter(routes);
 
