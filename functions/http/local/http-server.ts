@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
-import { problemResponse } from '../middleware/problem.js';
+import { httpStatusOf, problemResponse } from '../middleware/problem.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Deps } from '../../api/deps.js';
 import { buildEvent } from './event.js';
@@ -59,7 +59,7 @@ export const createHttpServer = (app: ServedApp): http.Server => {
       // The client went away mid-request, or the answer already started: nothing more can be said on this socket.
       if (request.destroyed || (error as { code?: string }).code === 'ECONNRESET' || response.headersSent) return void response.destroy();
       const appError = toAppError(error);
-      if (appError.status >= 500) app.deps.log.error('request failed outside the handler stack', { requestId, error: appError.message });
+      if (httpStatusOf(appError) >= 500) app.deps.log.error('request failed outside the handler stack', { requestId, error: appError.message });
       const problem = problemResponse(appError, {
         requestId,
         instance: request.url ?? '',
