@@ -60,9 +60,7 @@ export const queueFromConfig = (config: Readonly<Config>, credentials?: AwsClien
 
 const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): AsyncRequestSettings<Deps> => ({
   queue: parts.queue ?? queueFromConfig(config),
-  // The automation operations take their own body types; the route table, then each operation's own `check`, have
-  // validated the body before it is stored.
-  operations: parts.asyncOperations ?? (automationOperations as unknown as AsyncOperationRegistry<Deps>),
+  operations: parts.asyncOperations ?? automationOperations,
   shape: aiEnvelope,
   webhooks: {
     transport: parts.webhookTransport ?? createHttpWebhookTransport(),
