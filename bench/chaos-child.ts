@@ -4,9 +4,9 @@
  * embedded stores' thread, as a crash inside an emulator would.
  *   node --import tsx bench/chaos-child.ts <dataDir> <port> <apiKey>
  */
-import { loadConfig } from '../functions/runtime/config.js';
-import { startLocalService } from '../functions/runtime/local/service.js';
-import { createLogger } from '../functions/runtime/logger.js';
+import { loadConfig } from '../functions/config/config.js';
+import { startLocalService } from '../functions/composition/local/service.js';
+import { createLogger } from '../functions/config/logger.js';
 
 const [dataDir, port, apiKey] = process.argv.slice(2);
 const log = createLogger('warn');

@@ -15,7 +15,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../functions/core/orgs/
 import { ensureOrg, findOrgByName, listOrgs } from '../functions/core/orgs/orgs.js';
 import { systemClock } from '../functions/ports/clock.js';
 import { openStore } from './store.js';
-import { loadConfig } from '../functions/runtime/config.js';
+import { loadConfig } from '../functions/config/config.js';
 import { DEFAULT_ROTATION_GRACE_HOURS, ensureWebhookSecret, rotateWebhookSecret } from '../functions/core/webhooks/secrets.js';
 
 const { positionals, values } = parseArgs({

@@ -3,10 +3,10 @@
  *   npm start -- --port 8080 --api-key <key> --data-dir .data
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../functions/runtime/config.js';
-import { modelStartupWarning } from '../functions/runtime/models.js';
-import { ENV } from '../functions/runtime/env.js';
-import { startLocalService } from '../functions/runtime/local/service.js';
+import { ConfigError, loadConfig } from '../functions/config/config.js';
+import { modelStartupWarning } from '../functions/composition/models.js';
+import { ENV } from '../functions/config/env.js';
+import { startLocalService } from '../functions/composition/local/service.js';
 
 const USAGE = `usage: npm start -- [--port N] [--host ADDRESS] [--api-key KEY] [--data-dir DIR]
   (or PORT, HOST, API_KEY, DATA_DIR; every other setting is an environment variable: see README, "Configuration")`;

@@ -14,8 +14,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../functions/runtime/config.js';
-import { findRunningService } from '../functions/runtime/local/endpoints-file.js';
+import { loadConfig } from '../functions/config/config.js';
+import { findRunningService } from '../functions/composition/local/endpoints-file.js';
 
 interface Recording {
   format: string;

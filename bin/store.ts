@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import { ensureTable } from '../functions/adapters/aws/provision.js';
 import { embeddedCredentials, startEmbeddedAws } from '../functions/adapters/local/embedded-aws.js';
 import type { Records } from '../functions/ports/records.js';
-import { awsStores } from '../functions/runtime/composition.js';
-import { loadConfig } from '../functions/runtime/config.js';
+import { awsStores } from '../functions/composition/create-deps.js';
+import { loadConfig } from '../functions/config/config.js';
 import { listOrgs } from '../functions/core/orgs/orgs.js';
-import { findRunningService } from '../functions/runtime/local/endpoints-file.js';
+import { findRunningService } from '../functions/composition/local/endpoints-file.js';
 
 export interface OpenStore {
   records: Records;

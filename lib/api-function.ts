@@ -1,6 +1,7 @@
 /**
- * One API handler as a Lambda function: a runtime module under `functions/api/handlers/`, bundled by esbuild into
- * one ESM file, with its own log group and a role that may write only to that log group until bindings add more.
+ * One API handler as a Lambda function: its entry under `functions/composition/lambda/entries/` (the route's
+ * operation from `functions/api/handlers/` with the deps it needs), bundled by esbuild into one ESM file, with its
+ * own log group and a role that may write only to that log group until bindings add more.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2';
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The project root: esbuild resolves modules from here and package-lock.json pins them. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-export const handlerEntry = (handler: string): string => fileURLToPath(new URL(`../functions/api/handlers/${handler}.ts`, import.meta.url));
+export const handlerEntry = (handler: string): string => fileURLToPath(new URL(`../functions/composition/lambda/entries/${handler}.ts`, import.meta.url));
 
 /**
  * What Lambda does with a function's role to attach it to a VPC: create, describe and delete its network interfaces
@@ -47,7 +48,7 @@ export const bundling: BundlingOptions = {
 };
 
 export interface ApiFunctionProps {
-  /** Module under `functions/api/handlers/`, without extension, exporting `handler`. */
+  /** The route's `handler` name: the entry `functions/composition/lambda/entries/<handler>.ts`, which exports `handler`. */
   readonly handler: string;
   /** Another module than a route handler (e.g. the queue worker), as an absolute path. */
   readonly entry?: string;

@@ -19,7 +19,7 @@ import { CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { Route } from '../functions/api/route.js';
 import { routes as routeTable } from '../functions/api/routes.js';
-import { ENV } from '../functions/runtime/env.js';
+import { ENV } from '../functions/config/env.js';
 import { acknowledgeApiFindings } from './api-findings.js';
 import { ApiFunction, maxTimeoutSeconds, type FunctionNetwork } from './api-function.js';
 import type { Binding } from './binding.js';
@@ -128,7 +128,7 @@ export class Api extends Construct {
       let integration = notImplemented;
       if (route.handler) {
         const built = makeFunction(route.operationId, route.handler, timeoutSeconds, true);
-        // The operation answers before API Gateway cuts the silent stream (see functions/runtime/sync-time-limit.ts).
+        // The operation answers before API Gateway cuts the silent stream (see functions/http/sync-time-limit.ts).
         if (route.stream) built.function.addEnvironment(ENV.syncTimeLimitSeconds, String(SYNC_TIME_LIMIT_SECONDS));
         functions.set(route.operationId, built);
         // Only a streaming handler speaks the streaming format; the shared 501 function answers buffered.

@@ -9,13 +9,13 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { ENV } from '../functions/runtime/env.js';
+import { ENV } from '../functions/config/env.js';
 import { ApiFunction, maxTimeoutSeconds, type FunctionNetwork } from './api-function.js';
 import type { Binding } from './binding.js';
 import { WorkQueue } from './queue.js';
 
 /** The worker module (exports `handler`, an SQS batch handler that reports partial failures). */
-export const workerEntry = fileURLToPath(new URL('../functions/worker/async-requests.ts', import.meta.url));
+export const workerEntry = fileURLToPath(new URL('../functions/composition/lambda/entries/async-requests.ts', import.meta.url));
 
 export interface AsyncWorkerProps {
   /** The longest an async operation may run, in seconds (the worker's timeout). @default 900, Lambda's maximum */

@@ -27,7 +27,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AdjustmentType } from 'aws-cdk-lib/aws-applicationautoscaling';
 import { Construct } from 'constructs';
-import { ENV } from '../functions/runtime/env.js';
+import { ENV } from '../functions/config/env.js';
 import { projectRoot } from './api-function.js';
 import type { Binding } from './binding.js';
 import type { DataStores } from './data.js';

@@ -8,8 +8,8 @@ import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { tableLayout } from '../functions/adapters/aws/table-layout.js';
-import { ENV } from '../functions/runtime/env.js';
+import { tableLayout } from '../functions/net/table-layout.js';
+import { ENV } from '../functions/config/env.js';
 import type { Binding } from './binding.js';
 
 export interface DataStoresProps {

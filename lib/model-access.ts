@@ -8,7 +8,7 @@ import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ENV } from '../functions/runtime/env.js';
+import { ENV } from '../functions/config/env.js';
 import type { Binding } from './binding.js';
 
 export type ModelProvider = 'bedrock' | 'anthropic' | 'offline';

@@ -5,7 +5,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { ENV } from '../functions/runtime/env.js';
+import { ENV } from '../functions/config/env.js';
 import type { Binding } from './binding.js';
 import { WorkQueue } from './queue.js';
 

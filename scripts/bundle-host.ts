@@ -1,5 +1,5 @@
 /**
- * Bundles the standalone browser host (`functions/browser-host/main.ts`) into one ES module for the container
+ * Bundles the standalone browser host (`functions/composition/host/main.ts`) into one ES module for the container
  * image: `tsx scripts/bundle-host.ts <outfile>`. The Dockerfile runs this, and test/infra/host-entry.test.ts runs
  * the same bundle with the environment the ECS task gets, so the image's entry is checked without Docker.
  */
@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const bundleHost = async (outfile: string): Promise<void> => {
   await build({
     absWorkingDir: root,
-    entryPoints: ['functions/browser-host/main.ts'],
+    entryPoints: ['functions/composition/host/main.ts'],
     outfile,
     bundle: true,
     platform: 'node',

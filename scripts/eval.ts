@@ -4,7 +4,7 @@
  * answers, credits and latency per kind of case. Exits 2 on a bad setting, 1 when the run itself failed.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../functions/runtime/config.js';
+import { ConfigError, loadConfig } from '../functions/config/config.js';
 import { formatReport } from './eval/score.js';
 import { KINDS, runEval, type Kind } from './eval/run.js';
 

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateApiKey } from '../../functions/core/orgs/api-keys.js';
 import { succeeded } from '../../functions/core/operations/result.js';
-import { loadConfig } from '../../functions/runtime/config.js';
-import { createLogger } from '../../functions/runtime/logger.js';
-import { startLocalService } from '../../functions/runtime/local/service.js';
+import { loadConfig } from '../../functions/config/config.js';
+import { createLogger } from '../../functions/config/logger.js';
+import { startLocalService } from '../../functions/composition/local/service.js';
 import { sleep, stats } from '../support.js';
 
 const ACCEPT_BAR_MS = 20;

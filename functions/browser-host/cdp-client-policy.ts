@@ -6,7 +6,7 @@
  * paths. Download settings are acknowledged without being applied: the service keeps every download in the
  * session's own folder, where it becomes a file of the session.
  */
-import { isPageUrl, PAGE_URL_RULE } from '../core/shared/page-urls.js';
+import { isPageUrl, PAGE_URL_RULE } from '../net/page-urls.js';
 
 interface Command {
   id?: unknown;

@@ -4,7 +4,7 @@
  * its request pending for the next start) and waits, bounded, for work in hand to settle.
  */
 import { abandonRequestMessage, handleRequestMessage } from '../core/requests/run.js';
-import type { Deps } from '../runtime/deps.js';
+import type { Deps } from '../api/deps.js';
 import type { QueueMessage } from '../ports/queue.js';
 
 export interface RequestWorker {

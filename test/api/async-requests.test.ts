@@ -10,21 +10,22 @@ import type { RequestItem } from '../../functions/core/requests/model.js';
 import { succeeded } from '../../functions/core/operations/result.js';
 import { NotFoundError, ValidationError } from '../../functions/core/shared/errors.js';
 import { OPEN_REQUESTS_INDEX_PK, recordKeys } from '../../functions/core/shared/record-keys.js';
-import type { Deps } from '../../functions/runtime/deps.js';
-import { createAsyncRequestsHandler } from '../../functions/worker/async-requests.js';
+import type { Deps } from '../../functions/api/deps.js';
+import type { ExecuteAutomationBody } from '../../functions/core/automations/execute.js';
+import { createAsyncRequestsHandler } from '../../functions/worker/sqs-batch.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 /** Stand-in operations: the body's `parameters.mode` says how each run goes. */
-const run = async (target: { windowId: string }, body: { automationId?: string; parameters?: { mode?: string; ms?: number } }) => {
+const run = async (target: { windowId: string }, body: Partial<ExecuteAutomationBody>) => {
   const mode = body.parameters?.mode;
   if (mode === 'throw') throw new NotFoundError('automation', body.automationId);
   if (mode === 'crash') throw new Error('internal detail that must not leak');
-  if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, body.parameters?.ms ?? 100));
+  if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, Number(body.parameters?.ms ?? 100)));
   return succeeded(`ran ${body.automationId ?? 'new automation'} in ${target.windowId}`, { credits: 3, warnings: [{ message: 'a note' }] });
 };
 /** The stand-in fill-form's own check, run at accept: `mode: 'refuse'` is bad input, `mode: 'unknown'` names nothing. */
-const check = async (_deps: Deps, _target: unknown, body: { automationId?: string; parameters?: { mode?: string } }) => {
+const check = async (_deps: Deps, _target: unknown, body: { automationId?: string; parameters?: Record<string, unknown> }) => {
   if (body.parameters?.mode === 'refuse') throw new ValidationError([{ location: 'body.parameters.mode', message: 'is refused by this automation' }]);
   if (body.parameters?.mode === 'unknown') throw new NotFoundError('automation', body.automationId);
 };

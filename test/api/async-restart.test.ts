@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/core/orgs/api-keys.js';
 import type { AsyncOperationRegistry } from '../../functions/core/requests/deps.js';
 import { succeeded } from '../../functions/core/operations/result.js';
-import type { Deps } from '../../functions/runtime/deps.js';
+import type { Deps } from '../../functions/api/deps.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 

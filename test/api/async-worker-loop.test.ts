@@ -1,7 +1,7 @@
 /** The local worker loop: failed messages come back after a pause, a poison message is given up, stop is bounded. */
 import { describe, expect, it } from 'vitest';
 import { MemoryQueue } from '../../functions/adapters/local/memory-queue.js';
-import type { Deps } from '../../functions/runtime/deps.js';
+import type { Deps } from '../../functions/api/deps.js';
 import { startRequestWorker } from '../../functions/worker/local-loop.js';
 
 const quietLog = () => {

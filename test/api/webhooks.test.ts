@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncOperationRegistry } from '../../functions/core/requests/deps.js';
 import { succeeded } from '../../functions/core/operations/result.js';
 import { ensureWebhookSecret, rotateWebhookSecret } from '../../functions/core/webhooks/secrets.js';
-import type { Deps } from '../../functions/runtime/deps.js';
+import type { Deps } from '../../functions/api/deps.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 

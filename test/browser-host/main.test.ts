@@ -7,7 +7,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { processesMentioning, tempWorkDir, waitFor } from './helpers.js';
 
 const SECRET = 'host-secret-for-tests-0123456789';
-const MAIN = new URL('../../functions/browser-host/main.ts', import.meta.url).pathname;
+const MAIN = new URL('../../functions/composition/host/main.ts', import.meta.url).pathname;
 
 interface RunningHost {
   child: ChildProcess;

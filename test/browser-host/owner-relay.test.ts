@@ -12,7 +12,7 @@ import { createCdpProxy, type CdpProxy } from '../../functions/browser-host/cdp-
 import { BrowserHost } from '../../functions/browser-host/host.js';
 import { createLiveView, type LiveView } from '../../functions/browser-host/live-view/index.js';
 import { createOwnerRelay, RELAYED_HEADER } from '../../functions/browser-host/owner-relay.js';
-import { signViewToken } from '../../functions/core/live-view/tokens.js';
+import { signViewToken } from '../../functions/net/live-view-tokens.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { launchViewerBrowser, type ViewerBrowser } from '../support/viewer-browser.js';
 import { tempWorkDir, waitFor } from './helpers.js';

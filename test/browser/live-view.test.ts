@@ -5,7 +5,7 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signViewToken } from '../../functions/core/live-view/tokens.js';
+import { signViewToken } from '../../functions/net/live-view-tokens.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/api/routes.js';
-import { createRouter } from '../../functions/runtime/router.js';
+import { createRouter } from '../../functions/http/router.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { breaches, isValidUnbuilt501, type Answer } from './check.js';
 import { focusesOf, generateRequest, type Focus, type FuzzRequest } from './generate.js';

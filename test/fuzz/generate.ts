@@ -3,7 +3,7 @@
  * things broken: a body field, the raw body, a query value, a path segment, the Authorization header or the method.
  */
 import type { Route } from '../../functions/api/route.js';
-import type { InjectRequest } from '../../functions/runtime/local/event.js';
+import type { InjectRequest } from '../../functions/http/local/event.js';
 import type { Rng } from './prng.js';
 import { fieldsOf, sampleOf, type Field } from './schema-walk.js';
 import { authHeader, badJsonValue, badPathSegment, badQueryValue, garbageBody } from './values.js';

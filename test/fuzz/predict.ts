@@ -4,11 +4,11 @@
  * is valid. The fuzz test checks every answer against this.
  */
 import type { Route } from '../../functions/api/route.js';
-import { bearerToken } from '../../functions/runtime/middleware/authenticate.js';
-import { header } from '../../functions/runtime/middleware/types.js';
-import { queryInput, withoutNulls } from '../../functions/runtime/middleware/validate.js';
-import { buildEvent } from '../../functions/runtime/local/event.js';
-import type { createRouter } from '../../functions/runtime/router.js';
+import { bearerToken } from '../../functions/http/middleware/authenticate.js';
+import { header } from '../../functions/api/reply.js';
+import { queryInput, withoutNulls } from '../../functions/http/middleware/validate.js';
+import { buildEvent } from '../../functions/http/local/event.js';
+import type { createRouter } from '../../functions/http/router.js';
 import type { FuzzRequest } from './generate.js';
 
 export interface Prediction {

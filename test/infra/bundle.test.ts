@@ -89,8 +89,8 @@ describe('what a function bundle carries', () => {
   });
 
   /**
-   * Each handler's own code (not the shared runtime) decides what it needs: reaching `fleet.open` needs the CDP
-   * client, reaching the model or resolver needs the model; its bundle must then carry them, and otherwise not.
+   * Each handler's own code (not the pipeline or the roots) decides what it needs: reaching `fleet.open` needs the
+   * CDP client, reaching the model or resolver needs the model; its entry must then give them, and otherwise not.
    */
   it('every route handler carries the CDP client and the model exactly when its code uses them', async () => {
     const handlers = [...new Set(routes.flatMap((route) => route.handler ?? []))];
@@ -101,14 +101,17 @@ describe('what a function bundle carries', () => {
     const { inputs } = metafile;
     for (const handler of handlers) {
       const output = metafile.outputs[`out/${handler}.js`]!;
+      // The function's entry (composition/lambda/entries/) runs this route's own operation.
+      const runs = inputs[output.entryPoint!]!.imports.some((next) => next.path === `functions/api/handlers/${handler}.ts`);
+      expect({ handler, runs }).toEqual({ handler, runs: true });
       const own = new Set([output.entryPoint!]);
-      for (const path of own) for (const next of inputs[path]!.imports) if (!next.external && !next.path.startsWith('functions/runtime/')) own.add(next.path);
+      for (const path of own) for (const next of inputs[path]!.imports) if (!next.external && !/^functions\/(composition|http)\//.test(next.path)) own.add(next.path);
       const drives = own.has('functions/core/windows/open.ts');
       const asks = [...own].some((path) => path.startsWith('functions/') && /deps\.(model|resolver)\b/.test(readFileSync(join(projectRoot, path), 'utf8')));
       const carried = Object.keys(output.inputs);
       expect({ handler, connector: carried.includes('functions/adapters/browser/cdp-connector.ts') }).toEqual({ handler, connector: drives || asks });
-      if (asks) expect({ handler, model: carried.includes('functions/runtime/models.ts') }).toEqual({ handler, model: true });
+      if (asks) expect({ handler, model: carried.includes('functions/composition/models.ts') }).toEqual({ handler, model: true });
       if (!drives && !asks) expect({ handler, heavy: HEAVY.filter((name) => packagesIn(carried).has(name)) }).toEqual({ handler, heavy: [] });
     }
-  }, 60_000);
+  }, 300_000);
 });

@@ -3,8 +3,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
-import { tableLayout } from '../../functions/adapters/aws/table-layout.js';
-import { ENV } from '../../functions/runtime/env.js';
+import { tableLayout } from '../../functions/net/table-layout.js';
+import { ENV } from '../../functions/config/env.js';
 import { buildStack, resourcesOfType } from './support.js';
 
 const { stack, template } = buildStack();

@@ -10,9 +10,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../functions/adapters/aws/provision.js';
 import { startEmbeddedAws, type EmbeddedAws } from '../../functions/adapters/local/embedded-aws.js';
-import { awsStores } from '../../functions/runtime/composition.js';
-import { loadConfig } from '../../functions/runtime/config.js';
-import { publishEndpoints } from '../../functions/runtime/local/endpoints-file.js';
+import { awsStores } from '../../functions/composition/create-deps.js';
+import { loadConfig } from '../../functions/config/config.js';
+import { publishEndpoints } from '../../functions/composition/local/endpoints-file.js';
 
 let dataDir: string;
 /** TMPDIR of the CLI: its directory of running services holds only this file's stand-in service. */

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../../functions/api/route.js';
 import { routes } from '../../functions/api/routes.js';
-import { createRouter } from '../../functions/runtime/router.js';
+import { createRouter } from '../../functions/http/router.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { breaches } from '../fuzz/check.js';
 import { predict } from '../fuzz/predict.js';

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey, generateApiKey } from '../../functions/core/orgs/api-keys.js';
 import { ensureOrg } from '../../functions/core/orgs/orgs.js';
-import { loadConfig, type Config } from '../../functions/runtime/config.js';
-import { startLocalService, type LocalService, type LocalServiceOptions } from '../../functions/runtime/local/service.js';
-import { createLogger } from '../../functions/runtime/logger.js';
+import { loadConfig, type Config } from '../../functions/config/config.js';
+import { startLocalService, type LocalService, type LocalServiceOptions } from '../../functions/composition/local/service.js';
+import { createLogger } from '../../functions/config/logger.js';
 
 export interface TestService extends LocalService {
   key: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../functions/core/orgs/api-keys.js';
 import type { Clock } from '../../functions/ports/clock.js';
-import { cachedAuthenticator } from '../../functions/runtime/auth-cache.js';
+import { cachedAuthenticator } from '../../functions/composition/auth-cache.js';
 
 const fakeClock = (start = Date.UTC(2025, 0, 1)) => {
   let now = start;

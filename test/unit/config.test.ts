@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../functions/runtime/config.js';
+import { ConfigError, loadConfig } from '../../functions/config/config.js';
 
 const configError = (env: NodeJS.ProcessEnv): ConfigError => {
   try {

@@ -1,7 +1,9 @@
 /** How thrown errors become answers: a browser that closed under a request is the client's news, not a fault. */
 import { ConnectionClosedError, ProtocolError } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, toAppError } from '../../functions/core/shared/errors.js';
+import * as errors from '../../functions/core/shared/errors.js';
+import { AppError, NotFoundError, toAppError } from '../../functions/core/shared/errors.js';
+import { HTTP_STATUS, httpStatusOf, problemResponse } from '../../functions/http/middleware/problem.js';
 import { PageNavigatedAwayError } from '../../functions/ports/window-driver.js';
 
 /** Puppeteer throws this one when a page's target closes; its typings leave the class out, so it is rebuilt here. */
@@ -17,7 +19,7 @@ describe('toAppError', () => {
       new Error("Attempted to use detached Frame '0A72FFE53FBE57F1A83EC5C12DAD7836'."),
     ]) {
       const answer = toAppError(error);
-      expect(answer.status, error.message).toBe(409);
+      expect(httpStatusOf(answer), error.message).toBe(409);
       expect(answer).toMatchObject({ code: 'browser_closed', expose: true });
       expect(answer.message).toContain('closed while the request was using it');
     }
@@ -29,15 +31,74 @@ describe('toAppError', () => {
       'Execution context was destroyed, most likely because of a navigation.',
       'Protocol error (Runtime.evaluate): Inspected target navigated or closed',
     ]) {
-      expect(toAppError(new Error(message)), message).toMatchObject({ status: 409, code: 'page_navigated', expose: true });
+      const answer = toAppError(new Error(message));
+      expect(answer, message).toMatchObject({ code: 'page_navigated', expose: true });
+      expect(httpStatusOf(answer)).toBe(409);
     }
-    expect(toAppError(new PageNavigatedAwayError())).toMatchObject({ status: 409, code: 'page_navigated' });
+    expect(toAppError(new PageNavigatedAwayError())).toMatchObject({ code: 'page_navigated' });
   });
 
   it('keeps errors that already carry their meaning, and hides anything else as internal', () => {
     const known = new NotFoundError('window', 'w-1');
     expect(toAppError(known)).toBe(known);
     const other = toAppError(new Error('Cannot read properties of undefined (reading "closed")'));
-    expect(other).toMatchObject({ status: 500, code: 'internal', expose: false });
+    expect(other).toMatchObject({ code: 'internal', expose: false });
+    expect(httpStatusOf(other)).toBe(500);
+  });
+});
+
+describe('error codes and HTTP statuses', () => {
+  /** One of each error core can throw, built from every class the module exports. */
+  const samples: AppError[] = [
+    new errors.BadRequestError('bad'),
+    new errors.UnauthorizedError(),
+    new errors.ForbiddenError('no'),
+    new errors.NotFoundError('session', 's-1', 'body.sessionId'),
+    new errors.MethodNotAllowedError('PATCH', '/v1/sessions', ['GET', 'POST']),
+    new errors.ConflictError('busy'),
+    new errors.PayloadTooLargeError(10),
+    new errors.UnsupportedMediaTypeError('text/plain'),
+    new errors.ValidationError([{ location: 'body.url', message: 'required' }]),
+    new errors.TooManyRequestsError('slow down'),
+    new errors.NotImplementedError('someOperation'),
+    new errors.UnavailableError('no capacity'),
+    new errors.InternalError(new Error('boom')),
+    new errors.BrowserClosedError(new Error('Target closed')),
+    new errors.PageNavigatedError(new Error('Execution context was destroyed')),
+  ];
+
+  it('leaves statuses to the HTTP layer: core errors carry a code and the field, no status', () => {
+    for (const error of samples) expect(error, error.code).not.toHaveProperty('status');
+    expect(samples.find((error) => error.code === 'not_found')!.details).toEqual([{ location: 'body.sessionId', message: 'session s-1 not found', value: 's-1' }]);
+    const exported = Object.values(errors).filter((value) => typeof value === 'function' && value.prototype instanceof AppError);
+    expect(new Set(samples.map((error) => error.constructor))).toEqual(new Set(exported));
+  });
+
+  it('answers the service\'s own failures with 5xx and every other code with 4xx', () => {
+    for (const error of samples) {
+      const status = httpStatusOf(error);
+      expect({ code: error.code, fault: status >= 500 }).toEqual({ code: error.code, fault: error.serviceFault });
+      expect(status >= 400 && status < 600).toBe(true);
+    }
+    expect(Object.keys(HTTP_STATUS).sort()).toEqual([...new Set(samples.map((error) => error.code))].sort());
+  });
+
+  it('renders the problem shape with the status and title of the table', () => {
+    const response = problemResponse(new errors.MethodNotAllowedError('PATCH', '/v1/sessions', ['GET', 'POST']), { requestId: 'r-1', instance: '/v1/sessions', showInternal: false });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers).toMatchObject({ 'content-type': 'application/problem+json', allow: 'GET, POST' });
+    expect(JSON.parse(response.body)).toEqual({
+      type: 'about:blank',
+      title: 'Method Not Allowed',
+      status: 405,
+      detail: 'PATCH is not allowed on /v1/sessions; allowed: GET, POST',
+      instance: '/v1/sessions',
+      code: 'method_not_allowed',
+      requestId: 'r-1',
+      errors: [],
+    });
+    const hidden = JSON.parse(problemResponse(new errors.InternalError(new Error('secret')), { requestId: 'r-2', instance: '/x', showInternal: false }).body);
+    expect(hidden).toMatchObject({ status: 500, title: 'Internal Server Error', code: 'internal' });
+    expect(hidden.detail).not.toContain('secret');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEvent } from '../../functions/runtime/local/event.js';
-import { queryInput } from '../../functions/runtime/middleware/validate.js';
+import { buildEvent } from '../../functions/http/local/event.js';
+import { queryInput } from '../../functions/http/middleware/validate.js';
 
 describe('buildEvent', () => {
   it('keeps every value of a repeated query key, and the last one in the single-value map', () => {

@@ -4,7 +4,7 @@
  * globally reachable is refused, and so is an IPv6 address that wraps a refused IPv4 address.
  */
 import { describe, expect, it } from 'vitest';
-import { inCidr, nonPublicReason } from '../../functions/core/shared/ip-addresses.js';
+import { inCidr, nonPublicReason } from '../../functions/net/ip-addresses.js';
 
 /** [range, an address inside it, refused?]: one row per registry entry, in the registry's order. */
 const IANA_IPV4: Array<[string, string, boolean]> = [

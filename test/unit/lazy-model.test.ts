@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnsweringModel } from '../../functions/ports/model.js';
-import { lazyModel } from '../../functions/runtime/lazy-model.js';
+import { lazyModel } from '../../functions/composition/lazy-model.js';
 
 const usage = { inputTokens: 1, outputTokens: 1 };
 const real: AnsweringModel = {

@@ -1,6 +1,6 @@
 /** Live view tokens: only the exact token the service signed opens a view. */
 import { describe, expect, it } from 'vitest';
-import { signViewToken, verifyViewToken } from '../../functions/core/live-view/tokens.js';
+import { signViewToken, verifyViewToken } from '../../functions/net/live-view-tokens.js';
 
 const SECRET = 'test-secret';
 const NOW = 1_700_000_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../functions/api/route.js';
 import { routes } from '../../functions/api/routes.js';
-import { createRouter } from '../../functions/runtime/router.js';
+import { createRouter } from '../../functions/http/router.js';
 
 const route = (method: Route['method'], path: string, operationId = `${method} ${path}`): Route =>
   ({ operationId, method, path, summary: '', tag: 'meta', status: 200 }) as unknown as Route;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capTimeThreshold } from '../../functions/runtime/sync-time-limit.js';
+import { capTimeThreshold } from '../../functions/http/sync-time-limit.js';
 
 describe('the synchronous time limit of streamed routes', () => {
   it('caps a longer, absent or unlimited threshold, and keeps a shorter one', () => {

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { queryBool, queryInt, queryList } from '../../functions/api/schemas/common.js';
-import { queryInput, withoutNulls } from '../../functions/runtime/middleware/validate.js';
+import { queryInput, withoutNulls } from '../../functions/http/middleware/validate.js';
 
 const event = (single: Record<string, string> | null, multi: Record<string, string[]> | null) =>
   ({ queryStringParameters: single, multiValueQueryStringParameters: multi }) as unknown as APIGatewayProxyEvent;

@@ -1,6 +1,6 @@
 /** The async and webhook settings in the configuration: defaults, parsing, and refusals that name the variable. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../functions/runtime/config.js';
+import { ConfigError, loadConfig } from '../../functions/config/config.js';
 
 describe('async request and webhook configuration', () => {
   it('has defaults, and leaves WEBHOOK_ALLOW_PRIVATE to the runtime when unset', () => {

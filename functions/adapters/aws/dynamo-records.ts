@@ -15,7 +15,7 @@ import {
   type RecordKey,
   type Records,
 } from '../../ports/records.js';
-import { tableLayout } from './table-layout.js';
+import { tableLayout } from '../../net/table-layout.js';
 
 type Where = NonNullable<QueryOptions['where']>;
 type StartKey = Record<string, unknown>;

@@ -9,7 +9,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
-import { tableLayout } from './table-layout.js';
+import { tableLayout } from '../../net/table-layout.js';
 
 const { partitionKey, sortKey, keyType, gsi1 } = tableLayout;
 

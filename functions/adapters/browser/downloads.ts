@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserDownload } from '../../ports/browser.js';
-import type { CdpConnection } from './cdp-connection.js';
+import type { CdpConnection } from '../../cdp/connection.js';
 import type { SessionFolder } from './session-folder.js';
 
 /** A download as this browser reports it; the fleet adds which session it belongs to. */

@@ -6,7 +6,7 @@
 import puppeteer, { type Browser } from 'puppeteer-core';
 import type { BrowserDownload, BrowserEndReason, BrowserEnding, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
 import { captureDownloads } from './downloads.js';
-import { CdpConnection } from './cdp-connection.js';
+import { CdpConnection } from '../../cdp/connection.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 import { SessionRecorder } from './recording/recorder.js';
 import { SessionFolder } from './session-folder.js';

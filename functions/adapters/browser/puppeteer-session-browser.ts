@@ -2,7 +2,7 @@
 import type { Browser, CDPSession, Page, Target } from 'puppeteer-core';
 import type { NavigateOptions, NavigationResult, SessionBrowser, WindowInfo } from '../../ports/browser.js';
 import { cdpOf } from './actions/screenshot/cdp.js';
-import { closeTarget } from './close-target.js';
+import { closeTarget } from '../../cdp/close-target.js';
 import { navigateOrDownload } from './navigation-downloads.js';
 import { PuppeteerWindowDriver } from './window-driver.js';
 import { currentWindow, currentWindows, targetIdOf } from './targets.js';

@@ -6,6 +6,7 @@
  */
 import type { CDPSession, Target } from 'puppeteer-core';
 import type { WindowInfo } from '../../ports/browser.js';
+import { isNoSuchTarget } from '../../cdp/close-target.js';
 
 /** Puppeteer keeps a target's CDP id but exposes it only internally; this is the one place that reads it. */
 interface TargetInternals {
@@ -31,9 +32,6 @@ const isWindowInfo = (info: TargetInfo): boolean => info.type === 'page' && info
  * as in a browser's tab strip and for CDP clients.
  */
 const toWindowInfo = (info: TargetInfo): WindowInfo => ({ windowId: info.targetId, url: info.url || 'about:blank', title: info.title });
-
-/** Chromium's words for a target that is not there: `Target.getTargetInfo` and `Target.closeTarget` say it differently. */
-export const isNoSuchTarget = (error: unknown): boolean => error instanceof Error && /No target (?:with given id|found for targetId)/i.test(error.message);
 
 /** Every window of the browser, as it is now. `browserSession`: a CDP session on the browser target. */
 export const currentWindows = async (browserSession: CDPSession): Promise<WindowInfo[]> => {

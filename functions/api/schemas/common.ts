@@ -4,7 +4,7 @@
  * (`long` means an integer, enums are closed).
  */
 import { z } from 'zod';
-import { isPageUrl, PAGE_URL_RULE } from '../../core/shared/page-urls.js';
+import { isPageUrl, PAGE_URL_RULE } from '../../net/page-urls.js';
 
 /** A JSON `long`: integers only, within the safe range. */
 export const long = () => z.int();

@@ -1,6 +1,6 @@
 /** The base URL clients reach this API at: configured, or else the one the request came in on. */
-import type { OperationInput } from '../../runtime/http-handler.js';
-import { header } from '../../runtime/middleware/types.js';
+import type { OperationInput } from '../operation.js';
+import { header } from '../reply.js';
 
 export const publicBaseUrl = (input: Pick<OperationInput, 'deps' | 'event'>): string => {
   const configured = input.deps.config.publicBaseUrl;

@@ -1,5 +1,5 @@
 /** Window → the wire's WindowId / Window, with a live view URL that carries a signed, short-lived token. */
-import { signViewToken, VIEW_TOKEN_TTL_SECONDS } from '../../core/live-view/tokens.js';
+import { signViewToken, VIEW_TOKEN_TTL_SECONDS } from '../../net/live-view-tokens.js';
 import type { WindowInfo } from '../../ports/browser.js';
 
 export const windowIdToWire = (window: WindowInfo) => ({ windowId: window.windowId, targetId: window.windowId, title: window.title, url: window.url });

@@ -2,7 +2,7 @@
  * Viewer input → CDP `Input.*` commands. The viewer already maps its canvas coordinates to the page's CSS pixels;
  * here every field is checked (a viewer is a browser on the internet, holding a token) and shaped for Chromium.
  */
-import { isPageUrl } from '../../core/shared/page-urls.js';
+import { isPageUrl } from '../../net/page-urls.js';
 
 /** One CDP command to run against the watched page. */
 export interface CdpCommand {

@@ -1,6 +1,6 @@
 /** What a viewer may ask of the watched page besides input: navigation, closing it, and its size. */
-import type { CdpConnection } from '../../adapters/browser/cdp-connection.js';
-import { closeTarget } from '../../adapters/browser/close-target.js';
+import type { CdpConnection } from '../../cdp/connection.js';
+import { closeTarget } from '../../cdp/close-target.js';
 import { navigableUrl } from './input.js';
 
 /** Runs a navigation request (address bar, history buttons, the parent frame's commands); a refusal's reason or undefined. */

@@ -7,7 +7,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { verifyViewToken, type ViewGrant } from '../../core/live-view/tokens.js';
+import { verifyViewToken, type ViewGrant } from '../../net/live-view-tokens.js';
 import { attachAhead } from '../attach.js';
 import { refuseUpgrade } from '../cdp-http.js';
 import { fetchDevtoolsJson } from '../cdp-json.js';

@@ -7,7 +7,7 @@
  * JSON, then the JPEG bytes, built once per frame for every viewer.
  */
 import WebSocket from 'ws';
-import { CdpConnection } from '../../adapters/browser/cdp-connection.js';
+import { CdpConnection } from '../../cdp/connection.js';
 import { inputCommand } from './input.js';
 import { sizeViewport, runNavigation } from './page-commands.js';
 import { MAX_RENDER_SIZE, MIN_VIEW_SIZE, type ViewerOptions } from './options.js';

@@ -1,9 +1,9 @@
 /**
  * What the network guard lets through although it is not public: host names allowed by name, and addresses or CIDR
- * ranges allowed by address. Everything else is judged by the shared classification (core/shared/ip-addresses.ts).
+ * ranges allowed by address. Everything else is judged by the shared classification (net/ip-addresses.ts).
  */
 import { isIP } from 'node:net';
-import { inCidr, nonPublicReason } from '../../core/shared/ip-addresses.js';
+import { inCidr, nonPublicReason } from '../../net/ip-addresses.js';
 
 /** Why an address may not be reached, or undefined when it may. */
 export type AddressPolicy = (address: string) => string | undefined;

@@ -1,4 +1,4 @@
-/** The ports automations need; the runtime's Deps satisfies it. */
+/** The ports automations need; `Deps` (api/deps.ts) satisfies it. */
 import type { JsonSchemas } from '../../ports/json-schema.js';
 import type { LocateDeps } from '../operations/locate.js';
 

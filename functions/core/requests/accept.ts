@@ -12,7 +12,7 @@ import type { Issue } from '../shared/issues.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import { requireWindow, sessionBrowser } from '../windows/open.js';
 import { checkWebhookTarget } from '../webhooks/targets.js';
-import type { RequestDeps, RequestTarget } from './deps.js';
+import type { AsyncBodies, AsyncOperationId, RequestDeps, RequestTarget } from './deps.js';
 import { encodeMessage, type RequestItem } from './model.js';
 
 export interface AsyncBody {
@@ -21,11 +21,11 @@ export interface AsyncBody {
   [field: string]: unknown;
 }
 
-export const acceptRequest = async (
+export const acceptRequest = async <K extends AsyncOperationId>(
   deps: RequestDeps<any> & SessionDeps,
-  operation: string,
+  operation: K,
   target: RequestTarget,
-  body: AsyncBody,
+  body: AsyncBody & AsyncBodies[K],
 ): Promise<{ requestId: string; warnings?: Issue[] }> => {
   const settings = deps.asyncRequests;
   const run = settings.operations[operation];
@@ -55,7 +55,7 @@ export const acceptRequest = async (
 };
 
 /** A request record as stored when accepted: `pending`, listed among open requests, with its webhook to deliver. */
-export const newRequestItem = (deps: RequestDeps<any>, operation: string, target: RequestTarget, body: AsyncBody, requestId: string): RequestItem => {
+export const newRequestItem = (deps: RequestDeps<any>, operation: AsyncOperationId, target: RequestTarget, body: AsyncBody, requestId: string): RequestItem => {
   const now = deps.clock.now();
   const webhookUrl = body.async?.webhookUrl;
   const item: RequestItem = {

@@ -3,6 +3,8 @@ import type { Clock } from '../../ports/clock.js';
 import type { Queue } from '../../ports/queue.js';
 import type { Records } from '../../ports/records.js';
 import type { WebhookTransport } from '../../ports/webhooks.js';
+import type { CreateAutomationBody } from '../automations/create.js';
+import type { ExecuteAutomationBody } from '../automations/execute.js';
 import type { OperationResult } from '../operations/result.js';
 
 export interface RequestTarget {
@@ -12,23 +14,47 @@ export interface RequestTarget {
 }
 
 /**
+ * The operations an async request may name, by their id (stored with the request), and the body each takes. The
+ * route table and then each operation's own `check` have validated the body before it is stored.
+ */
+export interface AsyncBodies {
+  createAutomation: CreateAutomationBody;
+  createFormFiller: CreateAutomationBody;
+  executeAutomation: ExecuteAutomationBody;
+  fillForm: ExecuteAutomationBody;
+}
+
+export type AsyncOperationId = keyof AsyncBodies;
+
+const ASYNC_OPERATION_IDS: ReadonlySet<string> = new Set<AsyncOperationId>(['createAutomation', 'createFormFiller', 'executeAutomation', 'fillForm']);
+
+/** Whether a stored name is one of the operations (a request stored by another version may name one no longer here). */
+export const isAsyncOperationId = (name: string): name is AsyncOperationId => ASYNC_OPERATION_IDS.has(name);
+
+/**
  * Checks an operation's body (and what it names, e.g. an automation of the caller's org) without running anything:
  * throws the error the synchronous route would answer (422 naming the field, 404, …).
  */
-export type AsyncCheck<D> = (deps: D, target: RequestTarget, body: any) => Promise<void>;
+export type AsyncCheck<D, B> = (deps: D, target: RequestTarget, body: B) => Promise<void>;
 
 /** A window operation an async request may run; it receives the same deps the synchronous handlers get. */
-export interface AsyncOperation<D> {
-  (deps: D, target: RequestTarget, body: any, signal?: AbortSignal): Promise<OperationResult<string>>;
+export interface AsyncOperation<D, B> {
+  (deps: D, target: RequestTarget, body: B, signal?: AbortSignal): Promise<OperationResult<string>>;
   /**
    * Run when the request is accepted, before it is stored: bad input is refused at once, as the synchronous route
    * refuses it, rather than accepted and ended in `error` by the worker. The operation checks again when it runs.
    */
-  check?: AsyncCheck<D>;
+  check?: AsyncCheck<D, B>;
 }
 
-/** Operation name (e.g. `fillForm`) → the core operation. */
-export type AsyncOperationRegistry<D> = Readonly<Record<string, AsyncOperation<D>>>;
+/** Operation id → the core operation taking that id's body. One left out answers 501 (tests give only some). */
+/** What every async body carries beside the operation's own fields. */
+export interface AsyncRequestFields {
+  clientRequestId?: string;
+  async?: { webhookUrl?: string };
+}
+
+export type AsyncOperationRegistry<D> = { readonly [K in AsyncOperationId]?: AsyncOperation<D, AsyncBodies[K] & AsyncRequestFields> };
 
 export interface WebhookSettings {
   transport: WebhookTransport;

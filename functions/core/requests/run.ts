@@ -9,7 +9,7 @@ import { ConditionFailedError } from '../../ports/records.js';
 import { toAppError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
 import { attemptDelivery } from '../webhooks/deliver.js';
-import type { RequestDeps } from './deps.js';
+import { isAsyncOperationId, type RequestDeps } from './deps.js';
 import { decodeMessage, type RequestItem } from './model.js';
 
 /** The operation was stopped because this process is shutting down: the request stays pending for the next start. */
@@ -29,7 +29,7 @@ type Outcome = { status: 'completed'; response: string } | { status: 'error'; er
 
 const runOperation = async <D extends RequestDeps<D>>(deps: D, item: RequestItem, signal?: AbortSignal): Promise<Outcome> => {
   const settings = deps.asyncRequests;
-  const operation = settings.operations[item.operation];
+  const operation = isAsyncOperationId(item.operation) ? settings.operations[item.operation] : undefined;
   if (!operation) return { status: 'error', error: `the operation ${item.operation} is not available in this service` };
   try {
     const target = { orgId: item.orgId, sessionId: item.sessionId, windowId: item.windowId };

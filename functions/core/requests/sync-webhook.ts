@@ -10,14 +10,14 @@ import type { OperationResult } from '../operations/result.js';
 import { attemptDelivery } from '../webhooks/deliver.js';
 import { checkWebhookTarget } from '../webhooks/targets.js';
 import { newRequestItem, type AsyncBody } from './accept.js';
-import type { RequestDeps, RequestTarget } from './deps.js';
+import type { AsyncBodies, AsyncOperationId, RequestDeps, RequestTarget } from './deps.js';
 import type { RequestItem } from './model.js';
 
-export const runWithWebhook = async (
+export const runWithWebhook = async <K extends AsyncOperationId>(
   deps: RequestDeps<any>,
-  operation: string,
+  operation: K,
   target: RequestTarget,
-  body: AsyncBody,
+  body: AsyncBody & AsyncBodies[K],
   requestId: string,
   run: () => Promise<OperationResult<string>>,
 ): Promise<OperationResult<string>> => {

@@ -1,4 +1,4 @@
-/** The ports session logic needs; the runtime's Deps satisfies it. */
+/** The ports session logic needs; `Deps` (api/deps.ts) satisfies it. */
 import type { BrowserFleet } from '../../ports/browser.js';
 import type { Clock } from '../../ports/clock.js';
 import type { EventBus } from '../../ports/event-bus.js';

@@ -1,6 +1,7 @@
 /**
- * Errors that carry their HTTP meaning. Core throws these (or lets port errors be mapped to them); one renderer
- * (`middleware/problem.ts`) turns any of them into the problem shape, so no handler catches to build responses.
+ * Errors that carry their meaning as a code (and, in `details`, the field they concern), never an HTTP status.
+ * Core throws these (or lets port errors be mapped to them); the HTTP layer maps each code to its status
+ * (`http/middleware/problem.ts`, one table) and renders the problem shape, so no handler catches to build responses.
  */
 import { PageNavigatedAwayError } from '../../ports/window-driver.js';
 
@@ -10,40 +11,62 @@ export interface ErrorDetail {
   value?: unknown;
 }
 
+/** What went wrong, as the client reads it in a problem body's `code`. */
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'validation_failed'
+  | 'too_many_requests'
+  | 'not_implemented'
+  | 'unavailable'
+  | 'internal'
+  | 'browser_closed'
+  | 'page_navigated';
+
+/** Failures of the service's own, as opposed to answers about the request: not built yet, no capacity, a fault. */
+const SERVICE_FAULTS: ReadonlySet<ErrorCode> = new Set(['not_implemented', 'unavailable', 'internal']);
+
 export class AppError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly title: string;
+  readonly code: ErrorCode;
   readonly details: ErrorDetail[];
-  /** Whether `message` may be shown to the client. 5xx messages are hidden outside development. */
+  /** Whether `message` may be shown to the client: everything but an internal fault, whose message is logged instead. */
   readonly expose: boolean;
 
-  constructor(status: number, code: string, title: string, message: string, options: { details?: ErrorDetail[]; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
-    this.status = status;
     this.code = code;
-    this.title = title;
     this.details = options.details ?? [];
-    this.expose = status < 500;
+    this.expose = code !== 'internal';
+  }
+
+  /** A failure of the service rather than of the request (the HTTP layer answers it with a 5xx). */
+  get serviceFault(): boolean {
+    return SERVICE_FAULTS.has(this.code);
   }
 }
 
 export class BadRequestError extends AppError {
   constructor(message: string, details?: ErrorDetail[]) {
-    super(400, 'bad_request', 'Bad Request', message, { details });
+    super('bad_request', message, { details });
   }
 }
 
 export class UnauthorizedError extends AppError {
   constructor(message = 'a valid API key is required: send Authorization: Bearer <key>') {
-    super(401, 'unauthorized', 'Unauthorized', message);
+    super('unauthorized', message);
   }
 }
 
 export class ForbiddenError extends AppError {
   constructor(message: string) {
-    super(403, 'forbidden', 'Forbidden', message);
+    super('forbidden', message);
   }
 }
 
@@ -51,87 +74,84 @@ export class NotFoundError extends AppError {
   /** `location`: where the request named it, when that is its body or query rather than its path. */
   constructor(what: string, id?: string, location?: string) {
     const message = id === undefined ? `${what} not found` : `${what} ${id} not found`;
-    super(404, 'not_found', 'Not Found', message, { details: location ? [{ location, message, value: id }] : [] });
+    super('not_found', message, { details: location ? [{ location, message, value: id }] : [] });
   }
 }
 
 export class MethodNotAllowedError extends AppError {
   readonly allow: string[];
   constructor(method: string, path: string, allow: string[]) {
-    super(405, 'method_not_allowed', 'Method Not Allowed', `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}`);
+    super('method_not_allowed', `${method} is not allowed on ${path}; allowed: ${allow.join(', ')}`);
     this.allow = allow;
   }
 }
 
 export class ConflictError extends AppError {
   constructor(message: string) {
-    super(409, 'conflict', 'Conflict', message);
+    super('conflict', message);
   }
 }
 
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
-    super(413, 'payload_too_large', 'Payload Too Large', `the request body exceeds the limit of ${limitBytes} bytes`);
+    super('payload_too_large', `the request body exceeds the limit of ${limitBytes} bytes`);
   }
 }
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor(contentType: string) {
-    super(415, 'unsupported_media_type', 'Unsupported Media Type', `expected a JSON body, got content-type ${contentType}`);
+    super('unsupported_media_type', `expected a JSON body, got content-type ${contentType}`);
   }
 }
 
 export class ValidationError extends AppError {
   constructor(details: ErrorDetail[]) {
-    super(422, 'validation_failed', 'Unprocessable Entity', `validation failed: ${details.map((d) => `${d.location}: ${d.message}`).join('; ')}`, { details });
+    super('validation_failed', `validation failed: ${details.map((d) => `${d.location}: ${d.message}`).join('; ')}`, { details });
   }
 }
 
 export class TooManyRequestsError extends AppError {
   constructor(message: string) {
-    super(429, 'too_many_requests', 'Too Many Requests', message);
+    super('too_many_requests', message);
   }
 }
 
 export class NotImplementedError extends AppError {
   constructor(operationId: string) {
-    super(501, 'not_implemented', 'Not Implemented', `${operationId} is not available in this version of the service yet`);
-    // 501 is a fact about the service, not a fault to hide.
-    (this as { expose: boolean }).expose = true;
+    super('not_implemented', `${operationId} is not available in this version of the service yet`);
   }
 }
 
 export class UnavailableError extends AppError {
   constructor(message: string, options: { cause?: unknown } = {}) {
-    super(503, 'unavailable', 'Service Unavailable', message, options);
-    (this as { expose: boolean }).expose = true;
+    super('unavailable', message, options);
   }
 }
 
 export class InternalError extends AppError {
   constructor(cause: unknown) {
-    super(500, 'internal', 'Internal Server Error', cause instanceof Error ? cause.message : String(cause), { cause });
+    super('internal', cause instanceof Error ? cause.message : String(cause), { cause });
   }
 }
 
 /** The window, or the whole browser of the session, went away while a request was using it. */
 export class BrowserClosedError extends AppError {
   constructor(cause: unknown) {
-    super(409, 'browser_closed', 'Conflict', "the window or the session's browser closed while the request was using it", { cause });
+    super('browser_closed', "the window or the session's browser closed while the request was using it", { cause });
   }
 }
 
 /** The page kept navigating (or closed) while a request read or acted on it, past the few re-reads it gets. */
 export class PageNavigatedError extends AppError {
   constructor(cause: unknown) {
-    super(409, 'page_navigated', 'Conflict', 'the page navigated away while the request was reading or acting on it; ask again once it has settled', { cause });
+    super('page_navigated', 'the page navigated away while the request was reading or acting on it; ask again once it has settled', { cause });
   }
 }
 
 /**
  * What the CDP clients throw when their target or connection closes under them (puppeteer's `TargetCloseError` and
  * `ConnectionClosedError`, the service's own CDP connection), or when the page's document is replaced under them,
- * recognised by name and message so core needs no browser library. Either is the client's to know about (a 409),
+ * recognised by name and message so core needs no browser library. Either is the client's to know about (a conflict),
  * not a fault of the service.
  */
 const BROWSER_CLOSED_NAMES = new Set(['TargetCloseError', 'ConnectionClosedError']);

@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { ValidationError } from '../shared/errors.js';
 import type { WebhookSettings } from '../requests/deps.js';
-import { nonPublicReason } from '../shared/ip-addresses.js';
+import { nonPublicReason } from '../../net/ip-addresses.js';
 
 const LOCATION = 'body.async.webhookUrl';
 

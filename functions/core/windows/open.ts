@@ -27,7 +27,7 @@ export const runningSession = async (deps: SessionDeps, orgId: string, sessionId
  * what it is.
  */
 export const failedOrEnded = async (deps: SessionDeps, orgId: string, sessionId: string, error: unknown): Promise<never> => {
-  if (toAppError(error).status < 500) throw error;
+  if (!toAppError(error).serviceFault) throw error;
   const now = await getSession(deps.records, orgId, sessionId).catch(() => undefined);
   if (now?.status === 'running') throw error;
   throw new BrowserClosedError(error);

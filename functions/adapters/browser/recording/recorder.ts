@@ -7,7 +7,7 @@
  * Events are kept in memory until the session ends, up to a size limit.
  */
 import type { RecordedWindow, SessionRecording } from '../../../ports/browser.js';
-import { CdpConnection } from '../cdp-connection.js';
+import { CdpConnection } from '../../../cdp/connection.js';
 import { RECORDING_BINDING, RECORDING_CHECK, recordingScript } from './script.js';
 
 /** Event text kept per session; beyond it the recording stops (and says so) rather than exhaust the host's memory. */

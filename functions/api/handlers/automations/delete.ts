@@ -1,9 +1,7 @@
 import { deleteOrgAutomation } from '../../../core/automations/manage.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 
 export const operation = defineOperation('deleteAutomation', async (input) => {
   await deleteOrgAutomation(input.deps.records, input.principal.orgId, input.params.automationId);
   return {};
 });
-
-export const handler = operation.handler;

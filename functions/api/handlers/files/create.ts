@@ -1,5 +1,5 @@
 import { createFile } from '../../../core/files/uploads.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { createdFileToWire } from '../../shape/file.js';
 
@@ -7,5 +7,3 @@ export const operation = defineOperation('createFile', async (input) => {
   const { file, uploadUrl } = await createFile(input.deps, input.principal.orgId, input.body);
   return envelope(createdFileToWire(file, uploadUrl), input.requestId);
 });
-
-export const handler = operation.handler;

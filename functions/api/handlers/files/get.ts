@@ -1,5 +1,5 @@
 import { readFile, viewOf } from '../../../core/files/queries.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { fileIssues, fileToWire } from '../../shape/file.js';
 
@@ -7,5 +7,3 @@ export const operation = defineOperation('getFile', async (input) => {
   const file = await readFile(input.deps, input.principal.orgId, input.params.id);
   return envelope(fileToWire(await viewOf(input.deps, file)), input.requestId, { errors: fileIssues(file) });
 });
-
-export const handler = operation.handler;

@@ -1,6 +1,4 @@
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 import document from '../../openapi.json' with { type: 'json' };
 
 export const operation = defineOperation('getOpenApi', async () => document as Record<string, unknown>);
-
-export const handler = operation.handler;

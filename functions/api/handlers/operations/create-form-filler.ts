@@ -1,6 +1,6 @@
 import { automationOperations } from '../../../core/automations/operations.js';
 import { runWithWebhook } from '../../../core/requests/sync-webhook.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('createFormFiller', async (input) => {
@@ -12,5 +12,3 @@ export const operation = defineOperation('createFormFiller', async (input) => {
   );
   return aiEnvelope(result, { requestId: input.requestId, clientRequestId: input.body.clientRequestId });
 });
-
-export const handler = operation.handler;

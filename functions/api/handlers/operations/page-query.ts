@@ -1,5 +1,5 @@
 import { queryPage } from '../../../core/operations/page-query.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('pageQuery', async (input) => {
@@ -7,5 +7,3 @@ export const operation = defineOperation('pageQuery', async (input) => {
   const result = await queryPage(input.deps, { orgId: input.principal.orgId, sessionId, windowId }, input.body, 'page-query', input.signal);
   return aiEnvelope(result, { requestId: input.requestId, clientRequestId: input.body.clientRequestId });
 });
-
-export const handler = operation.handler;

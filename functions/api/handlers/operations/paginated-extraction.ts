@@ -1,5 +1,5 @@
 import { extractAcrossPages } from '../../../core/operations/pagination/extract.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('paginatedExtraction', async (input) => {
@@ -7,5 +7,3 @@ export const operation = defineOperation('paginatedExtraction', async (input) =>
   const result = await extractAcrossPages(input.deps, { orgId: input.principal.orgId, sessionId, windowId }, input.body, input.signal);
   return aiEnvelope(result, { requestId: input.requestId, clientRequestId: input.body.clientRequestId });
 });
-
-export const handler = operation.handler;

@@ -1,5 +1,5 @@
 import { takeScreenshot } from '../../../core/operations/screenshot.js';
-import { defineOperation } from '../../../runtime/model-operation.js';
+import { defineOperation } from '../../operation.js';
 import { aiEnvelope } from '../../shape/ai.js';
 
 export const operation = defineOperation('screenshot', async (input) => {
@@ -7,5 +7,3 @@ export const operation = defineOperation('screenshot', async (input) => {
   const result = await takeScreenshot(input.deps, { orgId: input.principal.orgId, sessionId, windowId }, input.body, input.signal);
   return aiEnvelope(result, { requestId: input.requestId, clientRequestId: input.body.clientRequestId });
 });
-
-export const handler = operation.handler;

@@ -1,5 +1,5 @@
 import { deleteProfiles } from '../../../core/profiles/store.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 import { envelope } from '../../shape/envelope.js';
 
 // A profile's id is its name here, so the deprecated `profileIds` names profiles too.
@@ -12,5 +12,3 @@ export const operation = defineOperation('deleteProfiles', async (input) => {
   ];
   return envelope({ deleted }, input.requestId);
 });
-
-export const handler = operation.handler;

@@ -1,8 +1,6 @@
 import { requestStatus } from '../../../core/requests/status.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 
 export const operation = defineOperation('getRequestStatus', async (input) =>
   requestStatus(input.deps.records, input.principal.orgId, input.params.requestId),
 );
-
-export const handler = operation.handler;

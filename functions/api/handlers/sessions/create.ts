@@ -1,5 +1,5 @@
 import { createSession } from '../../../core/sessions/create.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { envelope } from '../../shape/envelope.js';
 import { sessionToWire } from '../../shape/session.js';
@@ -8,5 +8,3 @@ export const operation = defineOperation('createSession', async (input) => {
   const { session, warnings } = await createSession(input.deps, input.principal.orgId, input.body.configuration ?? {});
   return envelope(sessionToWire(session, hostBaseUrl(input), input.deps.clock.now()), input.requestId, { warnings });
 });
-
-export const handler = operation.handler;

@@ -1,12 +1,12 @@
 import { sessionInUse } from '../../../core/sessions/activity.js';
 import { watchSession } from '../../../core/sessions/watch.js';
-import { defineOperation } from '../../../runtime/operation.js';
-import { reply } from '../../../runtime/middleware/types.js';
+import { defineOperation } from '../../operation.js';
+import { reply } from '../../reply.js';
 import { sseStream, type StreamEnd } from '../../shape/sse.js';
 
 export const operation = defineOperation('sessionEvents', async (input) => {
   const session = await sessionInUse(input.deps, input.principal.orgId, input.params.sessionId);
-  // A stream outlives the request that opened it: revoking its key ends it (runtime/key-connections.ts).
+  // A stream outlives the request that opened it: revoking its key ends it (api/key-connections.ts).
   const revoked = new AbortController();
   const body = sseStream((signal) => watchSession(input.deps, session, { ...input.query, signal }), revoked.signal);
   const forget = input.deps.keyConnections.hold(input.principal, () =>
@@ -15,5 +15,3 @@ export const operation = defineOperation('sessionEvents', async (input) => {
   body.once('close', forget);
   return reply(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } });
 });
-
-export const handler = operation.handler;

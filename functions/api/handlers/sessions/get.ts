@@ -1,6 +1,6 @@
 import { sessionInUse } from '../../../core/sessions/activity.js';
 import { sessionFailure } from '../../../core/sessions/lifecycle.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
 
@@ -9,5 +9,3 @@ export const operation = defineOperation('getSessionInfo', async (input) => {
   const { error } = sessionFailure(session);
   return { data: sessionToWire(session, hostBaseUrl(input), input.deps.clock.now()), meta: { requestId: input.requestId }, ...(error ? { errors: [error] } : {}) };
 });
-
-export const handler = operation.handler;

@@ -1,5 +1,5 @@
 import { listSessions } from '../../../core/sessions/queries.js';
-import { defineOperation } from '../../../runtime/operation.js';
+import { defineOperation } from '../../operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { sessionToWire } from '../../shape/session.js';
 
@@ -9,5 +9,3 @@ export const operation = defineOperation('listSessions', async (input) => {
   const now = input.deps.clock.now();
   return { data: { pagination: page.pagination, sessions: page.items.map((s) => sessionToWire(s, baseUrl, now)) }, meta: { requestId: input.requestId } };
 });
-
-export const handler = operation.handler;

@@ -1,5 +1,5 @@
 import { closeWindow } from '../../../core/windows/navigation.js';
-import { defineOperation } from '../../../runtime/browser-operation.js';
+import { defineOperation } from '../../operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { windowIdToWire } from '../../shape/window.js';
 
@@ -7,5 +7,3 @@ export const operation = defineOperation('closeWindow', async (input) => {
   const window = await closeWindow(input.deps, input.principal.orgId, input.params.sessionId, input.params.windowId);
   return envelope(windowIdToWire(window), input.requestId);
 });
-
-export const handler = operation.handler;

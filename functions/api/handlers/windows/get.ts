@@ -1,6 +1,6 @@
 import { liveViewSize } from '../../../core/windows/navigation.js';
 import { requireWindow, sessionBrowser } from '../../../core/windows/open.js';
-import { defineOperation } from '../../../runtime/browser-operation.js';
+import { defineOperation } from '../../operation.js';
 import { hostBaseUrl } from '../../shape/base-url.js';
 import { envelope } from '../../shape/envelope.js';
 import { liveViewUrl } from '../../shape/window.js';
@@ -14,5 +14,3 @@ export const operation = defineOperation('getWindowInfo', async (input) => {
   const url = liveViewUrl(hostBaseUrl(input), input.deps.signingSecret, nowSeconds, sessionId, window.windowId, options);
   return envelope({ windowId: window.windowId, targetId: window.windowId, liveViewUrl: url }, input.requestId);
 });
-
-export const handler = operation.handler;

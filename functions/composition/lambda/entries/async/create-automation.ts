@@ -1,0 +1,4 @@
+import { operation } from '../../../../api/handlers/async/create-automation.js';
+import { handlerOf } from '../../model-operation.js';
+
+export const handler = handlerOf(operation);

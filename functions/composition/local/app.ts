@@ -1,0 +1,63 @@
+/**
+ * The whole API as one in-process function over API Gateway-shaped events: what the local HTTP server serves and
+ * what tests drive without a socket (`inject`).
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Route } from '../../api/route.js';
+import { routes as allRoutes } from '../../api/routes.js';
+import type { Deps } from '../../api/deps.js';
+import type { OperationRun } from '../../api/operation.js';
+import { buildHttpHandler, type HttpHandler } from '../../http/http-handler.js';
+import { createRouter } from '../../http/router.js';
+import { unmatchedResponse } from '../../http/unmatched.js';
+import { buildEvent, type InjectRequest } from '../../http/local/event.js';
+import { loadOperations } from './handler-modules.js';
+
+export interface LocalApp {
+  handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
+  /** Drive the app without a socket. JSON bodies are parsed into `json` for convenience. */
+  inject(request: InjectRequest): Promise<APIGatewayProxyResult & { json: any }>;
+  deps: Deps;
+}
+
+const lambdaContext = (route: Route, requestId: string): Context => {
+  const deadline = Date.now() + (route.timeoutSeconds ?? 30) * 1000;
+  return {
+    awsRequestId: requestId,
+    functionName: `local-${route.operationId}`,
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+  } as unknown as Context;
+};
+
+export const createLocalApp = async (deps: Deps, options: { routes?: readonly Route[]; operations?: Map<string, OperationRun> } = {}): Promise<LocalApp> => {
+  const routes = options.routes ?? allRoutes;
+  const operations = options.operations ?? (await loadOperations(routes));
+  const match = createRouter(routes);
+  const handlers = new Map<string, HttpHandler>();
+  for (const route of routes) handlers.set(route.operationId, buildHttpHandler(route, operations.get(route.operationId), () => deps));
+
+  const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const found = match(event.httpMethod, event.path);
+    if (found.kind !== 'found') return unmatchedResponse(event, found);
+    const routed: APIGatewayProxyEvent = { ...event, resource: found.route.path, pathParameters: found.params };
+    return handlers.get(found.route.operationId)!(routed, lambdaContext(found.route, event.requestContext.requestId));
+  };
+
+  return {
+    deps,
+    handle,
+    inject: async (request) => {
+      const response = await handle(buildEvent({ requestId: randomUUID(), ...request }));
+      let json: unknown;
+      if (typeof response.body === 'string' && response.body.length > 0) {
+        try {
+          json = JSON.parse(response.body);
+        } catch {
+          json = undefined;
+        }
+      }
+      return { ...response, json };
+    },
+  };
+};

@@ -1,0 +1,46 @@
+/**
+ * Builds the middy stack every route shares: request id → error rendering → JSON body → auth → validation →
+ * operation → response shaping. The same stack serves API Gateway in AWS and the local HTTP adapter.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Route } from '../api/route.js';
+import type { Deps } from '../api/deps.js';
+import type { OperationRun } from '../api/operation.js';
+import { NotImplementedError, UnavailableError } from '../core/shared/errors.js';
+import { authenticate } from './middleware/authenticate.js';
+import { jsonBody } from './middleware/json-body.js';
+import { problemRenderer } from './middleware/problem.js';
+import { requestContext } from './middleware/request-id.js';
+import { respond } from './middleware/respond.js';
+import type { HttpContext } from './middleware/types.js';
+import { validateRequest } from './middleware/validate.js';
+import { capTimeThreshold } from './sync-time-limit.js';
+
+export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export const buildHttpHandler = (route: Route, run: OperationRun | undefined, getDeps: () => Deps, options: { streaming?: boolean } = {}): HttpHandler => {
+  const base = async (event: APIGatewayProxyEvent, context: HttpContext, { signal }: { signal: AbortSignal }) => {
+    if (!run) throw new NotImplementedError(route.operationId);
+    const http = context.http;
+    const input = http.input!;
+    const body = route.stream ? capTimeThreshold(input.body, http.deps.config.syncTimeLimitSeconds) : input.body;
+    return run({ params: input.params, query: input.query, body, principal: http.principal, requestId: http.requestId, deps: http.deps, event, signal });
+  };
+  // Response streaming exists only inside the Lambda runtime (`awslambda.streamifyResponse`; the AWS SDK defines an
+  // `awslambda` object of its own elsewhere); outside it the local adapter pipes stream bodies itself.
+  const lambdaRuntime = (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda;
+  const streaming = (options.streaming ?? false) && typeof lambdaRuntime?.streamifyResponse === 'function';
+  return middy(base, {
+    streamifyResponse: streaming,
+    timeoutEarlyResponse: () => {
+      throw new UnavailableError(`${route.operationId} ran out of time`);
+    },
+  })
+    .use(requestContext(route, getDeps))
+    .use(problemRenderer())
+    .use(jsonBody())
+    .use(authenticate())
+    .use(validateRequest())
+    .use(respond()) as unknown as HttpHandler;
+};

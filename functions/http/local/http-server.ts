@@ -1,0 +1,78 @@
+/**
+ * The local HTTP adapter: node:http in front of the in-process app. It reads the body (stopping at the limit),
+ * builds the API Gateway event, and writes the result back, piping stream bodies (server-sent events) as they come.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
+import { httpStatusOf, problemResponse } from '../middleware/problem.js';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { Deps } from '../../api/deps.js';
+import { buildEvent } from './event.js';
+
+const readBody = (request: http.IncomingMessage, limit: number): Promise<string | undefined> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new PayloadTooLargeError(limit));
+        request.removeAllListeners('data');
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+const isStream = (body: unknown): body is NodeJS.ReadableStream =>
+  typeof body === 'object' && body !== null && typeof (body as { pipe?: unknown }).pipe === 'function';
+
+/** What the server serves: the whole API as one function over API Gateway-shaped events. */
+export interface ServedApp {
+  handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
+  deps: Pick<Deps, 'config' | 'log'>;
+}
+
+export const createHttpServer = (app: ServedApp): http.Server => {
+  const limit = app.deps.config.maxBodyBytes;
+  return http.createServer(async (request, response) => {
+    const requestId = randomUUID();
+    try {
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (length > limit) throw new PayloadTooLargeError(limit);
+      const body = await readBody(request, limit);
+      const result = await app.handle(
+        buildEvent({ method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, body, requestId, sourceIp: request.socket.remoteAddress }),
+      );
+      response.writeHead(result.statusCode, result.headers as http.OutgoingHttpHeaders);
+      const payload: unknown = result.body;
+      if (isStream(payload)) {
+        payload.pipe(response);
+        response.on('close', () => (payload as unknown as { destroy?: () => void }).destroy?.());
+      } else response.end(payload);
+    } catch (error) {
+      // The client went away mid-request, or the answer already started: nothing more can be said on this socket.
+      if (request.destroyed || (error as { code?: string }).code === 'ECONNRESET' || response.headersSent) return void response.destroy();
+      const appError = toAppError(error);
+      if (httpStatusOf(appError) >= 500) app.deps.log.error('request failed outside the handler stack', { requestId, error: appError.message });
+      const problem = problemResponse(appError, {
+        requestId,
+        instance: request.url ?? '',
+        showInternal: false,
+      });
+      response.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId, connection: 'close' } as http.OutgoingHttpHeaders);
+      response.end(problem.body);
+    }
+  });
+};
+
+export const listen = (server: http.Server, port: number, host: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });

@@ -1,6 +1,0 @@
-/** `defineOperation` for functions that drive a session's browser (windows): the deps' fleet has a CDP client. */
-import { puppeteerConnector } from '../adapters/browser/cdp-connector.js';
-import { lambdaDeps } from './lambda-deps.js';
-import { operationsWith } from './operation.js';
-
-export const defineOperation = operationsWith(lambdaDeps({ connect: puppeteerConnector }));
