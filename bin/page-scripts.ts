@@ -37,7 +37,7 @@ const modulesIn = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return modulesIn(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith(GENERATED) ? [path] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !entry.name.endsWith(GENERATED) ? [path] : [];
   });
 
 /** In-page entries: modules of a `page/` folder with a default export. */
