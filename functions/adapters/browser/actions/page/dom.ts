@@ -44,3 +44,17 @@ export const deepHit = (doc: Document | ShadowRoot, x: number, y: number): Eleme
   }
   return hit;
 };
+
+/** Resolves once `paint` calls back (after animation frames), or after `timeoutMs`: a hidden page paints none. */
+export const paintedOr = (timeoutMs: number, paint: (done: () => void) => void): Promise<void> =>
+  new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        resolve();
+      }
+    };
+    paint(finish);
+    setTimeout(finish, timeoutMs);
+  });

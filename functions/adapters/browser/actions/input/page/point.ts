@@ -6,7 +6,7 @@
  * reached through the label, as a person would.
  */
 import type { ActionOutcome } from '../../../../../ports/page-snapshot.js';
-import { asControl, deepHit, shown, within } from '../../page/dom.js';
+import { asControl, deepHit, paintedOr, shown, within } from '../../page/dom.js';
 import { type RegisteredTarget, registered } from '../../snapshot/page/registry.js';
 
 const describe = (node: Element | null): string => {
@@ -17,18 +17,7 @@ const describe = (node: Element | null): string => {
 };
 
 /** Two animation frames (layout after the scroll), or 100 ms when the page paints none (hidden). */
-const settled = () =>
-  new Promise<void>((resolve) => {
-    let done = false;
-    const finish = () => {
-      if (!done) {
-        done = true;
-        resolve();
-      }
-    };
-    requestAnimationFrame(() => requestAnimationFrame(finish));
-    setTimeout(finish, 100);
-  });
+const settled = () => paintedOr(100, (done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 
 /** Points tried in each box, as fractions of its width and height: the centre first. */
 const FRACTIONS = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.2], [0.85, 0.2], [0.15, 0.8], [0.85, 0.8], [0.05, 0.5], [0.95, 0.5]];
