@@ -49,7 +49,7 @@ export const installCommon = (config: PatchConfig, scope: Scope) => {
             if (hint === 'uaFullVersion') answer.uaFullVersion = meta.fullVersion;
             else if (hint === 'fullVersionList') answer.fullVersionList = meta.fullVersionList.map((b) => ({ ...b }));
             else if (hint in meta) {
-              const value = (meta as Record<string, unknown>)[hint];
+              const value = (meta as unknown as Record<string, unknown>)[hint];
               answer[hint] = Array.isArray(value) ? [...(value as unknown[])] : value;
             }
           }

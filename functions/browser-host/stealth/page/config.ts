@@ -1,21 +1,24 @@
+/** Client hints of the browser the pages see (`navigator.userAgentData`). */
+export interface UserAgentMetadata {
+  brands: { brand: string; version: string }[];
+  fullVersionList: { brand: string; version: string }[];
+  fullVersion: string;
+  platform: string;
+  platformVersion: string;
+  architecture: string;
+  model: string;
+  mobile: boolean;
+  bitness: string;
+  wow64: boolean;
+  formFactors: string[];
+}
+
 /** What the patches receive from the fingerprint (`../fingerprint.ts`), as JSON. */
 export interface PatchConfig {
   userAgent: string;
   platform: string;
   languages: string[];
-  metadata: {
-    brands: Array<{ brand: string; version: string }>;
-    fullVersionList: Array<{ brand: string; version: string }>;
-    fullVersion: string;
-    platform: string;
-    platformVersion: string;
-    architecture: string;
-    model: string;
-    mobile: boolean;
-    bitness: string;
-    wow64: boolean;
-    formFactors: string[];
-  };
+  metadata: UserAgentMetadata;
   webgl: { vendor: string; renderer: string };
 }
 
