@@ -40,7 +40,7 @@ export const roleOf = (el: Element, tag: string, bare: boolean): string => {
   if (tag === 'input') {
     const type = (el.getAttribute('type') || '').toLowerCase();
     if (type === 'hidden') return '';
-    return INPUT_ROLES[type] || (el.hasAttribute('list') ? 'combobox' : 'textbox');
+    return (Object.hasOwn(INPUT_ROLES, type) && INPUT_ROLES[type]) || (el.hasAttribute('list') ? 'combobox' : 'textbox');
   }
   if (tag === 'select') {
     const select = el as HTMLSelectElement;
@@ -53,7 +53,7 @@ export const roleOf = (el: Element, tag: string, bare: boolean): string => {
       ? 'rowheader'
       : 'columnheader';
   }
-  return TAG_ROLES[tag] || '';
+  return (Object.hasOwn(TAG_ROLES, tag) && TAG_ROLES[tag]) || '';
 };
 
 /** Text fields, and the host of an editable region (what typing is aimed at, not the parts inside it). */
