@@ -4,26 +4,15 @@
  * Built once per browser from its version and the session's settings; everything that applies it reads from here.
  */
 import { release } from 'node:os';
+import type { UserAgentMetadata } from './page/config.js';
+
+export type { UserAgentMetadata };
 
 export interface DisguiseSettings {
   /** BCP 47 language tag the browser speaks first (`navigator.language`, `Accept-Language`, `Intl`). Default `en-US`. */
   locale?: string;
   /** IANA time zone (`Europe/Berlin`). Default: the host's own zone. */
   timezone?: string;
-}
-
-export interface UserAgentMetadata {
-  brands: { brand: string; version: string }[];
-  fullVersionList: { brand: string; version: string }[];
-  fullVersion: string;
-  platform: string;
-  platformVersion: string;
-  architecture: string;
-  model: string;
-  mobile: boolean;
-  bitness: string;
-  wow64: boolean;
-  formFactors: string[];
 }
 
 export interface Fingerprint {

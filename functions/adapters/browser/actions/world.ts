@@ -115,6 +115,12 @@ const evaluateOnce = async (page: Page, expression: string, options: WorldOption
 };
 
 /**
+ * The expression that calls a bundled in-page script (a `page/*.generated.ts` source) with JSON arguments: the
+ * scripts take real parameters, never text pasted into their code.
+ */
+export const callExpression = (source: string, ...args: unknown[]): string => `(${source})(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
+
+/**
  * Evaluates `expression` (awaiting a returned promise) in the service's isolated world of the page's current
  * document and returns its value as JSON. A cached world whose document went away is replaced once; a document
  * that goes away during the script rejects with a context-lost error (`isContextLost`).

@@ -1,51 +1,19 @@
 /**
- * The snapshot script, run in the page in one evaluation. Plain JavaScript in strings: a transpiled function
- * could carry helper calls (e.g. esbuild's `__name`) that do not exist in the page.
+ * The snapshot script as the page receives it: the bundle of `page/snapshot.ts` (TypeScript, see
+ * `bin/page-scripts.ts`), called with its options.
  *
  * The elements behind the candidates stay in the page, in a registry keyed by snapshot (the last few kept), so an
  * action names an element by id and acts on exactly what was resolved, or learns that it is gone.
  */
-import { BLOCKS_SCRIPT } from './blocks.js';
-import { CONTEXT_SCRIPT } from './context.js';
-import { FIELDS } from './decode.js';
-import { ROLES_SCRIPT } from './roles.js';
-import { TEXT_SCRIPT } from './text.js';
-import { WALK_SCRIPT } from './walk.js';
+import { source } from './page/snapshot.generated.js';
+import { REGISTRY } from './page/registry.js';
 
-/** Name of the registry's property on the top-level window. */
-export const REGISTRY = '__sessionhostSnapshots';
-/** Snapshots whose elements stay addressable: an operation acts on the one it just took. */
-const KEPT = 4;
+export { REGISTRY };
 
-/** The script, listing text blocks (`blocks.ts`) or not: reading them costs a box per paragraph on long pages. */
-const snapshotScript = (textBlocks: boolean) => String.raw`(() => {
-const TEXT_BLOCKS = ${textBlocks};
-const F = ${JSON.stringify(Object.fromEntries(FIELDS.map((field, index) => [field, index])))};
-${TEXT_SCRIPT}
-${ROLES_SCRIPT}
-${CONTEXT_SCRIPT}
-${WALK_SCRIPT}
-${BLOCKS_SCRIPT}
-  const registry = window.${REGISTRY} || Object.defineProperty(window, '${REGISTRY}', { value: { next: 1, byKey: new Map() } }).${REGISTRY};
-  const key = 's' + registry.next++;
-  walk(document, { regions: [], region: 0, parent: -1, container: -1, interactive: false, cell: null, offset: { x: 0, y: 0 }, frame: '' }, 0);
-  registry.byKey.set(key, refs);
-  for (const old of registry.byKey.keys()) if (registry.byKey.size > ${KEPT}) registry.byKey.delete(old);
-  return JSON.stringify({
-    key,
-    url: location.href,
-    title: document.title,
-    viewport: { width: window.innerWidth, height: window.innerHeight },
-    scroll: { left: Math.round(top.scrollX), top: Math.round(top.scrollY) },
-    strings,
-    rows,
-    nodeCount,
-    truncated,
-  });
-})()`;
+const snapshotScript = (args: { textBlocks: boolean }) => `(${source})(${JSON.stringify(args)})`;
 
-export const SNAPSHOT_SCRIPT = snapshotScript(false);
-export const SNAPSHOT_WITH_BLOCKS_SCRIPT = snapshotScript(true);
+export const SNAPSHOT_SCRIPT = snapshotScript({ textBlocks: false });
+export const SNAPSHOT_WITH_BLOCKS_SCRIPT = snapshotScript({ textBlocks: true });
 
 /** In-page expression: the element behind `id` of snapshot `key`, or null when gone. */
 export const elementExpression = (key: string, id: string): string =>

@@ -1,18 +1,21 @@
 /**
- * In-page context rules of the snapshot script (plain JavaScript: see `script.ts`): where an element is, in the
- * words a person uses to say which one they mean, "the Save button in the footer", "the email field of the
- * Shipping form", "Delete in Jane's row", "the field after 'Phone'".
+ * Context rules of the snapshot script: where an element is, in the words a person uses to say which one they
+ * mean, "the Save button in the footer", "the email field of the Shipping form", "Delete in Jane's row", "the
+ * field after 'Phone'".
  */
-export const CONTEXT_SCRIPT = String.raw`
-const CONTEXT_MAX = 50;
-const LANDMARK_ROLES = {
+import { clean, FIELD_TAGS, labelledBy, SKIP_TAGS, textOf } from './text.js';
+
+export const CONTEXT_MAX = 50;
+const LANDMARK_ROLES: Record<string, string> = {
   banner: 'header', contentinfo: 'footer', navigation: 'nav', main: 'main', complementary: 'aside', form: 'form',
   search: 'search', dialog: 'dialog', alertdialog: 'dialog', region: 'region', menu: 'menu', menubar: 'menu',
   toolbar: 'toolbar', tablist: 'tabs', group: '', table: 'table', grid: 'table',
 };
-const LANDMARK_TAGS = { header: 'header', footer: 'footer', nav: 'nav', main: 'main', aside: 'aside', form: 'form', dialog: 'dialog', fieldset: 'group', table: 'table' };
+const LANDMARK_TAGS: Record<string, string> = {
+  header: 'header', footer: 'footer', nav: 'nav', main: 'main', aside: 'aside', form: 'form', dialog: 'dialog', fieldset: 'group', table: 'table',
+};
 /** Ids and classes sites give their page chrome when they do not use the landmark elements. */
-const CHROME_NAMES = {
+const CHROME_NAMES: Record<string, string> = {
   header: 'header', 'site-header': 'header', 'page-header': 'header', masthead: 'header', topbar: 'header', 'top-bar': 'header',
   footer: 'footer', 'site-footer': 'footer', 'page-footer': 'footer', navbar: 'nav', sidebar: 'aside',
 };
@@ -21,20 +24,29 @@ const SIDEBAR = /side-?bar/i;
 const CHROME_PART = /(?:^|[^a-z]|nav|page|site|top|main)(header|footer|masthead|nav)(?![a-z])/i;
 /** Query fields of site searches: the names search engines and documentation generators give them. */
 const SEARCH_FIELDS = 'input[type=search], input[name=q], input[name=s], input[name=query], input[name=search], input[name=keywords]';
-const isSearchForm = (el) => /search|find|query/i.test(el.getAttribute('action') || '') || el.querySelector(SEARCH_FIELDS) !== null;
+const isSearchForm = (el: Element) => /search|find|query/i.test(el.getAttribute('action') || '') || el.querySelector(SEARCH_FIELDS) !== null;
+const own = (map: Record<string, string>, key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
 
 /** The region an element opens, as "kind name", or '' when it opens none; ids and classes count when byName. */
-const regionOf = (el, tag, byName, bare) => {
+export const regionOf = (el: Element, tag: string, byName: boolean, bare: boolean): string => {
   // Without attributes only the tag can open a region: the common case, answered without reading any.
-  if (bare && !LANDMARK_TAGS[tag]) return '';
+  if (bare && !own(LANDMARK_TAGS, tag)) return '';
   const role = bare ? null : el.getAttribute('role');
-  let kind = role ? LANDMARK_ROLES[role.trim().split(/\s+/)[0]] : LANDMARK_TAGS[tag];
+  let kind = role ? own(LANDMARK_ROLES, role.trim().split(/\s+/)[0]) : own(LANDMARK_TAGS, tag);
   if (kind === undefined && !role && byName && !bare) {
-    kind = CHROME_NAMES[el.id.toLowerCase()] || '';
-    if (!kind && el.classList.length) for (const c of el.classList) { kind = CHROME_NAMES[c.toLowerCase()] || ''; if (kind) break; }
+    kind = own(CHROME_NAMES, el.id.toLowerCase()) || '';
+    if (!kind && el.classList.length) {
+      for (const c of el.classList) {
+        kind = own(CHROME_NAMES, c.toLowerCase()) || '';
+        if (kind) break;
+      }
+    }
   }
   // Page chrome named in part ("navfooter", "site-header", "page_nav"): near the top of the tree, names say what it is.
-  if (byName && !bare && !kind && !role) { const named = CHROME_PART.exec(el.id + ' ' + el.getAttribute('class')); if (named) kind = named[1].toLowerCase() === 'masthead' ? 'header' : named[1].toLowerCase(); }
+  if (byName && !bare && !kind && !role) {
+    const named = CHROME_PART.exec(el.id + ' ' + el.getAttribute('class'));
+    if (named) kind = named[1].toLowerCase() === 'masthead' ? 'header' : named[1].toLowerCase();
+  }
   // A column named a sidebar is one whatever role it has ("sphinxsidebar", "rightsidebar"): people call it that.
   if (byName && !bare && (kind === '' || kind === undefined || kind === 'nav') && SIDEBAR.test(el.id + ' ' + el.getAttribute('class'))) kind = 'aside';
   // A form that searches the site is a search, though its markup rarely says so with a role.
@@ -42,7 +54,8 @@ const regionOf = (el, tag, byName, bare) => {
   if (!kind && tag === 'section' && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) kind = 'region';
   if (!kind) return '';
   let name = bare ? '' : labelledBy(el, CONTEXT_MAX) || clean(el.getAttribute('aria-label'), CONTEXT_MAX);
-  if (!name && tag === 'table' && el.caption) name = textOf(el.caption, CONTEXT_MAX);
+  const caption = tag === 'table' ? (el as HTMLTableElement).caption : null;
+  if (!name && caption) name = textOf(caption, CONTEXT_MAX);
   if (!name && (kind === 'form' || kind === 'search' || kind === 'dialog' || kind === 'group' || kind === 'region' || kind === 'aside')) {
     const title = el.querySelector('legend, h1, h2, h3, h4, h5, h6, [role=heading]');
     if (title) name = textOf(title, CONTEXT_MAX);
@@ -51,17 +64,20 @@ const regionOf = (el, tag, byName, bare) => {
 };
 
 /** Link relations and access keys that say where a link leads in a sequence of pages, in the words people use. */
-const NAV_RELS = { next: 'next', prev: 'previous', previous: 'previous', up: 'up', parent: 'up', home: 'home', start: 'home', first: 'first', last: 'last', index: 'index', contents: 'contents', toc: 'contents' };
-const ACCESS_KEYS = { n: 'next', p: 'previous', u: 'up', h: 'home' };
-const headRels = new Map();
+const NAV_RELS: Record<string, string> = {
+  next: 'next', prev: 'previous', previous: 'previous', up: 'up', parent: 'up', home: 'home', start: 'home', first: 'first', last: 'last',
+  index: 'index', contents: 'contents', toc: 'contents',
+};
+const ACCESS_KEYS: Record<string, string> = { n: 'next', p: 'previous', u: 'up', h: 'home' };
+const headRels = new Map<Document, Map<string, string[]>>();
 /** The document's head links (rel=next, prev, up…), by the URL they point to; read once per document. */
-const headRelsOf = (doc) => {
+const headRelsOf = (doc: Document) => {
   let map = headRels.get(doc);
   if (map) return map;
   map = new Map();
-  for (const link of doc.querySelectorAll('head link[rel][href]')) {
+  for (const link of doc.querySelectorAll<HTMLLinkElement>('head link[rel][href]')) {
     for (const r of link.rel.toLowerCase().split(/\s+/)) {
-      const word = NAV_RELS[r];
+      const word = own(NAV_RELS, r);
       if (word) map.set(link.href, (map.get(link.href) || []).concat(word));
     }
   }
@@ -69,14 +85,16 @@ const headRelsOf = (doc) => {
   return map;
 };
 /** "next", "previous up"…: what a link's rel, its access key, or a head link to the same URL say it is. */
-const relOf = (el) => {
-  const words = [];
-  const add = (word) => { if (word && !words.includes(word)) words.push(word); };
+export const relOf = (el: Element): string => {
+  const words: string[] = [];
+  const add = (word: string | undefined) => {
+    if (word && !words.includes(word)) words.push(word);
+  };
   const rel = el.getAttribute('rel');
-  if (rel) for (const r of rel.toLowerCase().split(/\s+/)) add(NAV_RELS[r]);
+  if (rel) for (const r of rel.toLowerCase().split(/\s+/)) add(own(NAV_RELS, r));
   const key = el.getAttribute('accesskey');
-  if (key) add(ACCESS_KEYS[key.trim().toLowerCase()]);
-  const fromHead = headRelsOf(el.ownerDocument).get(el.href);
+  if (key) add(own(ACCESS_KEYS, key.trim().toLowerCase()));
+  const fromHead = headRelsOf(el.ownerDocument).get((el as HTMLAnchorElement).href);
   if (fromHead) fromHead.forEach(add);
   return words.join(' ');
 };
@@ -86,18 +104,24 @@ const NEAR_CONTROLS = 'input, select, textarea, button';
 const NEAR_SKIPPED = 'a[href], button, [role=button], [role=link]';
 
 /** Short text just before the element: a sibling's, or its parent's sibling's, up to three levels up. */
-const nearOf = (el) => {
-  let node = el;
+export const nearOf = (el: Element): string => {
+  let node: Element | null = el;
   // Not out of a landmark, a cell, a row or a list item: what precedes those belongs to something else.
-  for (let depth = 0; node && depth < 3 && !LANDMARK_TAGS[node.localName] && !NEAR_STOPS.has(node.localName); depth += 1) {
+  for (let depth = 0; node && depth < 3 && !own(LANDMARK_TAGS, node.localName) && !NEAR_STOPS.has(node.localName); depth += 1) {
     for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
-      if (sibling.nodeType === 3) { const t = clean(sibling.data, CONTEXT_MAX); if (t) return t; continue; }
-      if (sibling.nodeType !== 1 || SKIP_TAGS.has(sibling.localName) || FIELD_TAGS.has(sibling.localName)) continue;
+      if (sibling.nodeType === 3) {
+        const t = clean((sibling as Text).data, CONTEXT_MAX);
+        if (t) return t;
+        continue;
+      }
+      if (sibling.nodeType !== 1) continue;
+      const element = sibling as Element;
+      if (SKIP_TAGS.has(element.localName) || FIELD_TAGS.has(element.localName)) continue;
       // A control before it is a neighbour in a row of controls ("Tags: [JS] [Node] [Async]"): look past it.
-      if (sibling.matches(NEAR_SKIPPED)) continue;
+      if (element.matches(NEAR_SKIPPED)) continue;
       // A block holding its own control labels that control, not this one.
-      if (sibling.querySelector(NEAR_CONTROLS)) return '';
-      const t = textOf(sibling, CONTEXT_MAX);
+      if (element.querySelector(NEAR_CONTROLS)) return '';
+      const t = textOf(element, CONTEXT_MAX);
       // A long block in between is not "next to" the element: stop rather than quote it.
       if (t.endsWith('…')) return '';
       if (t) return t;
@@ -107,13 +131,19 @@ const nearOf = (el) => {
   return '';
 };
 
+interface Headers {
+  row: HTMLTableRowElement | null;
+  texts: string[];
+}
+
 /** A table's header row and its texts by column position, colspans counted; cached per table for one snapshot. */
-const headerCache = new Map();
-const columnHeaders = (table) => {
-  if (headerCache.has(table)) return headerCache.get(table);
+const headerCache = new Map<HTMLTableElement, Headers>();
+const columnHeaders = (table: HTMLTableElement): Headers => {
+  const cached = headerCache.get(table);
+  if (cached) return cached;
   let row = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : null;
   if (!row && table.rows.length && Array.from(table.rows[0].cells).every((cell) => cell.localName === 'th')) row = table.rows[0];
-  const texts = [];
+  const texts: string[] = [];
   if (row) for (const cell of row.cells) for (let i = 0; i < cell.colSpan; i += 1) texts.push(textOf(cell, CONTEXT_MAX));
   const headers = { row, texts };
   headerCache.set(table, headers);
@@ -121,20 +151,20 @@ const columnHeaders = (table) => {
 };
 
 /** Row and column header texts of a table cell (for the cell itself, or a control inside it). */
-const tableContext = (cell) => {
-  const row = cell && cell.parentElement;
+export const tableContext = (cell: Element): { row?: string; column?: string } | null => {
+  const row = cell.parentElement as HTMLTableRowElement | null;
   const table = row && row.closest('table');
-  if (!table) return null;
+  if (!row || !table) return null;
   const headers = columnHeaders(table);
   if (row === headers.row || (row.parentElement && row.parentElement.localName === 'thead')) return null;
   let column = 0;
-  for (let c = cell.previousElementSibling; c; c = c.previousElementSibling) column += c.colSpan || 1;
-  const context = {};
+  for (let c = cell.previousElementSibling; c; c = c.previousElementSibling) column += (c as HTMLTableCellElement).colSpan || 1;
+  const context: { row?: string; column?: string } = {};
   const header = headers.texts[column];
   if (header) context.column = header;
-  const rowHeader = cell.localName === 'th' ? null : Array.from(row.cells).find((c) => c.localName === 'th') || (row.cells[0] !== cell ? row.cells[0] : null);
+  const cells = Array.from(row.cells);
+  const rowHeader = cell.localName === 'th' ? null : cells.find((c) => c.localName === 'th') || (cells[0] !== cell ? cells[0] : null);
   const rowText = rowHeader ? textOf(rowHeader, CONTEXT_MAX) : '';
   if (rowText) context.row = rowText;
   return context;
 };
-`;

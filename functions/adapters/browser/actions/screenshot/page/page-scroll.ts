@@ -1,0 +1,85 @@
+/**
+ * Scrolls in the page and reports where it went (see `../page-scroll.ts`).
+ *
+ * The document's scrolling element is used when it can move along a requested axis. When it cannot (an app shell
+ * whose content scrolls inside a box), the nearest scrollable ancestor of the element in the middle of the viewport
+ * is used instead, as the wheel would. A frame is two animation frames; two frames let IntersectionObserver
+ * callbacks (lazy loading) run before positions are read. A hidden page paints no frames: it waits 500 ms instead.
+ * A visible one on a busy machine may take longer than that to paint, so it gets up to 3 s before going on.
+ */
+import type { ScrollAmount, ScrollOutcome, ScrollPosition } from '../../../../../ports/window-driver.js';
+import { paintedOr } from '../../page/dom.js';
+import { type RegisteredTarget, registered } from '../../snapshot/page/registry.js';
+
+export interface PageScrollRequest {
+  /** The axes the caller wants to move along: they decide which element scrolls (see the script). */
+  axes: Array<'x' | 'y'>;
+  /** Absolute offsets, applied first. */
+  to?: Partial<ScrollPosition>;
+  toEdge?: { x?: 'left' | 'right'; y?: 'top' | 'bottom' };
+  by?: { x?: ScrollAmount; y?: ScrollAmount };
+  /** A box registered by a snapshot or the scroll-container listing: it scrolls instead of what the wheel would pick. */
+  within?: RegisteredTarget;
+}
+
+export interface PageScrollState extends ScrollOutcome {
+  /** `page` for the document itself, else a short description of the scrolling box. */
+  container: string;
+}
+
+type Axis = 'x' | 'y';
+
+const frame = () =>
+  paintedOr(document.visibilityState === 'hidden' ? 500 : 3000, (done) =>
+    // The observer's callbacks are queued as tasks after a frame's rendering step; a busy renderer may run the
+    // second frame's callbacks before them, so one task more lets them land before positions are read.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
+  );
+
+const room = (el: Element, axis: Axis) => (axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight);
+const overflows = (el: Element, axis: Axis) => /(auto|scroll|overlay)/.test(getComputedStyle(el)[axis === 'x' ? 'overflowX' : 'overflowY']);
+const pixels = (amount: ScrollAmount | undefined, size: number) => (!amount ? 0 : amount.unit === '%' ? (amount.value / 100) * size : amount.value);
+const describe = (el: Element) =>
+  el.tagName.toLowerCase() +
+  (el.id ? '#' + el.id : '') +
+  (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '');
+
+export default async function pageScroll(request: PageScrollRequest): Promise<PageScrollState | { gone: true }> {
+  const root = document.scrollingElement || document.documentElement;
+  let scroller: Element = root;
+  if (request.within) {
+    const chosen = registered(request.within.key, request.within.index);
+    if (!chosen) return { gone: true };
+    scroller = chosen;
+  } else if (!request.axes.some((axis) => room(root, axis) > 0)) {
+    for (let el = document.elementFromPoint(innerWidth / 2, innerHeight / 2); el && el !== root && el !== document.body; el = el.parentElement) {
+      const candidate = el;
+      if (request.axes.some((axis) => room(candidate, axis) > 0 && overflows(candidate, axis))) {
+        scroller = el;
+        break;
+      }
+    }
+  }
+  const position = () => ({ left: Math.round(scroller.scrollLeft), top: Math.round(scroller.scrollTop) });
+  const move = async (left: number, top: number) => {
+    scroller.scrollTo({ left, top, behavior: 'instant' });
+    await frame();
+  };
+  const before = position();
+  if (request.to) await move(request.to.left ?? scroller.scrollLeft, request.to.top ?? scroller.scrollTop);
+  const edge = request.toEdge;
+  if (edge && (edge.x || edge.y)) {
+    const left = edge.x === 'left' ? 0 : edge.x === 'right' ? room(scroller, 'x') : scroller.scrollLeft;
+    const top = edge.y === 'top' ? 0 : edge.y === 'bottom' ? room(scroller, 'y') : scroller.scrollTop;
+    await move(left, top);
+  }
+  const by = request.by;
+  if (by && (by.x || by.y)) await move(scroller.scrollLeft + pixels(by.x, scroller.clientWidth), scroller.scrollTop + pixels(by.y, scroller.clientHeight));
+  return {
+    before,
+    after: position(),
+    max: { left: Math.max(0, room(scroller, 'x')), top: Math.max(0, room(scroller, 'y')) },
+    viewport: { width: scroller.clientWidth, height: scroller.clientHeight },
+    container: scroller === root ? 'page' : describe(scroller),
+  };
+}
