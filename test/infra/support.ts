@@ -15,13 +15,14 @@ const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.ur
 // the project root, whose copy costs seconds per build and proves nothing an assertion looks at.
 // CloudFormation's default-rule validation of the template costs most of a synthesis; one test (synth.test.ts) runs
 // it, the others assert the template it does not change.
-export const unbundledApp = (options: { validate?: boolean } = {}): App =>
+export const unbundledApp = (options: { validate?: boolean; context?: Record<string, unknown> } = {}): App =>
   new App({
     context: {
       ...cdkJson.context,
       'aws:cdk:bundling-stacks': [],
       'aws:cdk:disable-asset-staging': true,
       ...(options.validate ? {} : { '@aws-cdk/core:validateAgainstDefaultRules': false }),
+      ...options.context,
     },
   });
 
