@@ -12,7 +12,6 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
-  ResponseTransferMode,
   RestApi,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -146,10 +145,7 @@ export class Api extends Construct {
         if (route.stream) built.function.addEnvironment(ENV.syncTimeLimitSeconds, String(SYNC_TIME_LIMIT_SECONDS));
         functions.set(route.operationId, built);
         // Only a streaming handler speaks the streaming format; the shared 501 function answers buffered.
-        integration = proxyIntegration(built.function, {
-          stream: route.stream ?? false,
-          ...(route.stream ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: Duration.seconds(timeoutSeconds) } : {}),
-        });
+        integration = proxyIntegration(built.function, { stream: route.stream ?? false, timeout: Duration.seconds(timeoutSeconds) });
       }
       resource.addMethod(route.method, integration, { operationName: route.operationId });
       routedPaths.add(path);

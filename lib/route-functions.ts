@@ -8,8 +8,8 @@
  * method, which needs this stack's function). The permission names the stage by its name instead, so it is the
  * same ARN: this route's method and path on this stage, and nothing else.
  */
-import { NestedStack } from 'aws-cdk-lib';
-import { AwsIntegration, type IntegrationOptions, type IRestApi } from 'aws-cdk-lib/aws-apigateway';
+import { NestedStack, type Duration } from 'aws-cdk-lib';
+import { AwsIntegration, ResponseTransferMode, type IRestApi } from 'aws-cdk-lib/aws-apigateway';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
@@ -51,11 +51,12 @@ export class RouteFunctions extends NestedStack {
 }
 
 /**
- * A Lambda proxy integration that adds no permission (the function's stack grants it, above); the same URI as
- * CDK's LambdaIntegration, the streaming one when the route streams.
+ * A Lambda proxy integration that adds no permission (the function's stack grants it, above), with the URIs of
+ * CDK's LambdaIntegration. A streaming route streams through the gateway for up to `timeout`; a buffered one keeps
+ * API Gateway's default 29 s.
  */
-export const proxyIntegration = (fn: IFunction, options: IntegrationOptions & { stream: boolean }): AwsIntegration => {
-  const { stream, ...integrationOptions } = options;
-  const path = stream ? `2021-11-15/functions/${fn.functionArn}/response-streaming-invocations` : `2015-03-31/functions/${fn.functionArn}/invocations`;
-  return new AwsIntegration({ proxy: true, service: 'lambda', path, options: integrationOptions });
+export const proxyIntegration = (fn: IFunction, options: { stream: boolean; timeout: Duration }): AwsIntegration => {
+  const path = options.stream ? `2021-11-15/functions/${fn.functionArn}/response-streaming-invocations` : `2015-03-31/functions/${fn.functionArn}/invocations`;
+  const streaming = options.stream ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: options.timeout } : {};
+  return new AwsIntegration({ proxy: true, service: 'lambda', path, options: streaming });
 };
