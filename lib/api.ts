@@ -1,16 +1,17 @@
 /**
  * The public HTTP API: a regional REST API whose resources, methods and functions are all derived from the route
- * table. A route with a `handler` gets its own function; routes not built yet share one function that answers 501;
- * anything the table does not declare reaches a fallback function that answers 404/405 in the problem shape.
+ * table. A route with a `handler` gets its own function, in the nested stack of its route group (route-groups.ts);
+ * routes not built yet share one function that answers 501; anything the table does not declare reaches a fallback
+ * function that answers 404/405 in the problem shape.
  */
 import { Annotations, Aws, Duration, Fn } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   EndpointType,
+  type Integration,
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
-  ResponseTransferMode,
   RestApi,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -25,6 +26,8 @@ import { ApiFunction, maxTimeoutSeconds, type FunctionNetwork } from './api-func
 import type { Binding } from './binding.js';
 import { gatewayPaths } from './gateway-paths.js';
 import { addProblemResponses } from './gateway-responses.js';
+import { RouteFunctions, proxyIntegration } from './route-functions.js';
+import { routeGroups } from './route-groups.js';
 
 export interface ApiProps {
   /** Resources every route function is bound to (environment and grants). */
@@ -99,20 +102,30 @@ export class Api extends Construct {
     const invokeUrl = Fn.join('', ['https://', this.restApi.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, '/', stageName]);
     const environment = { [ENV.stage]: 'production', [ENV.publicBaseUrl]: props.publicBaseUrl ?? invokeUrl };
     const common = { memorySize: props.memorySize ?? 1024, logRetention: props.logRetention ?? RetentionDays.ONE_MONTH, tracing };
-    const makeFunction = (fnId: string, handler: string, timeoutSeconds: number, bound: boolean) => {
-      // The fallback touches no host or store, so it stays outside the VPC.
-      const network = bound ? props.network : undefined;
-      const made = new ApiFunction(this, fnId, { ...common, handler, environment, network, timeout: Duration.seconds(timeoutSeconds) });
-      if (bound) for (const binding of props.bindings ?? []) binding.bindTo(made.function);
-      return made;
-    };
+    const functionProps = (handler: string, timeoutSeconds: number, network?: FunctionNetwork) => ({
+      ...common,
+      handler,
+      environment,
+      network,
+      timeout: Duration.seconds(timeoutSeconds),
+    });
+    const bindings = props.bindings ?? [];
 
-    this.fallbackFunction = makeFunction('Fallback', 'fallback', defaultTimeoutSeconds, false);
-    this.notImplementedFunction = makeFunction('NotImplemented', 'not-implemented', defaultTimeoutSeconds, true);
+    // The fallback touches no host or store, so it stays outside the VPC.
+    this.fallbackFunction = new ApiFunction(this, 'Fallback', functionProps('fallback', defaultTimeoutSeconds));
+    this.notImplementedFunction = new ApiFunction(this, 'NotImplemented', functionProps('not-implemented', defaultTimeoutSeconds, props.network));
+    for (const binding of bindings) binding.bindTo(this.notImplementedFunction.function);
     // Shared functions get one permission for the whole API instead of one per method (policy size stays small).
     const shared = { scopePermissionToMethod: false };
     const fallback = new LambdaIntegration(this.fallbackFunction.function, shared);
     const notImplemented = new LambdaIntegration(this.notImplementedFunction.function, shared);
+
+    // Each built route's function lives in the nested stack of its group; the methods stay here, with the API.
+    const stackOf = new Map<Route, RouteFunctions>();
+    for (const group of routeGroups(routes)) {
+      const stack = new RouteFunctions(this, `Routes${group.name}`, { groupName: group.name, restApi: this.restApi, stageName, bindings });
+      for (const route of group.routes) stackOf.set(route, stack);
+    }
 
     const functions = new Map<string, ApiFunction>();
     const routedPaths = new Set<string>();
@@ -125,17 +138,14 @@ export class Api extends Construct {
       if (!route.stream && route.timeoutSeconds !== undefined && route.timeoutSeconds > bufferedLimitSeconds) {
         Annotations.of(resource).addWarningV2('sessionhost:buffered-timeout', `${route.operationId}: timeoutSeconds ${timeoutSeconds} exceeds the ${bufferedLimitSeconds} s of a buffered integration; stream it, or answer sooner`);
       }
-      let integration = notImplemented;
+      let integration: Integration = notImplemented;
       if (route.handler) {
-        const built = makeFunction(route.operationId, route.handler, timeoutSeconds, true);
+        const built = stackOf.get(route)!.addRoute(route, path, functionProps(route.handler, timeoutSeconds, props.network));
         // The operation answers before API Gateway cuts the silent stream (see functions/http/sync-time-limit.ts).
         if (route.stream) built.function.addEnvironment(ENV.syncTimeLimitSeconds, String(SYNC_TIME_LIMIT_SECONDS));
         functions.set(route.operationId, built);
         // Only a streaming handler speaks the streaming format; the shared 501 function answers buffered.
-        integration = new LambdaIntegration(built.function, {
-          allowTestInvoke: false,
-          ...(route.stream ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: Duration.seconds(timeoutSeconds) } : {}),
-        });
+        integration = proxyIntegration(built.function, { stream: route.stream ?? false, timeout: Duration.seconds(timeoutSeconds) });
       }
       resource.addMethod(route.method, integration, { operationName: route.operationId });
       routedPaths.add(path);

@@ -2,7 +2,7 @@
  * The service's state: one DynamoDB table shaped by `table-layout.ts`, and one S3 bucket for files, profiles and
  * recordings (clients move bytes through pre-signed URLs), with its access logs in a bucket of their own.
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
@@ -121,9 +121,13 @@ export class DataStores extends Construct implements Binding {
     Grant.addToPrincipal({ grantee, actions: objectActions, resourceArns: [this.bucket.arnForObjects('*')] });
     const principal = grantee.grantPrincipal;
     if (Construct.isConstruct(principal)) {
-      const bucketId = Stack.of(this).resolve(Stack.of(this).getLogicalId(this.bucket.node.defaultChild as CfnBucket)) as string;
+      const bucket = this.bucket.node.defaultChild as CfnBucket;
+      // A principal in a nested stack (the route functions) sees the ARN as the parameter CDK passes it in, which CDK
+      // names "reference-to-" + the bucket's unique id + "Arn" (a logical id keeps letters and digits only).
+      const bucketArn =
+        Stack.of(principal) === Stack.of(this) ? `${Stack.of(this).resolve(Stack.of(this).getLogicalId(bucket)) as string}.Arn` : `referenceto${Names.nodeUniqueId(bucket.node)}Arn`;
       Validations.of(principal).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+        id: `AwsSolutions-IAM5[Resource::<${bucketArn}>/*]`,
         reason: 'Object keys are made at run time (files, profiles, recordings by id), so object access covers the objects of this one bucket and nothing else.',
       });
     }

@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +7,13 @@ import { routes } from '../../functions/api/routes.js';
 import { Api } from '../../lib/api.js';
 import type { ApiFunction } from '../../lib/api-function.js';
 import { gatewayPaths } from '../../lib/gateway-paths.js';
+import { routeGroups } from '../../lib/route-groups.js';
 import { buildStack, gatewayMethods, resourcesOfType, unbundledApp } from './support.js';
 
 const { stack, template } = buildStack();
 const methods = gatewayMethods(template);
-const logicalId = (fn: ApiFunction) => stack.getLogicalId(fn.function.node.defaultChild as CfnFunction);
+const logicalIdOf = (element: CfnElement) => Stack.of(element).getLogicalId(element);
+const logicalId = (fn: ApiFunction) => logicalIdOf(fn.function.node.defaultChild as CfnFunction);
 const fallbackId = logicalId(stack.api.fallbackFunction);
 const notImplementedId = logicalId(stack.api.notImplementedFunction);
 const pathOf = new Map(gatewayPaths(routes).map(({ route, path }) => [route, path]));
@@ -41,6 +43,27 @@ describe('API methods derived from the route table', () => {
     // Besides: the fallback, the 501 function, the async worker, and CDK's provider that empties the VPC's default security group.
     const ours = resourcesOfType(template, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomVpcRestrictDefaultSG'));
     expect(ours).toHaveLength(built.length + 3);
+  });
+
+  it('puts each built route\'s function in the nested stack of its route group, and no route function in the stack itself', () => {
+    for (const group of routeGroups(routes)) {
+      const nested = stack.api.node.findChild(`Routes${group.name}`);
+      for (const route of group.routes) expect(Stack.of(stack.api.routeFunctions.get(route.operationId)!).node.path, route.operationId).toBe(nested.node.path);
+    }
+    const own = Template.fromStack(stack).findResources('AWS::Lambda::Function');
+    const routeIds = [...stack.api.routeFunctions.values()].map(logicalId);
+    expect(Object.keys(own).filter((id) => routeIds.includes(id))).toEqual([]);
+  });
+
+  it.each(built.map((route) => [route.operationId, route] as const))('lets only the method of %s on this stage invoke its function', (_, route) => {
+    const permissions = resourcesOfType(template, 'AWS::Lambda::Permission').filter(([, p]) => JSON.stringify(p.FunctionName).includes(`"${methodOf(route)[0].functionId}"`));
+    expect(permissions).toHaveLength(1);
+    const [[, permission]] = permissions;
+    expect(permission).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+    // arn:<partition>:execute-api:<region>:<account>:<api id>/api/<METHOD>/<path, variables as *>
+    const arn = JSON.stringify(permission.SourceArn);
+    expect(arn).toContain(JSON.stringify({ Ref: logicalIdOf(stack.api.restApi.node.defaultChild as CfnElement) }));
+    expect(arn).toContain(`/api/${route.method}${pathOf.get(route)!.replace(/\{[^}]*\}/g, '*')}"`);
   });
 
   it.each(built.map((route) => [route.operationId, route] as const))('runs %s on Node 22 (arm64) with its timeout', (_, route) => {

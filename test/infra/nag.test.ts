@@ -33,7 +33,8 @@ describe('cdk-nag AWS Solutions checks', { timeout: 300_000 }, () => {
   it('acknowledges only the reviewed rules, each with a reason', () => {
     const { stack } = buildStack();
     const acknowledged = acknowledgements(stack);
-    expect([...acknowledged.keys()].map((id) => id.replace(/<[^>]+>/g, '<id>')).sort()).toEqual(
+    // One rule may be acknowledged under several names: the bucket's ARN is a parameter in the route functions' stacks.
+    expect([...new Set([...acknowledged.keys()].map((id) => id.replace(/<[^>]+>/g, '<id>')))].sort()).toEqual(
       [
         'AwsSolutions-APIG2',
         'AwsSolutions-APIG3',
