@@ -154,7 +154,9 @@ export const chaosSuite = async () => {
       // pool's spare, which the next session would otherwise take.
       const browsers = await browsersOf(child.process.pid!);
       if (browsers.length === 0) throw new Error('no browser process found under the service');
-      return async () => browsers.forEach((pid) => process.kill(pid, 'SIGKILL'));
+      return async () => {
+        for (const pid of browsers) process.kill(pid, 'SIGKILL');
+      };
     });
     await round('stores', async () => async () => {
       const killed = performance.now();

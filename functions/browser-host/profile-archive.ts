@@ -5,7 +5,7 @@
  * would make Chromium think the profile is still in use.
  */
 import { mkdir } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { create, extract } from 'tar';
 
 /** Whole directories (by name, anywhere in the tree) that hold only caches or diagnostics. */

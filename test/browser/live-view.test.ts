@@ -69,7 +69,7 @@ const openEmbedded = async (src: string, options: { waitForFrame?: boolean } = {
   let view: Frame | null = null;
   for (let i = 0; i < 100 && !(view = await handle!.contentFrame())?.url().startsWith(svc.url); i += 1) await new Promise((r) => setTimeout(r, 50));
   if (!view) throw new Error('viewer frame did not load');
-  if (options.waitForFrame !== false) await view.waitForFunction(() => (window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames! > 0, { timeout: 10_000 });
+  if (options.waitForFrame !== false) await view.waitForFunction(() => ((window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames ?? 0) > 0, { timeout: 10_000 });
   return { parent, view };
 };
 
@@ -287,7 +287,7 @@ describe('viewers and sizing', () => {
     `);
     await parent.goto(`${fixtures.url}/live/embed.html?src=${encodeURIComponent(await liveViewUrl(windowId))}`);
     const view = (await (await parent.waitForSelector('iframe'))!.contentFrame())!;
-    await view.waitForFunction(() => (window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames! > 0, { timeout: 10_000 });
+    await view.waitForFunction(() => ((window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames ?? 0) > 0, { timeout: 10_000 });
     await view.evaluate(() => (window as unknown as { sockets: { close(): void }[] }).sockets[0]!.close());
     await view.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.reconnects > 0, { timeout: 5_000 });
     await view.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.connected, { timeout: 10_000 });

@@ -25,6 +25,7 @@ const ODD_STRINGS = [
   "'; DROP TABLE x;--",
   '../../etc/passwd',
   '%00%zz%',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell probe, sent as literal text.
   '${jndi:ldap://x}',
   '__proto__',
 ];

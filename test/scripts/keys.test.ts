@@ -49,7 +49,7 @@ describe('npm run keys, while npm start runs', { timeout: 120_000 }, () => {
   it('creates an org and a key, lists it, and manages the webhook secret through the running service', async () => {
     const created = await keys('create', '--org', 'second-org');
     expect(created.stdout).toMatch(/Created org second-org/);
-    expect(created.stdout).toMatch(/\n  shk_\S+/);
+    expect(created.stdout).toMatch(/\n {2}shk_\S+/);
     // A second org on one local service is told what is kept apart and what is not.
     expect(created.stderr).toMatch(/BLOCK_PRIVATE_NETWORKS=true/);
     expect((await keys('create', '--org', 'second-org')).stderr).toBe('');

@@ -24,7 +24,9 @@ class CountingRecords extends MemoryRecords {
 }
 
 const unsubscribes: (() => void)[] = [];
-afterEach(() => unsubscribes.splice(0).forEach((unsubscribe) => unsubscribe()));
+afterEach(() => {
+  for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+});
 
 /** Another process (a browser host) writing the session's events, with a bus of its own. */
 const writer = (records: MemoryRecords) => {

@@ -7,7 +7,7 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProxyRelay, type ProxyRelay } from '../../functions/browser-host/proxy-relay.js';
 
-const cleanups: (() => Promise<unknown> | void)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });

@@ -18,14 +18,14 @@ const ProxyCredentials = z.object({
     .describe("Where the proxy's traffic exits: without a `locale` of its own, the session speaks that country's language."),
 });
 const ManagedProxy = z.object({ country: z.string().max(16).optional(), sticky: z.boolean().optional() });
-const Proxy = z.union([z.string().min(1).max(2048), ProxyCredentials, ManagedProxy]);
+const ProxySetting = z.union([z.string().min(1).max(2048), ProxyCredentials, ManagedProxy]);
 // Host name globs only: the pattern is matched against request hosts by the browser host's proxy router.
 const DomainPattern = z
   .string()
   .min(1)
   .max(253)
   .regex(/^[A-Za-z0-9.*?-]+$/, { message: 'must be a host name pattern: letters, digits, dots, dashes, with * or ? as wildcards (e.g. *.example.com)' });
-const ProxyRule = z.object({ domainPattern: DomainPattern, relay: Proxy });
+const ProxyRule = z.object({ domainPattern: DomainPattern, relay: ProxySetting });
 
 /** A well-formed BCP 47 tag in canonical case (`en-US`, `de-DE`, `zh-Hant-TW`), as browsers name languages. */
 const Locale = z
@@ -63,7 +63,7 @@ export const SessionConfigV1 = z.object({
     .string()
     .regex(/^[a-zA-Z0-9-]{1,64}$/, { message: 'letters, digits and dashes only, 1 to 64 characters' })
     .optional(),
-  proxy: z.union([z.boolean(), Proxy, z.array(ProxyRule).max(50)]).optional(),
+  proxy: z.union([z.boolean(), ProxySetting, z.array(ProxyRule).max(50)]).optional(),
   record: z.boolean().optional(),
   solveCaptcha: z.boolean().optional(),
   timeoutMinutes: long().min(1).max(10080).optional().describe('Idle timeout in minutes (default 10).'),

@@ -158,7 +158,7 @@ export const fillFormTemplate = async (context: FillContext, template: FormTempl
       const current = found[i];
       // Not showing yet while a later step may bring it (learnt there, or present but hidden): wait for that step
       // rather than heal a field that is simply not on screen yet.
-      if ((!current || !current.visible) && moreSteps && (learnt.step > step || current)) {
+      if (!current?.visible && moreSteps && (learnt.step > step || current)) {
         later.push(learnt);
         continue;
       }

@@ -21,7 +21,7 @@ export const stepsSchema = (steps: RecordedStep[]): Record<string, unknown> => {
   return { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 };
 
-const valueOf = (step: RecordedStep, parameters: Record<string, unknown>): FieldValue => {
+const stepValue = (step: RecordedStep, parameters: Record<string, unknown>): FieldValue => {
   const raw = step.parameter !== undefined ? parameters[step.parameter] : step.value;
   if (step.action === 'check') return raw === undefined ? true : raw === true;
   if (step.action === 'uncheck') return raw === undefined ? false : raw !== true;
@@ -66,7 +66,7 @@ export const runSteps = async (context: FillContext, template: StepsTemplate, pa
     }
     const outcome = step.action === 'click'
       ? await context.driver.click(element.target, {}, context.budget.signal)
-      : await context.driver.setField(element, valueOf(step, parameters), context.budget.signal);
+      : await context.driver.setField(element, stepValue(step, parameters), context.budget.signal);
     if (!outcome.acted) return { filled: done, errors: [{ code: outcome.code, message: `${what} failed: ${outcome.message}`, details: { step: i + 1 } }] };
     done.push(`step ${i + 1}`);
   }

@@ -20,7 +20,7 @@ export const scrapeAcrossPages = async (driver: WindowDriver, budget: Budget, ma
     const page = await driver.scrape(budget.signal);
     if (step.page === 1) title = page.title;
     const fresh = passagesOf(page.markdown).filter((passage) => !seen.has(passage));
-    fresh.forEach((passage) => seen.add(passage));
+    for (const passage of fresh) seen.add(passage);
     if (fresh.length) {
       const part = `${step.page > 1 ? `\n\n---\n\n(Page ${step.page}: ${step.url})\n\n` : ''}${fresh.join('\n\n')}`;
       parts.push(part);
