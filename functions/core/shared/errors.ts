@@ -88,7 +88,11 @@ export class ValidationError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(message: string) {
+  /** `retryAfterSeconds`: when trying again can succeed (sent as `Retry-After`). */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, 'too_many_requests', 'Too Many Requests', message);
   }
 }

@@ -9,6 +9,9 @@ import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
 import { problemResponse } from '../middleware/problem.js';
 import type { LocalApp } from './app.js';
 import { buildEvent } from './event.js';
+import { acceptRequestId } from '../../observability/request-id.js';
+import { isMetricsRequest, serveMetrics } from '../../observability/metrics-endpoint.js';
+import type { PrometheusTelemetry } from '../../observability/prometheus.js';
 
 const readBody = (request: http.IncomingMessage, limit: number): Promise<string | undefined> =>
   new Promise((resolve, reject) => {
@@ -31,11 +34,13 @@ const readBody = (request: http.IncomingMessage, limit: number): Promise<string 
 const isStream = (body: unknown): body is NodeJS.ReadableStream =>
   typeof body === 'object' && body !== null && typeof (body as { pipe?: unknown }).pipe === 'function';
 
-export const createHttpServer = (app: LocalApp): http.Server => {
+/** `metrics`: served at `/metrics` (beside the route table: it is this process's, not the API's). */
+export const createHttpServer = (app: LocalApp, options: { metrics?: PrometheusTelemetry; metricsToken?: string } = {}): http.Server => {
   const limit = app.deps.config.maxBodyBytes;
   return http.createServer(async (request, response) => {
-    const requestId = randomUUID();
+    const requestId = acceptRequestId(request.headers['x-request-id']) ?? randomUUID();
     try {
+      if (options.metrics && isMetricsRequest(request)) return await serveMetrics(request, response, options.metrics, options.metricsToken);
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > limit) throw new PayloadTooLargeError(limit);
       const body = await readBody(request, limit);
