@@ -5,7 +5,7 @@
  * on drain stops taking starts and ends its sessions through the normal path before it leaves.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
@@ -28,6 +28,8 @@ import { createDeps } from './composition.js';
 import { modelFromConfig } from './models.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import { serveMetrics } from '../observability/metrics-endpoint.js';
+import { createPrometheusTelemetry } from '../observability/prometheus.js';
 
 export interface FleetHostOptions {
   config: Readonly<Config>;
@@ -89,7 +91,10 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
   const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, hostId });
-  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, model: modelFromConfig(config), log });
+  // Starts taken from the queue and not yet running: the consumer exists once the server listens.
+  let takingStarts = () => 0;
+  const prometheus = createPrometheusTelemetry({ host: () => ({ ...host.stats(), queued: takingStarts() }) });
+  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, model: modelFromConfig(config), log, telemetry: prometheus.telemetry });
   const recorder = recordBrowserEvents(fleet, deps);
 
   let draining = false;
@@ -112,7 +117,9 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     },
   });
   const liveView = createLiveView({ sessions: host, secret: options.signingSecret, owner, log: hostLog });
-  const server: Server = createServer(createInternalApiHandler({ host, proxy, secret: hostSecret, files: fleet, isDraining: () => draining, log: hostLog }));
+  // Scrapers send METRICS_TOKEN when one is set, else the hosts' secret like every other internal API caller.
+  const metrics = (req: IncomingMessage, res: ServerResponse) => serveMetrics(req, res, prometheus, config.metricsToken ?? hostSecret);
+  const server: Server = createServer(createInternalApiHandler({ host, proxy, secret: hostSecret, files: fleet, isDraining: () => draining, log: hostLog, metrics }));
   proxy.attach(server);
   liveView.attach(server);
   await host.start();
@@ -139,6 +146,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
       void protection?.sync();
     },
   });
+  takingStarts = () => consumer.pending;
   const protection = options.agentUri
     ? new ScaleInProtection({ agentUri: options.agentUri, busy: () => host.stats().live + consumer.pending > 0, log: hostLog })
     : undefined;
