@@ -15,6 +15,7 @@ import { PollingEventBus } from '../core/sessions/polling-bus.js';
 import type { BrowserFleet } from '../ports/browser.js';
 import type { Records } from '../ports/records.js';
 import { unavailableFleet } from './unavailable-fleet.js';
+import { requestIdHeaders } from '../observability/request-id.js';
 import { UnavailableError } from '../core/shared/errors.js';
 import type { Queue } from '../ports/queue.js';
 import type { AnsweringModel } from '../ports/model.js';
@@ -79,6 +80,7 @@ const fleetFromEnv = (config: Config, records: Records, connect: CdpConnector | 
     hostSecret: config.hostSecret,
     placement: (sessionId) => findPlacement(records, sessionId),
     connect,
+    requestHeaders: requestIdHeaders,
   });
 };
 
