@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { LocalFleet } from '../adapters/browser/local-fleet.js';
 import { MemoryEventBus } from '../adapters/local/memory-event-bus.js';
 import { BrowserHost, bearerMatches, createCdpProxy, createInternalApiHandler, createLiveView } from '../browser-host/index.js';
-import { HostRegistry, removeHost, staleHosts } from '../browser-host/fleet/registry.js';
+import { HostRegistry, removeHost, staleHosts, type HostRegistryOptions } from '../browser-host/fleet/registry.js';
 import { formatGeneration, newerGenerationLive, type Generation } from '../browser-host/fleet/generation.js';
 import { ScaleInProtection } from '../browser-host/fleet/scale-in-protection.js';
 import { StartQueueConsumer } from '../browser-host/fleet/start-queue.js';
@@ -47,8 +47,8 @@ export interface FleetHostOptions {
   hostId?: string;
   /** Where browsers' user-data-dirs live. Default: $TMPDIR/sessionhost-browsers. */
   workDir?: string;
-  /** Utilization metric lines (CloudWatch embedded metric format, shipped by the log driver). */
-  metrics?: { namespace: string; fleet: string; write: (line: string) => void };
+  /** Publishes the host's utilization on each heartbeat (the metric the fleet scales on). */
+  metrics?: HostRegistryOptions['metrics'];
   heartbeatMs?: number;
   /** Long-poll length on the start queue (tests shorten it). */
   waitSeconds?: number;
