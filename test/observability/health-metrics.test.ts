@@ -88,6 +88,15 @@ describe('x-request-id', () => {
     expect(((await response.json()) as { requestId: string }).requestId).toBe('caller-id-1');
   });
 
+  it('keeps it on answers no route takes (404, 405)', async () => {
+    const missing = await get('/v1/nothing-here', { 'x-request-id': 'lost-1' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toBe('lost-1');
+    const wrong = await fetch(`${svc.url}/ready`, { method: 'DELETE', headers: { 'x-request-id': 'lost-2' } });
+    expect(wrong.status).toBe(405);
+    expect(((await wrong.json()) as { requestId: string }).requestId).toBe('lost-2');
+  });
+
   it('replaces a malformed one (too long, spaces, header injection) with its own', async () => {
     for (const bad of ['x'.repeat(129), 'has space', 'a,b', 'semi;colon', '"quoted"', 'é']) {
       const response = await get('/health', { 'x-request-id': bad });
