@@ -4,6 +4,7 @@
  *   bin, composition (the roots: local service, Lambda entries, host, worker wiring)
  *     -> http (pipeline, problem rendering, local HTTP server), worker, browser-host
  *     -> api (route table, schemas, handlers, shaping, the Deps handlers get)
+ *     -> observability (metrics, readiness probes, counting port wrappers)
  *     -> config (env names, settings, logs) -> core (domain) -> ports (interfaces)
  *   adapters implement ports; cdp (the CDP client), net (URLs, address ranges, tokens, table layout) and ports are
  *   leaves; lib (infrastructure) reads declarations only.
@@ -12,7 +13,7 @@
  * the leaves, which packages); a file in a folder no rule knows is refused by `known-folders`.
  * See docs/architecture.md.
  */
-const FOLDERS = ['adapters', 'api', 'browser-host', 'cdp', 'composition', 'config', 'core', 'http', 'net', 'ports', 'worker'];
+const FOLDERS = ['adapters', 'api', 'browser-host', 'cdp', 'composition', 'config', 'core', 'http', 'net', 'observability', 'ports', 'worker'];
 
 /** A rule that lets `folder` import only the project folders in `allowed` (and, when `packages` is given, only those packages). */
 const only = (name, folder, allowed, comment, packages) => ({
@@ -33,8 +34,9 @@ module.exports = {
     only('core-only-ports', 'functions/core', ['functions/ports/', 'functions/net/'], 'core holds domain logic over ports only: no packages, no adapters, no HTTP; errors carry codes, not statuses.', []),
     only('config-over-core', 'functions/config', ['functions/core/', 'functions/ports/', 'functions/net/'], 'config reads the environment into settings; it may name domain defaults from core, and nothing above it.'),
     only('adapters-ports-and-sdks', 'functions/adapters', ['functions/ports/', 'functions/net/', 'functions/cdp/'], 'adapters implement ports with their SDK; they never reach into core, the API, the pipeline or a root.'),
-    only('api-over-core', 'functions/api', ['functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/'], 'the route table, schemas and thin handlers: parse, call core, shape. No adapters, no pipeline, no Lambda.'),
-    only('http-over-api', 'functions/http', ['functions/api/', 'functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/'], 'the HTTP pipeline runs any operation of the route table; it does not pick adapters (a root gives it deps).'),
+    only('observability-over-core', 'functions/observability', ['functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/'], 'metrics, readiness probes and port wrappers that count what passes: they observe the domain and its ports, and are wired by a root.'),
+    only('api-over-core', 'functions/api', ['functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/', 'functions/observability/'], 'the route table, schemas and thin handlers: parse, call core, shape. No adapters, no pipeline, no Lambda.'),
+    only('http-over-api', 'functions/http', ['functions/api/', 'functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/', 'functions/observability/'], 'the HTTP pipeline runs any operation of the route table; it does not pick adapters (a root gives it deps).'),
     only('worker-over-api', 'functions/worker', ['functions/api/', 'functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/'], 'the async worker consumes the queue with the deps a root gives it.'),
     only('host-over-leaves', 'functions/browser-host', ['functions/ports/', 'functions/net/', 'functions/cdp/', 'functions/config/'], 'the browser host runs Chromium for sessions; it knows ports and the shared leaves, not core or the API.'),
     only('composition-is-a-root', 'functions/composition', ['functions/'], 'the roots pick adapters for ports and wire doors to the route table; nothing in functions/ imports them.'),

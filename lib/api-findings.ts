@@ -23,7 +23,7 @@ export const acknowledgeApiFindings = (scope: Construct, options: ApiFindingsOpt
     {
       id: 'AwsSolutions-APIG4',
       reason:
-        'Each route authenticates in its handler with the API key of the public interface (Authorization: Bearer), stored hashed and bound to one org; a Lambda authorizer would repeat the same lookup one hop earlier. GET /v1/openapi.json is public by design; the fallback and 501 methods return only problem documents.',
+        'Each route authenticates in its handler with the API key of the public interface (Authorization: Bearer), stored hashed and bound to one org; a Lambda authorizer would repeat the same lookup one hop earlier. GET /v1/openapi.json, GET /health and GET /ready are public by design (they carry no org data); the fallback and 501 methods return only problem documents.',
     },
     {
       id: 'AwsSolutions-COG4',

@@ -12,6 +12,9 @@ import type { AsyncRequestSettings } from '../core/requests/deps.js';
 import type { Config } from '../config/config.js';
 import type { KeyConnections } from './key-connections.js';
 import type { Logger } from '../config/logger.js';
+import type { RateLimiter } from '../observability/token-buckets.js';
+import type { ReadinessReport } from '../observability/readiness.js';
+import type { Telemetry } from '../observability/telemetry.js';
 
 export interface Deps {
   config: Readonly<Config>;
@@ -39,4 +42,10 @@ export interface Deps {
   schemas: JsonSchemas;
   /** Async requests: their queue, the operations they may name, webhook delivery. */
   asyncRequests: AsyncRequestSettings<Deps>;
+  /** Where the service's counts go (Prometheus locally and on hosts, CloudWatch metrics on AWS). */
+  telemetry: Telemetry;
+  /** The per-org token buckets; undefined when RATE_LIMIT_PER_SECOND is 0. */
+  rateLimiter?: RateLimiter;
+  /** Probes every dependency (stores, browser host) for `/ready`. */
+  readiness(): Promise<ReadinessReport>;
 }

@@ -8,6 +8,7 @@ import { CreateSessionBody, EmptyEnvelope, ListSessionsQuery, SaveProfileParams,
 import { CreateWindowBody, GetWindowInfoQuery, LoadUrlBody, OperationOutcomeResponse, WindowIdResponse, WindowParams, WindowResponse, WindowsResponse } from './schemas/windows.js';
 import * as op from './schemas/operations.js';
 import * as res from './schemas/resources.js';
+import { HealthResponse, ReadinessResponse } from './schemas/health.js';
 
 /** A synchronous window operation: POST /v1/sessions/{sessionId}/windows/{windowId}/{suffix} → 201. */
 const windowOperation = <B extends z.ZodType, R extends z.ZodType = typeof op.AiPromptResponse>(
@@ -101,6 +102,8 @@ export const routeTable = {
 
   // Meta
   getOpenApi: { method: 'GET' as const, path: '/v1/openapi.json', summary: 'This API described as OpenAPI 3.1', tag: 'meta' as const, status: 200, response: z.record(z.string(), z.unknown()), handler: 'meta/openapi', auth: false },
+  getHealth: { method: 'GET' as const, path: '/health', summary: 'Liveness: the API answers (no key, touches no store)', tag: 'meta' as const, status: 200, response: HealthResponse, handler: 'meta/health', auth: false, timeoutSeconds: 5 },
+  getReadiness: { method: 'GET' as const, path: '/ready', summary: 'Readiness: the stores and the browser host answer (503 naming what failed)', tag: 'meta' as const, status: 200, response: ReadinessResponse, handler: 'meta/ready', auth: false, timeoutSeconds: 10 },
 } satisfies Record<string, Omit<Route, 'operationId'>>;
 
 export type RouteTable = typeof routeTable;

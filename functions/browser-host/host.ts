@@ -165,6 +165,11 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     return session.browser?.wsEndpoint;
   }
 
+  /** Started and not shutting down: what a readiness check asks. */
+  isRunning(): boolean {
+    return this.state === 'running';
+  }
+
   stats(): HostStats {
     const sessions = [...this.sessions.values()]
       .filter((s) => s.browser)

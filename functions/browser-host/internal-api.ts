@@ -4,11 +4,13 @@ import type { CdpProxy } from './cdp-proxy.js';
 import { BrowserHostError, type BrowserHostErrorCode } from './errors.js';
 import type { BrowserHost } from './host.js';
 import type { HostLogger } from './types.js';
+import { acceptRequestId } from '../net/request-id.js';
 
 /**
  * The host's internal HTTP API, for the service that places sessions on hosts (not for end users):
  *
  *   GET    /health          unauthenticated liveness for load balancers: {status}
+ *   GET    /metrics         Prometheus text (with `metrics`; it checks its own token, see observability/)
  *   GET    /capacity        slots, warm pool and live sessions
  *   POST   /sessions        {sessionId, idleTimeoutMs, proxyServer?} → 201 {sessionId, wsEndpoint, pid, warm}
  *   DELETE /sessions/{id}   204, or 404 when unknown
@@ -26,6 +28,8 @@ export interface InternalApiOptions {
   /** True once the process is shutting down: health turns 503 so traffic moves elsewhere. */
   isDraining: () => boolean;
   log?: HostLogger;
+  /** Serves `GET /metrics`, authorizing the scraper itself. */
+  metrics?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 }
 
 export interface SessionFiles {
@@ -122,6 +126,7 @@ async function route(req: IncomingMessage, res: ServerResponse, options: Interna
   if (req.method === 'GET' && path === '/health') {
     return reply(res, options.isDraining() ? 503 : 200, { status: options.isDraining() ? 'draining' : 'ok' });
   }
+  if (path === '/metrics' && options.metrics) return options.metrics(req, res);
   if (!bearerMatches(req.headers.authorization, options.secret)) {
     throw new RequestError(401, 'UNAUTHORIZED', 'missing or wrong host secret');
   }
@@ -172,7 +177,7 @@ export function createInternalApiHandler(options: InternalApiOptions): (req: Inc
       if (error instanceof BrowserHostError) {
         return reply(res, STATUS_BY_CODE[error.code], { error: { code: error.code, message: error.message } });
       }
-      options.log?.('error', 'internal API request failed', { method: req.method, url: req.url, error: String(error) });
+      options.log?.('error', 'internal API request failed', { method: req.method, url: req.url, requestId: acceptRequestId(req.headers['x-request-id']), error: String(error) });
       reply(res, 500, { error: { code: 'INTERNAL', message: 'unexpected host failure' } });
     });
   };

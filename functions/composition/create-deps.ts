@@ -26,6 +26,10 @@ import { automationOperations } from '../core/automations/operations.js';
 import type { AsyncOperationRegistry, AsyncRequestSettings } from '../core/requests/deps.js';
 import type { Queue } from '../ports/queue.js';
 import type { WebhookTransport } from '../ports/webhooks.js';
+import { observedBus, observedModel, observedWebhooks } from '../observability/observed-ports.js';
+import { tokenBuckets } from '../observability/token-buckets.js';
+import { blobsProbe, checkReadiness, recordsProbe, type ReadinessProbe } from '../observability/readiness.js';
+import { noTelemetry, type Telemetry } from '../observability/telemetry.js';
 
 export interface DepsParts {
   config: Readonly<Config>;
@@ -50,6 +54,10 @@ export interface DepsParts {
   asyncOperations?: AsyncOperationRegistry<Deps>;
   /** Another webhook transport than HTTP (tests). */
   webhookTransport?: WebhookTransport;
+  /** Where counts go; default none. Given, the bus, the model and webhooks report to it. */
+  telemetry?: Telemetry;
+  /** `/ready` probes beyond the records and blobs stores (the browser host or fleet this process uses). */
+  readinessProbes?: ReadinessProbe[];
 }
 
 /** The SQS queue the config names, or an in-process one (the local service, tests). */
@@ -63,7 +71,7 @@ const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): Async
   operations: parts.asyncOperations ?? automationOperations,
   shape: aiEnvelope,
   webhooks: {
-    transport: parts.webhookTransport ?? createHttpWebhookTransport(),
+    transport: observedWebhooks(parts.webhookTransport ?? createHttpWebhookTransport(), parts.telemetry ?? noTelemetry),
     // Refused unless the deployment says otherwise; the local service sets it to true when unset.
     allowPrivate: config.webhookAllowPrivate ?? false,
     maxAttempts: config.webhookMaxAttempts,
@@ -87,15 +95,18 @@ export const resolverFromConfig = (config: Readonly<Config>, model: AnsweringMod
 export const createDeps = (parts: DepsParts): Deps => {
   const clock = parts.clock ?? systemClock;
   const { config, records } = parts;
+  const telemetry = parts.telemetry ?? noTelemetry;
   // One model (one client, one connection pool) serves both element resolution and page questions.
-  const { model } = parts;
+  const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
+  const model = parts.model && parts.telemetry ? observedModel(parts.model, telemetry, prices) : parts.model;
+  const probes = [recordsProbe(records), blobsProbe(parts.blobs), ...(parts.readinessProbes ?? [])];
   const log = parts.log ?? createLogger(config.logLevel);
   return {
     config,
     records,
     blobs: parts.blobs,
     fleet: parts.fleet,
-    bus: parts.bus,
+    bus: parts.telemetry ? observedBus(parts.bus, telemetry) : parts.bus,
     defaultWindowUrl: config.defaultWindowUrl,
     signingSecret: parts.signingSecret,
     clock,
@@ -107,6 +118,10 @@ export const createDeps = (parts: DepsParts): Deps => {
     model,
     schemas: createAjvSchemas(),
     asyncRequests: asyncRequestSettings(config, parts),
+    telemetry,
+    // Real time, not `clock`: a test's frozen clock must not freeze the buckets.
+    rateLimiter: tokenBuckets({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst }),
+    readiness: () => checkReadiness(probes),
   };
 };
 

@@ -71,6 +71,9 @@ const schema = z.object({
   [ENV.webhookMaxAttempts]: int(8).pipe(z.number().min(1).max(50)),
   [ENV.webhookRetryBaseMs]: int(5_000).pipe(z.number().min(1).max(900_000)),
   [ENV.webhookTimeoutMs]: int(10_000).pipe(z.number().min(100).max(60_000)),
+  [ENV.rateLimitPerSecond]: decimal(100).pipe(z.number().max(100_000)),
+  [ENV.rateLimitBurst]: int(200).pipe(z.number().min(1).max(1_000_000)),
+  [ENV.metricsToken]: z.string().min(16).optional(),
 });
 
 export interface Config {
@@ -121,6 +124,10 @@ export interface Config {
   webhookMaxAttempts: number;
   webhookRetryBaseMs: number;
   webhookTimeoutMs: number;
+  /** Per-org token bucket (observability/rate-limit.ts): refill per second (0: no limit) and size. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +205,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookMaxAttempts: v[ENV.webhookMaxAttempts],
     webhookRetryBaseMs: v[ENV.webhookRetryBaseMs],
     webhookTimeoutMs: v[ENV.webhookTimeoutMs],
+    rateLimitPerSecond: v[ENV.rateLimitPerSecond],
+    rateLimitBurst: v[ENV.rateLimitBurst],
+    metricsToken: v[ENV.metricsToken],
     ...overrides,
   });
 };

@@ -84,6 +84,12 @@ export const ENV = {
   hostPublicUrl: 'HOST_PUBLIC_URL',
   /** On AWS, streamed routes: the most seconds a synchronous operation may run before API Gateway's idle cut. */
   syncTimeLimitSeconds: 'SYNC_TIME_LIMIT_SECONDS',
+  /** Requests per second each org may make on average (token bucket refill); 0 turns the limit off. */
+  rateLimitPerSecond: 'RATE_LIMIT_PER_SECOND',
+  /** Requests an org may make at once before the average applies (token bucket size). */
+  rateLimitBurst: 'RATE_LIMIT_BURST',
+  /** Bearer token `/metrics` requires; unset: open under `npm start`, the host secret on a browser host. */
+  metricsToken: 'METRICS_TOKEN',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

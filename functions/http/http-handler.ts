@@ -1,5 +1,5 @@
 /**
- * Builds the middy stack every route shares: request id → error rendering → JSON body → auth → validation →
+ * Builds the middy stack every route shares: access log → request id → error rendering → JSON body → auth → rate limit → validation →
  * operation → response shaping. The same stack serves API Gateway in AWS and the local HTTP adapter.
  */
 import middy from '@middy/core';
@@ -16,6 +16,8 @@ import { respond } from './middleware/respond.js';
 import type { HttpContext } from './middleware/types.js';
 import { validateRequest } from './middleware/validate.js';
 import { capTimeThreshold } from './sync-time-limit.js';
+import { accessLog } from './middleware/access-log.js';
+import { rateLimit } from './middleware/rate-limit.js';
 
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -37,10 +39,12 @@ export const buildHttpHandler = (route: Route, run: OperationRun | undefined, ge
       throw new UnavailableError(`${route.operationId} ran out of time`);
     },
   })
+    .use(accessLog())
     .use(requestContext(route, getDeps))
     .use(problemRenderer())
     .use(jsonBody())
     .use(authenticate())
+    .use(rateLimit())
     .use(validateRequest())
     .use(respond()) as unknown as HttpHandler;
 };

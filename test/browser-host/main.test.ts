@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { parsePrometheusText, sampleValue } from '../support/prometheus-text.js';
 import { processesMentioning, tempWorkDir, waitFor } from './helpers.js';
 
 const SECRET = 'host-secret-for-tests-0123456789';
@@ -105,6 +106,25 @@ describe('standalone host (main.ts)', () => {
       browsers = await processesMentioning(`--user-data-dir=${workDir}`);
     }
     expect(browsers).toHaveLength(2);
+  });
+
+  it('serves Prometheus /metrics to a caller with the host secret, moving as sessions start and end', async () => {
+    const url = `http://${running.base}`;
+    expect((await fetch(`${url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${url}/metrics`, { headers: { Authorization: 'Bearer not-the-secret' } })).status).toBe(401);
+    const scrape = async () => {
+      const response = await fetch(`${url}/metrics`, { headers: bearer });
+      expect(response.status).toBe(200);
+      return parsePrometheusText(await response.text()).samples;
+    };
+    const before = await scrape();
+    expect(sampleValue(before, 'sessionhost_host_capacity')).toBe(2);
+    const live = sampleValue(before, 'sessionhost_host_sessions_live')!;
+    expect(live).toBe(1); // main-2, from the test before
+    expect((await fetch(`${url}/sessions`, { method: 'POST', headers: bearer, body: JSON.stringify({ sessionId: 'metrics-1', idleTimeoutMs: 60_000 }) })).status).toBe(201);
+    expect(sampleValue(await scrape(), 'sessionhost_host_sessions_live')).toBe(live + 1);
+    expect((await fetch(`${url}/sessions/metrics-1`, { method: 'DELETE', headers: bearer })).status).toBe(204);
+    expect(sampleValue(await scrape(), 'sessionhost_host_sessions_live')).toBe(live);
   });
 
   it('stops on SIGTERM with exit code 0 and leaves no browser behind', async () => {

@@ -65,6 +65,25 @@ describe('create-form-filler with async.webhookUrl', () => {
     expect(status.json).toMatchObject({ status: 'completed', webhook: { state: 'delivered' } });
   });
 
+  it("stores the run under the caller's x-request-id, and a reused one is a 409, not a second run", async () => {
+    const org = await svc.newOrg('hooks-request-id');
+    const path = await openForm(svc, org.auth);
+    const headers = { ...org.auth, 'x-request-id': 'client-trace-0042' };
+    const before = received.length;
+    const first = await svc.app.inject({ method: 'POST', path: `${path}/create-form-filler`, headers, body: { async: { webhookUrl: receiverUrl } } });
+    expect(first.statusCode, JSON.stringify(first.json)).toBe(201);
+    expect(first.json.meta.requestId).toBe('client-trace-0042');
+    expect(received.length).toBe(before + 1);
+    expect(JSON.parse(received.at(-1)!.body)).toMatchObject({ requestId: 'client-trace-0042', status: 'completed' });
+    const status = await svc.app.inject({ method: 'GET', path: '/v1/requests/client-trace-0042/status', headers: org.auth });
+    expect(status.json).toMatchObject({ status: 'completed', webhook: { state: 'delivered' } });
+
+    const again = await svc.app.inject({ method: 'POST', path: `${path}/create-form-filler`, headers, body: { async: { webhookUrl: receiverUrl } } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toMatchObject({ code: 'conflict', detail: expect.stringContaining('x-request-id') });
+    expect(received.length).toBe(before + 1);
+  });
+
   it('refuses a bad configuration with 422 before storing a request, and the webhook hears nothing', async () => {
     const org = await svc.newOrg('hooks-bad-input');
     const path = await openForm(svc, org.auth);

@@ -36,14 +36,21 @@ const bundle = (handler: string): string => {
   return join(outdir, asset, 'index.mjs');
 };
 
-const invoke = (file: string, events: object[], env: Record<string, string> = {}): Array<{ statusCode: number; headers: Record<string, string>; body: string }> => {
+type Answer = { statusCode: number; headers: Record<string, string>; body: string };
+
+/** The handler's answers, and the lines it wrote to stdout before them (logs and metrics, as CloudWatch gets them). */
+const invokeWithOutput = (file: string, events: object[], env: Record<string, string> = {}): { answers: Answer[]; lines: Record<string, any>[] } => {
   const script = `
     const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});
     const results = [];
     for (const event of ${JSON.stringify(events)}) results.push(await handler(event, {}));
-    process.stdout.write(JSON.stringify(results));`;
-  return JSON.parse(execFileSync(node22!, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH ?? '', ...env } }));
+    process.stdout.write('\\n' + JSON.stringify(results));`;
+  const output = execFileSync(node22!, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH ?? '', ...env } });
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  return { answers: JSON.parse(lines.at(-1)!), lines: lines.slice(0, -1).map((line) => JSON.parse(line)) };
 };
+
+const invoke = (file: string, events: object[], env: Record<string, string> = {}): Answer[] => invokeWithOutput(file, events, env).answers;
 
 const event = (httpMethod: string, path: string) => ({ httpMethod, path, resource: '/{proxy+}', headers: {}, requestContext: { requestId: 'req-1' } });
 
@@ -68,9 +75,15 @@ describe.skipIf(!node22)('a bundled handler on Node 22', () => {
     // The AWS SDK is left out of bundles: the Lambda runtime provides it. Here the project's copy stands in for it.
     symlinkSync(join(projectRoot, 'node_modules'), join(dirname(dirname(file)), 'node_modules'));
     const resource = '/v1/sessions/{sessionId}/windows/{windowId}/click';
-    const [unauthenticated] = invoke(file, [{ ...event('POST', '/v1/sessions/s-1/windows/w-1/click'), resource, pathParameters: { sessionId: 's-1', windowId: 'w-1' }, body: '{}' }], LAMBDA_ENVIRONMENT);
+    const { answers, lines } = invokeWithOutput(file, [{ ...event('POST', '/v1/sessions/s-1/windows/w-1/click'), resource, pathParameters: { sessionId: 's-1', windowId: 'w-1' }, body: '{}' }], LAMBDA_ENVIRONMENT);
+    const [unauthenticated] = answers;
     expect(unauthenticated.statusCode).toBe(401);
     expect(JSON.parse(unauthenticated.body)).toMatchObject({ status: 401 });
+    // One access line through the Powertools logger, and the request's latency as an embedded metric.
+    expect(lines.filter((line) => line.message === 'request')).toEqual([
+      expect.objectContaining({ level: 'INFO', service: 'sessionhost', operationId: 'click', status: 401, requestId: 'req-1', method: 'POST' }),
+    ]);
+    expect(lines.find((line) => 'RequestLatency' in line)).toMatchObject({ operation: 'click', statusClass: '4xx' });
   });
 });
 

@@ -111,7 +111,7 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
   it('registers itself in the table with its address and capacity, and publishes its utilization', async () => {
     expect(await hostEntries()).toEqual([expect.objectContaining({ address: `http://127.0.0.1:${port}`, capacity: 6, used: 0, draining: false })]);
     const metric = output.split('\n').find((line) => line.includes('"HostUtilization"'));
-    expect(JSON.parse(metric!)).toMatchObject({ _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }] }, HostUtilization: 0, capacity: 6 });
+    expect(JSON.parse(metric!)).toMatchObject({ _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }] }, HostUtilization: 0, capacity: '6' });
   });
 
   it('drains on SIGTERM: leaves the table and exits 0', async () => {

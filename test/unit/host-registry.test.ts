@@ -1,21 +1,21 @@
 /** A fleet host's registry entry: heartbeat, utilization metric, drain, leave; and how silent hosts are found. */
 import { describe, expect, it } from 'vitest';
 import { MemoryRecords } from '../../functions/adapters/local/memory-records.js';
-import { HostRegistry, hostKey, removeHost, staleHosts, type HostRegistryOptions } from '../../functions/browser-host/fleet/registry.js';
+import { HostRegistry, hostKey, removeHost, staleHosts, type HostRegistryOptions, type UtilizationSample } from '../../functions/browser-host/fleet/registry.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const registryWith = (options: Partial<HostRegistryOptions> & { records: MemoryRecords }) => {
-  const lines: string[] = [];
+  const samples: UtilizationSample[] = [];
   const registry = new HostRegistry({
     hostId: 'host-a',
     address: 'http://10.0.0.5:8080',
     capacity: 8,
     used: () => 3,
-    metrics: { namespace: 'SessionHost', fleet: 'browser-fleet', write: (line) => lines.push(line) },
+    metrics: (sample) => samples.push(sample),
     ...options,
   });
-  return { registry, metrics: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return { registry, metrics: () => samples };
 };
 
 describe('HostRegistry', () => {
@@ -35,19 +35,7 @@ describe('HostRegistry', () => {
       heartbeatAt: new Date(at).toISOString(),
       heartbeatMs: 5_000,
     });
-    expect(metrics()).toEqual([
-      {
-        _aws: {
-          Timestamp: at,
-          CloudWatchMetrics: [{ Namespace: 'SessionHost', Dimensions: [['Fleet']], Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }],
-        },
-        Fleet: 'browser-fleet',
-        HostUtilization: 37.5,
-        hostId: 'host-a',
-        used: 3,
-        capacity: 8,
-      },
-    ]);
+    expect(metrics()).toEqual([{ utilization: 37.5, hostId: 'host-a', used: 3, capacity: 8, at }]);
   });
 
   it('reports itself full and draining once it drains', async () => {
@@ -57,7 +45,7 @@ describe('HostRegistry', () => {
     await registry.drain();
 
     expect(await records.get(hostKey('host-a'))).toMatchObject({ draining: true, used: 1 });
-    expect(metrics().at(-1)).toMatchObject({ HostUtilization: 100, used: 1, capacity: 8 });
+    expect(metrics().at(-1)).toMatchObject({ utilization: 100, used: 1, capacity: 8 });
   });
 
   it('beats on its interval with the slots in use at the time', async () => {

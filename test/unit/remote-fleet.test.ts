@@ -197,3 +197,19 @@ describe('RemoteFleet.open', () => {
     await expect(fleet.open(REQUEST.sessionId)).rejects.toThrow(`session ${REQUEST.sessionId}: this function is built without a CDP client`);
   });
 });
+
+describe('RemoteFleet and the request being served', () => {
+  it('carries the request id to the owning host, and never lets it replace the hosts secret', async () => {
+    const { requestIdHeaders, enterRequestScope } = await import('../../functions/net/request-id.js');
+    const { fleet, where, calls } = fleetWith({ requestHeaders: () => ({ ...requestIdHeaders(), authorization: 'Bearer forged' }) });
+    where.placed.set(REQUEST.sessionId, OWNER);
+    // As in the route stack: the scope is entered after an await, so it stays inside this request's async flow.
+    await (async () => {
+      await null;
+      enterRequestScope('caller-req-77');
+      await fleet.stop(REQUEST.sessionId);
+    })();
+    expect(calls[0]?.headers['x-request-id']).toBe('caller-req-77');
+    expect(calls[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
+  });
+});

@@ -57,6 +57,11 @@ export class LocalFleet implements BrowserFleet {
    * `archiveProfile`: how a user-data-dir becomes a profile archive (the host's profile-archive module).
    * `hostId`: the name sessions are placed under (one fixed name locally; each AWS host its own).
    */
+  /** Starts waiting for a free slot (the host's queue). */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   constructor(
     private readonly host: HostHandle,
     private readonly options: {

@@ -34,6 +34,8 @@ export interface RemoteFleetOptions {
   fetch?: typeof fetch;
   /** Opens CDP to a session's browser through its owner (see `cdp-connector.ts`); without it `open` is refused. */
   connect?: CdpConnector;
+  /** Headers for each call to a host made for the request being served (its `x-request-id`). */
+  requestHeaders?: () => Record<string, string>;
 }
 
 /** A CDP connection to `endpoint` (a WebSocket URL), authenticated with `headers`. */
@@ -157,7 +159,7 @@ export class RemoteFleet implements BrowserFleet {
   private call(placement: RemotePlacement, method: string, path: string, init: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Response> {
     return this.fetch(`${placement.address}${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.options.hostSecret}`, ...init.headers },
+      headers: { ...this.options.requestHeaders?.(), authorization: `Bearer ${this.options.hostSecret}`, ...init.headers },
       body: init.body ? new Blob([new Uint8Array(init.body)]) : undefined,
       signal: AbortSignal.timeout(30_000),
     });

@@ -3,8 +3,8 @@
  * its capacity and the slots in use, refreshed by a heartbeat. A host that died without deregistering keeps its
  * entry with an old heartbeat, which is how the other hosts find it and end the sessions it took down with it
  * (`staleHosts`); the entry itself expires after a day.
- * Each beat also publishes the host's utilization as a CloudWatch metric in embedded metric format (one log line;
- * the platform turns it into the metric scaling tracks, with no CloudWatch permission on the task).
+ * Each beat also publishes the host's utilization (`metrics`; on ECS a CloudWatch metric through Powertools, see
+ * observability/powertools.ts), the metric the fleet's scaling tracks.
  */
 import type { RecordItem, RecordKey, Records } from '../../ports/records.js';
 
@@ -32,9 +32,19 @@ export interface HostRegistryOptions {
   /** The deployment the host belongs to (`family:revision`, see generation.ts), when it runs on ECS. */
   generation?: string;
   heartbeatMs?: number;
-  /** Where metric lines go (stdout, which the awslogs driver ships). Absent: no metric. */
-  metrics?: { namespace: string; fleet: string; write: (line: string) => void };
+  /** Publishes the utilization of each beat. Absent: no metric. */
+  metrics?: (sample: UtilizationSample) => void;
   now?: () => number;
+}
+
+export interface UtilizationSample {
+  /** Percent of the slots in use; a draining host reports 100. */
+  utilization: number;
+  hostId: string;
+  used: number;
+  capacity: number;
+  /** Epoch milliseconds of the beat. */
+  at: number;
 }
 
 export class HostRegistry {
@@ -87,23 +97,9 @@ export class HostRegistry {
   }
 
   private publish(at: number, used: number, capacity: number): void {
-    const metrics = this.options.metrics;
-    if (!metrics) return;
     // A draining host reports itself full: its slots are not available to new sessions.
     const utilization = this.draining ? 100 : Math.round((used / capacity) * 1000) / 10;
-    metrics.write(
-      JSON.stringify({
-        _aws: {
-          Timestamp: at,
-          CloudWatchMetrics: [{ Namespace: metrics.namespace, Dimensions: [['Fleet']], Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }],
-        },
-        Fleet: metrics.fleet,
-        HostUtilization: utilization,
-        hostId: this.options.hostId,
-        used,
-        capacity,
-      }),
-    );
+    this.options.metrics?.({ utilization, hostId: this.options.hostId, used, capacity, at });
   }
 }
 

@@ -9,7 +9,7 @@ import { awsStores } from '../create-deps.js';
 import { loadConfig } from '../../config/config.js';
 import { ENV } from '../../config/env.js';
 import { startFleetHost, type FleetHost } from './fleet-host.js';
-import { createLogger } from '../../config/logger.js';
+import { hostUtilizationPublisher, METRICS_NAMESPACE, powertoolsLogger } from '../../observability/powertools.js';
 
 export interface HostSettings {
   secret: string;
@@ -47,7 +47,7 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
     startQueue: createSqsQueue({ region: config.awsRegion, queueUrl, endpoint: config.sqsEndpoint }),
     hostSecret: host.secret,
     signingSecret: config.signingSecret,
-    log: createLogger(config.logLevel, { component: 'browser-host' }),
+    log: powertoolsLogger(config.logLevel, { component: 'browser-host' }),
     port: host.port,
     bind: host.bind,
     workDir: host.workDir,
@@ -55,6 +55,6 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
     agentUri: env.ECS_AGENT_URI || undefined,
     generation,
     stopping: metadataUri ? () => taskStopping(metadataUri) : undefined,
-    metrics: fleet ? { namespace: env.HOST_METRICS_NAMESPACE ?? 'SessionHost', fleet, write: (line) => process.stdout.write(`${line}\n`) } : undefined,
+    metrics: fleet ? hostUtilizationPublisher(env.HOST_METRICS_NAMESPACE ?? METRICS_NAMESPACE, fleet) : undefined,
   });
 };

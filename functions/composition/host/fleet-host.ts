@@ -5,14 +5,14 @@
  * on drain stops taking starts and ends its sessions through the normal path before it leaves.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { LocalFleet } from '../../adapters/browser/local-fleet.js';
 import { MemoryEventBus } from '../../adapters/local/memory-event-bus.js';
 import { BrowserHost, bearerMatches, createCdpProxy, createInternalApiHandler, createLiveView } from '../../browser-host/index.js';
-import { HostRegistry, removeHost, staleHosts } from '../../browser-host/fleet/registry.js';
+import { HostRegistry, removeHost, staleHosts, type HostRegistryOptions } from '../../browser-host/fleet/registry.js';
 import { formatGeneration, newerGenerationLive, type Generation } from '../../browser-host/fleet/generation.js';
 import { ScaleInProtection } from '../../browser-host/fleet/scale-in-protection.js';
 import { StartQueueConsumer } from '../../browser-host/fleet/start-queue.js';
@@ -28,6 +28,8 @@ import { createDeps } from '../create-deps.js';
 import { modelFromConfig } from '../models.js';
 import type { Config } from '../../config/config.js';
 import type { Logger } from '../../config/logger.js';
+import { serveMetrics } from '../../observability/metrics-endpoint.js';
+import { createPrometheusTelemetry } from '../../observability/prometheus.js';
 
 export interface FleetHostOptions {
   config: Readonly<Config>;
@@ -45,8 +47,8 @@ export interface FleetHostOptions {
   hostId?: string;
   /** Where browsers' user-data-dirs live. Default: $TMPDIR/sessionhost-browsers. */
   workDir?: string;
-  /** Utilization metric lines (CloudWatch embedded metric format, shipped by the log driver). */
-  metrics?: { namespace: string; fleet: string; write: (line: string) => void };
+  /** Publishes the host's utilization on each heartbeat (the metric the fleet scales on). */
+  metrics?: HostRegistryOptions['metrics'];
   heartbeatMs?: number;
   /** Long-poll length on the start queue (tests shorten it). */
   waitSeconds?: number;
@@ -89,7 +91,10 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
   const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, hostId });
-  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, model: modelFromConfig(config), log });
+  // Starts taken from the queue and not yet running: the consumer exists once the server listens.
+  let takingStarts = () => 0;
+  const prometheus = createPrometheusTelemetry({ host: () => ({ ...host.stats(), queued: takingStarts() }) });
+  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, model: modelFromConfig(config), log, telemetry: prometheus.telemetry });
   const recorder = recordBrowserEvents(fleet, deps);
 
   let draining = false;
@@ -112,7 +117,9 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     },
   });
   const liveView = createLiveView({ sessions: host, secret: options.signingSecret, owner, log: hostLog });
-  const server: Server = createServer(createInternalApiHandler({ host, proxy, secret: hostSecret, files: fleet, isDraining: () => draining, log: hostLog }));
+  // Scrapers send METRICS_TOKEN when one is set, else the hosts' secret like every other internal API caller.
+  const metrics = (req: IncomingMessage, res: ServerResponse) => serveMetrics(req, res, prometheus, config.metricsToken ?? hostSecret);
+  const server: Server = createServer(createInternalApiHandler({ host, proxy, secret: hostSecret, files: fleet, isDraining: () => draining, log: hostLog, metrics }));
   proxy.attach(server);
   liveView.attach(server);
   await host.start();
@@ -139,6 +146,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
       void protection?.sync();
     },
   });
+  takingStarts = () => consumer.pending;
   const protection = options.agentUri
     ? new ScaleInProtection({ agentUri: options.agentUri, busy: () => host.stats().live + consumer.pending > 0, log: hostLog })
     : undefined;

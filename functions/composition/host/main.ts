@@ -14,6 +14,7 @@
  *   BLOCK_PRIVATE_NETWORKS  true/false, default false; true: browsers go through the network guard, which refuses
  *                        loopback, link-local (cloud metadata) and private addresses (the ECS task sets true)
  *   ALLOWED_PRIVATE_HOSTS   comma list of host names, addresses and CIDR ranges the guard lets through anyway
+ *   METRICS_TOKEN        bearer a scraper of GET /metrics sends; default: HOST_SECRET
  *
  * With START_QUEUE_URL set (the ECS task), the host joins the fleet instead of waiting to be called: it registers
  * in the table (TABLE_NAME, AWS_REGION; HOST_ADVERTISE_ADDRESS overrides the private address it announces), takes
@@ -30,6 +31,8 @@ import { defaultLog } from '../../browser-host/host-setup.js';
 import { bearerMatches, createInternalApiHandler } from '../../browser-host/internal-api.js';
 import type { HostLogger } from '../../browser-host/types.js';
 import { startFleetHostFromEnv } from './fleet-host-env.js';
+import { serveMetrics } from '../../observability/metrics-endpoint.js';
+import { createPrometheusTelemetry } from '../../observability/prometheus.js';
 
 const SHUTDOWN_DEADLINE_MS = 25_000;
 /** A draining fleet host ends every session, saving profiles and recordings: within the task's 120 s stop timeout. */
@@ -95,7 +98,11 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     log,
   });
-  const server = createServer(createInternalApiHandler({ host, proxy, secret: config.secret, isDraining: () => draining, log }));
+  // Nothing queues here: the service that calls this host waits for room itself.
+  const prometheus = createPrometheusTelemetry({ host: () => ({ ...host.stats(), queued: 0 }) });
+  const metricsToken = process.env.METRICS_TOKEN || config.secret;
+  const metrics: Parameters<typeof createInternalApiHandler>[0]['metrics'] = (req, res) => serveMetrics(req, res, prometheus, metricsToken);
+  const server = createServer(createInternalApiHandler({ host, proxy, secret: config.secret, isDraining: () => draining, log, metrics }));
   proxy.attach(server);
   // Live view links are signed by the service, so the host verifies them with the same secret.
   const liveView = process.env.SIGNING_SECRET ? createLiveView({ sessions: host, secret: process.env.SIGNING_SECRET, log }) : undefined;

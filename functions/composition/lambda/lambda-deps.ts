@@ -15,6 +15,10 @@ import { PollingEventBus } from '../../core/sessions/polling-bus.js';
 import type { BrowserFleet } from '../../ports/browser.js';
 import type { Records } from '../../ports/records.js';
 import { unavailableFleet } from './unavailable-fleet.js';
+import { requestIdHeaders } from '../../net/request-id.js';
+import { powertoolsLogger, powertoolsTelemetry } from '../../observability/powertools.js';
+import { fleetHostsProbe } from '../../observability/readiness.js';
+import { hostKey } from '../../browser-host/fleet/registry.js';
 import { UnavailableError } from '../../core/shared/errors.js';
 import type { Queue } from '../../ports/queue.js';
 import type { AnsweringModel } from '../../ports/model.js';
@@ -79,6 +83,7 @@ const fleetFromEnv = (config: Config, records: Records, connect: CdpConnector | 
     hostSecret: config.hostSecret,
     placement: (sessionId) => findPlacement(records, sessionId),
     connect,
+    requestHeaders: requestIdHeaders,
   });
 };
 
@@ -93,7 +98,9 @@ export const lambdaDeps = (parts: LambdaParts = {}): (() => Deps) => {
       // Session events are written by the hosts and by other functions: an events stream polls the stored ones.
       const bus = fleet === unavailableFleet ? new MemoryEventBus() : new PollingEventBus(records);
       const queue = config.asyncQueueUrl ? queueFromConfig(config) : missingQueue;
-      deps = createDeps({ config, records, blobs, fleet, bus, signingSecret: config.signingSecret ?? '', model: parts.model?.(config), queue });
+      // A fleet's hosts count for readiness only where the deployment has them.
+      const readinessProbes = fleet instanceof RemoteFleet ? [fleetHostsProbe(records, { partition: hostKey('').pk })] : [];
+      deps = createDeps({ config, records, blobs, fleet, bus, signingSecret: config.signingSecret ?? '', model: parts.model?.(config), queue, log: powertoolsLogger(config.logLevel), telemetry: powertoolsTelemetry(), readinessProbes });
     }
     return deps;
   };

@@ -27,6 +27,8 @@ import type { AsyncOperationRegistry } from '../../core/requests/deps.js';
 import { startRequestWorker } from '../../worker/local-loop.js';
 import type { WebhookTransport } from '../../ports/webhooks.js';
 import type { Queue } from '../../ports/queue.js';
+import { createPrometheusTelemetry } from '../../observability/prometheus.js';
+import { localHostProbe } from '../../observability/readiness.js';
 
 export interface LocalService {
   url: string;
@@ -96,10 +98,11 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   const dataDir = resolve(config.dataDir);
   const signingSecret = effective.signingSecret ?? (await persistentSecret(dataDir, 'signing-secret'));
   const browsers = createLocalBrowsers(effective, log);
-  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret, model: modelFromConfig(effective), asyncOperations: options.asyncOperations, webhookTransport: options.webhookTransport, queue: options.queue });
+  const prometheus = createPrometheusTelemetry({ api: true, host: () => ({ ...browsers.host.stats(), queued: browsers.fleet.queued }) });
+  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret, model: modelFromConfig(effective), asyncOperations: options.asyncOperations, webhookTransport: options.webhookTransport, queue: options.queue, telemetry: prometheus.telemetry, readinessProbes: [localHostProbe(browsers.host)] });
   const access = await ensureDevelopmentAccess(stores.records, clock, effective.apiKey);
   const app = await createLocalApp(deps);
-  const server = createHttpServer(app);
+  const server = createHttpServer(app, { metrics: prometheus, metricsToken: effective.metricsToken });
   const stopBrowsers = await connectLocalBrowsers(browsers, deps, server);
   const port = await listen(server, effective.port, effective.host);
   // Async requests: the in-process worker, then whatever the previous run left pending (queued again).

@@ -4,7 +4,8 @@
  * The run is stored as a request under the call's request id, so its delivery attempts can be read at
  * `GET /v1/requests/{requestId}/status`. A refused webhook target fails the call before anything runs.
  */
-import { toAppError } from '../shared/errors.js';
+import { ConditionFailedError } from '../../ports/records.js';
+import { ConflictError, toAppError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
 import type { OperationResult } from '../operations/result.js';
 import { attemptDelivery } from '../webhooks/deliver.js';
@@ -27,7 +28,11 @@ export const runWithWebhook = async <K extends AsyncOperationId>(
   // Bad input is refused before a request is stored, so the webhook never hears of a call that answered 422.
   await deps.asyncRequests.operations[operation]?.check?.(deps, target, body);
   const key = recordKeys.request(target.orgId, requestId);
-  await deps.records.put(newRequestItem(deps, operation, target, body, requestId), { ifAbsent: true });
+  // The request id may be the caller's own `x-request-id`: one used before names a stored run already.
+  await deps.records.put(newRequestItem(deps, operation, target, body, requestId), { ifAbsent: true }).catch((error: unknown) => {
+    if (error instanceof ConditionFailedError) throw new ConflictError(`request id ${requestId} already names a stored run: send a new x-request-id for each call with async.webhookUrl`);
+    throw error;
+  });
   let changes: Partial<RequestItem>;
   let result: OperationResult<string> | undefined;
   let failure: unknown;

@@ -111,7 +111,11 @@ export class ValidationError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(message: string) {
+  /** `retryAfterSeconds`: when trying again can succeed (sent as `Retry-After`). */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super('too_many_requests', message);
   }
 }

@@ -10,6 +10,9 @@ import { httpStatusOf, problemResponse } from '../middleware/problem.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Deps } from '../../api/deps.js';
 import { buildEvent } from './event.js';
+import { acceptRequestId } from '../../net/request-id.js';
+import { isMetricsRequest, serveMetrics } from '../../observability/metrics-endpoint.js';
+import type { PrometheusTelemetry } from '../../observability/prometheus.js';
 
 const readBody = (request: http.IncomingMessage, limit: number): Promise<string | undefined> =>
   new Promise((resolve, reject) => {
@@ -38,11 +41,13 @@ export interface ServedApp {
   deps: Pick<Deps, 'config' | 'log'>;
 }
 
-export const createHttpServer = (app: ServedApp): http.Server => {
+/** `metrics`: served at `/metrics` (beside the route table: it is this process's, not the API's). */
+export const createHttpServer = (app: ServedApp, options: { metrics?: PrometheusTelemetry; metricsToken?: string } = {}): http.Server => {
   const limit = app.deps.config.maxBodyBytes;
   return http.createServer(async (request, response) => {
-    const requestId = randomUUID();
+    const requestId = acceptRequestId(request.headers['x-request-id']) ?? randomUUID();
     try {
+      if (options.metrics && isMetricsRequest(request)) return await serveMetrics(request, response, options.metrics, options.metricsToken);
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > limit) throw new PayloadTooLargeError(limit);
       const body = await readBody(request, limit);

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { MethodNotAllowedError, toAppError, type AppError, type ErrorCode } from '../../core/shared/errors.js';
+import { MethodNotAllowedError, TooManyRequestsError, toAppError, type AppError, type ErrorCode } from '../../core/shared/errors.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 /** Each error code's HTTP status and problem title. */
@@ -45,6 +45,7 @@ export const problemResponse = (error: AppError, options: { requestId: string; i
   headers: {
     'content-type': 'application/problem+json',
     ...(error instanceof MethodNotAllowedError ? { allow: error.allow.join(', ') } : {}),
+    ...(error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {}),
   },
   body: JSON.stringify(problemBody(error, options)),
 });

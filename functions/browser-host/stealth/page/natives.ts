@@ -28,15 +28,16 @@ export const native = <F extends AnyFunction>(fn: F, name: string): F => {
 
 /** Makes `Function.prototype.toString` print marked functions as natives; it is marked itself. */
 export const installToString = () => {
-  const toString = {
+  // The method is taken from an object literal so that its own name is "toString", as the native's is.
+  const printer = {
     toString(this: unknown) {
       const name = apply(weakGet, nativeNames, [this]) as string | undefined;
       if (name !== undefined) return 'function ' + name + '() { [native code] }';
       return apply(nativeToString, this, arguments) as string;
     },
   }.toString;
-  native(toString, 'toString');
-  defineProperty(Function.prototype, 'toString', { ...getDescriptor(Function.prototype, 'toString'), value: toString });
+  native(printer, 'toString');
+  defineProperty(Function.prototype, 'toString', { ...getDescriptor(Function.prototype, 'toString'), value: printer });
 };
 
 /** Replaces an accessor's getter: compute(original, receiver) runs after the native getter accepted the receiver. */

@@ -30,7 +30,9 @@ const installPlugins = (win: Scope) => {
     const dataOf = (object: unknown) => apply(weakGet, fakes, [object]) as FakeData;
     const isFake = (object: unknown) => apply(weakHas, fakes, [object]) as boolean;
     const fill = (list: object, entries: object[], key: string) => {
-      entries.forEach((entry, index) => defineProperty(list, index, { value: entry, writable: false, enumerable: true, configurable: true }));
+      entries.forEach((entry, index) => {
+        defineProperty(list, index, { value: entry, writable: false, enumerable: true, configurable: true });
+      });
       for (const entry of entries) {
         const name = dataOf(entry)[key] as string;
         if (!(name in list)) defineProperty(list, name, { value: entry, writable: false, enumerable: false, configurable: true });
