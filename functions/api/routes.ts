@@ -8,6 +8,7 @@ import { CreateSessionBody, EmptyEnvelope, ListSessionsQuery, SaveProfileParams,
 import { CreateWindowBody, GetWindowInfoQuery, LoadUrlBody, OperationOutcomeResponse, WindowIdResponse, WindowParams, WindowResponse, WindowsResponse } from './schemas/windows.js';
 import * as op from './schemas/operations.js';
 import * as res from './schemas/resources.js';
+import * as activity from './schemas/activity.js';
 
 /** A synchronous window operation: POST /v1/sessions/{sessionId}/windows/{windowId}/{suffix} → 201. */
 const windowOperation = <B extends z.ZodType, R extends z.ZodType = typeof op.AiPromptResponse>(
@@ -82,6 +83,11 @@ export const routeTable = {
 
   // Requests
   getRequestStatus: { handler: 'requests/status', method: 'GET' as const, path: '/v1/requests/{requestId}/status', summary: 'Status and result of an asynchronous request', tag: 'requests' as const, params: res.RequestParams, status: 200, response: res.RequestStatusResponse },
+
+  listRequests: { handler: 'requests/list', method: 'GET' as const, path: '/v1/requests', summary: "List the org's async requests with their webhook deliveries, newest first", tag: 'requests' as const, query: activity.ListRequestsQuery, status: 200, response: activity.RequestsResponse },
+
+  // Usage
+  getUsage: { handler: 'usage/get', method: 'GET' as const, path: '/v1/usage', summary: "The org's credits per day and per session", tag: 'usage' as const, query: activity.UsageQuery, status: 200, response: activity.UsageResponse },
 
   // Files
   listFiles: { handler: 'files/list', method: 'GET' as const, path: '/v1/files', summary: 'List files', tag: 'files' as const, query: res.ListFilesQuery, status: 200, response: res.FilesResponse },
