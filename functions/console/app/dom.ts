@@ -51,6 +51,8 @@ export const message = (text: string, kind: 'error' | 'info' = 'info'): HTMLElem
 /** Previous / next buttons over an offset-paged list; `go` receives the new offset. */
 export const pager = (pagination: { initialCount: number; nextOffset: number; hasMore: boolean; totalItems: number; currentLimit: number }, go: (offset: number) => void): HTMLElement => {
   const from = pagination.totalItems === 0 ? 0 : pagination.initialCount + 1;
+  // One page needs no pager; the count is still said.
+  if (pagination.initialCount <= 0 && !pagination.hasMore) return h('p', { class: 'help' }, `${pagination.totalItems} in all`);
   return h(
     'nav',
     { class: 'pager', 'aria-label': 'Pages' },

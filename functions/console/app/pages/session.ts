@@ -26,6 +26,7 @@ const watch = async (slot: HTMLElement, sessionId: string, windowId: string, sig
       h('div', { class: 'toolbar' }, h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, 'Open the live view in a new tab'), h('button', { type: 'button', class: 'secondary', onclick: () => slot.replaceChildren() }, 'Stop watching')),
       frame,
     );
+    frame.scrollIntoView({ block: 'nearest' });
   } catch (error) {
     slot.replaceChildren(message(`Could not open the live view: ${(error as Error).message}`, 'error'));
   }
