@@ -26,7 +26,9 @@ export const replayPage: Page = async (main, { id }, signal) => {
     const events = recording.windows[index]?.events ?? [];
     if (events.length < 2) return stage.replaceChildren(message('Nothing to replay in this window.'));
     const width = Math.max(280, Math.min(1200, main.clientWidth - 8));
-    new Player({ target: stage, props: { events: events as never, width, height: Math.round(width * 0.56), autoPlay: false, showController: true } });
+    // The frame and its controls (about 80 px) fit the screen, so play is reachable without scrolling.
+    const height = Math.max(200, Math.min(Math.round(width * 0.5625), window.innerHeight - 260));
+    new Player({ target: stage, props: { events: events as never, width, height, autoPlay: false, showController: true } });
   };
   main.replaceChildren(
     h('p', { class: 'crumbs' }, h('a', { href: `#/sessions/${encodeURIComponent(recording.sessionId)}` }, '← Session')),
