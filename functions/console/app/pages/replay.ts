@@ -27,7 +27,8 @@ export const replayPage: Page = async (main, { id }, signal) => {
     if (events.length < 2) return stage.replaceChildren(message('Nothing to replay in this window.'));
     const width = Math.max(280, Math.min(1200, main.clientWidth - 8));
     // The frame and its controls (about 80 px) fit the screen, so play is reachable without scrolling.
-    const height = Math.max(200, Math.min(Math.round(width * 0.5625), window.innerHeight - 260));
+    const room = window.innerHeight - stage.getBoundingClientRect().top - 100;
+    const height = Math.max(200, Math.min(Math.round(width * 0.5625), room));
     new Player({ target: stage, props: { events: events as never, width, height, autoPlay: false, showController: true } });
   };
   main.replaceChildren(
