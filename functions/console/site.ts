@@ -98,8 +98,10 @@ export const loadSite = async (dir: string): Promise<Site> => {
     if (method !== 'GET' && method !== 'HEAD') {
       return { ...problem(405, 'Method Not Allowed', `${method} is not allowed on ${path}; use GET`), headers: { 'content-type': 'application/problem+json', allow: 'GET, HEAD' } };
     }
-    // `/console` and `/console/` are the page itself (it routes by the URL's hash).
-    const key = path === `/${section}` || path === `/${section}/` ? `/${section}/index.html` : path;
+    // The pages name their files relative to their own folder, so they work under a path prefix too (an API
+    // Gateway stage): `/console` first moves to `/console/` (a relative Location keeps the prefix).
+    if (path === `/${section}`) return { status: 308, headers: { location: `${section}/`, 'cache-control': 'no-cache' }, body: '' };
+    const key = path === `/${section}/` ? `/${section}/index.html` : path;
     const asset = assets.get(key);
     if (!asset) {
       if (assets.size === 0) return problem(503, 'Service Unavailable', `the ${section} is not built: run \`npm run build:site\` (npm start does it)`);

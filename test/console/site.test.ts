@@ -18,12 +18,19 @@ afterAll(async () => {
 });
 
 describe('the site', () => {
-  it('answers the console page at /console and /console/, with a policy that allows no outside scripts', () => {
-    for (const path of ['/console', '/console/', '/console?x=1']) {
+  it('moves /console to /console/ with a relative Location, so a path prefix (an API stage) is kept', () => {
+    const res = site.answer('GET', '/console')!;
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe('console/');
+    expect(new URL(res.headers.location!, 'https://api.example/api/console').pathname).toBe('/api/console/');
+  });
+
+  it('answers the console page at /console/, naming its files relatively, with a policy that allows no outside scripts', () => {
+    for (const path of ['/console/', '/console/?x=1']) {
       const res = site.answer('GET', path)!;
       expect(res.status, path).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(String(res.body)).toContain('/console/app.js');
+      expect(String(res.body)).toContain('src="app.js"');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
   });
@@ -35,7 +42,7 @@ describe('the site', () => {
   });
 
   it('serves the reference page with the bundled renderer', () => {
-    expect(String(site.answer('GET', '/docs')!.body)).toContain('/docs/redoc.standalone.js');
+    expect(String(site.answer('GET', '/docs/')!.body)).toContain('src="redoc.standalone.js"');
     expect(site.answer('GET', '/docs/redoc.standalone.js')!.status).toBe(200);
   });
 
@@ -50,7 +57,7 @@ describe('the site', () => {
 
   it('says how to build it when it was not built', async () => {
     const empty = await loadSite(join(dir, 'missing'));
-    const res = empty.answer('GET', '/console')!;
+    const res = empty.answer('GET', '/console/')!;
     expect(res.status).toBe(503);
     expect(String(res.body)).toContain('npm run build:site');
   });

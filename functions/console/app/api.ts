@@ -6,6 +6,9 @@
  */
 const KEY = 'sessionhost.console.apiKey';
 
+/** Where the API is: the path the console is served under, less `/console/` (empty locally, `/api` behind a stage). */
+export const apiBase = (): string => location.pathname.replace(/\/console\/.*$/, '');
+
 export const savedKey = (): string | null => sessionStorage.getItem(KEY);
 export const saveKey = (key: string): void => sessionStorage.setItem(KEY, key);
 export const forgetKey = (): void => sessionStorage.removeItem(KEY);
@@ -34,7 +37,7 @@ const headers = (key: string, json: boolean): HeadersInit => ({ authorization: `
 
 export const call = async <T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal, key = savedKey()): Promise<T> => {
   if (!key) throw new ApiError(401, 'not signed in');
-  const response = await fetch(path, { method, headers: headers(key, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body), signal });
+  const response = await fetch(apiBase() + path, { method, headers: headers(key, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body), signal });
   if (!response.ok) throw new ApiError(response.status, await problemText(response));
   return (await response.json()) as T;
 };
@@ -46,7 +49,7 @@ export const call = async <T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: s
 export const followEvents = async (path: string, onEvent: (event: Record<string, unknown>) => void, signal: AbortSignal): Promise<void> => {
   const key = savedKey();
   if (!key) throw new ApiError(401, 'not signed in');
-  const response = await fetch(path, { headers: { ...headers(key, false), accept: 'text/event-stream' }, signal });
+  const response = await fetch(apiBase() + path, { headers: { ...headers(key, false), accept: 'text/event-stream' }, signal });
   if (!response.ok || !response.body) throw new ApiError(response.status, await problemText(response));
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

@@ -4,7 +4,7 @@
  */
 import 'rrweb-player/dist/style.css';
 import './style.css';
-import { ApiError, call, forgetKey, saveKey, savedKey } from './api.js';
+import { ApiError, apiBase, call, forgetKey, saveKey, savedKey } from './api.js';
 import { h, message } from './dom.js';
 import { automationsPage } from './pages/automations.js';
 import { filesPage } from './pages/files.js';
@@ -41,7 +41,7 @@ const drawNav = (path: string) => {
   nav().hidden = !signedIn;
   nav().replaceChildren(
     h('ul', {}, NAV.map(([href, label]) => h('li', {}, h('a', { href, 'aria-current': path.startsWith(href.slice(1)) ? 'page' : false }, label)))),
-    h('a', { href: '/docs', class: 'nav-docs' }, 'API reference'),
+    h('a', { href: `${apiBase()}/docs/`, class: 'nav-docs' }, 'API reference'),
     h('button', { type: 'button', class: 'secondary', onclick: () => signOut() }, 'Sign out'),
   );
 };

@@ -1,6 +1,7 @@
-// Renders the document the service itself serves, with system fonts (nothing is fetched from elsewhere).
+// Renders the document the service itself serves, with system fonts (nothing is fetched from elsewhere). The
+// address is relative: behind a stage prefix (`/api/docs/`) the document is at `/api/v1/openapi.json`.
 Redoc.init(
-  '/v1/openapi.json',
+  new URL('../v1/openapi.json', location.href).href,
   {
     hideDownloadButton: false,
     expandResponses: '200,201',
