@@ -66,6 +66,8 @@ describe('the console', () => {
     await page.goto(`${svc.url}/console`);
     await page.waitForSelector('#api-key');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    // Signed out, the sections are not offered.
+    expect(await page.$eval('#nav', (nav) => getComputedStyle(nav).display)).toBe('none');
     await page.keyboard.type('not-a-key');
     await page.keyboard.press('Enter');
     await page.waitForSelector('.message-error');
@@ -77,6 +79,7 @@ describe('the console', () => {
     const link = `a[href="#/sessions/${sessionId}"]`;
     await page.waitForSelector(link);
     expect(page.url()).not.toContain(svc.key);
+    expect(await page.$eval('#nav', (nav) => getComputedStyle(nav).display)).not.toBe('none');
     expect(await page.evaluate(() => Object.values(sessionStorage))).toContain(svc.key);
     const row = await page.$eval(link, (a) => [...a.closest('tr')!.querySelectorAll('td')].map((td) => td.textContent));
     expect(row[1]).toBe('running');

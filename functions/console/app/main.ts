@@ -81,7 +81,7 @@ const signInPage = (target: HTMLElement) => {
     because ? message(because, 'error') : null,
     h('label', { for: 'api-key' }, 'API key'),
     input,
-    h('p', { id: 'api-key-help', class: 'help' }, 'Kept in this tab only, until it closes. `npm start` prints the local key on its first start; `npm run keys` makes more.'),
+    h('p', { id: 'api-key-help', class: 'help' }, 'Kept in this tab only, until it closes. ', h('code', {}, 'npm start'), ' prints the local key on its first start; ', h('code', {}, 'npm run keys'), ' makes more.'),
     h('button', { type: 'submit' }, 'Sign in'),
     status,
   );
