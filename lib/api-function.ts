@@ -52,6 +52,8 @@ export interface ApiFunctionProps {
   readonly handler: string;
   /** Another module than a route handler (e.g. the queue worker), as an absolute path. */
   readonly entry?: string;
+  /** Added to the shared bundling options (e.g. command hooks that copy files into the bundle). */
+  readonly bundling?: Partial<BundlingOptions>;
   /** Run in these subnets of a VPC (functions that reach browser hosts). @default outside any VPC */
   readonly network?: FunctionNetwork;
   readonly timeout: Duration;
@@ -94,7 +96,7 @@ export class ApiFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling,
+      bundling: { ...bundling, ...props.bundling },
       environment: {
         ...props.environment,
         // Stack traces point into the TypeScript sources instead of the minified bundle.

@@ -28,6 +28,7 @@ import { gatewayPaths } from './gateway-paths.js';
 import { addProblemResponses } from './gateway-responses.js';
 import { RouteFunctions, proxyIntegration } from './route-functions.js';
 import { routeGroups } from './route-groups.js';
+import { addSite, siteBundling, siteEntry } from './site.js';
 
 export interface ApiProps {
   /** Resources every route function is bound to (environment and grants). */
@@ -156,6 +157,9 @@ export class Api extends Construct {
     for (const path of routedPaths) this.restApi.root.resourceForPath(path).addMethod('ANY', fallback);
     this.restApi.root.addMethod('ANY', fallback);
     this.restApi.root.addProxy({ defaultIntegration: fallback, anyMethod: true });
+
+    // The console and API reference (static pages; no store, no host, so outside any VPC).
+    addSite(this.restApi, new ApiFunction(this, 'Site', { ...common, handler: 'site', entry: siteEntry, bundling: siteBundling, environment, timeout: Duration.seconds(10) }), shared);
 
     acknowledgeApiFindings(this, { restApi: this.restApi, webAcl: Boolean(props.webAclArn) });
   }

@@ -9,7 +9,9 @@ export interface Route {
   /** OpenAPI-style path with `{param}` segments, e.g. `/v1/sessions/{id}`. */
   path: string;
   summary: string;
-  tag: 'sessions' | 'windows' | 'window operations' | 'async' | 'files' | 'profiles' | 'requests' | 'automations' | 'meta';
+  /** Longer prose for the reference: what the operation does, when to use it, what it refuses. */
+  description?: string;
+  tag: 'sessions' | 'windows' | 'window operations' | 'async' | 'files' | 'profiles' | 'requests' | 'automations' | 'usage' | 'meta';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

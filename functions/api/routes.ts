@@ -9,6 +9,7 @@ import { CreateWindowBody, GetWindowInfoQuery, LoadUrlBody, OperationOutcomeResp
 import * as op from './schemas/operations.js';
 import * as res from './schemas/resources.js';
 import { HealthResponse, ReadinessResponse } from './schemas/health.js';
+import * as activity from './schemas/activity.js';
 
 /** A synchronous window operation: POST /v1/sessions/{sessionId}/windows/{windowId}/{suffix} → 201. */
 const windowOperation = <B extends z.ZodType, R extends z.ZodType = typeof op.AiPromptResponse>(
@@ -45,17 +46,17 @@ const asyncOperation = <B extends z.ZodType>(suffix: string, summary: string, bo
 /** Keyed by operationId. `satisfies` keeps each entry's schema types, so handlers are typed from their route. */
 export const routeTable = {
   // Sessions
-  listSessions: { method: 'GET' as const, path: '/v1/sessions', summary: 'List sessions, filtered by id or status', tag: 'sessions' as const, query: ListSessionsQuery, status: 200, response: SessionsResponse, handler: 'sessions/list' },
-  createSession: { handler: 'sessions/create', method: 'POST' as const, path: '/v1/sessions', summary: 'Start a browser session', tag: 'sessions' as const, body: CreateSessionBody, status: 201, response: SessionResponse, timeoutSeconds: 29 },
+  listSessions: { method: 'GET' as const, path: '/v1/sessions', summary: 'List sessions, filtered by id or status', description: 'Newest first, offset-paged. `status` filters: `completed` (ended by idle timeout or shutdown) and `cancelled` (ended by a terminate call) are kinds of `ended`.', tag: 'sessions' as const, query: ListSessionsQuery, status: 200, response: SessionsResponse, handler: 'sessions/list' },
+  createSession: { handler: 'sessions/create', method: 'POST' as const, path: '/v1/sessions', summary: 'Start a browser session', description: 'Answers once the browser runs (status `running`), or earlier with `initializing` or `awaitingCapacity` when the hosts are busy; poll GET /v1/sessions/{sessionId} or follow its events.', tag: 'sessions' as const, body: CreateSessionBody, status: 201, response: SessionResponse, timeoutSeconds: 29 },
   getSessionInfo: { method: 'GET' as const, path: '/v1/sessions/{sessionId}', summary: 'Get a session', tag: 'sessions' as const, params: SessionParams, status: 200, response: SessionResponse, handler: 'sessions/get' },
   terminateSession: { handler: 'sessions/terminate', method: 'DELETE' as const, path: '/v1/sessions/{sessionId}', summary: 'End a session (an unknown id is ignored)', tag: 'sessions' as const, params: SessionParams, status: 200, response: EmptyEnvelope },
-  sessionEvents: { handler: 'sessions/events', method: 'GET' as const, path: '/v1/sessions/{sessionId}/events', summary: 'Server-sent events of a session: status, files, windows', tag: 'sessions' as const, params: SessionParams, query: SessionEventsQuery, status: 200, response: SessionEvent, stream: true, timeoutSeconds: 900 },
+  sessionEvents: { handler: 'sessions/events', method: 'GET' as const, path: '/v1/sessions/{sessionId}/events', summary: 'Server-sent events of a session: status, files, windows', description: 'A `text/event-stream` of the session: status changes, windows opened and closed, files. `all=true` replays past events first; `lastEventId` resumes after one. The stream ends when the session does.', tag: 'sessions' as const, params: SessionParams, query: SessionEventsQuery, status: 200, response: SessionEvent, stream: true, timeoutSeconds: 900 },
   saveProfileOnTermination: { handler: 'sessions/save-profile', method: 'PUT' as const, path: '/v1/sessions/{sessionId}/save-profile-on-termination/{profileName}', summary: "Save the session's browser profile under a name when it ends", tag: 'sessions' as const, params: SaveProfileParams, status: 200, response: EmptyEnvelope },
 
   // Windows
   listWindows: { handler: 'windows/list', method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'List the windows of a session', tag: 'windows' as const, params: SessionParams, status: 200, response: WindowsResponse },
   createWindow: { handler: 'windows/create', method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows', summary: 'Open a window', tag: 'windows' as const, params: SessionParams, body: CreateWindowBody, status: 201, response: WindowIdResponse, stream: true, timeoutSeconds: 660 },
-  getWindowInfo: { handler: 'windows/get', method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Get a window and its live view URL (window id or CDP target id)', tag: 'windows' as const, params: WindowParams, query: GetWindowInfoQuery, status: 201, response: WindowResponse },
+  getWindowInfo: { handler: 'windows/get', method: 'GET' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Get a window and its live view URL (window id or CDP target id)', description: '`liveViewUrl` opens the window live in a browser (embed it in an iframe); its token is signed and expires. See docs/live-view.md for its options and messages.', tag: 'windows' as const, params: WindowParams, query: GetWindowInfoQuery, status: 201, response: WindowResponse },
   loadUrl: { handler: 'windows/load-url', method: 'POST' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Load a URL in a window', tag: 'windows' as const, params: WindowParams, body: LoadUrlBody, status: 200, response: OperationOutcomeResponse, stream: true, timeoutSeconds: 660 },
   closeWindow: { handler: 'windows/close', method: 'DELETE' as const, path: '/v1/sessions/{sessionId}/windows/{windowId}', summary: 'Close a window', tag: 'windows' as const, params: WindowParams, status: 200, response: WindowIdResponse },
 
@@ -82,12 +83,17 @@ export const routeTable = {
   asyncFillForm: { handler: 'async/fill-form', ...asyncOperation('fill-form', 'Fill a form, answering at once with a request id', op.ExecuteAutomationBody) },
 
   // Requests
-  getRequestStatus: { handler: 'requests/status', method: 'GET' as const, path: '/v1/requests/{requestId}/status', summary: 'Status and result of an asynchronous request', tag: 'requests' as const, params: res.RequestParams, status: 200, response: res.RequestStatusResponse },
+  getRequestStatus: { handler: 'requests/status', method: 'GET' as const, path: '/v1/requests/{requestId}/status', summary: 'Status and result of an asynchronous request', description: '`pending` until the operation finishes; then `completed` with `response` (the operation envelope) or `error`. When the request named a webhook, `webhook` tells each delivery attempt.', tag: 'requests' as const, params: res.RequestParams, status: 200, response: res.RequestStatusResponse },
+
+  listRequests: { handler: 'requests/list', method: 'GET' as const, path: '/v1/requests', summary: "List the org's async requests with their webhook deliveries, newest first", description: 'Newest first, offset-paged, optionally by `status` or `sessionId`. Each request carries its webhook delivery (target, state, every attempt) but not its result: read that with GET /v1/requests/{requestId}/status.', tag: 'requests' as const, query: activity.ListRequestsQuery, status: 200, response: activity.RequestsResponse },
+
+  // Usage
+  getUsage: { handler: 'usage/get', method: 'GET' as const, path: '/v1/usage', summary: "The org's credits per day and per session", description: 'Credits spent by operations of the organization, per UTC day (every day of the range, oldest first, zero days included) and per session. `orgId` names the organization of the key.', tag: 'usage' as const, query: activity.UsageQuery, status: 200, response: activity.UsageResponse },
 
   // Files
   listFiles: { handler: 'files/list', method: 'GET' as const, path: '/v1/files', summary: 'List files', tag: 'files' as const, query: res.ListFilesQuery, status: 200, response: res.FilesResponse },
   createFile: { handler: 'files/create', method: 'POST' as const, path: '/v1/files', summary: 'Create a file and get a URL to upload its bytes to', tag: 'files' as const, body: res.CreateFileBody, status: 200, response: res.CreateFileResponse },
-  getFile: { handler: 'files/get', method: 'GET' as const, path: '/v1/files/{id}', summary: 'Get a file and a URL to download it', tag: 'files' as const, params: res.FileParams, status: 200, response: res.GetFileResponse },
+  getFile: { handler: 'files/get', method: 'GET' as const, path: '/v1/files/{id}', summary: 'Get a file and a URL to download it', description: '`downloadUrl` is a signed link that works without the API key until `expiryTime`.', tag: 'files' as const, params: res.FileParams, status: 200, response: res.GetFileResponse },
   deleteFile: { handler: 'files/delete', method: 'DELETE' as const, path: '/v1/files/{id}', summary: 'Delete a file', tag: 'files' as const, params: res.FileParams, status: 200, response: EmptyEnvelope },
   pushFile: { handler: 'files/push', method: 'POST' as const, path: '/v1/files/{id}/push', summary: "Make a file available inside sessions' browsers", tag: 'files' as const, params: res.FileParams, body: res.PushFileBody, status: 200, response: EmptyEnvelope },
 

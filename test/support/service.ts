@@ -25,7 +25,7 @@ export interface TestService extends LocalService {
 export const startTestService = async (
   overrides: Partial<Config> & { dataDir?: string } = {},
   /** Stand-ins for async requests (operations, webhook transport). */
-  options: Pick<LocalServiceOptions, 'asyncOperations' | 'webhookTransport' | 'queue' | 'onFatal'> = {},
+  options: Pick<LocalServiceOptions, 'asyncOperations' | 'webhookTransport' | 'queue' | 'onFatal' | 'siteDir'> = {},
 ): Promise<TestService> => {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'sessionhost-test-')));
   const key = overrides.apiKey ?? generateApiKey();

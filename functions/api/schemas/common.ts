@@ -52,7 +52,7 @@ export const Issue = z.object({
   code: z.string().optional(),
   details: z.record(z.string(), z.unknown()).optional(),
   reason: z.string().optional(),
-});
+}).meta({ id: 'Issue', description: 'An error or warning inside a success envelope, or why an operation fell short.' });
 export type Issue = z.infer<typeof Issue>;
 
 export const EnvelopeDefaultMeta = z.object({ requestId: z.string().optional() });
@@ -77,7 +77,7 @@ export const Pagination = z.object({
   nextOffset: long(),
   numberOfPages: long(),
   totalItems: long(),
-});
+}).meta({ id: 'Pagination', description: 'Where a page of an offset-paged list sits: pass `nextOffset` back as `offset` for the next page.' });
 export type Pagination = z.infer<typeof Pagination>;
 
 /** The problem shape every error response carries (RFC 9457 fields plus `errors[]`). */

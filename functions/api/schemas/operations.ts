@@ -36,7 +36,7 @@ export const ClickBody = z.object({
     clickType: z.enum(['click', 'doubleClick', 'rightClick']).optional(),
   }).optional(),
   waitForNavigation: z.boolean().optional(),
-});
+}).meta({ id: 'ClickRequest', examples: [{ elementDescription: 'the Sign in button' }] });
 
 export const HoverBody = z.object({
   ...aiCommon,
@@ -53,7 +53,7 @@ export const TypeBody = z.object({
   pressTabKey: z.boolean().optional(),
   waitForNavigation: z.boolean().optional(),
   configuration: MicroInteractionConfigWithExperimental.optional(),
-});
+}).meta({ id: 'TypeRequest', examples: [{ text: 'ada@example.com', elementDescription: 'the email field', pressEnterKey: true }] });
 
 /** `"200px"`, `"-50%"`, or a bare number of pixels. */
 const scrollAmount = () =>
@@ -143,7 +143,7 @@ export const PageQueryBody = z.object({
       visualAnalysis: VisualAnalysisConfig.optional(),
     })
     .optional(),
-});
+}).meta({ id: 'PageQueryRequest', examples: [{ prompt: 'What is the price of the first item?' }] });
 
 export const SummaryBody = z.object({
   ...aiCommon,
@@ -189,14 +189,14 @@ export const CreateAutomationBody = z.object({
   ...aiCommon,
   async: AsyncConfig.optional(),
   configuration: openMap().optional(),
-});
+}).meta({ id: 'CreateAutomationRequest' });
 
 export const ExecuteAutomationBody = z.object({
   ...aiCommon,
   automationId: z.string().min(1).max(128),
   parameters: openMap().optional(),
   async: AsyncConfig.optional(),
-});
+}).meta({ id: 'ExecuteAutomationRequest' });
 
 export const ScreenshotMetadata = z.object({
   dataUrl: z.string().optional(),
@@ -207,7 +207,7 @@ export const ScreenshotMetadata = z.object({
   signedDownloadUrl: z.string().optional(),
   urlExpiry: z.string().optional(),
   viewportDimensions: z.object({ height: long(), width: long() }).optional(),
-});
+}).meta({ id: 'Screenshot' });
 
 export const AiMeta = z.object({
   status: z.enum(['success', 'partial', 'failure']),
@@ -215,9 +215,9 @@ export const AiMeta = z.object({
   clientProvided: z.object({ clientRequestId: z.string().optional() }).optional(),
   requestId: z.string().optional(),
   screenshots: z.array(ScreenshotMetadata).optional(),
-});
+}).meta({ id: 'AiMeta', description: 'How an AI operation went: its status, the credits it spent, any screenshots.' });
 
-export const AiPromptResponse = envelope(z.object({ modelResponse: z.string() }), AiMeta);
+export const AiPromptResponse = envelope(z.object({ modelResponse: z.string() }), AiMeta).meta({ id: 'AiResponse', description: 'The answer of an AI operation: `data.modelResponse` and `meta.usage.credits`.' });
 
 export const ScrapeResponse = envelope(
   z.object({
@@ -228,10 +228,10 @@ export const ScrapeResponse = envelope(
     }),
   }),
   AiMeta,
-);
+).meta({ id: 'ScrapeResponse' });
 
 export const AsyncResponse = z.object({
   requestId: z.string(),
   errors: z.array(Issue).optional(),
   warnings: z.array(Issue).optional(),
-});
+}).meta({ id: 'AsyncAccepted', description: 'The request was accepted: follow it with GET /v1/requests/{requestId}/status or its webhook.', examples: [{ requestId: '0190f7a2-6b1c-7c3e-9d2a-5e8f1a2b3c4d' }] });

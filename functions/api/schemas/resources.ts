@@ -19,7 +19,7 @@ export const CreateFileBody = z.object({
   fileType: z.enum(FILE_TYPES).optional(),
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'letters, digits, dashes and underscores, 1 to 64' }).optional(),
   sessionIds: z.array(z.string().min(1).max(128)).max(100).optional(),
-});
+}).meta({ id: 'CreateFileRequest', examples: [{ fileName: 'invoice.pdf', fileType: 'customer_upload' }] });
 
 const fileCore = {
   id: z.string(),
@@ -32,8 +32,8 @@ const fileCore = {
   sessionIds: z.array(z.string()).optional(),
 };
 
-export const CreateFileResponse = envelope(z.object({ ...fileCore, uploadUrl: z.string() }));
-export const GetFileResponse = envelope(z.object({ ...fileCore, downloadUrl: z.string(), expiryTime: isoDate().optional() }));
+export const CreateFileResponse = envelope(z.object({ ...fileCore, uploadUrl: z.string() })).meta({ id: 'CreatedFile', description: 'The new file and a signed link to PUT its bytes to.' });
+export const GetFileResponse = envelope(z.object({ ...fileCore, downloadUrl: z.string(), expiryTime: isoDate().optional() })).meta({ id: 'FileResponse', description: 'A file and a signed link to download it (no API key needed for the link).' });
 
 export const ExternalFile = z.object({
   ...fileCore,
@@ -47,8 +47,8 @@ export const ExternalFile = z.object({
   lastHeartbeatTime: isoDate().optional(),
   uploadCompleteTime: isoDate().optional(),
   downloadUrl: z.string().optional(),
-});
-export const FilesResponse = envelope(z.object({ files: z.array(ExternalFile).optional(), pagination: Pagination }));
+}).meta({ id: 'File', description: 'A file of the organization.' });
+export const FilesResponse = envelope(z.object({ files: z.array(ExternalFile).optional(), pagination: Pagination })).meta({ id: 'FileList' });
 
 export const ListFilesQuery = z.object({
   sessionIds: queryList().optional(),
@@ -69,7 +69,7 @@ export const RequestStatusResponse = z.object({
   status: z.enum(['pending', 'completed', 'error']),
   response: z.unknown().optional(),
   error: z.string().optional(),
-});
+}).meta({ id: 'RequestStatus', description: 'The state of an async request and, once done, its result (the operation\'s envelope) or error.' });
 
 export const AutomationOutput = z.object({
   domainName: z.string(),
@@ -77,8 +77,8 @@ export const AutomationOutput = z.object({
   description: z.string().optional(),
   schema: z.string().optional(),
   template: z.string().optional(),
-});
-export const ListAutomationsOutput = z.object({ automations: z.array(AutomationOutput).optional() });
+}).meta({ id: 'Automation' });
+export const ListAutomationsOutput = z.object({ automations: z.array(AutomationOutput).optional() }).meta({ id: 'AutomationList' });
 export const AutomationParams = z.object({ automationId: pathId('automation') });
 export const UpdateAutomationDescriptionBody = z.object({
   description: z.string().max(10_000),

@@ -73,10 +73,10 @@ export const SessionConfigV1 = z.object({
     .boolean()
     .optional()
     .describe('false shows pages the headless browser as it is (automation flags, headless user agent), for debugging. Default true: a desktop Chrome.'),
-});
+}).meta({ id: 'SessionConfiguration', description: 'How a session is started.', examples: [{ timeoutMinutes: 15, record: true }] });
 export type SessionConfigV1 = z.infer<typeof SessionConfigV1>;
 
-export const CreateSessionBody = z.object({ configuration: SessionConfigV1.optional() });
+export const CreateSessionBody = z.object({ configuration: SessionConfigV1.optional() }).meta({ id: 'CreateSessionRequest', examples: [{ configuration: { timeoutMinutes: 15 } }] });
 
 export const ExternalSession = z.object({
   id: z.string(),
@@ -94,11 +94,11 @@ export const ExternalSession = z.object({
   lastActivity: isoDate().optional(),
   profileId: z.string().optional(),
   viceUrl: z.string().optional(),
-});
+}).meta({ id: 'Session', description: 'A browser session of the organization.' });
 export type ExternalSession = z.infer<typeof ExternalSession>;
 
-export const SessionResponse = envelope(ExternalSession);
-export const SessionsResponse = envelope(z.object({ pagination: Pagination, sessions: z.array(ExternalSession).optional() }));
+export const SessionResponse = envelope(ExternalSession).meta({ id: 'SessionResponse' });
+export const SessionsResponse = envelope(z.object({ pagination: Pagination, sessions: z.array(ExternalSession).optional() })).meta({ id: 'SessionList' });
 
 export const ListSessionsQuery = z.object({
   sessionIds: queryList().optional(),
@@ -121,9 +121,9 @@ export const SaveProfileParams = z.object({
 });
 
 /** Bodies without a declared shape still answer JSON: the official client needs a JSON body on every 2xx. */
-export const EmptyEnvelope = envelope(z.object({}).passthrough());
+export const EmptyEnvelope = envelope(z.object({}).passthrough()).meta({ id: 'EmptyResponse', description: 'A success with nothing more to say.' });
 
 /** One server-sent event's `data:` payload: flat, as the official client reads it. */
 export const SessionEvent = z
   .object({ event: z.string(), eventId: long().optional(), eventTime: isoDate(), id: z.string().optional() })
-  .passthrough();
+  .passthrough().meta({ id: 'SessionEvent', description: 'One server-sent event of a session (`data:` line): `event` names it (`status`, `file_status`, `window_opened`…), other fields depend on it.', examples: [{ event: 'status', eventId: 3, eventTime: '2026-01-31T12:00:00.000Z', status: 'running' }] });

@@ -20,7 +20,7 @@ export const CreateWindowBody = z.object({
   ...waitOptions,
 });
 
-export const LoadUrlBody = z.object({ url: pageUrlString(), ...waitOptions });
+export const LoadUrlBody = z.object({ url: pageUrlString(), ...waitOptions }).meta({ id: 'LoadUrlRequest', examples: [{ url: 'https://example.com', waitUntil: 'load' }] });
 
 export const GetWindowInfoQuery = z.object({
   includeNavigationBar: queryBool().optional(),
@@ -33,11 +33,11 @@ export const WindowId = z.object({
   targetId: z.string(),
   title: z.string().optional(),
   url: z.string().optional(),
-});
+}).meta({ id: 'WindowIdentity', description: 'A window: its id (the page\'s CDP target id).' });
 
-export const Window = z.object({ windowId: z.string(), targetId: z.string(), liveViewUrl: z.string() });
+export const Window = z.object({ windowId: z.string(), targetId: z.string(), liveViewUrl: z.string() }).meta({ id: 'Window', description: 'A window and the link to watch and use it live.' });
 
-export const WindowIdResponse = envelope(WindowId);
-export const WindowResponse = envelope(Window);
-export const WindowsResponse = envelope(z.object({ windows: z.array(WindowId).optional() }));
-export const OperationOutcomeResponse = envelope(OperationOutcome);
+export const WindowIdResponse = envelope(WindowId).meta({ id: 'WindowIdentityResponse' });
+export const WindowResponse = envelope(Window).meta({ id: 'WindowResponse' });
+export const WindowsResponse = envelope(z.object({ windows: z.array(WindowId).optional() })).meta({ id: 'WindowList' });
+export const OperationOutcomeResponse = envelope(OperationOutcome).meta({ id: 'OperationOutcomeResponse' });

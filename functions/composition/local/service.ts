@@ -22,6 +22,8 @@ import { resolveChromiumPath } from '../../browser-host/chromium.js';
 import { ensureDevelopmentAccess, type DevKeyOutcome } from './dev-org.js';
 import { publishEndpoints, withdrawEndpoints } from './endpoints-file.js';
 import { createHttpServer, listen } from '../../http/local/http-server.js';
+import { attachAhead } from '../../browser-host/attach.js';
+import { loadSite, SITE_DIR } from '../../console/site.js';
 import { resumeOpenRequests } from '../../core/requests/resume.js';
 import type { AsyncOperationRegistry } from '../../core/requests/deps.js';
 import { startRequestWorker } from '../../worker/local-loop.js';
@@ -57,6 +59,8 @@ export interface LocalServiceOptions {
    * process with exit code 1, so a supervisor restarts it rather than it answering 500 to every call.
    */
   onFatal?: (error: Error) => void;
+  /** Where the built console and API reference are (`npm run build:site`); default `.build-site` in the working directory. */
+  siteDir?: string;
 }
 
 export const startLocalService = async (config: Readonly<Config>, options: LocalServiceOptions = {}): Promise<LocalService> => {
@@ -103,6 +107,8 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   const access = await ensureDevelopmentAccess(stores.records, clock, effective.apiKey);
   const app = await createLocalApp(deps);
   const server = createHttpServer(app, { metrics: prometheus, metricsToken: effective.metricsToken });
+  // The console (`/console`) and API reference (`/docs`) share the API's port, ahead of the API's own routes.
+  attachAhead(server, await loadSite(resolve(options.siteDir ?? SITE_DIR)));
   const stopBrowsers = await connectLocalBrowsers(browsers, deps, server);
   const port = await listen(server, effective.port, effective.host);
   // Async requests: the in-process worker, then whatever the previous run left pending (queued again).

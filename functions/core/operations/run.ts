@@ -6,6 +6,7 @@ import type { WindowDriver } from '../../ports/window-driver.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { SessionItem } from '../sessions/model.js';
 import { NotFoundError } from '../shared/errors.js';
+import { recordCredits } from '../usage/credits.js';
 import { failedOrEnded, sessionBrowser } from '../windows/open.js';
 import { BudgetExceededError, createBudget, type Budget } from './budget.js';
 import type { OperationResult } from './result.js';
@@ -22,6 +23,16 @@ export interface OperationLimits {
   costThresholdCredits?: number;
 }
 
+/** Keeps what the operation spent in the org's usage; a store that cannot take it is told as a warning, not a failure. */
+const charged = async <R>(deps: SessionDeps, target: { orgId: string; sessionId: string }, result: OperationResult<R>): Promise<OperationResult<R>> => {
+  try {
+    await recordCredits(deps, { orgId: target.orgId, sessionId: target.sessionId, credits: result.credits });
+    return result;
+  } catch (error) {
+    return { ...result, warnings: [...result.warnings, { code: 'usage_not_recorded', message: `the credits this operation spent could not be recorded: ${(error as Error).message}` }] };
+  }
+};
+
 export const runWindowOperation = async <R>(
   deps: SessionDeps,
   target: { orgId: string; sessionId: string; windowId: string },
@@ -37,11 +48,11 @@ export const runWindowOperation = async <R>(
     const result = await operation({ session, windowId: target.windowId, driver, budget });
     // The last model call crossed the cost threshold but its answer was used: say so.
     const overrun = budget.overrun();
-    return overrun && !result.errors.some((issue) => issue.code === overrun.code) ? { ...result, warnings: [...result.warnings, overrun] } : result;
+    return charged(deps, target, overrun && !result.errors.some((issue) => issue.code === overrun.code) ? { ...result, warnings: [...result.warnings, overrun] } : result);
   } catch (error) {
     const reason = budget.signal.aborted ? budget.signal.reason : error;
     if (reason instanceof BudgetExceededError) {
-      return { status: 'failure', modelResponse: '', credits: budget.credits, errors: [reason.issue], warnings: [] };
+      return charged(deps, target, { status: 'failure', modelResponse: '', credits: budget.credits, errors: [reason.issue], warnings: [] });
     }
     return failedOrEnded(deps, target.orgId, target.sessionId, error);
   } finally {

@@ -8,6 +8,17 @@ import type { SessionRecording } from '../../ports/browser.js';
 export const RECORDING_FORMAT = 'sessionhost-recording';
 export const RECORDING_VERSION = 1;
 
+/** The document as a reader parses it (events are rrweb's, kept as they were recorded). */
+export interface RecordingDocument {
+  format: typeof RECORDING_FORMAT;
+  version: number;
+  sessionId: string;
+  startedAt: string;
+  endedAt: string;
+  truncated: boolean;
+  windows: { windowId: string; startedAt: string; pages: { url: string; at: string }[]; events: { type: number; timestamp: number }[] }[];
+}
+
 const iso = (epochMs: number): string => new Date(epochMs).toISOString();
 
 export const recordingDocument = (sessionId: string, recording: SessionRecording, endedAt: Date): Buffer => {
