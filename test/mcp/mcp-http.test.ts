@@ -1,35 +1,22 @@
 /** The MCP door at /mcp over Streamable HTTP, with the SDK's own client against the running local service. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { describe, expect, it } from 'vitest';
 import { toolSpecs } from '../../functions/mcp/tools.js';
-import { expectFieldErrors, runFormTask, type Connect } from './scenario.js';
+import { expectFieldErrors, runFormTask, testBed, type Connect } from './scenario.js';
 
-let svc: TestService;
-let fixtures: FixtureServer;
-const clients: Client[] = [];
+const bed = testBed();
 
 const connect: Connect = async (key) => {
   const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', svc.url), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-  clients.push(client);
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', bed.svc.url), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  bed.clients.push(client);
   return client;
 };
 
-beforeAll(async () => {
-  [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await svc?.stop();
-  await fixtures?.close();
-});
-
 describe('MCP over Streamable HTTP', () => {
   it('lists every tool with a description and an object input schema', async () => {
-    const client = await connect(svc.key);
+    const client = await connect(bed.svc.key);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(toolSpecs.map((spec) => spec.name).sort());
     for (const tool of tools) {
@@ -41,22 +28,22 @@ describe('MCP over Streamable HTTP', () => {
   });
 
   it('runs a form task end to end; another org cannot touch the session', async () => {
-    const other = await svc.newOrg('mcp-other');
-    await runFormTask(await connect(svc.key), `${fixtures.url}/form.html`, await connect(other.key));
+    const other = await bed.svc.newOrg('mcp-other');
+    await runFormTask(await connect(bed.svc.key), `${bed.fixtures.url}/form.html`, await connect(other.key));
   });
 
   it('answers bad arguments with a tool error naming the field', async () => {
-    await expectFieldErrors(await connect(svc.key));
+    await expectFieldErrors(await connect(bed.svc.key));
   });
 
   it('refuses a missing or unknown key before any tool runs, and GET with 405', async () => {
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const none = await fetch(`${svc.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(init) });
+    const none = await fetch(`${bed.svc.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(init) });
     expect(none.status).toBe(401);
-    const wrong = await fetch(`${svc.url}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer sk_nope' }, body: JSON.stringify(init) });
+    const wrong = await fetch(`${bed.svc.url}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer sk_nope' }, body: JSON.stringify(init) });
     expect(wrong.status).toBe(401);
-    const get = await fetch(`${svc.url}/mcp`, { headers: { ...svc.auth, accept: 'text/event-stream' } });
+    const get = await fetch(`${bed.svc.url}/mcp`, { headers: { ...bed.svc.auth, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
   });
 });

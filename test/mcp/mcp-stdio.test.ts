@@ -2,16 +2,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { describe, expect, it } from 'vitest';
+import { startTestService } from '../support/service.js';
 import { toolSpecs } from '../../functions/mcp/tools.js';
-import { call, expectFieldErrors, runFormTask, type Connect } from './scenario.js';
+import { call, expectFieldErrors, runFormTask, testBed, type Connect } from './scenario.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-let svc: TestService;
-let fixtures: FixtureServer;
-const clients: Client[] = [];
+const bed = testBed();
 
 const connectTo =
   (url: () => string): Connect =>
@@ -19,33 +16,24 @@ const connectTo =
     const client = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
     const transport = new StdioClientTransport({ command: 'npm', args: ['run', '--silent', 'mcp', '--', '--url', url(), '--key', key], cwd: root, stderr: 'pipe', env: { ...process.env } as Record<string, string> });
     await client.connect(transport);
-    clients.push(client);
+    bed.clients.push(client);
     return client;
   };
-const connect = connectTo(() => svc.url);
-
-beforeAll(async () => {
-  [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await svc?.stop();
-  await fixtures?.close();
-});
+const connect = connectTo(() => bed.svc.url);
 
 describe('MCP over the stdio bridge', () => {
   it('lists the same tools', async () => {
-    const { tools } = await (await connect(svc.key)).listTools();
+    const { tools } = await (await connect(bed.svc.key)).listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(toolSpecs.map((spec) => spec.name).sort());
   });
 
   it('runs the form task end to end; another org cannot touch the session', async () => {
-    const other = await svc.newOrg('mcp-stdio-other');
-    await runFormTask(await connect(svc.key), `${fixtures.url}/form.html`, await connect(other.key));
+    const other = await bed.svc.newOrg('mcp-stdio-other');
+    await runFormTask(await connect(bed.svc.key), `${bed.fixtures.url}/form.html`, await connect(other.key));
   });
 
   it('answers bad arguments with a tool error naming the field', async () => {
-    await expectFieldErrors(await connect(svc.key));
+    await expectFieldErrors(await connect(bed.svc.key));
   });
 
   it('a wrong key fails the connection instead of hanging', async () => {
@@ -53,7 +41,7 @@ describe('MCP over the stdio bridge', () => {
   });
 
   it('a request the service cannot take gets an error answer, not silence', async () => {
-    const client = await connect(svc.key);
+    const client = await connect(bed.svc.key);
     // The service goes away under a connected client.
     const gone = await startTestService({});
     const late = await connectTo(() => gone.url)(gone.key);

@@ -4,9 +4,32 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { startTestService, type TestService } from '../support/service.js';
 
 export type Connect = (key: string) => Promise<Client>;
+
+export interface TestBed {
+  svc: TestService;
+  fixtures: FixtureServer;
+  /** Closed after the suite. */
+  clients: Client[];
+}
+
+/** The service with one warm browser and the fixture pages, for the suite that calls it (registers its hooks). */
+export const testBed = (): TestBed => {
+  const bed = { clients: [] as Client[] } as TestBed;
+  beforeAll(async () => {
+    [bed.svc, bed.fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all(bed.clients.map((client) => client.close()));
+    await bed.svc?.stop();
+    await bed.fixtures?.close();
+  });
+  return bed;
+};
 
 export const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 
