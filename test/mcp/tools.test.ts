@@ -56,7 +56,7 @@ describe('MCP tool input schemas', () => {
     const route = routeByOperationId('type');
     const changed = { ...route, body: (route.body as z.ZodObject).extend({ delayMs: z.number().int().describe('Pause between keys.'), elementDescription: z.string() }) };
     const [tool] = buildTools([toolSpecs.find((spec) => spec.name === 'window_type')!], () => changed);
-    const schema = inputJsonSchema(tool) as { properties: Record<string, { description?: string }>; required: string[] };
+    const schema = inputJsonSchema(tool) as unknown as { properties: Record<string, { description?: string }>; required: string[] };
     expect(schema.properties.delayMs.description).toBe('Pause between keys.');
     expect(schema.required).toEqual(expect.arrayContaining(['delayMs', 'elementDescription', 'text', 'sessionId', 'windowId']));
   });
