@@ -25,6 +25,7 @@ import { ApiFunction, maxTimeoutSeconds, type FunctionNetwork } from './api-func
 import type { Binding } from './binding.js';
 import { gatewayPaths } from './gateway-paths.js';
 import { addProblemResponses } from './gateway-responses.js';
+import { addMcpDoor } from './mcp-door.js';
 
 export interface ApiProps {
   /** Resources every route function is bound to (environment and grants). */
@@ -64,6 +65,8 @@ export class Api extends Construct {
   public readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
   public readonly notImplementedFunction: ApiFunction;
   public readonly fallbackFunction: ApiFunction;
+  /** `/mcp`: MCP tools over the routes above. */
+  public readonly mcpFunction: ApiFunction;
 
   constructor(scope: Construct, id: string, props: ApiProps = {}) {
     super(scope, id);
@@ -141,6 +144,7 @@ export class Api extends Construct {
       routedPaths.add(path);
     }
     this.routeFunctions = functions;
+    this.mcpFunction = addMcpDoor(this, this.restApi, { ...common, environment }, props.bindings ?? []);
 
     // Other methods on a declared path answer 405 with `Allow`; undeclared paths answer 404.
     for (const path of routedPaths) this.restApi.root.resourceForPath(path).addMethod('ANY', fallback);
