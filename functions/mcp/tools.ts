@@ -21,7 +21,7 @@ const WINDOW = 'sessionId and windowId come from session_create and window_open.
 const PLAIN = 'Elements are described in plain language (e.g. "the blue Submit button"), not CSS selectors.';
 
 export const toolSpecs: readonly ToolSpec[] = [
-  { name: 'session_create', operationId: 'createSession', description: 'Start a remote Chromium browser session. Returns the session id (needed by every window tool), its status and CDP URLs. Open a window next with window_open. End it with session_terminate when done: running sessions use credits.' },
+  { name: 'session_create', operationId: 'createSession', description: 'Start a remote Chromium browser session; answers once it runs (or failed to start), waiting for capacity if needed. Returns the session id (needed by every window tool), its status and CDP URLs. Open a window next with window_open. End it with session_terminate when done: running sessions use credits.' },
   { name: 'session_list', operationId: 'listSessions', description: 'List your browser sessions, newest first; filter by status (e.g. "running") or by sessionIds. offset and limit are strings of digits.' },
   { name: 'session_terminate', operationId: 'terminateSession', description: 'End a browser session and close its browser. Do this when the task is finished.' },
   { name: 'window_open', operationId: 'createWindow', liveView: true, description: `Open a new browser window (tab) in a session, optionally loading a url. Returns windowId and a liveViewUrl a person can open to watch the window. sessionId comes from session_create.` },
