@@ -5,6 +5,7 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { MethodNotAllowedError, UnauthorizedError, type AppError } from '../core/shared/errors.js';
 import type { Dispatch } from './call.js';
 import { createMcpServer } from './server.js';
 import { buildTools, type Tool } from './tools.js';
@@ -18,10 +19,11 @@ export interface McpDoorOptions {
   tools?: readonly Tool[];
 }
 
-const refusal = (status: number, code: string, detail: string, headers: Record<string, string> = {}): APIGatewayProxyResult => ({
-  statusCode: status,
+/** The API's problem shape, with its codes, for what is refused before any MCP message is read. */
+const refusal = (error: AppError, headers: Record<string, string> = {}): APIGatewayProxyResult => ({
+  statusCode: error.status,
   headers: { 'content-type': 'application/problem+json', ...headers },
-  body: JSON.stringify({ type: 'about:blank', title: code, status, code, detail }),
+  body: JSON.stringify({ type: 'about:blank', title: error.title, status: error.status, detail: error.message, instance: MCP_PATH, code: error.code }),
 });
 
 const headerOf = (event: APIGatewayProxyEvent, name: string): string | undefined =>
@@ -30,11 +32,12 @@ const headerOf = (event: APIGatewayProxyEvent, name: string): string | undefined
 export const createMcpDoor = (options: McpDoorOptions) => {
   const tools = options.tools ?? buildTools();
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    if (event.httpMethod !== 'POST') return refusal(405, 'METHOD_NOT_ALLOWED', 'this MCP server is stateless: send JSON-RPC messages with POST', { allow: 'POST' });
+    // Stateless: there is no server-initiated stream to GET and no MCP session to DELETE.
+    if (event.httpMethod !== 'POST') return refusal(new MethodNotAllowedError(event.httpMethod, MCP_PATH, ['POST']), { allow: 'POST' });
     const authorization = headerOf(event, 'authorization') ?? '';
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (!token || !(await options.isKnownKey(token))) {
-      return refusal(401, 'UNAUTHORIZED', 'send the API key as Authorization: Bearer <key>', { 'www-authenticate': 'Bearer' });
+      return refusal(new UnauthorizedError(), { 'www-authenticate': 'Bearer' });
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);

@@ -41,9 +41,12 @@ describe('MCP over Streamable HTTP', () => {
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const none = await fetch(`${bed.svc.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(init) });
     expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ code: 'unauthorized', status: 401 });
     const wrong = await fetch(`${bed.svc.url}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer sk_nope' }, body: JSON.stringify(init) });
     expect(wrong.status).toBe(401);
     const get = await fetch(`${bed.svc.url}/mcp`, { headers: { ...bed.svc.auth, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(await get.json()).toMatchObject({ code: 'method_not_allowed' });
   });
 });
