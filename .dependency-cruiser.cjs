@@ -13,7 +13,7 @@
  * the leaves, which packages); a file in a folder no rule knows is refused by `known-folders`.
  * See docs/architecture.md.
  */
-const FOLDERS = ['adapters', 'api', 'browser-host', 'cdp', 'composition', 'config', 'console', 'core', 'http', 'net', 'observability', 'ports', 'worker'];
+const FOLDERS = ['adapters', 'api', 'browser-host', 'cdp', 'composition', 'config', 'console', 'core', 'http', 'mcp', 'net', 'observability', 'ports', 'worker'];
 
 /** A rule that lets `folder` import only the project folders in `allowed` (and, when `packages` is given, only those packages). */
 const only = (name, folder, allowed, comment, packages) => ({
@@ -39,6 +39,7 @@ module.exports = {
     only('http-over-api', 'functions/http', ['functions/api/', 'functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/', 'functions/observability/'], 'the HTTP pipeline runs any operation of the route table; it does not pick adapters (a root gives it deps).'),
     only('worker-over-api', 'functions/worker', ['functions/api/', 'functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/'], 'the async worker consumes the queue with the deps a root gives it.'),
     only('host-over-leaves', 'functions/browser-host', ['functions/ports/', 'functions/net/', 'functions/cdp/', 'functions/config/'], 'the browser host runs Chromium for sessions; it knows ports and the shared leaves, not core or the API.'),
+    only('mcp-is-a-door', 'functions/mcp', ['functions/http/', 'functions/api/', 'functions/core/', 'functions/ports/', 'functions/net/', 'functions/config/'], 'the MCP server turns tool calls into the route table\'s requests; a root gives it the way to run them (in process or over HTTPS).'),
     only('console-is-a-page', 'functions/console', ['functions/core/recordings/format.ts'], 'the console is a web page that speaks to the public API like any client (its server half only serves the built files); it shares only the recording format type with the service.'),
     only('composition-is-a-root', 'functions/composition', ['functions/'], 'the roots pick adapters for ports and wire doors to the route table; nothing in functions/ imports them.'),
     only('bin-is-a-root', 'bin', ['functions/', 'lib/'], 'command-line entries: they start roots and infrastructure.'),

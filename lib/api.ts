@@ -29,6 +29,7 @@ import { addProblemResponses } from './gateway-responses.js';
 import { RouteFunctions, proxyIntegration } from './route-functions.js';
 import { routeGroups } from './route-groups.js';
 import { addSite, siteBundling, siteEntry } from './site.js';
+import { addMcpDoor } from './mcp-door.js';
 
 export interface ApiProps {
   /** Resources every route function is bound to (environment and grants). */
@@ -68,6 +69,8 @@ export class Api extends Construct {
   public readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
   public readonly notImplementedFunction: ApiFunction;
   public readonly fallbackFunction: ApiFunction;
+  /** `/mcp`: MCP tools over the routes above. */
+  public readonly mcpFunction: ApiFunction;
 
   constructor(scope: Construct, id: string, props: ApiProps = {}) {
     super(scope, id);
@@ -152,6 +155,7 @@ export class Api extends Construct {
       routedPaths.add(path);
     }
     this.routeFunctions = functions;
+    this.mcpFunction = addMcpDoor(this, this.restApi, { ...common, environment }, props.bindings ?? []);
 
     // Other methods on a declared path answer 405 with `Allow`; undeclared paths answer 404.
     for (const path of routedPaths) this.restApi.root.resourceForPath(path).addMethod('ANY', fallback);

@@ -4,6 +4,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../functions/api/route.js';
 import { routes } from '../../functions/api/routes.js';
+import { MCP_PATH } from '../../functions/mcp/door.js';
 import { Api } from '../../lib/api.js';
 import type { ApiFunction } from '../../lib/api-function.js';
 import { gatewayPaths } from '../../lib/gateway-paths.js';
@@ -30,7 +31,7 @@ describe('API methods derived from the route table', () => {
   });
 
   it('sends other methods of declared paths, the root and undeclared paths to the fallback function', () => {
-    const any = methods.filter((m) => m.httpMethod === 'ANY');
+    const any = methods.filter((m) => m.httpMethod === 'ANY' && m.path !== MCP_PATH);
     const expected = new Set([...pathOf.values(), '/', '/{proxy+}']);
     expect(any.map((m) => m.path).sort()).toEqual([...expected].sort());
     for (const m of any) expect(m.functionId).toBe(fallbackId);
@@ -41,9 +42,9 @@ describe('API methods derived from the route table', () => {
     expect(new Set(ids).size).toBe(built.length);
     expect(ids).not.toContain(notImplementedId);
     expect(ids).not.toContain(fallbackId);
-    // Besides: the fallback, the 501 function, the site's, the async worker, and CDK's provider that empties the VPC's default security group.
+    // Besides: the fallback, the 501 function, the site's, the async worker, the MCP door, and CDK's provider that empties the VPC's default security group.
     const ours = resourcesOfType(template, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomVpcRestrictDefaultSG'));
-    expect(ours).toHaveLength(built.length + 4);
+    expect(ours).toHaveLength(built.length + 5);
   });
 
   it('puts each built route\'s function in the nested stack of its route group, and no route function in the stack itself', () => {
@@ -65,6 +66,16 @@ describe('API methods derived from the route table', () => {
     const arn = JSON.stringify(permission.SourceArn);
     expect(arn).toContain(JSON.stringify({ Ref: logicalIdOf(stack.api.restApi.node.defaultChild as CfnElement) }));
     expect(arn).toContain(`/api/${route.method}${pathOf.get(route)!.replace(/\{[^}]*\}/g, '*')}"`);
+  });
+
+  it('serves /mcp, every method, from the MCP function, streamed, outside the VPC', () => {
+    const mcp = methods.filter((m) => m.path === MCP_PATH);
+    expect(mcp.map((m) => m.httpMethod)).toEqual(['ANY']);
+    const id = logicalId(stack.api.mcpFunction);
+    expect(mcp[0].functionId).toBe(id);
+    expect(mcp[0].integration.ResponseTransferMode).toBe('STREAM');
+    expect(functionProps(id).VpcConfig).toBeUndefined();
+    expect(functionProps(id).Environment.Variables).toHaveProperty('TABLE_NAME');
   });
 
   it.each(built.map((route) => [route.operationId, route] as const))('runs %s on Node 22 (arm64) with its timeout', (_, route) => {

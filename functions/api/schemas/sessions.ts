@@ -88,6 +88,10 @@ export const ExternalSession = z.object({
   }),
   cdpUrl: z.string().optional(),
   cdpWsUrl: z.string().optional(),
+  signedCdpWsUrl: z
+    .string()
+    .optional()
+    .describe('cdpWsUrl with a short-lived token (10 minutes to connect) bound to this session and org, for CDP clients that cannot send an Authorization header. Refused once the session stops running.'),
   chromedriverUrl: z.string().optional(),
   currentUsage: z.number().optional(),
   dateCreated: isoDate().optional(),

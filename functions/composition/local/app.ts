@@ -13,6 +13,7 @@ import { createRouter } from '../../http/router.js';
 import { unmatchedResponse } from '../../http/unmatched.js';
 import { buildEvent, type InjectRequest } from '../../http/local/event.js';
 import { loadOperations } from './handler-modules.js';
+import { createMcpDoor, MCP_PATH } from '../../mcp/door.js';
 
 export interface LocalApp {
   handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
@@ -38,11 +39,20 @@ export const createLocalApp = async (deps: Deps, options: { routes?: readonly Ro
   for (const route of routes) handlers.set(route.operationId, buildHttpHandler(route, operations.get(route.operationId), () => deps));
 
   const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    if (event.path === MCP_PATH) return mcp(event);
     const found = match(event.httpMethod, event.path);
     if (found.kind !== 'found') return unmatchedResponse(event, found);
     const routed: APIGatewayProxyEvent = { ...event, resource: found.route.path, pathParameters: found.params };
     return handlers.get(found.route.operationId)!(routed, lambdaContext(found.route, event.requestContext.requestId));
   };
+  // MCP tools call the routes above in-process, as the HTTP requests they describe.
+  const mcp = createMcpDoor({
+    isKnownKey: async (token) => (await deps.authenticate(token)) !== undefined,
+    dispatch: async ({ authorization, ...request }) => {
+      const result = await handle(buildEvent({ requestId: randomUUID(), ...request, headers: { authorization } }));
+      return { status: result.statusCode, body: typeof result.body === 'string' ? result.body : '' };
+    },
+  });
 
   return {
     deps,

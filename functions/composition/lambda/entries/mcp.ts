@@ -1,0 +1,37 @@
+/**
+ * `/mcp` as a Lambda function. Its tools call the API's routes over HTTPS at the service's public URL, with the
+ * caller's key: each operation runs in its own function, with its own bundle and timeout, exactly as for any client.
+ * Streamed (API Gateway response streaming), so a tool call may run past a buffered integration's 29 s.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { lambdaDeps } from '../lambda-deps.js';
+import type { Dispatch } from '../../../mcp/call.js';
+import { createMcpDoor } from '../../../mcp/door.js';
+import { buildTools } from '../../../mcp/tools.js';
+
+/** Requests to the API at `baseUrl` (the stage's URL, e.g. https://api.example.com/api). */
+export const httpDispatch =
+  (baseUrl: string): Dispatch =>
+  async ({ method, path, authorization, body }) => {
+    const response = await fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
+      method,
+      headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.text() };
+  };
+
+const deps = lambdaDeps();
+const tools = buildTools();
+
+/** The configured public URL, else the stage this request came through. */
+const baseUrlOf = (event: APIGatewayProxyEvent): string =>
+  deps().config.publicBaseUrl ?? `https://${event.requestContext.domainName ?? event.headers?.host}/${event.requestContext.stage}`;
+
+const serve = (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> =>
+  createMcpDoor({ tools, isKnownKey: async (token) => (await deps().authenticate(token)) !== undefined, dispatch: httpDispatch(baseUrlOf(event)) })(event);
+
+// Response streaming exists only inside the Lambda runtime (see runtime/http-handler.ts).
+const lambdaRuntime = (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda;
+export const handler = middy(serve, { streamifyResponse: typeof lambdaRuntime?.streamifyResponse === 'function' });

@@ -1,0 +1,65 @@
+/**
+ * The stdio bridge: for MCP clients that only start a local command, messages read from stdin go to a running
+ * service's `/mcp` over Streamable HTTP with the API key as bearer, and its answers come back on stdout. It holds
+ * no tools of its own, so a client sees exactly what the service offers.
+ */
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_PATH } from './door.js';
+
+export interface BridgeOptions {
+  /** The service's base URL, e.g. http://127.0.0.1:8080 (a URL ending in /mcp is taken as is). */
+  url: string;
+  key: string;
+  /** The client side; default stdin/stdout. */
+  local?: Transport;
+  log?: (message: string) => void;
+}
+
+export const mcpUrlOf = (base: string): URL => {
+  const url = new URL(base);
+  if (!url.pathname.replace(/\/+$/, '').endsWith(MCP_PATH)) url.pathname = `${url.pathname.replace(/\/+$/, '')}${MCP_PATH}`;
+  return url;
+};
+
+/** Runs until either side closes; resolves once the bridge is up. */
+export const startBridge = async (options: BridgeOptions): Promise<{ close: () => Promise<void> }> => {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const local = options.local ?? new StdioServerTransport();
+  const remote = new StreamableHTTPClientTransport(mcpUrlOf(options.url), { requestInit: { headers: { authorization: `Bearer ${options.key}` } } });
+  const initializing = new Set<string | number>();
+
+  local.onmessage = (message: JSONRPCMessage) => {
+    if (isJSONRPCRequest(message) && message.method === 'initialize') initializing.add(message.id);
+    remote.send(message).catch((error: Error) => {
+      log(`mcp bridge: ${options.url} did not take a message: ${error.message}`);
+      // A request must get an answer, or the client waits forever: the failure becomes its error response.
+      if (isJSONRPCRequest(message)) {
+        void local.send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InternalError, message: `the service at ${options.url} failed: ${error.message}` } });
+      }
+    });
+  };
+  remote.onmessage = (message: JSONRPCMessage) => {
+    // Later requests name the protocol version the service chose, as the SDK's own client does.
+    if (isJSONRPCResultResponse(message) && initializing.delete(message.id)) {
+      const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
+      if (typeof version === 'string') remote.setProtocolVersion(version);
+    }
+    void local.send(message);
+  };
+  remote.onerror = (error) => log(`mcp bridge: ${error.message}`);
+  local.onerror = (error) => log(`mcp bridge: ${error.message}`);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await Promise.allSettled([remote.close(), local.close()]);
+  };
+  local.onclose = () => void close();
+  remote.onclose = () => void close();
+  await remote.start();
+  await local.start();
+  return { close };
+};

@@ -1,0 +1,75 @@
+/**
+ * The tools' input schemas are the routes' schemas: what tools/list shows matches the committed OpenAPI document
+ * (which `npm run openapi -- --check` holds to the route table), and a change to a route shows up in its tool.
+ */
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { routeByOperationId } from '../../functions/api/routes.js';
+import { createMcpServer } from '../../functions/mcp/server.js';
+import { buildTools, inputJsonSchema, toolSpecs } from '../../functions/mcp/tools.js';
+
+const openapi = JSON.parse(readFileSync(new URL('../../functions/api/openapi.json', import.meta.url), 'utf8'));
+
+const listed = async () => {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer(buildTools(), () => Promise.reject(new Error('no calls here')), 'Bearer unused');
+  await server.connect(serverSide);
+  const client = new Client({ name: 'drift', version: '1' });
+  await client.connect(clientSide);
+  const { tools } = await client.listTools();
+  await client.close();
+  return tools;
+};
+
+/** What OpenAPI says a caller of this route may send, as one object: path and query parameters, and body fields. */
+const fromOpenApi = (operationId: string) => {
+  const route = routeByOperationId(operationId);
+  const doc = openapi.paths[route.path][route.method.toLowerCase()];
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const parameter of doc.parameters ?? []) {
+    properties[parameter.name] = parameter.schema;
+    if (parameter.required) required.push(parameter.name);
+  }
+  const body = doc.requestBody?.content['application/json'].schema;
+  Object.assign(properties, body?.properties ?? {});
+  required.push(...(body?.required ?? []));
+  return { properties, required: required.sort() };
+};
+
+describe('MCP tool input schemas', () => {
+  it('are the route schemas that the OpenAPI document publishes, field for field', async () => {
+    const tools = await listed();
+    expect(tools).toHaveLength(toolSpecs.length);
+    for (const tool of tools) {
+      const spec = toolSpecs.find((candidate) => candidate.name === tool.name)!;
+      const expected = fromOpenApi(spec.operationId);
+      expect(tool.inputSchema.properties, tool.name).toEqual(expected.properties);
+      expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual(expected.required);
+    }
+  });
+
+  it('follow a change to a route: a new field, a field made required', () => {
+    const route = routeByOperationId('type');
+    const changed = { ...route, body: (route.body as z.ZodObject).extend({ delayMs: z.number().int().describe('Pause between keys.'), elementDescription: z.string() }) };
+    const [tool] = buildTools([toolSpecs.find((spec) => spec.name === 'window_type')!], () => changed);
+    const schema = inputJsonSchema(tool) as unknown as { properties: Record<string, { description?: string }>; required: string[] };
+    expect(schema.properties.delayMs.description).toBe('Pause between keys.');
+    expect(schema.required).toEqual(expect.arrayContaining(['delayMs', 'elementDescription', 'text', 'sessionId', 'windowId']));
+  });
+
+  it('refuse a route whose parameter and body field share a name (one argument cannot feed both)', () => {
+    const route = routeByOperationId('click');
+    const clash = { ...route, body: (route.body as z.ZodObject).extend({ windowId: z.string() }) };
+    expect(() => buildTools([toolSpecs.find((spec) => spec.name === 'window_click')!], () => clash)).toThrow(/windowId/);
+  });
+
+  it('name routes that exist, each once', () => {
+    expect(new Set(toolSpecs.map((spec) => spec.name)).size).toBe(toolSpecs.length);
+    for (const spec of toolSpecs) expect(spec.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
+    expect(() => buildTools()).not.toThrow();
+  });
+});
