@@ -21,6 +21,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     capacity: config.hostCapacity,
     warmPoolSize: config.warmPoolSize,
     chromiumPath: config.chromiumPath,
+    extensionsDir: config.extensionsDir,
     workDir: resolve(config.dataDir, 'browsers'),
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
     log: (level, message, fields) => log[level](message, { component: 'browser-host', ...fields }),
