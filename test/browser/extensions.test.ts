@@ -5,10 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserKind, findSystemChromium } from '../../functions/browser-host/browser-kind.js';
-import { BUNDLED_CHROMIUM, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
+import { BUNDLED_CHROMIUM } from '../../functions/browser-host/chromium.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
+import { fullChromium } from '../support/browsers.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const EXTENSIONS_DIR = fileURLToPath(new URL('../fixtures/extensions', import.meta.url));
@@ -23,12 +23,7 @@ afterAll(async () => {
 
 const createBody = (extensionIds: string[]) => ({ method: 'POST' as const, path: '/v1/sessions', body: { configuration: { extensionIds } } });
 
-// The full browser: the one the run names when it is one, else a system Chromium when installed.
-const fullBrowser = await (async () => {
-  const named = process.env.CHROMIUM_PATH;
-  if (named && named !== BUNDLED_CHROMIUM && (await browserKind(await resolveChromiumPath(named))) === 'full') return named;
-  return findSystemChromium();
-})();
+const fullBrowser = await fullChromium();
 
 describe.skipIf(!fullBrowser)('a full Chromium', () => {
   let svc: TestService;

@@ -7,7 +7,8 @@ export const operation = defineOperation('listSessions', async (input) => {
   const page = await listSessions(input.deps.records, input.principal.orgId, input.query);
   const baseUrl = hostBaseUrl(input);
   const now = input.deps.clock.now();
-  return { data: { pagination: page.pagination, sessions: page.items.map((s) => sessionToWire(s, baseUrl, now)) }, meta: { requestId: input.requestId } };
+  const webdriver = input.deps.fleet.features?.()?.webdriver;
+  return { data: { pagination: page.pagination, sessions: page.items.map((s) => sessionToWire(s, baseUrl, now, webdriver)) }, meta: { requestId: input.requestId } };
 });
 
 export const handler = operation.handler;
