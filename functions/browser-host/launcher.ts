@@ -123,7 +123,8 @@ export class BrowserLauncher {
   /** The fingerprint for a launch: the browser's own Chromium version, dressed as the settings say. */
   async fingerprint(settings: DisguiseSettings | false | undefined): Promise<Fingerprint | undefined> {
     if (settings === false) return undefined;
-    return buildFingerprint(await chromiumVersion(this.options.executablePath), settings);
+    const fingerprint = buildFingerprint(await chromiumVersion(this.options.executablePath), settings);
+    return { ...fingerprint, headlessShell: (this.options.kind ?? 'headless-shell') === 'headless-shell' };
   }
 
   /** Stops the browser and everything it spawned; the user-data-dir stays for the caller. */

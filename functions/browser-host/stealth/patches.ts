@@ -20,6 +20,7 @@ interface PatchConfig {
   languages: string[];
   metadata: Fingerprint['metadata'];
   webgl: Fingerprint['webgl'];
+  headlessShell: boolean;
 }
 
 const configOf = (fingerprint: Fingerprint): PatchConfig => ({
@@ -28,6 +29,7 @@ const configOf = (fingerprint: Fingerprint): PatchConfig => ({
   languages: fingerprint.languages,
   metadata: fingerprint.metadata,
   webgl: fingerprint.webgl,
+  headlessShell: fingerprint.headlessShell !== false,
 });
 
 /** Corrections every scope needs, windows and workers alike. Defines `install(config, scope)`'s shared helpers. */
@@ -230,8 +232,9 @@ const WINDOW = String.raw`
   }
 
   // A headless shell denies notifications outright while the permission query says "prompt"; Chrome says "default".
-  // Decided when read: the browser's answer costs a round trip to the browser process.
-  if (win.Notification) replaceGetter(win.Notification, 'permission', (own) => (own === 'denied' ? 'default' : own));
+  // Decided when read: the browser's answer costs a round trip to the browser process. A full Chromium's "denied"
+  // (a cross-origin frame's) is the genuine one, which its permission query agrees with.
+  if (win.Notification && config.headlessShell) replaceGetter(win.Notification, 'permission', (own) => (own === 'denied' ? 'default' : own));
 
   // The window has a frame (tab strip and toolbar) around the page, and the screen is at least as large as the window.
   const FRAME_HEIGHT = 85;
