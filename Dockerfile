@@ -1,5 +1,7 @@
-# The browser host image (ECS Fargate): Node 22, the host entry bundled into one module, and Chromium unpacked at
-# build time from @sparticuz/chromium, the same pinned build the tests run against (package-lock.json).
+# The browser host image (ECS Fargate): Node 22, the host entry bundled into one module, and Debian's full Chromium
+# with its matching chromedriver, pinned: the new headless mode loads extensions (EXTENSIONS_DIR) and chromedriver
+# serves sessions' WebDriver endpoints (`chromedriverUrl`). The bundled @sparticuz/chromium headless shell stays the
+# default of `npm start` where no system Chromium is installed; it is not in the image.
 # Build context: the project root (see .dockerignore). Used by lib/browser-hosts.ts through ContainerImage.fromAsset.
 
 FROM node:22-bookworm-slim AS build
@@ -11,28 +13,24 @@ COPY tsconfig.json ./
 COPY functions ./functions
 COPY scripts/bundle-host.ts ./scripts/
 RUN npx tsx scripts/bundle-host.ts /app/host.mjs
-# Unpack the Brotli-packed binary once here instead of into /tmp at every task start. The package's CommonJS entry
-# exports the class itself (no `.default`). It unpacks as mode 0700 for root; the host runs as `node`, so everyone
-# gets read, and execute where the owner has it.
-RUN mkdir -p /opt/chromium \
- && TMPDIR=/opt/chromium node -e "require('@sparticuz/chromium').executablePath().then((path) => console.log(path))" \
- && chmod -R go+rX /opt/chromium \
- && test -x /opt/chromium/chromium
 
 FROM node:22-bookworm-slim
-# The shared libraries the binary links beyond glibc: expat, NSS (libnss3 also brings libsoftokn3 and libfreebl3,
-# which NSS loads at run time) and NSPR (libnspr4, libplc4, libplds4). @sparticuz/chromium carries its own copies
-# only for Amazon Linux, where Fargate's Debian image is not. Fonts render pages' text (Latin, CJK, emoji).
+# Chromium and chromium-driver of one version (chromedriver drives only its own major). Debian publishes Chromium
+# updates through bookworm-security and drops the superseded version from it, so a rebuild after an update fails
+# here until CHROMIUM_VERSION is raised (`apt-cache policy chromium` names the current one): the image never drifts.
+# No recommends: they pull a desktop (udev, avahi, GTK themes). Fonts render pages' text (Latin, CJK, emoji).
+ARG CHROMIUM_VERSION=156.0.8078.108-1~deb12u1
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libexpat1 libnss3 libnspr4 fontconfig fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ca-certificates \
- && rm -rf /var/lib/apt/lists/*
-COPY --from=build /opt/chromium /opt/chromium
-# A library missing from the list above fails the build here, not every browser launch in production.
-RUN missing=$(ldd /opt/chromium/chromium /opt/chromium/*.so* 2>/dev/null | grep 'not found' || true) \
- && if [ -n "$missing" ]; then echo "Chromium needs libraries the image lacks:" >&2; echo "$missing" >&2; exit 1; fi
+ && apt-get install -y --no-install-recommends chromium=${CHROMIUM_VERSION} chromium-common=${CHROMIUM_VERSION} chromium-driver=${CHROMIUM_VERSION} fontconfig fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && /usr/lib/chromium/chromium --version && chromedriver --version
+# Extensions offered to sessions (`configuration.extensionIds`): one unpacked extension per folder of extensions/,
+# named by its id, baked into the image. Changing them means building a new image, as a browser update does.
+COPY extensions /opt/extensions
 COPY --from=build /app /app
 ENV NODE_ENV=production \
-    CHROMIUM_PATH=/opt/chromium/chromium \
+    CHROMIUM_PATH=/usr/lib/chromium/chromium \
+    EXTENSIONS_DIR=/opt/extensions \
     HOST_PORT=9300 \
     HOST_WORK_DIR=/tmp/sessionhost-browsers
 # The unprivileged user of the Node image: browsers never run as root.

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { apiSuite } from './suites/api.js';
 import { asyncSuite } from './suites/async.js';
+import { browsersSuite } from './suites/browsers.js';
 import { bundlesSuite } from './suites/bundles.js';
 import { chaosSuite } from './suites/chaos.js';
 import { filesSuite } from './suites/files.js';
@@ -38,6 +39,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   chaos: () => chaosSuite(),
   floor: () => floorSuite(),
   bundles: () => bundlesSuite(),
+  browsers: () => browsersSuite(),
 };
 
 const results: Record<string, unknown> = {};

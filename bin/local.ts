@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../functions/config/config.js';
 import { modelStartupWarning } from '../functions/composition/models.js';
 import { ENV } from '../functions/config/env.js';
 import { startLocalService } from '../functions/composition/local/service.js';
+import { findSystemChromium } from '../functions/browser-host/browser-kind.js';
 
 const USAGE = `usage: npm start -- [--port N] [--host ADDRESS] [--api-key KEY] [--data-dir DIR]
   (or PORT, HOST, API_KEY, DATA_DIR; every other setting is an environment variable: see README, "Configuration")`;
@@ -52,7 +53,11 @@ const config = (() => {
     throw error;
   }
 })();
-const service = await startLocalService(config).catch((error: NodeJS.ErrnoException) =>
+// A system Chromium (Debian's `chromium`) when one is installed and CHROMIUM_PATH names none: the full browser loads
+// extensions and, with its `chromium-driver`, serves WebDriver. Without one, the bundled headless shell.
+// CHROMIUM_PATH=bundled keeps the bundled one.
+const systemChromium = config.chromiumPath ? undefined : await findSystemChromium();
+const service = await startLocalService(systemChromium ? { ...config, chromiumPath: systemChromium } : config).catch((error: NodeJS.ErrnoException) =>
   // The common mistakes get one line, not a stack: the port is taken, or the address is not this machine's.
   error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
     ? fail(`cannot listen on ${env[ENV.host] ?? '127.0.0.1'}:${env[ENV.port] ?? '8080'}: ${error.code} (choose another with --port / --host)`)
@@ -73,6 +78,12 @@ if (service.access.kind === 'created') {
   say('API keys: use one printed earlier, or create one with `npm run keys -- create --org development`.');
 }
 say(`OpenAPI document: ${service.url}/v1/openapi.json`);
+const browser = service.host.browser();
+if (browser) {
+  const kind = browser.kind === 'full' ? 'full Chromium' : 'headless shell';
+  const webdriver = service.deps.fleet.features?.()?.webdriver ? 'WebDriver on' : 'no WebDriver';
+  say(`Browser: ${kind} ${browser.version} at ${browser.executablePath} (${webdriver}; CHROMIUM_PATH chooses another)`);
+}
 // The model server is checked after listening, so a slow or absent one never delays the service; it only warns.
 void modelStartupWarning(config).then((warning) => warning && process.stderr.write(`warning: ${warning}\n`));
 

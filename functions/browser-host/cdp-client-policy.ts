@@ -78,3 +78,13 @@ export const answerInstead = (frame: string): string | undefined => {
   const reason = reasonToRefuse(command);
   return reason ? JSON.stringify({ ...address, error: { code: -32000, message: `refused by the session host: ${reason}` } }) : undefined;
 };
+
+/**
+ * The same policy for one command that arrives by another door (WebDriver's CDP endpoints): `acknowledge` (answer
+ * success, apply nothing), a reason to refuse it, or undefined to pass it on.
+ */
+export const commandVerdict = (method: string, params: Record<string, unknown> = {}): 'acknowledge' | { refuse: string } | undefined => {
+  if (ACKNOWLEDGED.has(method)) return 'acknowledge';
+  const reason = reasonToRefuse({ method, params });
+  return reason ? { refuse: reason } : undefined;
+};

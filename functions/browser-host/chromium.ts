@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import chromium from '@sparticuz/chromium';
+import { unwrapLauncherScript } from './browser-kind.js';
 import { ChromiumNotFoundError } from './errors.js';
 import { keepSiteIsolation } from './isolation.js';
 import { parseChromiumVersion } from './stealth/fingerprint.js';
@@ -55,6 +56,8 @@ export interface ChromiumArgsInput {
   /** The desktop Chrome the browser passes for (stealth/fingerprint.ts); absent: it shows itself as it is. */
   /** `acceptLanguage`: the languages as Chrome's setting lists them (`de-DE,de`); Chrome weighs them in the header. */
   disguise?: { userAgent: string; locale: string; acceptLanguage: string };
+  /** Unpacked extension folders to load (a full Chromium only); every other extension stays off. */
+  extensionDirs?: string[];
 }
 
 export const DEFAULT_WINDOW = { width: 1280, height: 720 };
@@ -82,6 +85,11 @@ export function chromiumArgs(input: ChromiumArgsInput): string[] {
       `--accept-lang=${input.disguise.acceptLanguage}`,
     );
   }
+  if (input.extensionDirs?.length) {
+    const dirs = input.extensionDirs.join(',');
+    // Chromium builds that drop `--load-extension` by default (Chrome 137 and later) keep it behind this feature.
+    args.push(`--load-extension=${dirs}`, `--disable-extensions-except=${dirs}`, '--disable-features=DisableLoadExtensionCommandLineSwitch');
+  }
   if (input.proxyServer) args.push(`--proxy-server=${input.proxyServer}`);
   if (input.proxyServer && input.proxyEverything) {
     args.push('--proxy-bypass-list=<-loopback>', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
@@ -104,12 +112,16 @@ export function chromiumVersion(executablePath: string): Promise<string> {
 
 let bundledPath: Promise<string> | undefined;
 
+/** The CHROMIUM_PATH value that asks for the bundled binary even where a system Chromium is installed. */
+export const BUNDLED_CHROMIUM = 'bundled';
+
 /**
- * The Chromium binary to run: an explicit path (checked to be executable) or the one bundled in
- * `@sparticuz/chromium`, unpacked once per machine. Concurrent callers share one unpack.
+ * The Chromium binary to run: an explicit path (checked to be executable; a distribution's launcher script stands
+ * for the binary it runs, see browser-kind.ts) or the one bundled in `@sparticuz/chromium`, unpacked once per
+ * machine. Concurrent callers share one unpack.
  */
 export function resolveChromiumPath(explicitPath?: string): Promise<string> {
-  if (explicitPath) return checkExecutable(explicitPath);
+  if (explicitPath && explicitPath !== BUNDLED_CHROMIUM) return checkExecutable(explicitPath).then(unwrapLauncherScript);
   bundledPath ??= unpackBundledChromium().catch((error: unknown) => {
     bundledPath = undefined;
     throw error;

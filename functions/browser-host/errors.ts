@@ -10,7 +10,9 @@ export type BrowserHostErrorCode =
   | 'SESSION_ENDED_DURING_START'
   | 'INVALID_SESSION_OPTIONS'
   | 'BROWSER_LAUNCH_FAILED'
-  | 'CHROMIUM_NOT_FOUND';
+  | 'CHROMIUM_NOT_FOUND'
+  | 'EXTENSIONS_UNSUPPORTED'
+  | 'EXTENSION_NOT_FOUND';
 
 export class BrowserHostError extends Error {
   constructor(
@@ -78,5 +80,17 @@ export class BrowserLaunchError extends BrowserHostError {
 export class ChromiumNotFoundError extends BrowserHostError {
   constructor(path: string, cause?: unknown) {
     super('CHROMIUM_NOT_FOUND', `no Chromium executable at ${path}`, { cause });
+  }
+}
+
+export class ExtensionsUnsupportedError extends BrowserHostError {
+  constructor() {
+    super('EXTENSIONS_UNSUPPORTED', 'this browser (a headless shell) cannot load extensions; run the host with a full Chromium (CHROMIUM_PATH)');
+  }
+}
+
+export class ExtensionNotFoundError extends BrowserHostError {
+  constructor(readonly extensionIds: string[]) {
+    super('EXTENSION_NOT_FOUND', `no extension folder for ${extensionIds.join(', ')} in this host's extensions directory`);
   }
 }

@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveChromiumPath } from './chromium.js';
+import { browserKind, type BrowserKind } from './browser-kind.js';
+import { chromiumVersion, resolveChromiumPath } from './chromium.js';
+import { loadExtensionCatalog, NO_EXTENSIONS, type ExtensionCatalog } from './extensions/catalog.js';
 import { removeDir } from './cleanup.js';
-import { CapacityError, HostStoppedError, SessionEndedDuringStartError, SessionExistsError } from './errors.js';
+import { CapacityError, ExtensionsUnsupportedError, HostStoppedError, SessionEndedDuringStartError, SessionExistsError } from './errors.js';
 import { BrowserLauncher } from './launcher.js';
 import { createWarmPool, defaultLog, disposeHostDir, prepareHostDir } from './host-setup.js';
 import { startNetworkGuard, type NetworkGuard } from './network-guard.js';
@@ -19,6 +21,7 @@ import type {
   HostLogger,
   HostState,
   HostStats,
+  HostBrowser,
   Session,
   SessionEndReason,
 } from './types.js';
@@ -42,6 +45,8 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   private pool?: WarmPool;
   private guard?: NetworkGuard;
   private idleTimer?: NodeJS.Timeout;
+  private extensions: ExtensionCatalog = NO_EXTENSIONS;
+  private browserInfo?: HostBrowser;
 
   constructor(private readonly options: BrowserHostOptions) {
     super();
@@ -67,6 +72,15 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   private async doStart(): Promise<void> {
     this.state = 'starting';
     const executablePath = await resolveChromiumPath(this.options.chromiumPath);
+    const [kind, version] = await Promise.all([browserKind(executablePath), chromiumVersion(executablePath)]);
+    this.extensions = await loadExtensionCatalog(this.options.extensionsDir, (name, why) =>
+      this.log('warn', 'an entry of the extensions directory is skipped', { name, why }),
+    );
+    this.browserInfo = { executablePath, kind, version, extensionIds: kind === 'full' ? this.extensions.ids : undefined };
+    this.log('info', `browser: ${kind === 'full' ? 'full Chromium (new headless mode)' : 'headless shell'} ${version}`, {
+      executablePath,
+      extensions: kind === 'full' ? this.extensions.ids : 'unsupported by this browser',
+    });
     if (this.options.networkGuard) {
       this.guard = await startNetworkGuard({ allow: this.options.networkGuard.allow, log: this.log });
       this.log('info', 'network guard on: browsers cannot reach loopback, link-local or private addresses', {
@@ -77,7 +91,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.hostDir = await prepareHostDir(this.workDir, this.log);
     const { launchTimeoutMs, closeGraceMs } = this.options;
     const networkGuardUrl = this.guard?.url;
-    this.launcher = new BrowserLauncher({ executablePath, browsersDir: this.hostDir, launchTimeoutMs, closeGraceMs, networkGuardUrl });
+    this.launcher = new BrowserLauncher({ executablePath, kind, browsersDir: this.hostDir, launchTimeoutMs, closeGraceMs, networkGuardUrl });
     // Spare browsers only while serving, and never more than the slots still free.
     const poolTarget = () => (this.state === 'running' ? Math.min(this.warmPoolSize, this.capacity - this.sessions.size) : 0);
     this.pool = createWarmPool(this.launcher, poolTarget, this.log);
@@ -88,16 +102,22 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.pool.refill();
   }
 
+  /** The binary sessions run, what it is and which extensions it may load; undefined until started. */
+  browser(): HostBrowser | undefined {
+    return this.browserInfo;
+  }
+
   /** `profileArchive`: a saved profile (profile-archive.ts) the new browser starts from; forces a cold launch. */
   async acquire(sessionId: string, options: AcquireOptions & { profileArchive?: Buffer }): Promise<AcquiredBrowser> {
     if (this.state !== 'running') throw new HostStoppedError();
     validateAcquire(sessionId, options);
+    const extensionDirs = this.extensionFolders(options.extensionIds);
     if (this.sessions.has(sessionId)) throw new SessionExistsError(sessionId);
     if (this.sessions.size >= this.capacity) throw new CapacityError(this.capacity);
     const now = Date.now();
     const session: Session = { id: sessionId, idleTimeoutMs: options.idleTimeoutMs, startedAt: now, lastActivity: now };
     this.sessions.set(sessionId, session);
-    session.starting = this.attachBrowser(session, options);
+    session.starting = this.attachBrowser(session, { ...options, extensionDirs });
     try {
       await session.starting;
     } catch (error) {
@@ -113,10 +133,21 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     return { wsEndpoint: browser.wsEndpoint, pid: browser.pid, userDataDir: browser.userDataDir, warm: session.fromWarmPool === true };
   }
 
-  private async attachBrowser(session: Session, options: AcquireOptions & { profileArchive?: Buffer }): Promise<void> {
-    // An undisguised browser is launched for the session: the warm ones are all disguised.
+  /** The unpacked folders of the session's extensions; refused before a slot is taken when the browser cannot load them. */
+  private extensionFolders(ids: string[] | undefined): string[] {
+    if (!ids || ids.length === 0) return [];
+    if (this.browserInfo?.kind !== 'full') throw new ExtensionsUnsupportedError();
+    return this.extensions.folders(ids);
+  }
+
+  private async attachBrowser(session: Session, options: AcquireOptions & { profileArchive?: Buffer; extensionDirs: string[] }): Promise<void> {
+    // An undisguised browser is launched for the session: the warm ones are all disguised (and load no extension).
     const needsLaunchOptions =
-      options.proxyServer !== undefined || options.profileDir !== undefined || options.profileArchive !== undefined || options.disguise === false;
+      options.proxyServer !== undefined ||
+      options.profileDir !== undefined ||
+      options.profileArchive !== undefined ||
+      options.disguise === false ||
+      options.extensionDirs.length > 0;
     const warm = needsLaunchOptions ? undefined : this.pool!.take();
     if (warm && options.disguise && (options.disguise.locale || options.disguise.timezone)) {
       try {
@@ -133,8 +164,8 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       session.relay = await startProxyRelay({ server: proxyServer, ...options.proxyCredentials });
       proxyServer = (session.relay as ProxyRelay).url;
     }
-    const { proxyDomainPatterns, profileDir, profileArchive, disguise } = options;
-    const browser = warm ?? (await this.launcher!.launch({ proxyServer, proxyDomainPatterns, profileDir, profileArchive, disguise }));
+    const { proxyDomainPatterns, profileDir, profileArchive, disguise, extensionDirs } = options;
+    const browser = warm ?? (await this.launcher!.launch({ proxyServer, proxyDomainPatterns, profileDir, profileArchive, disguise, extensionDirs }));
     session.browser = browser;
     session.fromWarmPool = warm !== undefined;
     void browser.exited.then(() => {

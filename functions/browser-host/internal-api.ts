@@ -50,6 +50,8 @@ const STATUS_BY_CODE: Record<BrowserHostErrorCode, number> = {
   INVALID_SESSION_OPTIONS: 400,
   BROWSER_LAUNCH_FAILED: 502,
   CHROMIUM_NOT_FOUND: 500,
+  EXTENSIONS_UNSUPPORTED: 422,
+  EXTENSION_NOT_FOUND: 422,
 };
 
 class RequestError extends Error {

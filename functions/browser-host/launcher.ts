@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import type { BrowserKind } from './browser-kind.js';
 import { chromiumArgs, chromiumVersion } from './chromium.js';
 import { killProcessGroup, removeDir } from './cleanup.js';
-import { BrowserLaunchError } from './errors.js';
+import { BrowserLaunchError, ExtensionsUnsupportedError } from './errors.js';
 import { matchesEverything } from './domain-patterns.js';
 import { browserEnvironment } from './isolation.js';
 import { extractProfile } from './profile-archive.js';
@@ -41,10 +42,17 @@ export interface LaunchSpec {
   profileArchive?: Buffer;
   /** Locale and timezone the browser presents as a desktop Chrome (the default), or `false` to show it as it is. */
   disguise?: DisguiseSettings | false;
+  /** Unpacked extension folders the browser loads; a headless shell cannot (ExtensionsUnsupportedError). */
+  extensionDirs?: string[];
 }
 
 export interface LauncherOptions {
   executablePath: string;
+  /**
+   * What the binary is (browser-kind.ts): a full Chromium runs in its new headless mode and may load extensions; a
+   * headless shell is headless by build. Default: headless shell, the bundled binary.
+   */
+  kind?: BrowserKind;
   /** Parent of every user-data-dir this launcher creates. */
   browsersDir: string;
   launchTimeoutMs?: number;
@@ -64,6 +72,9 @@ export class BrowserLauncher {
   constructor(private readonly options: LauncherOptions) {}
 
   async launch(spec: LaunchSpec = {}): Promise<LaunchedBrowser> {
+    const kind = this.options.kind ?? 'headless-shell';
+    const extensionDirs = spec.extensionDirs ?? [];
+    if (extensionDirs.length > 0 && kind !== 'full') throw new ExtensionsUnsupportedError();
     const userDataDir = join(this.options.browsersDir, `b-${randomUUID()}`);
     let browser: Browser | undefined;
     let router: ProxyRelay | undefined;
@@ -79,8 +90,12 @@ export class BrowserLauncher {
           proxyServer: router?.url ?? spec.proxyServer ?? this.options.networkGuardUrl,
           proxyEverything: this.options.networkGuardUrl !== undefined,
           ...(fingerprint ? { disguise: { userAgent: fingerprint.userAgent, locale: fingerprint.locale, acceptLanguage: fingerprint.languages.join(',') } } : {}),
+          extensionDirs,
         }),
-        headless: 'shell',
+        // `--headless` for the shell, `--headless=new` for a full Chromium: the same browser as a desktop one, no window.
+        headless: kind === 'full' ? true : 'shell',
+        // Puppeteer turns every extension off by default; the flags above allow exactly the session's own.
+        ...(extensionDirs.length > 0 ? { ignoreDefaultArgs: ['--disable-extensions'] } : {}),
         // Not the host's environment: it holds the host's secrets and AWS credentials endpoint.
         env: { ...browserEnvironment(), ...(fingerprint ? localeEnv(fingerprint) : {}) },
         pipe: false,
@@ -108,7 +123,8 @@ export class BrowserLauncher {
   /** The fingerprint for a launch: the browser's own Chromium version, dressed as the settings say. */
   async fingerprint(settings: DisguiseSettings | false | undefined): Promise<Fingerprint | undefined> {
     if (settings === false) return undefined;
-    return buildFingerprint(await chromiumVersion(this.options.executablePath), settings);
+    const fingerprint = buildFingerprint(await chromiumVersion(this.options.executablePath), settings);
+    return { ...fingerprint, headlessShell: (this.options.kind ?? 'headless-shell') === 'headless-shell' };
   }
 
   /** Stops the browser and everything it spawned; the user-data-dir stays for the caller. */

@@ -1,4 +1,5 @@
 import type { LaunchedBrowser } from './launcher.js';
+import type { BrowserKind } from './browser-kind.js';
 import type { DisguiseSettings } from './stealth/fingerprint.js';
 
 /** Why a session's browser went away; reported exactly once per session. */
@@ -23,6 +24,17 @@ export interface AcquireOptions {
    * (default: the host's). `false`: shown as the headless browser it is, for debugging; forces a cold launch.
    */
   disguise?: DisguiseSettings | false;
+  /** Extensions of the host's extensions directory to load (a full Chromium only). Forces a cold launch. */
+  extensionIds?: string[];
+}
+
+/** The browser a started host runs (browser-kind.ts). */
+export interface HostBrowser {
+  executablePath: string;
+  kind: BrowserKind;
+  version: string;
+  /** Extensions sessions may ask for; undefined when this browser cannot load any. */
+  extensionIds?: readonly string[];
 }
 
 export interface AcquiredBrowser {
@@ -68,6 +80,8 @@ export interface BrowserHostOptions {
   warmPoolSize?: number;
   /** Chromium executable; default: the binary bundled in @sparticuz/chromium. */
   chromiumPath?: string;
+  /** One unpacked extension per subfolder, named by its id (extensions/catalog.ts). */
+  extensionsDir?: string;
   /** Parent of all user-data-dirs. Default `os.tmpdir()/sessionhost-browsers`. */
   workDir?: string;
   /** How often idle sessions are looked for. Default 1000 ms. */

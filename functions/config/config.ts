@@ -42,6 +42,8 @@ const schema = z.object({
   [ENV.maxBodyBytes]: int(1_048_576).pipe(z.number().min(1024)),
   [ENV.authCacheSeconds]: int(5).pipe(z.number().min(0).max(300)),
   [ENV.chromiumPath]: z.string().optional(),
+  [ENV.extensionsDir]: z.string().optional(),
+  [ENV.chromedriverPath]: z.string().optional(),
   [ENV.hostCapacity]: int(50).pipe(z.number().min(1)),
   [ENV.warmPoolSize]: int(2).pipe(z.number().min(0)),
   [ENV.blockPrivateNetworks]: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
@@ -96,6 +98,8 @@ export interface Config {
   maxBodyBytes: number;
   authCacheSeconds: number;
   chromiumPath?: string;
+  extensionsDir?: string;
+  chromedriverPath?: string;
   hostCapacity: number;
   warmPoolSize: number;
   /** Browsers go through the network guard (off by default: the local service browses loopback fixtures). */
@@ -182,6 +186,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxBodyBytes: v[ENV.maxBodyBytes],
     authCacheSeconds: v[ENV.authCacheSeconds],
     chromiumPath: v[ENV.chromiumPath],
+    extensionsDir: v[ENV.extensionsDir],
+    chromedriverPath: v[ENV.chromedriverPath],
     hostCapacity: v[ENV.hostCapacity],
     warmPoolSize: v[ENV.warmPoolSize],
     blockPrivateNetworks: v[ENV.blockPrivateNetworks],

@@ -25,6 +25,10 @@ export const ENV = {
   /** How long a verified API key is trusted before it is looked up again (revocation delay). */
   authCacheSeconds: 'AUTH_CACHE_SECONDS',
   chromiumPath: 'CHROMIUM_PATH',
+  /** One unpacked extension per subfolder, named by the id sessions ask for in `configuration.extensionIds`. */
+  extensionsDir: 'EXTENSIONS_DIR',
+  /** The chromedriver behind sessions' `chromedriverUrl`; default: `chromedriver` on PATH, used when it matches the browser. */
+  chromedriverPath: 'CHROMEDRIVER_PATH',
   hostCapacity: 'HOST_CAPACITY',
   warmPoolSize: 'WARM_POOL_SIZE',
   /** `true`: browsers go through the network guard, which refuses loopback, link-local and private addresses. */

@@ -33,6 +33,16 @@ export interface StartBrowserRequest {
    * host's zone), or `false` for the headless browser as it is.
    */
   disguise?: BrowserDisguise | false;
+  /** Extensions (ids of the hosts' extensions directory) the browser loads. */
+  extensionIds?: string[];
+}
+
+/** What the fleet's browsers can do, as far as this process can tell. */
+export interface BrowserFeatures {
+  /** Extensions sessions may load by id; undefined: the browser cannot load extensions (a headless shell). */
+  extensionIds?: readonly string[];
+  /** Each session has a WebDriver endpoint (`chromedriverUrl`): a chromedriver matching the browser is installed. */
+  webdriver: boolean;
 }
 
 export interface BrowserDisguise {
@@ -77,6 +87,11 @@ export interface BrowserFleet {
    * Optional: a fleet without it keeps no profiles and no recordings.
    */
   onEnding?(listener: (ending: BrowserEnding) => Promise<void>): void;
+  /**
+   * What the browsers can do, once known. Optional, and undefined where the browsers run elsewhere (AWS hosts):
+   * requests are then checked by the host that starts the browser.
+   */
+  features?(): BrowserFeatures | undefined;
 }
 
 export interface BrowserEnding {

@@ -100,10 +100,12 @@ describe('standalone host (main.ts)', () => {
     expect((await fetch(`${url}/sessions/main-1`, { method: 'DELETE', headers: bearer })).status).toBe(204);
     expect((await fetch(`${url}/sessions/main-1`, { method: 'DELETE', headers: bearer })).status).toBe(404);
     // main-2 and the warm spare; a spare being refilled may still be on its way up or down for a moment under load.
-    let browsers = await processesMentioning(`--user-data-dir=${workDir}`);
+    // Browser processes only: a full Chromium passes --user-data-dir on to its renderers and helpers (`--type=…`).
+    const browserProcesses = async () => (await processesMentioning(`--user-data-dir=${workDir}`)).filter((p) => !p.cmdline.includes('--type='));
+    let browsers = await browserProcesses();
     for (let i = 0; i < 50 && browsers.length !== 2; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      browsers = await processesMentioning(`--user-data-dir=${workDir}`);
+      browsers = await browserProcesses();
     }
     expect(browsers).toHaveLength(2);
   });

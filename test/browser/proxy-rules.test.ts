@@ -45,7 +45,8 @@ const startRecordingProxy = async (credentials?: { username: string; password: s
   const seen: { url: string; authorized: boolean }[] = [];
   const server = http.createServer((request, response) => {
     const authorized = expected === undefined || request.headers['proxy-authorization'] === expected;
-    seen.push({ url: request.url ?? '', authorized });
+    // A full Chromium also asks each site for its icon; the pages are what the rules are about.
+    if (!new URL(request.url ?? '/', 'http://unknown').pathname.endsWith('/favicon.ico')) seen.push({ url: request.url ?? '', authorized });
     if (!authorized) return void response.writeHead(407, { 'proxy-authenticate': 'Basic realm="test"' }).end();
     const host = new URL(request.url ?? '/', 'http://unknown').host;
     response.writeHead(200, { 'content-type': 'text/html' }).end(`<title>proxied ${host}</title>`);
@@ -61,8 +62,9 @@ const startRecordingProxy = async (credentials?: { username: string; password: s
 /** The other site: on every interface, so that it can be reached at the machine's own (non-loopback) address. */
 const startSite = async (): Promise<Listening & { port: number; visits: number }> => {
   const site: Listening & { port: number; visits: number } = { url: '', port: 0, visits: 0, close: async () => undefined };
-  const server = http.createServer((_request, response) => {
-    site.visits++;
+  const server = http.createServer((request, response) => {
+    // Page loads only: a full Chromium also asks for the site's icon.
+    if (!request.url?.endsWith('/favicon.ico')) site.visits++;
     response.writeHead(200, { 'content-type': 'text/html' }).end('<title>the other site</title>');
   });
   site.port = await listen(server, '0.0.0.0');

@@ -33,9 +33,9 @@ describe('session lifecycle', () => {
   });
 
   it('warns about options it does not apply instead of ignoring them silently', async () => {
-    const { created, id } = await createRunningSession(svc, svc.auth, { extensionIds: ['abc'], solveCaptcha: true, proxy: true });
+    const { created, id } = await createRunningSession(svc, svc.auth, { solveCaptcha: true, proxy: true });
     const codes = created.warnings.map((w: { code: string }) => w.code);
-    expect(codes).toEqual(expect.arrayContaining(['extensions_not_supported', 'captcha_solving_not_supported', 'proxy_not_available']));
+    expect(codes).toEqual(expect.arrayContaining(['captcha_solving_not_supported', 'proxy_not_available']));
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
   });
 

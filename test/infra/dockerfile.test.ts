@@ -1,30 +1,32 @@
 /**
- * The host Dockerfile's Chromium steps, run here without a container engine: the unpack step exactly as written
- * (paths moved into a temporary directory), and the runtime stage's package list against the libraries the unpacked
- * binary links, resolved to the Debian packages that ship them on this machine. `npm run image:test` builds and runs
- * the real image; this catches the same mistakes in seconds.
+ * The host Dockerfile's browser steps, checked here without a container engine against this machine's Debian
+ * archive and packages: Chromium and chromium-driver pinned to one version the archive has, an install that pulls
+ * no Node.js of Debian's (the image's Node is its base image's), and CHROMIUM_PATH naming the binary the package
+ * installs, a full Chromium that its chromedriver matches. `npm run image:test` builds and runs the real image.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../lib/api-function.js';
+import { browserKind } from '../../functions/browser-host/browser-kind.js';
+import { chromiumVersion } from '../../functions/browser-host/chromium.js';
+import { matchingChromedriver } from '../../functions/browser-host/webdriver/driver-binary.js';
 
 const dockerfile = readFileSync(join(projectRoot, 'Dockerfile'), 'utf8');
-/** Each RUN instruction with its continuation lines joined. */
-const runSteps = dockerfile
-  .replace(/\\\n/g, ' ')
-  .split('\n')
-  .filter((line) => line.startsWith('RUN '))
-  .map((line) => line.slice(4));
-const unpackStep = runSteps.find((step) => step.includes('@sparticuz/chromium'))!;
-/** Packages the runtime stage installs (the last stage's apt-get install). */
-const installed = (runSteps.filter((step) => step.includes('apt-get install')).at(-1) ?? '')
+const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+const pinned = /^ARG CHROMIUM_VERSION=(\S+)$/m.exec(runtimeStage)?.[1];
+/** The runtime stage's apt-get install, with the pinned version put in. */
+const installStep = (runtimeStage.replace(/\\\n/g, ' ').split('\n').find((line) => line.startsWith('RUN ') && line.includes('apt-get install')) ?? '').replaceAll(
+  '${CHROMIUM_VERSION}',
+  pinned ?? '',
+);
+const packages = installStep
+  .slice(installStep.indexOf('apt-get install'))
+  .split('&&')[0]!
   .split(/\s+/)
-  .filter((word) => /^[a-z0-9][a-z0-9.+-]+$/.test(word) && !['apt-get', 'install', 'update', 'rm', 'rf'].includes(word));
-/** What `node:22-bookworm-slim` already has that a binary may link: the C library and the GCC runtime. */
-const basePackages = ['libc6', 'libgcc-s1'];
+  .filter((word) => /^[a-z0-9][a-z0-9.+-]+(=\S+)?$/.test(word) && !['apt-get', 'install'].includes(word));
+const chromiumPath = /CHROMIUM_PATH=(\S+)/.exec(runtimeStage)?.[1];
 
 const has = (command: string): boolean => {
   try {
@@ -35,35 +37,28 @@ const has = (command: string): boolean => {
   }
 };
 
-describe('the Dockerfile Chromium steps', { timeout: 300_000 }, () => {
-  let dir: string;
-  let binary: string;
-
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'dockerfile-unpack-'));
-    // The step as the build runs it, with its target directory moved here.
-    execFileSync('sh', ['-c', unpackStep.replaceAll('/opt/chromium', dir)], { cwd: projectRoot, stdio: 'pipe' });
-    binary = join(dir, 'chromium');
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('unpacks a binary the unprivileged host user can read and run', () => {
-    const mode = statSync(binary).mode;
-    expect(mode & 0o005, `mode ${(mode & 0o777).toString(8)}`).toBe(0o005);
-    for (const name of execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').filter((n) => n.endsWith('.so') || n.includes('.so.'))) {
-      expect(statSync(join(dir, name)).mode & 0o004, name).toBe(0o004);
-    }
+describe('the Dockerfile browser steps', { timeout: 120_000 }, () => {
+  it('pins chromium, chromium-common and chromium-driver to one version', () => {
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+\.\d+-/);
+    for (const name of ['chromium', 'chromium-common', 'chromium-driver']) expect(packages).toContain(`${name}=${pinned}`);
+    expect(installStep).toContain('--no-install-recommends');
   });
 
-  it.skipIf(!has('ldd') || !has('dpkg'))('installs the Debian package of every library the binary links', () => {
-    const resolved = execFileSync('ldd', [binary], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => /=>\s+(\/\S+)/.exec(line)?.[1])
-      .filter((path): path is string => path !== undefined);
-    expect(resolved.length).toBeGreaterThan(5);
-    const missing = resolved
-      .map((path) => ({ path, pkg: execFileSync('sh', ['-c', `dpkg -S "$(readlink -f ${path})" 2>/dev/null || dpkg -S ${path}`], { encoding: 'utf8' }).split(':')[0]!.trim() }))
-      .filter(({ pkg }) => !installed.includes(pkg) && !basePackages.includes(pkg));
-    expect(missing, `installed: ${installed.join(' ')}`).toEqual([]);
+  it.skipIf(!has('apt-cache'))('pins a version the Debian archive has', () => {
+    const versions = execFileSync('apt-cache', ['madison', 'chromium'], { encoding: 'utf8' });
+    expect(versions, 'raise CHROMIUM_VERSION to one `apt-cache policy chromium` lists').toContain(pinned!);
+  });
+
+  it.skipIf(!has('apt-get'))('installs no Node.js of Debian beside the image\'s own', () => {
+    const plan = execFileSync('apt-get', ['install', '-s', '--no-install-recommends', ...packages], { encoding: 'utf8' });
+    const installs = plan.split('\n').filter((line) => line.startsWith('Inst ') || line.startsWith('Conf '));
+    expect(installs.filter((line) => /^(Inst|Conf) (nodejs|libnode)/.test(line))).toEqual([]);
+  });
+
+  it.skipIf(!chromiumPath || !existsSync(chromiumPath))('points CHROMIUM_PATH at a full Chromium whose chromedriver matches it', async () => {
+    expect(execFileSync('dpkg', ['-S', chromiumPath!], { encoding: 'utf8' })).toMatch(/^chromium:/);
+    expect(await browserKind(chromiumPath!)).toBe('full');
+    const driver = await matchingChromedriver(await chromiumVersion(chromiumPath!));
+    expect(driver).toHaveProperty('path');
   });
 });

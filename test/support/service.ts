@@ -30,8 +30,10 @@ export const startTestService = async (
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'sessionhost-test-')));
   const key = overrides.apiKey ?? generateApiKey();
   // No warm browsers unless a suite asks: API-only suites then never start Chromium.
+  // CHROMIUM_PATH picks the browser of a whole test run (CI runs the browser suites on each one installed).
+  const chromiumPath = process.env.CHROMIUM_PATH || undefined;
   // No rate limit unless a suite asks: sweeps send hundreds of requests with one key on purpose.
-  const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', warmPoolSize: 0, rateLimitPerSecond: 0, ...overrides });
+  const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', warmPoolSize: 0, rateLimitPerSecond: 0, chromiumPath, ...overrides });
   // TEST_LOG_LEVEL=warn shows what the service logs (e.g. a slow stop) while tests run.
   const service = await startLocalService(config, { ...options, log: createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent') });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });

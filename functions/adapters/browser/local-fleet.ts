@@ -4,7 +4,7 @@
  * browser is driven over one cached CDP connection.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import type { BrowserDownload, BrowserEndReason, BrowserEnding, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import type { BrowserDownload, BrowserEndReason, BrowserEnding, BrowserFeatures, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
 import { captureDownloads } from './downloads.js';
 import { CdpConnection } from '../../cdp/connection.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
@@ -25,8 +25,11 @@ export interface HostHandle {
       proxyDomainPatterns?: string[];
       profileArchive?: Buffer;
       disguise?: { locale?: string; timezone?: string } | false;
+      extensionIds?: string[];
     },
   ): Promise<{ userDataDir: string }>;
+  /** What the started host's browser can load; undefined before it started. */
+  browser?(): { extensionIds?: readonly string[] } | undefined;
   release(sessionId: string, reason: 'released'): Promise<boolean>;
   touch(sessionId: string): unknown;
   endpointOf(sessionId: string): string | undefined;
@@ -70,6 +73,8 @@ export class LocalFleet implements BrowserFleet {
       hostId?: string;
       /** Connect to each session's browser as soon as it starts (where this process drives the windows itself). */
       connectAhead?: boolean;
+      /** Sessions have a WebDriver endpoint (the host's chromedriver matches its browser). */
+      webdriver?: () => boolean;
     } = {},
   ) {
     host.on('sessionEnded', (sessionId, reason) => {
@@ -82,6 +87,12 @@ export class LocalFleet implements BrowserFleet {
       this.waiting.shift()?.();
       if (placed) for (const listener of this.listeners) listener({ sessionId, orgId: placed.orgId, reason });
     });
+  }
+
+  features(): BrowserFeatures | undefined {
+    const browser = this.host.browser?.();
+    if (!browser) return undefined;
+    return { ...(browser.extensionIds ? { extensionIds: browser.extensionIds } : {}), webdriver: this.options.webdriver?.() ?? false };
   }
 
   async start(request: StartBrowserRequest, progress: { onQueued?: () => void; onLaunching?: () => void } = {}): Promise<StartedBrowser> {
@@ -101,6 +112,7 @@ export class LocalFleet implements BrowserFleet {
         ...(proxy?.domainPatterns ? { proxyDomainPatterns: proxy.domainPatterns } : {}),
         ...(request.profile ? { profileArchive: request.profile } : {}),
         ...(request.disguise !== undefined ? { disguise: request.disguise } : {}),
+        ...(request.extensionIds?.length ? { extensionIds: request.extensionIds } : {}),
       });
     } catch (error) {
       this.placed.delete(request.sessionId);

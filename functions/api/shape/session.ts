@@ -10,7 +10,11 @@ const signedCdpWsUrl = (session: Session, ws: string, secret: string, now: Date)
   return `${ws}/cdp/${session.id}?token=${token}`;
 };
 
-export const sessionToWire = (session: Session, baseUrl: string, now: Date, signingSecret: string): z.input<typeof ExternalSession> => {
+/**
+ * `webdriver`: the fleet's browsers have a matching chromedriver (ports/browser.ts BrowserFeatures); without one,
+ * sessions carry no `chromedriverUrl` (docs/behaviour.md).
+ */
+export const sessionToWire = (session: Session, baseUrl: string, now: Date, signingSecret: string, webdriver = false): z.input<typeof ExternalSession> => {
   const ws = baseUrl.replace(/^http/, 'ws');
   const live = isLive(session.status);
   return {
@@ -18,6 +22,7 @@ export const sessionToWire = (session: Session, baseUrl: string, now: Date, sign
     status: session.status,
     configuration: { timeoutMinutes: session.configuration.timeoutMinutes, persistProfile: session.saveProfileAs !== undefined },
     ...(live ? { cdpUrl: `${baseUrl}/cdp/${session.id}`, cdpWsUrl: `${ws}/cdp/${session.id}`, signedCdpWsUrl: signedCdpWsUrl(session, ws, signingSecret, now) } : {}),
+    ...(live && webdriver ? { chromedriverUrl: `${baseUrl}/webdriver/${session.id}` } : {}),
     currentUsage: usageMinutes(session, now),
     dateCreated: session.createdAt,
     lastActivity: session.lastActivity,

@@ -26,6 +26,11 @@ export interface Fingerprint {
   metadata: UserAgentMetadata;
   /** WebGL's unmasked vendor and renderer: a common desktop GPU instead of the software rasterizer's name. */
   webgl: { vendor: string; renderer: string };
+  /**
+   * The browser is a headless shell, whose quirks a full Chromium does not have (it denies notifications in every
+   * frame); set by the launcher from the binary's kind (browser-kind.ts).
+   */
+  headlessShell?: boolean;
 }
 
 export const DEFAULT_LOCALE = 'en-US';

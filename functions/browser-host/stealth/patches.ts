@@ -22,6 +22,7 @@ const configOf = (fingerprint: Fingerprint): PatchConfig => ({
   languages: fingerprint.languages,
   metadata: fingerprint.metadata,
   webgl: fingerprint.webgl,
+  headlessShell: fingerprint.headlessShell !== false,
 });
 
 /** The call of a bundled patch script on the scope it runs in, with the configuration as JSON. */

@@ -72,6 +72,7 @@ function readConfig() {
     workDir: process.env.HOST_WORK_DIR || undefined,
     publicBaseUrl: process.env.HOST_PUBLIC_URL || undefined,
     chromiumPath: process.env.CHROMIUM_PATH || undefined,
+    extensionsDir: process.env.EXTENSIONS_DIR || undefined,
     networkGuard: booleanFromEnv('BLOCK_PRIVATE_NETWORKS', false)
       ? { allow: (process.env.ALLOWED_PRIVATE_HOSTS ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '') }
       : undefined,

@@ -7,6 +7,7 @@ import type http from 'node:http';
 import { resolve } from 'node:path';
 import { LocalFleet, LOCAL_HOST_ID } from '../../adapters/browser/local-fleet.js';
 import { BrowserHost, createCdpProxy, createLiveView } from '../../browser-host/index.js';
+import { startWebDriver } from '../../browser-host/webdriver/index.js';
 import { archiveProfile } from '../../browser-host/profile-archive.js';
 import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
@@ -21,14 +22,17 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     capacity: config.hostCapacity,
     warmPoolSize: config.warmPoolSize,
     chromiumPath: config.chromiumPath,
+    extensionsDir: config.extensionsDir,
     workDir: resolve(config.dataDir, 'browsers'),
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
     log: (level, message, fields) => log[level](message, { component: 'browser-host', ...fields }),
     // Profiles and recordings are taken while the user-data-dir still exists (the fleet is made just below).
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
-  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, connectAhead: true });
-  return { host, fleet };
+  // Known once the host has started and found (or not) a chromedriver matching its browser.
+  const webdriver = { available: false };
+  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, connectAhead: true, webdriver: () => webdriver.available });
+  return { host, fleet, webdriver };
 };
 
 /** Wires the host to the rest of the service once `deps` exist; returns the shutdown step. */
@@ -54,7 +58,18 @@ export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLoc
   });
   const detachLiveView = liveView.attach(server);
   await host.start();
+  // WebDriver (`/webdriver/{sessionId}/…`): the same API key and org check as the CDP proxy.
+  const webdriver = await startWebDriver({
+    host,
+    chromedriverPath: deps.config.chromedriverPath,
+    authorize: async (request, sessionId) => Boolean(await clientMayDrive(deps)(request, sessionId)),
+    log: (level, message, fields) => deps.log[level](message, { component: 'webdriver', ...fields }),
+  });
+  browsers.webdriver.available = webdriver.available;
+  const detachWebDriver = webdriver.attach(server);
   return async () => {
+    detachWebDriver();
+    await webdriver.close();
     detachLiveView();
     await liveView.close();
     detach();

@@ -15,6 +15,7 @@ import { advanceSession, finishSession, markRunning } from './lifecycle.js';
 import { DEFAULT_IDLE_TIMEOUT_MINUTES, type Session, type SessionItem } from './model.js';
 import { proxySettings, type ProxyConfig } from './proxy.js';
 import { getSession } from './queries.js';
+import { checkExtensions } from './extensions.js';
 
 /** The live-sessions index partition of sessions no host has taken yet. */
 export const PENDING_HOST = 'pending';
@@ -35,9 +36,6 @@ export interface CreateSessionRequest {
 
 const unsupportedWarnings = (request: CreateSessionRequest): Issue[] => {
   const warnings: Issue[] = [];
-  if (request.extensionIds?.length) {
-    warnings.push({ code: 'extensions_not_supported', message: 'extensions are not supported by this service yet; the session runs without them', details: { extensionIds: request.extensionIds } });
-  }
   if (request.solveCaptcha) warnings.push({ code: 'captcha_solving_not_supported', message: 'captcha solving is not available in this service; captchas are left to the client' });
   if (request.persistProfile || request.baseProfileId) {
     warnings.push({ code: 'deprecated_field', message: 'persistProfile and baseProfileId are deprecated and ignored: use profileName and save-profile-on-termination' });
@@ -112,6 +110,7 @@ export const createSession = async (
   request: CreateSessionRequest,
   options: { readyWaitMs?: number } = {},
 ): Promise<{ session: SessionItem; warnings: Issue[] }> => {
+  checkExtensions(deps.fleet.features?.(), request.extensionIds);
   const { proxy, warnings: proxyWarnings } = proxySettings(request.proxy);
   const { profile, warnings: profileWarnings } = await profileToLoad(deps, orgId, request.profileName);
   const now = deps.clock.now().toISOString();
@@ -128,6 +127,7 @@ export const createSession = async (
       ...(request.locale ? { locale: request.locale } : {}),
       ...(request.timezone ? { timezone: request.timezone } : {}),
       ...(request.disguise === false ? { disguise: false } : {}),
+      ...(request.extensionIds?.length ? { extensionIds: [...new Set(request.extensionIds)] } : {}),
     },
     createdAt: now,
     lastActivity: now,
@@ -147,6 +147,7 @@ export const createSession = async (
       ...(profile ? { profile } : {}),
       ...(request.record ? { record: true } : {}),
       ...(disguise !== undefined ? { disguise } : {}),
+      ...(session.configuration.extensionIds ? { extensionIds: session.configuration.extensionIds } : {}),
     },
     written,
   );

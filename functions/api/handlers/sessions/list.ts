@@ -7,5 +7,6 @@ export const operation = defineOperation('listSessions', async (input) => {
   const page = await listSessions(input.deps.records, input.principal.orgId, input.query);
   const baseUrl = hostBaseUrl(input);
   const now = input.deps.clock.now();
-  return { data: { pagination: page.pagination, sessions: page.items.map((s) => sessionToWire(s, baseUrl, now, input.deps.signingSecret)) }, meta: { requestId: input.requestId } };
+  const webdriver = input.deps.fleet.features?.()?.webdriver;
+  return { data: { pagination: page.pagination, sessions: page.items.map((s) => sessionToWire(s, baseUrl, now, input.deps.signingSecret, webdriver)) }, meta: { requestId: input.requestId } };
 });

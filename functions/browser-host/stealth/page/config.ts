@@ -20,6 +20,8 @@ export interface PatchConfig {
   languages: string[];
   metadata: UserAgentMetadata;
   webgl: { vendor: string; renderer: string };
+  /** The browser is a headless shell, with quirks (notifications denied in every frame) a full Chromium lacks. */
+  headlessShell: boolean;
 }
 
 /** A window or a worker's global scope; what is read of it is checked before use (a worker has no plugins). */

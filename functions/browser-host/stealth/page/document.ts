@@ -5,5 +5,5 @@ import { installWindow } from './window.js';
 
 export default function patchDocument(config: PatchConfig, scope: Scope): void {
   installCommon(config, scope);
-  installWindow(scope);
+  installWindow(scope, config);
 }

@@ -1,6 +1,6 @@
 /** Corrections only a window has: plugins, `window.chrome`, notification permission, screen and window frame. */
 import { navigatorPrototype } from './common.js';
-import type { Scope } from './config.js';
+import type { PatchConfig, Scope } from './config.js';
 import { apply, defineProperty, getDescriptor, native, replaceGetter, weakGet, weakHas, weakSet } from './natives.js';
 
 type Prototyped = { prototype: object } | undefined;
@@ -169,11 +169,12 @@ const installScreen = (win: Scope) => {
   replaceGetter(ScreenProto, 'availHeight', () => screenHeight());
 };
 
-export const installWindow = (win: Scope) => {
+export const installWindow = (win: Scope, config: Pick<PatchConfig, 'headlessShell'>) => {
   installPlugins(win);
   installChrome(win);
   // A headless shell denies notifications outright while the permission query says "prompt"; Chrome says "default".
   // Decided when read: the browser's answer costs a round trip to the browser process.
-  if (win.Notification) replaceGetter<string>(win.Notification, 'permission', (own) => (own === 'denied' ? 'default' : own));
+  // A full Chromium's "denied" (a cross-origin frame's) is the genuine one, which its permission query agrees with.
+  if (win.Notification && config.headlessShell) replaceGetter<string>(win.Notification, 'permission', (own) => (own === 'denied' ? 'default' : own));
   installScreen(win);
 };
