@@ -156,6 +156,8 @@ export class Api extends Construct {
     }
     this.routeFunctions = functions;
     this.mcpFunction = addMcpDoor(this, this.restApi, { ...common, environment }, props.bindings ?? []);
+    // The door waits for the route it calls, which answers within this cap; the door stops waiting soon after.
+    this.mcpFunction.function.addEnvironment(ENV.syncTimeLimitSeconds, String(SYNC_TIME_LIMIT_SECONDS));
 
     // Other methods on a declared path answer 405 with `Allow`; undeclared paths answer 404.
     for (const path of routedPaths) this.restApi.root.resourceForPath(path).addMethod('ANY', fallback);

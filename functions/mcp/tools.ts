@@ -71,7 +71,35 @@ export const buildTools = (specs: readonly ToolSpec[] = toolSpecs, routeOf: (ope
   });
 
 /** JSON Schema of what a caller sends, as the OpenAPI document describes the same route. */
+/**
+ * Replaces each `$ref` into `$defs` by the schema it names, so a tool's schema stands alone: the route schemas that
+ * carry a name for the OpenAPI document (`.meta({ id })`) would otherwise be references, which not every MCP client
+ * follows. A reference back into a schema being expanded (a cycle) stays a reference.
+ */
+const inlineDefinitions = (schema: Record<string, unknown>): Record<string, unknown> => {
+  const { $defs, ...rest } = schema as { $defs?: Record<string, unknown> } & Record<string, unknown>;
+  if (!$defs) return schema;
+  let cyclic = false;
+  const expand = (value: unknown, open: readonly string[]): unknown => {
+    if (Array.isArray(value)) return value.map((item) => expand(item, open));
+    if (!value || typeof value !== 'object') return value;
+    const ref = (value as { $ref?: unknown }).$ref;
+    const name = typeof ref === 'string' && ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined;
+    if (name !== undefined && name in $defs) {
+      if (open.includes(name)) {
+        cyclic = true;
+        return value;
+      }
+      const { $ref: _ref, ...siblings } = value as Record<string, unknown>;
+      return { ...(expand($defs[name], [...open, name]) as Record<string, unknown>), ...siblings };
+    }
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, expand(item, open)]));
+  };
+  const inlined = expand(rest, []) as Record<string, unknown>;
+  return cyclic ? { ...inlined, $defs } : inlined;
+};
+
 export const inputJsonSchema = (tool: Tool): { type: 'object'; [key: string]: unknown } => {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
-  return { ...schema, type: 'object' };
+  return { ...inlineDefinitions(schema), type: 'object' };
 };

@@ -72,13 +72,13 @@ describe('recorded steps', () => {
   it('rejects missing parameters before touching the page', async () => {
     const created = await automationOperations.createAutomation(svc.deps, target, { configuration: { steps: STEPS } });
     const { automationId } = JSON.parse(created.modelResponse) as { automationId: string };
-    await expect(automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: {} })).rejects.toMatchObject({ status: 422, message: expect.stringContaining("'name'") });
+    await expect(automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: {} })).rejects.toMatchObject({ code: 'validation_failed', message: expect.stringContaining("'name'") });
     expect(await page.evaluate(() => (document.getElementById('full-name') as HTMLInputElement).value)).toBe('');
   });
 
   it('rejects a type step without value or parameter, naming it', async () => {
     await expect(automationOperations.createAutomation(svc.deps, target, { configuration: { steps: [{ action: 'type', elementDescription: 'Email field' }] } })).rejects.toMatchObject({
-      status: 422,
+      code: 'validation_failed',
       details: [expect.objectContaining({ location: 'body.configuration.steps[0]' })],
     });
   });

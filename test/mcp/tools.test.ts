@@ -24,6 +24,18 @@ const listed = async () => {
   return tools;
 };
 
+/** A schema of the document with each reference to a named component replaced by that component. */
+const resolved = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(resolved);
+  if (!value || typeof value !== 'object') return value;
+  const ref = (value as { $ref?: string }).$ref;
+  if (ref?.startsWith('#/components/schemas/')) {
+    const { $ref: _ref, ...siblings } = value as Record<string, unknown>;
+    return { ...(resolved(openapi.components.schemas[ref.slice('#/components/schemas/'.length)]) as object), ...siblings };
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolved(item)]));
+};
+
 /** What OpenAPI says a caller of this route may send, as one object: path and query parameters, and body fields. */
 const fromOpenApi = (operationId: string) => {
   const route = routeByOperationId(operationId);
@@ -31,10 +43,10 @@ const fromOpenApi = (operationId: string) => {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const parameter of doc.parameters ?? []) {
-    properties[parameter.name] = parameter.schema;
+    properties[parameter.name] = resolved(parameter.schema);
     if (parameter.required) required.push(parameter.name);
   }
-  const body = doc.requestBody?.content['application/json'].schema;
+  const body = resolved(doc.requestBody?.content['application/json'].schema) as { properties?: object; required?: string[] } | undefined;
   Object.assign(properties, body?.properties ?? {});
   required.push(...(body?.required ?? []));
   return { properties, required: required.sort() };

@@ -5,19 +5,32 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ENV } from '../../../config/env.js';
 import { lambdaDeps } from '../lambda-deps.js';
 import type { Dispatch } from '../../../mcp/call.js';
 import { createMcpDoor } from '../../../mcp/door.js';
 import { buildTools } from '../../../mcp/tools.js';
 
+/**
+ * The streamed routes cap an operation at SYNC_TIME_LIMIT_SECONDS (below API Gateway's 5-minute idle cut); a call
+ * still unanswered a little after that is given up, so this door answers before the same cut.
+ */
+const GRACE_SECONDS = 15;
+const waitLimitMs = (): number | undefined => {
+  const seconds = Number(process.env[ENV.syncTimeLimitSeconds]);
+  return Number.isFinite(seconds) && seconds > 0 ? (seconds + GRACE_SECONDS) * 1000 : undefined;
+};
+
 /** Requests to the API at `baseUrl` (the stage's URL, e.g. https://api.example.com/api). */
 export const httpDispatch =
   (baseUrl: string): Dispatch =>
   async ({ method, path, authorization, body }) => {
+    const limit = waitLimitMs();
     const response = await fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: limit === undefined ? undefined : AbortSignal.timeout(limit),
     });
     return { status: response.status, body: await response.text() };
   };
@@ -32,6 +45,6 @@ const baseUrlOf = (event: APIGatewayProxyEvent): string =>
 const serve = (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> =>
   createMcpDoor({ tools, isKnownKey: async (token) => (await deps().authenticate(token)) !== undefined, dispatch: httpDispatch(baseUrlOf(event)) })(event);
 
-// Response streaming exists only inside the Lambda runtime (see runtime/http-handler.ts).
+// Response streaming exists only inside the Lambda runtime (see http/http-handler.ts).
 const lambdaRuntime = (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda;
 export const handler = middy(serve, { streamifyResponse: typeof lambdaRuntime?.streamifyResponse === 'function' });
