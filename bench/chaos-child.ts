@@ -10,7 +10,10 @@ import { createLogger } from '../functions/config/logger.js';
 
 const [dataDir, port, apiKey] = process.argv.slice(2);
 const log = createLogger('warn');
-const config = loadConfig({}, { stage: 'development', port: Number(port), dataDir, apiKey, logLevel: 'warn', warmPoolSize: 1 });
+const config = loadConfig(
+  {},
+  { stage: 'development', port: Number(port), dataDir, apiKey, logLevel: 'warn', warmPoolSize: 1 },
+);
 const service = await startLocalService(config, { log });
 process.send?.({ ready: service.url });
 process.on('message', (message) => {

@@ -22,7 +22,9 @@ const pssKiB = async (pid: number): Promise<number> => {
 
 export const treePssMiB = async (root: number): Promise<{ mib: number; processes: number }> => {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
-  const parents = new Map<number, number | undefined>(await Promise.all(pids.map(async (pid) => [pid, await parentOf(pid)] as const)));
+  const parents = new Map<number, number | undefined>(
+    await Promise.all(pids.map(async (pid) => [pid, await parentOf(pid)] as const)),
+  );
   const tree = new Set([root]);
   let grew = true;
   while (grew) {

@@ -48,11 +48,15 @@ export const startServiceProcess = async (env: NodeJS.ProcessEnv = {}): Promise<
   // What `npm start` runs: its prestart compiles (or finds current) the service's JavaScript first.
   execFileSync(process.execPath, ['scripts/build-local.mjs'], { stdio: 'inherit' });
   const started = performance.now();
-  const child = spawn(process.execPath, ['.build/bin/local.js', '--port', String(port), '--api-key', key, '--data-dir', dataDir], {
-    // Throughput is measured with one key: the per-org rate limit would measure itself instead.
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['.build/bin/local.js', '--port', String(port), '--api-key', key, '--data-dir', dataDir],
+    {
+      // Throughput is measured with one key: the per-org rate limit would measure itself instead.
+      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stderr?.on('data', (chunk) => (output += chunk));
   const readyMs = await new Promise<number>((resolve, reject) => {
@@ -90,26 +94,47 @@ export interface LoadResult {
 }
 
 /** Closed-loop load: `connections` clients each sending the next request when the last one answered. */
-export const load = async (options: { url: string; headers: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> => {
+export const load = async (options: {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> => {
   const times: number[] = [];
   // Without a callback autocannon returns an emitter that is also a promise of the result.
-  const instance = autocannon({ url: options.url, headers: options.headers, connections: options.connections, duration: options.seconds, pipelining: 1 }) as unknown as EventEmitter &
-    Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const instance = autocannon({
+    url: options.url,
+    headers: options.headers,
+    connections: options.connections,
+    duration: options.seconds,
+    pipelining: 1,
+  }) as unknown as EventEmitter & Promise<autocannon.Result>;
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    times.push(responseTime),
+  );
   const result = await instance;
   return {
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     throughputPerSecond: round(result.requests.total / options.seconds, 0),
-    latencyMs: { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), max: round(Math.max(...times)) },
+    latencyMs: {
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      p99: round(percentile(times, 99)),
+      max: round(Math.max(...times)),
+    },
   };
 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Median, 95th percentile and count of timings, in ms. */
-export const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), n: values.length });
+export const stats = (values: number[]) => ({
+  p50: round(percentile(values, 50)),
+  p95: round(percentile(values, 95)),
+  n: values.length,
+});
 
 /** A JSON caller on a service process, authenticated with its key. */
 export const apiClient = (service: ServiceProcess) => async (method: string, path: string, body?: unknown) => {
@@ -124,7 +149,12 @@ export const apiClient = (service: ServiceProcess) => async (method: string, pat
 type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: any }>;
 
 /** Times `rounds` window creates on a local page (`waitUntil: load`) in one session, closing each window after. */
-export const timeWindowCreates = async (call: Call, sessionId: string, url: string, rounds: number): Promise<number[]> => {
+export const timeWindowCreates = async (
+  call: Call,
+  sessionId: string,
+  url: string,
+  rounds: number,
+): Promise<number[]> => {
   const windowMs: number[] = [];
   for (let i = 0; i < rounds; i += 1) {
     const started = performance.now();
@@ -140,7 +170,11 @@ export const timeWindowCreates = async (call: Call, sessionId: string, url: stri
 export const runningSession = async (call: Call): Promise<string> => {
   const created = await call('POST', '/v1/sessions', {});
   const sessionId: string = created.json.data.id;
-  for (let status = created.json.data.status; status !== 'running'; status = (await call('GET', `/v1/sessions/${sessionId}`)).json.data.status) {
+  for (
+    let status = created.json.data.status;
+    status !== 'running';
+    status = (await call('GET', `/v1/sessions/${sessionId}`)).json.data.status
+  ) {
     if (status === 'error' || status === 'ended') throw new Error(`session ${sessionId} did not start`);
     await sleep(50);
   }

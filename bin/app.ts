@@ -46,11 +46,13 @@ const number = (name: string): number | undefined => {
   const value = context(name);
   if (value === undefined) return undefined;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`context ${name} must be a non-negative number, got ${value}`);
+  if (!Number.isFinite(parsed) || parsed < 0)
+    throw new Error(`context ${name} must be a non-negative number, got ${value}`);
   return parsed;
 };
 const removal = context('dataRemovalPolicy') ?? 'retain';
-if (removal !== 'retain' && removal !== 'destroy') throw new Error(`context dataRemovalPolicy must be retain or destroy, got ${removal}`);
+if (removal !== 'retain' && removal !== 'destroy')
+  throw new Error(`context dataRemovalPolicy must be retain or destroy, got ${removal}`);
 
 const provider = context('modelProvider') ?? 'bedrock';
 if (provider !== 'bedrock' && provider !== 'anthropic' && provider !== 'offline') {
@@ -66,17 +68,30 @@ const flag = (name: string): boolean | undefined => {
 /** The hosts' domain from its context options; a certificate or zone without a domain name is refused, not ignored. */
 function hostDomain(): HostDomain | undefined {
   const domainName = context('hostDomainName');
-  const [certificateArn, hostedZoneId, zoneName] = [context('certificateArn'), context('hostedZoneId'), context('hostedZoneName')];
+  const [certificateArn, hostedZoneId, zoneName] = [
+    context('certificateArn'),
+    context('hostedZoneId'),
+    context('hostedZoneName'),
+  ];
   if (!domainName) {
-    if (certificateArn || hostedZoneId || zoneName) throw new Error('context certificateArn, hostedZoneId and hostedZoneName need hostDomainName: no certificate can cover the load balancer\'s own DNS name');
+    if (certificateArn || hostedZoneId || zoneName)
+      throw new Error(
+        "context certificateArn, hostedZoneId and hostedZoneName need hostDomainName: no certificate can cover the load balancer's own DNS name",
+      );
     return undefined;
   }
-  if ((hostedZoneId === undefined) !== (zoneName === undefined)) throw new Error('context hostedZoneId and hostedZoneName go together');
-  return { domainName, certificateArn, ...(hostedZoneId && zoneName ? { hostedZone: { hostedZoneId, zoneName } } : {}) };
+  if ((hostedZoneId === undefined) !== (zoneName === undefined))
+    throw new Error('context hostedZoneId and hostedZoneName go together');
+  return {
+    domainName,
+    certificateArn,
+    ...(hostedZoneId && zoneName ? { hostedZone: { hostedZoneId, zoneName } } : {}),
+  };
 }
 
 new SessionHostStack(app, context('stackName') ?? 'SessionHost', {
-  description: 'Browser sessions service: REST API, Lambda handlers, browser hosts on ECS Fargate, queues, DynamoDB table, S3 bucket',
+  description:
+    'Browser sessions service: REST API, Lambda handlers, browser hosts on ECS Fargate, queues, DynamoDB table, S3 bucket',
   env: { region: process.env.CDK_DEFAULT_REGION },
   network: { maxAzs: number('maxAzs'), natGateways: number('natGateways') },
   hosts: {

@@ -16,14 +16,26 @@ import { ensureOrg, findOrgByName, listOrgs } from '../functions/core/orgs/orgs.
 import { systemClock } from '../functions/ports/clock.js';
 import { openStore } from './store.js';
 import { loadConfig } from '../functions/config/config.js';
-import { DEFAULT_ROTATION_GRACE_HOURS, ensureWebhookSecret, rotateWebhookSecret } from '../functions/core/webhooks/secrets.js';
+import {
+  DEFAULT_ROTATION_GRACE_HOURS,
+  ensureWebhookSecret,
+  rotateWebhookSecret,
+} from '../functions/core/webhooks/secrets.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { org: { type: 'string' }, key: { type: 'string' }, rotate: { type: 'boolean' }, 'grace-hours': { type: 'string' }, aws: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    org: { type: 'string' },
+    key: { type: 'string' },
+    rotate: { type: 'boolean' },
+    'grace-hours': { type: 'string' },
+    aws: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
 const command = positionals[0];
-const usage = 'usage: npm run keys -- create --org NAME | list [--org NAME] | revoke --org NAME --key KEY_ID | webhook-secret --org NAME [--rotate [--grace-hours N]]  [--aws]';
+const usage =
+  'usage: npm run keys -- create --org NAME | list [--org NAME] | revoke --org NAME --key KEY_ID | webhook-secret --org NAME [--rotate [--grace-hours N]]  [--aws]';
 const fail = (message: string): never => {
   console.error(message);
   process.exit(2);
@@ -31,7 +43,8 @@ const fail = (message: string): never => {
 
 if (values.help || !command || !['create', 'list', 'revoke', 'webhook-secret'].includes(command)) fail(usage);
 const graceHours = values['grace-hours'] === undefined ? DEFAULT_ROTATION_GRACE_HOURS : Number(values['grace-hours']);
-if (!Number.isInteger(graceHours) || graceHours < 0 || graceHours > 720) fail('--grace-hours must be a whole number of hours, 0–720');
+if (!Number.isInteger(graceHours) || graceHours < 0 || graceHours > 720)
+  fail('--grace-hours must be a whole number of hours, 0–720');
 
 const store = await openStore({ aws: values.aws === true });
 try {
@@ -46,17 +59,21 @@ try {
       // Another org on the same `npm start`: say what is and is not kept apart (README, "Several orgs").
       console.error(
         'Note: this org shares the local service with the others. Records, files and the stores are kept apart, but with\n' +
-          'BLOCK_PRIVATE_NETWORKS=false its sessions\' browsers can reach other services on this machine and its network.\n' +
+          "BLOCK_PRIVATE_NETWORKS=false its sessions' browsers can reach other services on this machine and its network.\n" +
           'When the orgs do not trust each other, start the service with BLOCK_PRIVATE_NETWORKS=true.',
       );
     }
   } else if (command === 'list') {
-    const orgs = values.org ? [await findOrgByName(records, values.org)].filter((o) => o !== undefined) : await listOrgs(records);
+    const orgs = values.org
+      ? [await findOrgByName(records, values.org)].filter((o) => o !== undefined)
+      : await listOrgs(records);
     if (values.org && orgs.length === 0) fail(`no org named ${values.org}`);
     for (const org of orgs) {
       console.log(`${org.name} (${org.id})`);
       for (const key of await listApiKeys(records, org.id)) {
-        console.log(`  ${key.keyId}  ${key.hint}  created ${key.createdAt}${key.revokedAt ? `  REVOKED ${key.revokedAt}` : ''}`);
+        console.log(
+          `  ${key.keyId}  ${key.hint}  created ${key.createdAt}${key.revokedAt ? `  REVOKED ${key.revokedAt}` : ''}`,
+        );
       }
     }
   } else if (command === 'webhook-secret') {
@@ -65,7 +82,11 @@ try {
     if (values.rotate) {
       const rotated = await rotateWebhookSecret(records, systemClock, org.id, graceHours);
       console.log(`New webhook secret for ${org.name}:\n  ${rotated.secret}`);
-      console.log(rotated.previousUntil ? `The previous secret also signs until ${rotated.previousUntil}.` : 'The previous secret no longer signs.');
+      console.log(
+        rotated.previousUntil
+          ? `The previous secret also signs until ${rotated.previousUntil}.`
+          : 'The previous secret no longer signs.',
+      );
     } else {
       const current = await ensureWebhookSecret(records, systemClock, org.id);
       console.log(`Webhook secret for ${org.name} (since ${current.createdAt}):\n  ${current.secret}`);

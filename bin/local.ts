@@ -57,15 +57,20 @@ const config = (() => {
 // extensions and, with its `chromium-driver`, serves WebDriver. Without one, the bundled headless shell.
 // CHROMIUM_PATH=bundled keeps the bundled one.
 const systemChromium = config.chromiumPath ? undefined : await findSystemChromium();
-const service = await startLocalService(systemChromium ? { ...config, chromiumPath: systemChromium } : config).catch((error: NodeJS.ErrnoException) =>
-  // The common mistakes get one line, not a stack: the port is taken, or the address is not this machine's.
-  error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
-    ? fail(`cannot listen on ${env[ENV.host] ?? '127.0.0.1'}:${env[ENV.port] ?? '8080'}: ${error.code} (choose another with --port / --host)`)
-    : Promise.reject(error),
+const service = await startLocalService(systemChromium ? { ...config, chromiumPath: systemChromium } : config).catch(
+  (error: NodeJS.ErrnoException) =>
+    // The common mistakes get one line, not a stack: the port is taken, or the address is not this machine's.
+    error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
+      ? fail(
+          `cannot listen on ${env[ENV.host] ?? '127.0.0.1'}:${env[ENV.port] ?? '8080'}: ${error.code} (choose another with --port / --host)`,
+        )
+      : Promise.reject(error),
 );
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-say(`Listening on ${service.url} (ready ${Math.round(performance.now())} ms after the process started; data in ${service.deps.config.dataDir})`);
+say(
+  `Listening on ${service.url} (ready ${Math.round(performance.now())} ms after the process started; data in ${service.deps.config.dataDir})`,
+);
 if (service.access.kind === 'created') {
   say();
   say('A development org was created with this API key. It is shown once; keep it:');

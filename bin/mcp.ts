@@ -5,9 +5,12 @@
 import { parseArgs } from 'node:util';
 import { startBridge } from '../functions/mcp/bridge.js';
 
-const usage = 'usage: npm run mcp -- --url http://127.0.0.1:8080 --key <api key>   (or SESSIONHOST_URL / SESSIONHOST_API_KEY)';
+const usage =
+  'usage: npm run mcp -- --url http://127.0.0.1:8080 --key <api key>   (or SESSIONHOST_URL / SESSIONHOST_API_KEY)';
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+const { values } = parseArgs({
+  options: { url: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
 if (values.help) {
   process.stderr.write(`${usage}\n`);
   process.exit(0);

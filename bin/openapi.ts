@@ -20,7 +20,9 @@ if (process.argv.includes('--check')) {
     // Missing counts as drift.
   }
   if (current !== text) {
-    console.error('functions/api/openapi.json is out of date with the route table: run `npm run openapi` and commit it.');
+    console.error(
+      'functions/api/openapi.json is out of date with the route table: run `npm run openapi` and commit it.',
+    );
     process.exit(1);
   }
   console.log('openapi.json is current');

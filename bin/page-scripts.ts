@@ -22,7 +22,8 @@ const FUNCTIONS = join(ROOT, 'functions');
 /** The oldest Chromium the scripts meet: the bundled one is newer, so no syntax is rewritten. */
 export const PAGE_TARGET = 'chrome120';
 /** Names of the bundler's helpers; none may reach a page. */
-export const BUNDLER_HELPERS = /\b__(name|publicField|privateIn|async|spreadValues|spreadProps|objRest|require|commonJS|toESM|export|defProp|template)\b/;
+export const BUNDLER_HELPERS =
+  /\b__(name|publicField|privateIn|async|spreadValues|spreadProps|objRest|require|commonJS|toESM|export|defProp|template)\b/;
 
 const GENERATED = '.generated.ts';
 
@@ -69,7 +70,10 @@ export const bundlePage = async (entry: string): Promise<string> => {
   if (!exported) throw new Error(`${relative(ROOT, entry)}: the bundle has no default export to hand to the page`);
   const body = code.slice(0, exported.index).trim();
   const helper = BUNDLER_HELPERS.exec(body);
-  if (helper) throw new Error(`${relative(ROOT, entry)}: the bundle calls the bundler's helper ${helper[0]}, which the page would see`);
+  if (helper)
+    throw new Error(
+      `${relative(ROOT, entry)}: the bundle calls the bundler's helper ${helper[0]}, which the page would see`,
+    );
   return `(() => {\n'use strict';\n${body}\nreturn ${exported[1]};\n})()`;
 };
 
@@ -100,7 +104,9 @@ export const stalePageScripts = async (): Promise<string[]> => {
     }
     if (current !== text) stale.push(relative(ROOT, path));
   }
-  for (const path of pageFolders(FUNCTIONS).flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => join(dir, name)))) {
+  for (const path of pageFolders(FUNCTIONS).flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => join(dir, name)),
+  )) {
     if (path.endsWith(GENERATED) && !wanted.has(path)) stale.push(`${relative(ROOT, path)} (its source is gone)`);
   }
   return stale;
@@ -110,7 +116,9 @@ const main = async () => {
   if (process.argv.includes('--check')) {
     const stale = await stalePageScripts();
     if (stale.length) {
-      console.error(`In-page scripts out of date with their sources: ${stale.join(', ')}. Run \`npm run page-scripts\` and commit them.`);
+      console.error(
+        `In-page scripts out of date with their sources: ${stale.join(', ')}. Run \`npm run page-scripts\` and commit them.`,
+      );
       process.exit(1);
     }
     console.log('in-page scripts are current');

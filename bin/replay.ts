@@ -32,12 +32,17 @@ const playerAsset = (name: string): string => {
 };
 
 /** JSON that can sit inside a <script> element: nothing in it can close the element. */
-const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const replayPage = (recording: Recording): string => {
-  if (recording.format !== 'sessionhost-recording') throw new Error(`not a session recording (format ${JSON.stringify(recording.format)})`);
+  if (recording.format !== 'sessionhost-recording')
+    throw new Error(`not a session recording (format ${JSON.stringify(recording.format)})`);
   return `<!doctype html>
 <html>
 <head>
@@ -88,17 +93,25 @@ export const replayPage = (recording: Recording): string => {
 };
 
 /** The API a file id is fetched from when `--api` is not given: the local service that runs now, if one does. */
-const defaultApi = async (): Promise<string> => (await findRunningService(resolve(loadConfig().dataDir))).service?.apiUrl ?? 'http://localhost:8080';
+const defaultApi = async (): Promise<string> =>
+  (await findRunningService(resolve(loadConfig().dataDir))).service?.apiUrl ?? 'http://localhost:8080';
 
 const fetchRecording = async (source: string, given: { api?: string; key?: string }): Promise<Recording> => {
   if (/^https?:\/\//.test(source)) return (await (await fetch(source)).json()) as Recording;
   const local = await readFile(source, 'utf8').catch(() => undefined);
   if (local !== undefined) return JSON.parse(local) as Recording;
   const { key } = given;
-  if (!key) throw new Error(`${source} is not a readable file; to fetch it as a file id from the API, pass --key KEY or set API_KEY (a key of the org that owns it)`);
+  if (!key)
+    throw new Error(
+      `${source} is not a readable file; to fetch it as a file id from the API, pass --key KEY or set API_KEY (a key of the org that owns it)`,
+    );
   const api = given.api ?? (await defaultApi());
-  const info = await fetch(`${api.replace(/\/$/, '')}/v1/files/${encodeURIComponent(source)}`, { headers: { authorization: `Bearer ${key}` } }).catch((error: Error) => {
-    throw new Error(`could not reach the API at ${api} (${String((error.cause as Error | undefined)?.message ?? error.message)}); start it with npm start, or pass --api URL`);
+  const info = await fetch(`${api.replace(/\/$/, '')}/v1/files/${encodeURIComponent(source)}`, {
+    headers: { authorization: `Bearer ${key}` },
+  }).catch((error: Error) => {
+    throw new Error(
+      `could not reach the API at ${api} (${String((error.cause as Error | undefined)?.message ?? error.message)}); start it with npm start, or pass --api URL`,
+    );
   });
   if (!info.ok) throw new Error(`GET /v1/files/${source} answered ${info.status}: ${await info.text()}`);
   const { data } = (await info.json()) as { data: { fileType: string; status: string; downloadUrl: string } };
@@ -110,14 +123,24 @@ const fetchRecording = async (source: string, given: { api?: string; key?: strin
 const main = async () => {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { out: { type: 'string' }, api: { type: 'string' }, key: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      out: { type: 'string' },
+      api: { type: 'string' },
+      key: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const source = positionals[0];
   if (values.help || !source) {
-    console.error('usage: npm run replay -- <fileId | recording.json | downloadUrl> [--out page.html] [--api URL] [--key KEY]');
+    console.error(
+      'usage: npm run replay -- <fileId | recording.json | downloadUrl> [--out page.html] [--api URL] [--key KEY]',
+    );
     process.exit(2);
   }
-  const recording = await fetchRecording(source, { api: values.api, key: values.key ?? (process.env.API_KEY || undefined) });
+  const recording = await fetchRecording(source, {
+    api: values.api,
+    key: values.key ?? (process.env.API_KEY || undefined),
+  });
   const out = resolve(values.out ?? `recording-${recording.sessionId}.html`);
   await writeFile(out, replayPage(recording));
   console.log(`Wrote ${out}: open it in a browser (${recording.windows.length} window(s)).`);

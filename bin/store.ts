@@ -29,14 +29,27 @@ export const openStore = async (options: { aws: boolean }): Promise<OpenStore> =
   if (found.service) {
     const live = found.service;
     // Another data dir than the configured one: say which, so nobody edits one store believing it is the other.
-    if (found.how === 'only-running') warn(`No service runs on ${dataDir}; using the store of the one running at ${live.apiUrl} (DATA_DIR=${live.dataDir}).`);
-    const { records, clients } = awsStores({ ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint }, undefined, await embeddedCredentials(live.dataDir));
+    if (found.how === 'only-running')
+      warn(
+        `No service runs on ${dataDir}; using the store of the one running at ${live.apiUrl} (DATA_DIR=${live.dataDir}).`,
+      );
+    const { records, clients } = awsStores(
+      { ...config, dynamoEndpoint: live.dynamoEndpoint, s3Endpoint: live.s3Endpoint },
+      undefined,
+      await embeddedCredentials(live.dataDir),
+    );
     return { records, local: true, close: async () => clients.dynamo.destroy() };
   }
   const emulators = await startEmbeddedAws({ dataDir });
-  const { records, clients } = awsStores({ ...config, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint }, undefined, emulators.credentials);
+  const { records, clients } = awsStores(
+    { ...config, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint },
+    undefined,
+    emulators.credentials,
+  );
   await ensureTable(clients.dynamo, config.tableName);
-  const others = found.running.length ? ` (running services use DATA_DIR=${found.running.map((r) => r.dataDir).join(', ')})` : '';
+  const others = found.running.length
+    ? ` (running services use DATA_DIR=${found.running.map((r) => r.dataDir).join(', ')})`
+    : '';
   warn(
     (await listOrgs(records)).length === 0
       ? `Opened the store in ${dataDir} itself, and it is empty: it may not be the one your service uses; set DATA_DIR to that service's data dir${others}.`

@@ -3,7 +3,14 @@
  * maximum (sessions then wait in the start queue), and a rising share of 5xx answers from the API.
  */
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IAlarmAction,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';

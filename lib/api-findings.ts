@@ -27,12 +27,14 @@ export const acknowledgeApiFindings = (scope: Construct, options: ApiFindingsOpt
     },
     {
       id: 'AwsSolutions-COG4',
-      reason: 'Callers are API clients holding API keys, as the public interface defines; there are no Cognito users. Keys are verified in the handlers (see APIG4).',
+      reason:
+        'Callers are API clients holding API keys, as the public interface defines; there are no Cognito users. Keys are verified in the handlers (see APIG4).',
     },
   );
   Validations.of(options.restApi.node.findChild('CloudWatchRole')).acknowledge({
     id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-    reason: "API Gateway's account-level role for execution logs; AmazonAPIGatewayPushToCloudWatchLogs is the AWS-maintained policy documented for exactly this role.",
+    reason:
+      "API Gateway's account-level role for execution logs; AmazonAPIGatewayPushToCloudWatchLogs is the AWS-maintained policy documented for exactly this role.",
   });
   if (!options.webAcl) {
     Validations.of(options.restApi.deploymentStage).acknowledge({

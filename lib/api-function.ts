@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The project root: esbuild resolves modules from here and package-lock.json pins them. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-export const handlerEntry = (handler: string): string => fileURLToPath(new URL(`../functions/composition/lambda/entries/${handler}.ts`, import.meta.url));
+export const handlerEntry = (handler: string): string =>
+  fileURLToPath(new URL(`../functions/composition/lambda/entries/${handler}.ts`, import.meta.url));
 
 /**
  * What Lambda does with a function's role to attach it to a VPC: create, describe and delete its network interfaces
@@ -42,7 +43,8 @@ export const bundling: BundlingOptions = {
   // Prefer packages' ESM builds; fall back to CommonJS.
   mainFields: ['module', 'main'],
   // CommonJS dependencies call `require`, which an ES module does not have.
-  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   // The Lambda runtime ships the AWS SDK v3.
   externalModules: ['@aws-sdk/*'],
 };
@@ -81,7 +83,8 @@ export class ApiFunction extends Construct {
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     this.logGroup.grantWrite(this.role);
     // In the role's default policy, which the function resource depends on: the grant exists before CreateFunction.
-    if (props.network) this.role.addToPrincipalPolicy(new PolicyStatement({ actions: [...VPC_ACCESS_ACTIONS], resources: ['*'] }));
+    if (props.network)
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: [...VPC_ACCESS_ACTIONS], resources: ['*'] }));
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry ?? handlerEntry(props.handler),
@@ -104,9 +107,14 @@ export class ApiFunction extends Construct {
       },
     });
     const unscoped = [
-      props.tracing ? 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; tracing is opt-in.' : '',
-      props.network ? 'Lambda manages a VPC function\'s network interfaces with its role, and the EC2 network-interface actions it needs take no resource-level scoping.' : '',
+      props.tracing
+        ? 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; tracing is opt-in.'
+        : '',
+      props.network
+        ? "Lambda manages a VPC function's network interfaces with its role, and the EC2 network-interface actions it needs take no resource-level scoping."
+        : '',
     ].filter((reason) => reason !== '');
-    if (unscoped.length > 0) Validations.of(this.role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: unscoped.join(' ') });
+    if (unscoped.length > 0)
+      Validations.of(this.role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: unscoped.join(' ') });
   }
 }

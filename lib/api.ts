@@ -79,7 +79,9 @@ export class Api extends Construct {
     const tracing = props.tracing ?? false;
     const throttle = { rateLimit: props.throttle?.rateLimit ?? 100, burstLimit: props.throttle?.burstLimit ?? 200 };
 
-    this.accessLogGroup = new LogGroup(this, 'AccessLogs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH });
+    this.accessLogGroup = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+    });
     this.restApi = new RestApi(this, 'RestApi', {
       description: 'Browser sessions API, derived from the route table',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -99,13 +101,29 @@ export class Api extends Construct {
     });
     addProblemResponses(this.restApi);
     if (props.webAclArn) {
-      new CfnWebACLAssociation(this, 'WebAcl', { resourceArn: this.restApi.deploymentStage.stageArn, webAclArn: props.webAclArn });
+      new CfnWebACLAssociation(this, 'WebAcl', {
+        resourceArn: this.restApi.deploymentStage.stageArn,
+        webAclArn: props.webAclArn,
+      });
     }
 
     // Built from the API id and the stage name only: referencing the stage itself would be a dependency cycle.
-    const invokeUrl = Fn.join('', ['https://', this.restApi.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, '/', stageName]);
+    const invokeUrl = Fn.join('', [
+      'https://',
+      this.restApi.restApiId,
+      '.execute-api.',
+      Aws.REGION,
+      '.',
+      Aws.URL_SUFFIX,
+      '/',
+      stageName,
+    ]);
     const environment = { [ENV.stage]: 'production', [ENV.publicBaseUrl]: props.publicBaseUrl ?? invokeUrl };
-    const common = { memorySize: props.memorySize ?? 1024, logRetention: props.logRetention ?? RetentionDays.ONE_MONTH, tracing };
+    const common = {
+      memorySize: props.memorySize ?? 1024,
+      logRetention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      tracing,
+    };
     const functionProps = (handler: string, timeoutSeconds: number, network?: FunctionNetwork) => ({
       ...common,
       handler,
@@ -117,7 +135,11 @@ export class Api extends Construct {
 
     // The fallback touches no host or store, so it stays outside the VPC.
     this.fallbackFunction = new ApiFunction(this, 'Fallback', functionProps('fallback', defaultTimeoutSeconds));
-    this.notImplementedFunction = new ApiFunction(this, 'NotImplemented', functionProps('not-implemented', defaultTimeoutSeconds, props.network));
+    this.notImplementedFunction = new ApiFunction(
+      this,
+      'NotImplemented',
+      functionProps('not-implemented', defaultTimeoutSeconds, props.network),
+    );
     for (const binding of bindings) binding.bindTo(this.notImplementedFunction.function);
     // Shared functions get one permission for the whole API instead of one per method (policy size stays small).
     const shared = { scopePermissionToMethod: false };
@@ -127,7 +149,12 @@ export class Api extends Construct {
     // Each built route's function lives in the nested stack of its group; the methods stay here, with the API.
     const stackOf = new Map<Route, RouteFunctions>();
     for (const group of routeGroups(routes)) {
-      const stack = new RouteFunctions(this, `Routes${group.name}`, { groupName: group.name, restApi: this.restApi, stageName, bindings });
+      const stack = new RouteFunctions(this, `Routes${group.name}`, {
+        groupName: group.name,
+        restApi: this.restApi,
+        stageName,
+        bindings,
+      });
       for (const route of group.routes) stackOf.set(route, stack);
     }
 
@@ -137,19 +164,30 @@ export class Api extends Construct {
       const timeoutSeconds = Math.min(route.timeoutSeconds ?? defaultTimeoutSeconds, maxTimeoutSeconds);
       const resource = this.restApi.root.resourceForPath(path);
       if (path !== route.path) {
-        Annotations.of(resource).addWarningV2('sessionhost:renamed-path-variable', `${route.operationId}: API Gateway serves ${route.path} as ${path} (one variable name per level); Lambda sees the names of ${path}`);
+        Annotations.of(resource).addWarningV2(
+          'sessionhost:renamed-path-variable',
+          `${route.operationId}: API Gateway serves ${route.path} as ${path} (one variable name per level); Lambda sees the names of ${path}`,
+        );
       }
       if (!route.stream && route.timeoutSeconds !== undefined && route.timeoutSeconds > bufferedLimitSeconds) {
-        Annotations.of(resource).addWarningV2('sessionhost:buffered-timeout', `${route.operationId}: timeoutSeconds ${timeoutSeconds} exceeds the ${bufferedLimitSeconds} s of a buffered integration; stream it, or answer sooner`);
+        Annotations.of(resource).addWarningV2(
+          'sessionhost:buffered-timeout',
+          `${route.operationId}: timeoutSeconds ${timeoutSeconds} exceeds the ${bufferedLimitSeconds} s of a buffered integration; stream it, or answer sooner`,
+        );
       }
       let integration: Integration = notImplemented;
       if (route.handler) {
-        const built = stackOf.get(route)!.addRoute(route, path, functionProps(route.handler, timeoutSeconds, props.network));
+        const built = stackOf
+          .get(route)!
+          .addRoute(route, path, functionProps(route.handler, timeoutSeconds, props.network));
         // The operation answers before API Gateway cuts the silent stream (see functions/http/sync-time-limit.ts).
         if (route.stream) built.function.addEnvironment(ENV.syncTimeLimitSeconds, String(SYNC_TIME_LIMIT_SECONDS));
         functions.set(route.operationId, built);
         // Only a streaming handler speaks the streaming format; the shared 501 function answers buffered.
-        integration = proxyIntegration(built.function, { stream: route.stream ?? false, timeout: Duration.seconds(timeoutSeconds) });
+        integration = proxyIntegration(built.function, {
+          stream: route.stream ?? false,
+          timeout: Duration.seconds(timeoutSeconds),
+        });
       }
       resource.addMethod(route.method, integration, { operationName: route.operationId });
       routedPaths.add(path);
@@ -165,7 +203,18 @@ export class Api extends Construct {
     this.restApi.root.addProxy({ defaultIntegration: fallback, anyMethod: true });
 
     // The console and API reference (static pages; no store, no host, so outside any VPC).
-    addSite(this.restApi, new ApiFunction(this, 'Site', { ...common, handler: 'site', entry: siteEntry, bundling: siteBundling, environment, timeout: Duration.seconds(10) }), shared);
+    addSite(
+      this.restApi,
+      new ApiFunction(this, 'Site', {
+        ...common,
+        handler: 'site',
+        entry: siteEntry,
+        bundling: siteBundling,
+        environment,
+        timeout: Duration.seconds(10),
+      }),
+      shared,
+    );
 
     acknowledgeApiFindings(this, { restApi: this.restApi, webAcl: Boolean(props.webAclArn) });
   }

@@ -15,7 +15,9 @@ import type { Binding } from './binding.js';
 import { WorkQueue } from './queue.js';
 
 /** The worker module (exports `handler`, an SQS batch handler that reports partial failures). */
-export const workerEntry = fileURLToPath(new URL('../functions/composition/lambda/entries/async-requests.ts', import.meta.url));
+export const workerEntry = fileURLToPath(
+  new URL('../functions/composition/lambda/entries/async-requests.ts', import.meta.url),
+);
 
 export interface AsyncWorkerProps {
   /** The longest an async operation may run, in seconds (the worker's timeout). @default 900, Lambda's maximum */
@@ -57,7 +59,8 @@ export class AsyncWorker extends Construct implements Binding {
     });
     Validations.of(this.worker).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'The worker runs nodejs22.x like the API functions: the release the bundles are built for (esbuild target node22) and the bundle test runs on.',
+      reason:
+        'The worker runs nodejs22.x like the API functions: the release the bundles are built for (esbuild target node22) and the bundle test runs on.',
     });
     // The worker gives a request up on the receive the redrive policy would dead-letter it after.
     this.worker.function.addEnvironment(ENV.asyncMaxReceives, String(props.maxReceiveCount ?? 5));

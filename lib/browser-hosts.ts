@@ -70,7 +70,13 @@ export interface BrowserHostsProps {
 const nagPart = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
 
 /** Actions a consumer of the start queue needs: long-poll, delete, and hand a message back early. */
-const consumeActions = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+const consumeActions = [
+  'sqs:ReceiveMessage',
+  'sqs:DeleteMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+];
 
 export class BrowserHosts extends Construct implements Binding {
   public readonly cluster: Cluster;
@@ -95,7 +101,9 @@ export class BrowserHosts extends Construct implements Binding {
     this.maxHosts = props.maxHosts ?? 10;
     this.sessionsPerHost = props.sessionsPerHost ?? 6;
     if (this.minHosts < 0 || this.maxHosts < 1 || this.minHosts > this.maxHosts) {
-      throw new Error(`host counts must satisfy 0 <= minHosts <= maxHosts and maxHosts >= 1, got ${this.minHosts}..${this.maxHosts}`);
+      throw new Error(
+        `host counts must satisfy 0 <= minHosts <= maxHosts and maxHosts >= 1, got ${this.minHosts}..${this.maxHosts}`,
+      );
     }
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     this.publicUrl = props.publicUrl;
@@ -111,12 +119,16 @@ export class BrowserHosts extends Construct implements Binding {
     for (const secret of [this.hostSecret, this.signingSecret]) {
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',
-        reason: 'A random key shared by hosts and API functions that read it at start; it is rotated by a new deployment (hosts and functions restart with it), not by a rotation Lambda that would leave running hosts with a stale value.',
+        reason:
+          'A random key shared by hosts and API functions that read it at start; it is rotated by a new deployment (hosts and functions restart with it), not by a rotation Lambda that would leave running hosts with a stale value.',
       });
     }
 
     this.cluster = new Cluster(this, 'Cluster', { vpc: network.vpc, containerInsightsV2: ContainerInsights.ENABLED });
-    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH, removalPolicy });
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy,
+    });
 
     this.taskDefinition = new FargateTaskDefinition(this, 'Task', {
       cpu: props.cpu ?? 2048,
@@ -136,7 +148,12 @@ export class BrowserHosts extends Construct implements Binding {
       // Time to drain on SIGTERM: sessions end through the normal path, saving profiles and recordings (Fargate's max).
       stopTimeout: Duration.seconds(120),
       healthCheck: {
-        command: ['CMD', 'node', '-e', `fetch('http://127.0.0.1:${network.hostPort}/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`],
+        command: [
+          'CMD',
+          'node',
+          '-e',
+          `fetch('http://127.0.0.1:${network.hostPort}/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`,
+        ],
         interval: Duration.seconds(15),
         timeout: Duration.seconds(5),
         retries: 3,
@@ -154,16 +171,21 @@ export class BrowserHosts extends Construct implements Binding {
         [ENV.blockPrivateNetworks]: String(props.blockPrivateNetworks ?? true),
         [ENV.stage]: 'production',
       },
-      secrets: { [ENV.hostSecret]: EcsSecret.fromSecretsManager(this.hostSecret), [ENV.signingSecret]: EcsSecret.fromSecretsManager(this.signingSecret) },
+      secrets: {
+        [ENV.hostSecret]: EcsSecret.fromSecretsManager(this.hostSecret),
+        [ENV.signingSecret]: EcsSecret.fromSecretsManager(this.signingSecret),
+      },
     });
     void container;
     Validations.of(this.taskDefinition).acknowledge({
       id: 'AwsSolutions-ECS2',
-      reason: 'The plain environment holds only names and sizes (table, bucket, queue URL, public URL, capacity); the one secret, the host secret, is injected from Secrets Manager through `secrets`.',
+      reason:
+        'The plain environment holds only names and sizes (table, bucket, queue URL, public URL, capacity); the one secret, the host secret, is injected from Secrets Manager through `secrets`.',
     });
     Validations.of(this.taskDefinition.obtainExecutionRole()).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'ecr:GetAuthorizationToken supports no resource-level permission; the execution role pulls the one host image and writes the one log group otherwise.',
+      reason:
+        'ecr:GetAuthorizationToken supports no resource-level permission; the execution role pulls the one host image and writes the one log group otherwise.',
     });
 
     this.grantHostAccess(this.taskDefinition.taskRole, props);
@@ -203,7 +225,10 @@ export class BrowserHosts extends Construct implements Binding {
     // Utilization says nothing while no host runs (minHosts 0), and a start waiting in the queue means every host is
     // full or draining: either way a waiting start adds a host, one per minute while the backlog lasts.
     scaling.scaleOnMetric('StartBacklog', {
-      metric: startQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      metric: startQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: 'Maximum',
+      }),
       scalingSteps: [
         { upper: 0, change: 0 },
         { lower: 1, change: +1 },
@@ -217,19 +242,34 @@ export class BrowserHosts extends Construct implements Binding {
     props.data.grantHostAccess(role, HOST_BUCKET_PREFIXES);
     Grant.addToPrincipal({ grantee: role, actions: consumeActions, resourceArns: [props.startQueue.queueArn] });
     // A host protects its own task from scale-in while it has sessions (through the ECS agent, with the task role).
-    const tasks = Stack.of(this).formatArn({ service: 'ecs', resource: 'task', resourceName: `${this.cluster.clusterName}/*` });
-    Grant.addToPrincipal({ grantee: role, actions: ['ecs:UpdateTaskProtection', 'ecs:GetTaskProtection'], resourceArns: [tasks] });
-    const bucketId = Stack.of(this).getLogicalId(props.data.bucket.node.defaultChild as never);
-    Validations.of(this.taskDefinition).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/profiles/*]`,
-      reason: 'Hosts write profile archives whose keys are made per org and name at run time; access is limited to the profiles/ prefix of the one bucket.',
-    }, {
-      id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/files/*]`,
-      reason: 'Hosts store downloads and recordings as files whose keys are made per org and file id at run time; access is limited to the files/ prefix of the one bucket.',
-    }, {
-      id: `AwsSolutions-IAM5[Resource::arn:${nagPart(Stack.of(this).partition, 'AWS::Partition')}:ecs:${nagPart(Stack.of(this).region, 'AWS::Region')}:${nagPart(Stack.of(this).account, 'AWS::AccountId')}:task/<${Stack.of(this).resolve(Stack.of(this).getLogicalId(this.cluster.node.defaultChild as never))}>/*]`,
-      reason: 'A host sets scale-in protection on its own task, whose id is known only at run time; the grant covers the tasks of the one cluster.',
+    const tasks = Stack.of(this).formatArn({
+      service: 'ecs',
+      resource: 'task',
+      resourceName: `${this.cluster.clusterName}/*`,
     });
+    Grant.addToPrincipal({
+      grantee: role,
+      actions: ['ecs:UpdateTaskProtection', 'ecs:GetTaskProtection'],
+      resourceArns: [tasks],
+    });
+    const bucketId = Stack.of(this).getLogicalId(props.data.bucket.node.defaultChild as never);
+    Validations.of(this.taskDefinition).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/profiles/*]`,
+        reason:
+          'Hosts write profile archives whose keys are made per org and name at run time; access is limited to the profiles/ prefix of the one bucket.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/files/*]`,
+        reason:
+          'Hosts store downloads and recordings as files whose keys are made per org and file id at run time; access is limited to the files/ prefix of the one bucket.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::arn:${nagPart(Stack.of(this).partition, 'AWS::Partition')}:ecs:${nagPart(Stack.of(this).region, 'AWS::Region')}:${nagPart(Stack.of(this).account, 'AWS::AccountId')}:task/<${Stack.of(this).resolve(Stack.of(this).getLogicalId(this.cluster.node.defaultChild as never))}>/*]`,
+        reason:
+          'A host sets scale-in protection on its own task, whose id is known only at run time; the grant covers the tasks of the one cluster.',
+      },
+    );
   }
 
   /** API functions call hosts with the host secret and sign tokens with the signing secret, read at cold start. */

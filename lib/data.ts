@@ -6,7 +6,14 @@ import { Duration, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib'
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+  type CfnBucket,
+} from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableLayout } from '../functions/net/table-layout.js';
 import { ENV } from '../functions/config/env.js';
@@ -125,10 +132,13 @@ export class DataStores extends Construct implements Binding {
       // A principal in a nested stack (the route functions) sees the ARN as the parameter CDK passes it in, which CDK
       // names "reference-to-" + the bucket's unique id + "Arn" (a logical id keeps letters and digits only).
       const bucketArn =
-        Stack.of(principal) === Stack.of(this) ? `${Stack.of(this).resolve(Stack.of(this).getLogicalId(bucket)) as string}.Arn` : `referenceto${Names.nodeUniqueId(bucket.node)}Arn`;
+        Stack.of(principal) === Stack.of(this)
+          ? `${Stack.of(this).resolve(Stack.of(this).getLogicalId(bucket)) as string}.Arn`
+          : `referenceto${Names.nodeUniqueId(bucket.node)}Arn`;
       Validations.of(principal).acknowledge({
         id: `AwsSolutions-IAM5[Resource::<${bucketArn}>/*]`,
-        reason: 'Object keys are made at run time (files, profiles, recordings by id), so object access covers the objects of this one bucket and nothing else.',
+        reason:
+          'Object keys are made at run time (files, profiles, recordings by id), so object access covers the objects of this one bucket and nothing else.',
       });
     }
   }
@@ -140,7 +150,11 @@ export class DataStores extends Construct implements Binding {
   public grantHostAccess(grantee: IGrantable, prefixes: readonly string[]): void {
     const indexArn = `${this.table.tableArn}/index/${tableLayout.gsi1.name}`;
     Grant.addToPrincipal({ grantee, actions: tableActions, resourceArns: [this.table.tableArn, indexArn] });
-    Grant.addToPrincipal({ grantee, actions: objectActions, resourceArns: prefixes.map((prefix) => this.bucket.arnForObjects(`${prefix}*`)) });
+    Grant.addToPrincipal({
+      grantee,
+      actions: objectActions,
+      resourceArns: prefixes.map((prefix) => this.bucket.arnForObjects(`${prefix}*`)),
+    });
   }
 
   public bindTo(fn: LambdaFunction): void {

@@ -51,8 +51,8 @@ export const gatewayPaths = (routes: readonly Route[]): GatewayPath[] => {
   const variableAt = chooseVariableNames(routes);
   return routes.map((route) => {
     let path = '';
-    for (const segment of segmentsOf(route.path)) path = `${path}/${isVariable(segment) ? variableAt(path, segment) : segment}`;
+    for (const segment of segmentsOf(route.path))
+      path = `${path}/${isVariable(segment) ? variableAt(path, segment) : segment}`;
     return { route, path: path || '/' };
   });
 };
-

@@ -14,12 +14,48 @@ interface Problem {
 }
 
 const problems: Problem[] = [
-  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, status: 404, title: 'Not Found', code: 'not_found', detail: 'no route matches this method and path' },
-  { type: ResponseType.THROTTLED, status: 429, title: 'Too Many Requests', code: 'too_many_requests', detail: 'request rate limit exceeded; retry later' },
-  { type: ResponseType.REQUEST_TOO_LARGE, status: 413, title: 'Payload Too Large', code: 'payload_too_large', detail: 'the request is too large' },
-  { type: ResponseType.INTEGRATION_TIMEOUT, status: 504, title: 'Gateway Timeout', code: 'gateway_timeout', detail: 'the operation did not answer in time' },
-  { type: ResponseType.INTEGRATION_FAILURE, status: 502, title: 'Bad Gateway', code: 'bad_gateway', detail: 'the operation failed to answer' },
-  { type: ResponseType.DEFAULT_5XX, status: 500, title: 'Internal Server Error', code: 'internal', detail: 'an internal error occurred; quote the request id when reporting it' },
+  {
+    type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+    status: 404,
+    title: 'Not Found',
+    code: 'not_found',
+    detail: 'no route matches this method and path',
+  },
+  {
+    type: ResponseType.THROTTLED,
+    status: 429,
+    title: 'Too Many Requests',
+    code: 'too_many_requests',
+    detail: 'request rate limit exceeded; retry later',
+  },
+  {
+    type: ResponseType.REQUEST_TOO_LARGE,
+    status: 413,
+    title: 'Payload Too Large',
+    code: 'payload_too_large',
+    detail: 'the request is too large',
+  },
+  {
+    type: ResponseType.INTEGRATION_TIMEOUT,
+    status: 504,
+    title: 'Gateway Timeout',
+    code: 'gateway_timeout',
+    detail: 'the operation did not answer in time',
+  },
+  {
+    type: ResponseType.INTEGRATION_FAILURE,
+    status: 502,
+    title: 'Bad Gateway',
+    code: 'bad_gateway',
+    detail: 'the operation failed to answer',
+  },
+  {
+    type: ResponseType.DEFAULT_5XX,
+    status: 500,
+    title: 'Internal Server Error',
+    code: 'internal',
+    detail: 'an internal error occurred; quote the request id when reporting it',
+  },
 ];
 
 const body = (problem: Problem): string =>

@@ -72,12 +72,20 @@ export class HostLoadBalancer extends Construct {
     const domain = props.domain;
     const zone = domain?.hostedZone ? this.zone(domain.hostedZone) : undefined;
     if (domain) {
-      if (!domain.certificateArn && !zone) throw new Error(`domain ${domain.domainName} needs a certificateArn, or a hostedZone to issue one in`);
-      if (zone && !Token.isUnresolved(domain.domainName) && !`.${domain.domainName}`.endsWith(`.${domain.hostedZone!.zoneName.replace(/\.$/, '')}`)) {
+      if (!domain.certificateArn && !zone)
+        throw new Error(`domain ${domain.domainName} needs a certificateArn, or a hostedZone to issue one in`);
+      if (
+        zone &&
+        !Token.isUnresolved(domain.domainName) &&
+        !`.${domain.domainName}`.endsWith(`.${domain.hostedZone!.zoneName.replace(/\.$/, '')}`)
+      ) {
         throw new Error(`domain ${domain.domainName} is not in the hosted zone ${domain.hostedZone!.zoneName}`);
       }
       if (!domain.certificateArn) {
-        this.certificate = new Certificate(this, 'Certificate', { domainName: domain.domainName, validation: CertificateValidation.fromDns(zone) });
+        this.certificate = new Certificate(this, 'Certificate', {
+          domainName: domain.domainName,
+          validation: CertificateValidation.fromDns(zone),
+        });
       }
     }
     const certificateArn = domain?.certificateArn ?? this.certificate?.certificateArn;
@@ -104,13 +112,21 @@ export class HostLoadBalancer extends Construct {
     });
     this.url = domain ? `https://${domain.domainName}` : `http://${this.loadBalancer.loadBalancerDnsName}`;
     if (zone && domain) {
-      new ARecord(this, 'Alias', { zone, recordName: domain.domainName, target: RecordTarget.fromAlias(new LoadBalancerTarget(this.loadBalancer)) });
+      new ARecord(this, 'Alias', {
+        zone,
+        recordName: domain.domainName,
+        target: RecordTarget.fromAlias(new LoadBalancerTarget(this.loadBalancer)),
+      });
     }
     Validations.of(network.loadBalancerSecurityGroup).acknowledge({
       id: 'AwsSolutions-EC23',
-      reason: 'The load balancer is internet-facing by design: clients anywhere open live view pages and CDP sessions; only the listener port is open and every request carries a signed, session-scoped token checked by the host.',
+      reason:
+        'The load balancer is internet-facing by design: clients anywhere open live view pages and CDP sessions; only the listener port is open and every request carries a signed, session-scoped token checked by the host.',
     });
-    new CfnOutput(this, 'LiveViewBaseUrl', { value: this.url, description: 'Base URL of live view pages and CDP WebSockets (hosts behind the load balancer)' });
+    new CfnOutput(this, 'LiveViewBaseUrl', {
+      value: this.url,
+      description: 'Base URL of live view pages and CDP WebSockets (hosts behind the load balancer)',
+    });
   }
 
   private zone(attributes: NonNullable<HostDomain['hostedZone']>): IHostedZone {
@@ -127,7 +143,12 @@ export class HostLoadBalancer extends Construct {
       targets: [service],
       // Short: a stopping host is already draining its sessions; the delay only holds its task back.
       deregistrationDelay: Duration.seconds(30),
-      healthCheck: { path: '/health', healthyHttpCodes: '200', interval: Duration.seconds(15), healthyThresholdCount: 2 },
+      healthCheck: {
+        path: '/health',
+        healthyHttpCodes: '200',
+        interval: Duration.seconds(15),
+        healthyThresholdCount: 2,
+      },
     });
     return group;
   }
@@ -145,10 +166,16 @@ export class HostLoadBalancer extends Construct {
     // Regions opened before August 2022 deliver from an ELB account; a region known to have none skips it.
     if (Token.isUnresolved(stack.region) || Fact.find(stack.region, FactName.ELBV2_ACCOUNT)) {
       const account = new AccountPrincipal(stack.regionalFact(FactName.ELBV2_ACCOUNT));
-      bucket.addToResourcePolicy(new PolicyStatement({ actions: ['s3:PutObject'], principals: [account], resources: [objects] }));
+      bucket.addToResourcePolicy(
+        new PolicyStatement({ actions: ['s3:PutObject'], principals: [account], resources: [objects] }),
+      );
     }
     bucket.addToResourcePolicy(
-      new PolicyStatement({ actions: ['s3:PutObject'], principals: [new ServicePrincipal('logdelivery.elasticloadbalancing.amazonaws.com')], resources: [objects] }),
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        principals: [new ServicePrincipal('logdelivery.elasticloadbalancing.amazonaws.com')],
+        resources: [objects],
+      }),
     );
     const policy = bucket.policy?.node.defaultChild;
     const alb = this.loadBalancer.node.defaultChild;

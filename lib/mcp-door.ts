@@ -14,12 +14,24 @@ const MCP_PATH = '/mcp';
 
 export const mcpEntry = fileURLToPath(new URL('../functions/composition/lambda/entries/mcp.ts', import.meta.url));
 
-export const addMcpDoor = (scope: Construct, restApi: RestApi, props: Omit<ApiFunctionProps, 'handler' | 'entry' | 'timeout' | 'network'>, bindings: readonly Binding[]): ApiFunction => {
+export const addMcpDoor = (
+  scope: Construct,
+  restApi: RestApi,
+  props: Omit<ApiFunctionProps, 'handler' | 'entry' | 'timeout' | 'network'>,
+  bindings: readonly Binding[],
+): ApiFunction => {
   const timeout = Duration.seconds(maxTimeoutSeconds);
   const door = new ApiFunction(scope, 'Mcp', { ...props, handler: 'mcp', entry: mcpEntry, timeout });
   // The key check reads the records; the rest goes through the API.
   for (const binding of bindings) binding.bindTo(door.function);
   // Every method: the door itself answers anything but POST with 405 (a stateless server offers no GET stream).
-  restApi.root.resourceForPath(MCP_PATH).addMethod('ANY', new LambdaIntegration(door.function, { allowTestInvoke: false, responseTransferMode: ResponseTransferMode.STREAM, timeout }));
+  restApi.root.resourceForPath(MCP_PATH).addMethod(
+    'ANY',
+    new LambdaIntegration(door.function, {
+      allowTestInvoke: false,
+      responseTransferMode: ResponseTransferMode.STREAM,
+      timeout,
+    }),
+  );
   return door;
 };

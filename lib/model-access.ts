@@ -40,11 +40,14 @@ export class ModelAccess extends Construct implements Binding {
     if (this.provider === 'anthropic') {
       this.anthropicKey = props.anthropicKeySecretArn
         ? Secret.fromSecretCompleteArn(this, 'AnthropicKey', props.anthropicKeySecretArn)
-        : new Secret(this, 'AnthropicKey', { description: 'ANTHROPIC_API_KEY for the API functions: put the key in as the secret value' });
+        : new Secret(this, 'AnthropicKey', {
+            description: 'ANTHROPIC_API_KEY for the API functions: put the key in as the secret value',
+          });
       if (this.anthropicKey instanceof Secret) {
         Validations.of(this.anthropicKey).acknowledge({
           id: 'AwsSolutions-SMG4',
-          reason: 'The value is an API key issued by Anthropic: it is rotated in the Anthropic console and put into this secret by hand; a rotation function could not issue one.',
+          reason:
+            'The value is an API key issued by Anthropic: it is rotated in the Anthropic console and put into this secret by hand; a rotation function could not issue one.',
         });
       }
     }
@@ -55,7 +58,17 @@ export class ModelAccess extends Construct implements Binding {
     if (this.provider !== 'bedrock' || !this.modelId) return [];
     const stack = Stack.of(this);
     const foundation = foundationModelOf(this.modelId);
-    const model = Arn.format({ service: 'bedrock', region: '*', account: '', resource: 'foundation-model', resourceName: foundation, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }, stack);
+    const model = Arn.format(
+      {
+        service: 'bedrock',
+        region: '*',
+        account: '',
+        resource: 'foundation-model',
+        resourceName: foundation,
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      },
+      stack,
+    );
     if (foundation === this.modelId) return [model];
     const profile = `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/${this.modelId}`;
     return [profile, model];
@@ -65,14 +78,19 @@ export class ModelAccess extends Construct implements Binding {
     fn.addEnvironment(ENV.modelProvider, this.provider);
     if (this.modelId) fn.addEnvironment(ENV.modelName, this.modelId);
     if (this.provider === 'bedrock') {
-      Grant.addToPrincipal({ grantee: fn, actions: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'], resourceArns: this.bedrockResourceArns });
+      Grant.addToPrincipal({
+        grantee: fn,
+        actions: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
+        resourceArns: this.bedrockResourceArns,
+      });
       if (fn.role) {
         const foundation = foundationModelOf(this.modelId!);
         // The partition is a literal once the region is known at synthesis, a reference otherwise.
         const partition = Token.isUnresolved(Stack.of(this).partition) ? '<AWS::Partition>' : Stack.of(this).partition;
         Validations.of(fn.role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::arn:${partition}:bedrock:*::foundation-model/${foundation}]`,
-          reason: 'A cross-region inference profile routes each call to the named model in any region of its group, so the model is allowed in every region; the resource is still the one model id.',
+          reason:
+            'A cross-region inference profile routes each call to the named model in any region of its group, so the model is allowed in every region; the resource is still the one model id.',
         });
       }
     }

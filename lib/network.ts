@@ -53,7 +53,8 @@ export class Network extends Construct {
     super(scope, id);
     const natGateways = props.natGateways ?? 1;
     const maxAzs = props.maxAzs ?? 2;
-    if (!Number.isInteger(maxAzs) || maxAzs < 1) throw new Error(`maxAzs must be a positive whole number, got ${maxAzs}`);
+    if (!Number.isInteger(maxAzs) || maxAzs < 1)
+      throw new Error(`maxAzs must be a positive whole number, got ${maxAzs}`);
     // Private subnets without NAT would cut hosts off from the pages they browse and functions from Bedrock and SQS.
     if (!Number.isInteger(natGateways) || natGateways < 1 || natGateways > maxAzs) {
       throw new Error(`natGateways must be a whole number from 1 to maxAzs (${maxAzs}), got ${natGateways}`);
@@ -78,7 +79,10 @@ export class Network extends Construct {
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
     // Rejected connections only: the record of who tried to reach what, without paying for every accepted flow.
-    this.vpc.addFlowLog('Rejected', { destination: FlowLogDestination.toCloudWatchLogs(flowLogs), trafficType: FlowLogTrafficType.REJECT });
+    this.vpc.addFlowLog('Rejected', {
+      destination: FlowLogDestination.toCloudWatchLogs(flowLogs),
+      trafficType: FlowLogTrafficType.REJECT,
+    });
 
     this.loadBalancerSecurityGroup = new SecurityGroup(this, 'LoadBalancer', {
       vpc: this.vpc,
@@ -91,7 +95,11 @@ export class Network extends Construct {
       // Functions call AWS APIs and the model provider over HTTPS, and hosts on their port (added below).
       allowAllOutbound: false,
     });
-    this.functionSecurityGroup.addEgressRule(Peer.anyIpv4(), Port.tcp(443), 'AWS APIs and the model provider over HTTPS');
+    this.functionSecurityGroup.addEgressRule(
+      Peer.anyIpv4(),
+      Port.tcp(443),
+      'AWS APIs and the model provider over HTTPS',
+    );
     this.hostSecurityGroup = new SecurityGroup(this, 'Hosts', {
       vpc: this.vpc,
       description: 'Browser hosts: reachable from the load balancer, the API functions and each other',
@@ -99,11 +107,22 @@ export class Network extends Construct {
       allowAllOutbound: true,
     });
     const port = Port.tcp(this.hostPort);
-    this.hostSecurityGroup.connections.allowFrom(this.loadBalancerSecurityGroup, port, 'live view and CDP from the load balancer');
-    this.hostSecurityGroup.connections.allowFrom(this.functionSecurityGroup, port, 'internal API and CDP from the API functions');
+    this.hostSecurityGroup.connections.allowFrom(
+      this.loadBalancerSecurityGroup,
+      port,
+      'live view and CDP from the load balancer',
+    );
+    this.hostSecurityGroup.connections.allowFrom(
+      this.functionSecurityGroup,
+      port,
+      'internal API and CDP from the API functions',
+    );
     // A host that receives traffic for a session it does not own relays it to the owner.
     this.hostSecurityGroup.connections.allowInternally(port, 'relay to the host that owns a session');
     // allowInternally also asks for an egress rule, which open egress already covers.
-    Annotations.of(this.hostSecurityGroup).acknowledgeWarning('@aws-cdk/aws-ec2:ipv4IgnoreEgressRule', 'host egress is open: browsers load pages on any port');
+    Annotations.of(this.hostSecurityGroup).acknowledgeWarning(
+      '@aws-cdk/aws-ec2:ipv4IgnoreEgressRule',
+      'host egress is open: browsers load pages on any port',
+    );
   }
 }

@@ -56,7 +56,11 @@ export class RouteFunctions extends NestedStack {
  * API Gateway's default 29 s.
  */
 export const proxyIntegration = (fn: IFunction, options: { stream: boolean; timeout: Duration }): AwsIntegration => {
-  const path = options.stream ? `2021-11-15/functions/${fn.functionArn}/response-streaming-invocations` : `2015-03-31/functions/${fn.functionArn}/invocations`;
-  const streaming = options.stream ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: options.timeout } : {};
+  const path = options.stream
+    ? `2021-11-15/functions/${fn.functionArn}/response-streaming-invocations`
+    : `2015-03-31/functions/${fn.functionArn}/invocations`;
+  const streaming = options.stream
+    ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: options.timeout }
+    : {};
   return new AwsIntegration({ proxy: true, service: 'lambda', path, options: streaming });
 };

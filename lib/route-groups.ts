@@ -26,7 +26,8 @@ const pascal = (tag: string): string =>
     .join('');
 
 export const routeGroups = (routes: readonly Route[], maxRoutes: number = MAX_ROUTES_PER_GROUP): RouteGroup[] => {
-  if (!Number.isInteger(maxRoutes) || maxRoutes < 1) throw new RangeError(`maxRoutes must be a positive integer, got ${maxRoutes}`);
+  if (!Number.isInteger(maxRoutes) || maxRoutes < 1)
+    throw new RangeError(`maxRoutes must be a positive integer, got ${maxRoutes}`);
   const byTag = new Map<string, Route[]>();
   for (const route of routes) {
     if (!route.handler) continue;

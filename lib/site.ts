@@ -15,7 +15,9 @@ export const siteBundling: Partial<BundlingOptions> = {
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir: string, outputDir: string) => [`node "${inputDir}/scripts/build-site.mjs" "${outputDir}/site"`],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `node "${inputDir}/scripts/build-site.mjs" "${outputDir}/site"`,
+    ],
   },
 };
 

@@ -21,7 +21,14 @@ import { StartQueue } from './start-queue.js';
 
 export type HostSizing = Pick<
   BrowserHostsProps,
-  'cpu' | 'memoryLimitMiB' | 'sessionsPerHost' | 'warmPoolSize' | 'minHosts' | 'maxHosts' | 'targetUtilizationPercent' | 'blockPrivateNetworks'
+  | 'cpu'
+  | 'memoryLimitMiB'
+  | 'sessionsPerHost'
+  | 'warmPoolSize'
+  | 'minHosts'
+  | 'maxHosts'
+  | 'targetUtilizationPercent'
+  | 'blockPrivateNetworks'
 >;
 
 export interface SessionHostStackProps extends StackProps {
@@ -88,7 +95,13 @@ export class SessionHostStack extends Stack {
       securityGroups: [this.network.functionSecurityGroup],
     };
     const shared: Binding[] = [this.data, this.startQueue, this.hosts, this.model];
-    this.asyncWorker = new AsyncWorker(this, 'Async', { ...props.async, bindings: shared, network: functionNetwork, logRetention, tracing: props.tracing });
+    this.asyncWorker = new AsyncWorker(this, 'Async', {
+      ...props.async,
+      bindings: shared,
+      network: functionNetwork,
+      logRetention,
+      tracing: props.tracing,
+    });
     this.api = new Api(this, 'Api', {
       bindings: [...shared, this.asyncWorker],
       throttle: props.throttle,
@@ -108,6 +121,9 @@ export class SessionHostStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL for clients (they append v1/...)' });
-    new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'The table: TABLE_NAME=<this> npm run keys -- create --org NAME --aws makes an API key' });
+    new CfnOutput(this, 'TableName', {
+      value: this.data.table.tableName,
+      description: 'The table: TABLE_NAME=<this> npm run keys -- create --org NAME --aws makes an API key',
+    });
   }
 }

@@ -13,11 +13,16 @@ const STAMP = join(OUT, '.sources.json');
 /** Read by the service at run time next to its modules (the OpenAPI document is imported as JSON). */
 const COPIED = /\.(json|mjs)$/;
 
-const walk = async (dir) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+const walk = async (dir) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 
 const files = (await Promise.all(ROOTS.map(walk))).flat().filter((file) => file.endsWith('.ts') || COPIED.test(file));
 // The build is current when the same files have the same sizes and times as when it was made.
-const fingerprint = JSON.stringify(await Promise.all(files.map(async (file) => stat(file).then(({ mtimeMs, size }) => [file, mtimeMs, size]))));
+const fingerprint = JSON.stringify(
+  await Promise.all(files.map(async (file) => stat(file).then(({ mtimeMs, size }) => [file, mtimeMs, size]))),
+);
 if ((await readFile(STAMP, 'utf8').catch(() => '')) === fingerprint) process.exit(0);
 
 const started = performance.now();
@@ -36,10 +41,12 @@ await build({
   logLevel: 'warning',
 });
 await Promise.all(
-  files.filter((file) => COPIED.test(file)).map(async (file) => {
-    await mkdir(dirname(join(OUT, file)), { recursive: true });
-    await copyFile(file, join(OUT, file));
-  }),
+  files
+    .filter((file) => COPIED.test(file))
+    .map(async (file) => {
+      await mkdir(dirname(join(OUT, file)), { recursive: true });
+      await copyFile(file, join(OUT, file));
+    }),
 );
 await writeFile(STAMP, fingerprint);
 process.stderr.write(`compiled ${files.length} files into ${OUT}/ in ${Math.round(performance.now() - started)} ms\n`);

@@ -36,7 +36,10 @@ export const buildSite = async (outDir = DEFAULT_SITE_DIR) => {
     copyFile(join(SOURCES, 'app/index.html'), join(outDir, 'console/index.html')),
     copyFile(join(SOURCES, 'docs/index.html'), join(outDir, 'docs/index.html')),
     copyFile(join(SOURCES, 'docs/init.js'), join(outDir, 'docs/init.js')),
-    copyFile(join(dirname(require.resolve('redoc/package.json')), 'bundles/redoc.standalone.js'), join(outDir, 'docs/redoc.standalone.js')),
+    copyFile(
+      join(dirname(require.resolve('redoc/package.json')), 'bundles/redoc.standalone.js'),
+      join(outDir, 'docs/redoc.standalone.js'),
+    ),
   ]);
   return outDir;
 };
@@ -44,5 +47,7 @@ export const buildSite = async (outDir = DEFAULT_SITE_DIR) => {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const out = await buildSite(process.argv[2] ? resolve(process.argv[2]) : undefined);
-  process.stderr.write(`built the console and API reference into ${out} in ${Math.round(performance.now() - started)} ms\n`);
+  process.stderr.write(
+    `built the console and API reference into ${out} in ${Math.round(performance.now() - started)} ms\n`,
+  );
 }

@@ -22,7 +22,9 @@ export const bundleHost = async (outfile: string): Promise<void> => {
     sourcesContent: false,
     mainFields: ['module', 'main'],
     // CommonJS dependencies call `require`, which an ES module does not have.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 };

@@ -18,7 +18,13 @@ const fail = (message: string, code = 2): never => {
 
 const { values } = (() => {
   try {
-    return parseArgs({ options: { only: { type: 'string' }, verbose: { type: 'boolean', short: 'v' }, help: { type: 'boolean', short: 'h' } } });
+    return parseArgs({
+      options: {
+        only: { type: 'string' },
+        verbose: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (error) {
     return fail(`${(error as Error).message}\n${USAGE}`);
   }
@@ -27,7 +33,10 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-const only = (values.only ?? '').split(',').map((kind) => kind.trim()).filter(Boolean);
+const only = (values.only ?? '')
+  .split(',')
+  .map((kind) => kind.trim())
+  .filter(Boolean);
 const unknown = only.filter((kind) => !(KINDS as readonly string[]).includes(kind));
 if (unknown.length) fail(`--only: unknown kind ${unknown.join(', ')} (kinds: ${KINDS.join(', ')})`);
 
@@ -40,8 +49,15 @@ const config = (() => {
   }
 })();
 
-if (config.modelProvider === 'offline') fail('no language model is configured: set MODEL_PROVIDER and its settings, as for npm start (see README, "Choosing a model")');
+if (config.modelProvider === 'offline')
+  fail(
+    'no language model is configured: set MODEL_PROVIDER and its settings, as for npm start (see README, "Choosing a model")',
+  );
 
-const reports = await runEval({ config, only: only as Kind[], log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined }).catch((error: Error) => fail(`eval failed: ${error.message}`, 1));
+const reports = await runEval({
+  config,
+  only: only as Kind[],
+  log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+}).catch((error: Error) => fail(`eval failed: ${error.message}`, 1));
 process.stdout.write(`${formatReport(`${config.modelProvider} ${config.modelName}`, reports)}\n`);
 process.exit(0);

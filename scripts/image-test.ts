@@ -39,7 +39,9 @@ const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return value;
   } catch (error) {
-    log(`FAIL ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`);
+    log(
+      `FAIL ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`,
+    );
     throw error;
   }
 };
@@ -52,7 +54,11 @@ const stream = (command: string, args: string[]): Promise<void> =>
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args[0]} exited ${code}`))));
   });
 
-const succeeds = async (command: string, args: string[]): Promise<boolean> => run(command, args).then(() => true, () => false);
+const succeeds = async (command: string, args: string[]): Promise<boolean> =>
+  run(command, args).then(
+    () => true,
+    () => false,
+  );
 
 /** The base-image script: $CONTAINER_BASE_SCRIPT, else `shared/tools/container-base.sh` here or in a parent. */
 const baseScript = (): string | undefined => {
@@ -67,7 +73,10 @@ const baseScript = (): string | undefined => {
 const ensureEngine = async (): Promise<void> => {
   if ((await succeeds('podman', ['--version'])) && (await succeeds('podman', ['image', 'exists', BASE_IMAGE]))) return;
   const script = baseScript();
-  if (!script) throw new Error(`podman or ${BASE_IMAGE} is missing and no shared/tools/container-base.sh was found (set CONTAINER_BASE_SCRIPT)`);
+  if (!script)
+    throw new Error(
+      `podman or ${BASE_IMAGE} is missing and no shared/tools/container-base.sh was found (set CONTAINER_BASE_SCRIPT)`,
+    );
   await stream('bash', [script]);
 };
 
@@ -75,7 +84,9 @@ const ensureEngine = async (): Promise<void> => {
 const servePage = async (marker: string): Promise<{ server: Server; url: string }> => {
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>image test ${marker}</title><p id="marker">${marker}</p><script>document.getElementById('marker').dataset.ran = 'yes'</script>`);
+    res.end(
+      `<!doctype html><title>image test ${marker}</title><p id="marker">${marker}</p><script>document.getElementById('marker').dataset.ran = 'yes'</script>`,
+    );
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
@@ -92,11 +103,20 @@ const freePort = async (): Promise<number> => {
 const waitForHealth = async (base: string, container: string): Promise<void> => {
   const deadline = Date.now() + READY_DEADLINE_MS;
   for (;;) {
-    const healthy = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return;
-    const state = (await run('podman', ['inspect', '--format', '{{.State.Status}}', container]).catch(() => ({ stdout: 'gone' }))).stdout.trim();
-    if (state !== 'running') throw new Error(`the container is ${state}: ${(await run('podman', ['logs', container]).catch(() => ({ stdout: '', stderr: '' }))).stderr}`);
-    if (Date.now() > deadline) throw new Error(`no healthy answer from ${base}/health within ${READY_DEADLINE_MS / 1000} s`);
+    const state = (
+      await run('podman', ['inspect', '--format', '{{.State.Status}}', container]).catch(() => ({ stdout: 'gone' }))
+    ).stdout.trim();
+    if (state !== 'running')
+      throw new Error(
+        `the container is ${state}: ${(await run('podman', ['logs', container]).catch(() => ({ stdout: '', stderr: '' }))).stderr}`,
+      );
+    if (Date.now() > deadline)
+      throw new Error(`no healthy answer from ${base}/health within ${READY_DEADLINE_MS / 1000} s`);
     await new Promise((done) => setTimeout(done, 500));
   }
 };
@@ -107,7 +127,10 @@ const processFacts = async (container: string, pid: number): Promise<{ uid: stri
   const environ = (await run('podman', ['exec', container, 'cat', `/proc/${pid}/environ`])).stdout;
   return {
     uid: /^Uid:\s+(\d+)/m.exec(status)?.[1] ?? '?',
-    envNames: environ.split('\0').filter(Boolean).map((entry) => entry.split('=')[0]!),
+    envNames: environ
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => entry.split('=')[0]!),
   };
 };
 
@@ -123,16 +146,37 @@ const main = async (): Promise<void> => {
   let started = false;
   try {
     await step('podman and the base image', ensureEngine);
-    await step('podman build of the Dockerfile', () => stream('podman', ['build', '--pull=never', '--network=host', '--format=docker', '-t', IMAGE, '.']));
+    await step('podman build of the Dockerfile', () =>
+      stream('podman', ['build', '--pull=never', '--network=host', '--format=docker', '-t', IMAGE, '.']),
+    );
     const size = (await run('podman', ['image', 'inspect', '--format', '{{.Size}}', IMAGE])).stdout.trim();
     log(`     image ${IMAGE}: ${(Number(size) / 1e6).toFixed(0)} MB`);
     await step('container start', async () => {
       await run('podman', [
-        'run', '--detach', '--rm', '--init', '--network=host', '--name', container,
-        '-e', `HOST_SECRET=${secret}`, '-e', `SIGNING_SECRET=${signingSecret}`,
-        '-e', `HOST_PORT=${port}`, '-e', 'HOST_BIND=127.0.0.1', '-e', 'HOST_CAPACITY=2', '-e', 'HOST_WARM_POOL_SIZE=1',
+        'run',
+        '--detach',
+        '--rm',
+        '--init',
+        '--network=host',
+        '--name',
+        container,
+        '-e',
+        `HOST_SECRET=${secret}`,
+        '-e',
+        `SIGNING_SECRET=${signingSecret}`,
+        '-e',
+        `HOST_PORT=${port}`,
+        '-e',
+        'HOST_BIND=127.0.0.1',
+        '-e',
+        'HOST_CAPACITY=2',
+        '-e',
+        'HOST_WARM_POOL_SIZE=1',
         // As on ECS: the guard on; loopback allowed only because this script's page lives there.
-        '-e', 'BLOCK_PRIVATE_NETWORKS=true', '-e', 'ALLOWED_PRIVATE_HOSTS=127.0.0.1',
+        '-e',
+        'BLOCK_PRIVATE_NETWORKS=true',
+        '-e',
+        'ALLOWED_PRIVATE_HOSTS=127.0.0.1',
         IMAGE,
       ]);
       started = true;
@@ -144,17 +188,29 @@ const main = async (): Promise<void> => {
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ sessionId: `image-test-${marker}`, idleTimeoutMs: 120_000 }),
       });
-      if (response.status !== 201) throw new Error(`POST /sessions answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`POST /sessions answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as { sessionId: string; wsEndpoint: string; pid: number; warm: boolean };
     });
-    log(`     session ${created.sessionId}: browser pid ${created.pid} (warm: ${created.warm}), CDP ${created.wsEndpoint}`);
+    log(
+      `     session ${created.sessionId}: browser pid ${created.pid} (warm: ${created.warm}), CDP ${created.wsEndpoint}`,
+    );
     await step('window on a page served from the host', async () => {
-      const browser = await puppeteer.connect({ browserWSEndpoint: created.wsEndpoint, headers: auth, defaultViewport: { width: 1280, height: 800 } });
+      const browser = await puppeteer.connect({
+        browserWSEndpoint: created.wsEndpoint,
+        headers: auth,
+        defaultViewport: { width: 1280, height: 800 },
+      });
       try {
         const tab = await browser.newPage();
         await tab.goto(page.url, { waitUntil: 'load', timeout: 30_000 });
-        const seen = await tab.evaluate(() => ({ title: document.title, text: document.getElementById('marker')?.textContent, ran: document.getElementById('marker')?.dataset.ran }));
-        if (seen.title !== `image test ${marker}` || seen.text !== marker || seen.ran !== 'yes') throw new Error(`the window shows ${JSON.stringify(seen)}`);
+        const seen = await tab.evaluate(() => ({
+          title: document.title,
+          text: document.getElementById('marker')?.textContent,
+          ran: document.getElementById('marker')?.dataset.ran,
+        }));
+        if (seen.title !== `image test ${marker}` || seen.text !== marker || seen.ran !== 'yes')
+          throw new Error(`the window shows ${JSON.stringify(seen)}`);
         const shot = await tab.screenshot({ type: 'png' });
         log(`     ${await browser.version()}: title "${seen.title}", script ran, screenshot ${shot.length} bytes`);
       } finally {
@@ -169,12 +225,18 @@ const main = async (): Promise<void> => {
       log(`     uid ${facts.uid}; environment: ${facts.envNames.join(' ')}`);
     });
     await step('session end', async () => {
-      const response = await fetch(`${base}/sessions/${encodeURIComponent(created.sessionId)}`, { method: 'DELETE', headers: auth });
+      const response = await fetch(`${base}/sessions/${encodeURIComponent(created.sessionId)}`, {
+        method: 'DELETE',
+        headers: auth,
+      });
       if (response.status !== 204) throw new Error(`DELETE answered ${response.status}: ${await response.text()}`);
     });
   } finally {
     page.server.close();
-    if (started) await step('container stop', () => run('podman', ['stop', '--time', '30', container]).then(() => undefined)).catch(() => undefined);
+    if (started)
+      await step('container stop', () =>
+        run('podman', ['stop', '--time', '30', container]).then(() => undefined),
+      ).catch(() => undefined);
   }
 };
 

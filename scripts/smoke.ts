@@ -42,14 +42,22 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeResult> => {
   // skipWaitSessionReady: the client's own wait for 'running' races the events stream against a timer it never
   // clears, which holds the process open for the whole timeout after success; the next step waits instead.
   const session = await step('create session', () =>
-    client.sessions.create({ configuration: { skipWaitSessionReady: true } }, { timeoutInSeconds: options.timeoutSeconds }),
+    client.sessions.create(
+      { configuration: { skipWaitSessionReady: true } },
+      { timeoutInSeconds: options.timeoutSeconds },
+    ),
   );
   const sessionId = session.data.id;
   try {
     await step('session running', async () => {
       const deadline = Date.now() + options.timeoutSeconds * 1000;
-      for (let status = session.data.status; status !== 'running'; status = (await client.sessions.getInfo(sessionId)).data.status) {
-        if (status === 'ended' || Date.now() > deadline) throw new Error(`session ${sessionId} is ${status}, not running, after ${options.timeoutSeconds} s`);
+      for (
+        let status = session.data.status;
+        status !== 'running';
+        status = (await client.sessions.getInfo(sessionId)).data.status
+      ) {
+        if (status === 'ended' || Date.now() > deadline)
+          throw new Error(`session ${sessionId} is ${status}, not running, after ${options.timeoutSeconds} s`);
         await new Promise((resolve) => setTimeout(resolve, SESSION_POLL_MS));
       }
     });
@@ -61,7 +69,9 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeResult> => {
       return opened;
     });
     const windowId = window.data.windowId;
-    const scraped = await step('scrape', () => client.windows.scrapeContent(sessionId, windowId, {}, { timeoutInSeconds: 120 }));
+    const scraped = await step('scrape', () =>
+      client.windows.scrapeContent(sessionId, windowId, {}, { timeoutInSeconds: 120 }),
+    );
     const { title, scrapedContent } = scraped.data.modelResponse;
     if (!scrapedContent.text.trim()) throw new Error(`the scrape of ${options.page} came back empty`);
     log(`     "${title}", ${scrapedContent.text.length} characters of markdown`);
@@ -73,7 +83,13 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeResult> => {
 
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
-    options: { url: { type: 'string' }, key: { type: 'string' }, page: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      page: { type: 'string' },
+      timeout: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const usage = 'usage: npm run smoke -- --url <ApiUrl> --key <API key> [--page https://example.com] [--timeout 300]';
   const timeoutSeconds = Number(values.timeout ?? 300);

@@ -28,7 +28,9 @@ export const asyncSuite = async (options: { requests?: number } = {}) => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = performance.now();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { response?: { meta?: { clientProvided?: { clientRequestId?: string } } } };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        response?: { meta?: { clientProvided?: { clientRequestId?: string } } };
+      };
       const id = body.response?.meta?.clientProvided?.clientRequestId;
       if (id) deliveredAt.set(id, at);
       res.statusCode = 204;
@@ -40,7 +42,10 @@ export const asyncSuite = async (options: { requests?: number } = {}) => {
 
   const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-bench-async-'));
   const key = generateApiKey();
-  const config = loadConfig({}, { stage: 'production', port: 0, dataDir, apiKey: key, logLevel: 'warn', warmPoolSize: 1 });
+  const config = loadConfig(
+    {},
+    { stage: 'production', port: 0, dataDir, apiKey: key, logLevel: 'warn', warmPoolSize: 1 },
+  );
   const service = await startLocalService(config, {
     log: createLogger('warn'),
     asyncOperations: {
@@ -53,7 +58,11 @@ export const asyncSuite = async (options: { requests?: number } = {}) => {
   });
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${service.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${service.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as any };
   };
   try {
@@ -63,7 +72,8 @@ export const asyncSuite = async (options: { requests?: number } = {}) => {
       if ((await call('GET', `/v1/sessions/${sessionId}`)).json.data.status === 'running') break;
       await sleep(50);
     }
-    const windowId: string = (await call('POST', `/v1/sessions/${sessionId}/windows`, { url: 'about:blank' })).json.data.windowId;
+    const windowId: string = (await call('POST', `/v1/sessions/${sessionId}/windows`, { url: 'about:blank' })).json.data
+      .windowId;
     const path = `/v1/async/sessions/${sessionId}/windows/${windowId}/fill-form`;
 
     // A baseline under the same conditions: an authenticated read of the session (one records read).
@@ -78,7 +88,11 @@ export const asyncSuite = async (options: { requests?: number } = {}) => {
     const acceptMs: number[] = [];
     for (let i = 0; i < total + 10; i += 1) {
       const started = performance.now();
-      const res = await call('POST', path, { automationId: 'bench', clientRequestId: `r${i}`, async: { webhookUrl: hook } });
+      const res = await call('POST', path, {
+        automationId: 'bench',
+        clientRequestId: `r${i}`,
+        async: { webhookUrl: hook },
+      });
       if (res.status !== 201) throw new Error(`accept answered ${res.status}: ${JSON.stringify(res.json)}`);
       if (i >= 10) acceptMs.push(performance.now() - started); // the first ten warm up JIT, pools and the auth cache
       await sleep(20); // one at a time, as a client fires requests, not a flood that queues behind itself
@@ -92,7 +106,11 @@ export const asyncSuite = async (options: { requests?: number } = {}) => {
     return {
       baselineGetSession: stats(readMs),
       accept201: { ...accept201, bar: { p50AtMostMs: ACCEPT_BAR_MS, met: accept201.p50 <= ACCEPT_BAR_MS } },
-      webhookAfterCompletion: { ...webhookAfterCompletion, undelivered: total + 10 - deliveredAt.size, bar: { p50AtMostMs: WEBHOOK_BAR_MS, met: webhookAfterCompletion.p50 <= WEBHOOK_BAR_MS } },
+      webhookAfterCompletion: {
+        ...webhookAfterCompletion,
+        undelivered: total + 10 - deliveredAt.size,
+        bar: { p50AtMostMs: WEBHOOK_BAR_MS, met: webhookAfterCompletion.p50 <= WEBHOOK_BAR_MS },
+      },
     };
   } finally {
     await service.stop();

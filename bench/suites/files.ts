@@ -30,7 +30,6 @@ const waitRunning = async (call: ReturnType<typeof api>, id: string) => {
   throw new Error(`session ${id} did not start`);
 };
 
-
 export const filesSuite = async () => {
   const fixtures = await startFixtureServer();
   const service = await startServiceProcess({ WARM_POOL_SIZE: '1' });
@@ -39,22 +38,36 @@ export const filesSuite = async () => {
     const session = await call('POST', '/v1/sessions', {});
     const sessionId: string = session.data.id;
     await waitRunning(call, sessionId);
-    const window = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/files/one-input.html` });
+    const window = await call('POST', `/v1/sessions/${sessionId}/windows`, {
+      url: `${fixtures.url}/files/one-input.html`,
+    });
     const windowId: string = window.data.windowId;
     const bytes = new Uint8Array(randomBytes(FILE_BYTES));
 
-    const timings = { uploadMs: [] as number[], pushMs: [] as number[], fileInputMs: [] as number[], totalMs: [] as number[] };
+    const timings = {
+      uploadMs: [] as number[],
+      pushMs: [] as number[],
+      fileInputMs: [] as number[],
+      totalMs: [] as number[],
+    };
     for (let run = 0; run < RUNS; run += 1) {
       const started = performance.now();
       const created = await call('POST', '/v1/files', { fileName: `bench-${run}.bin` });
-      const put = await fetch(created.data.uploadUrl, { method: 'PUT', body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+      const put = await fetch(created.data.uploadUrl, {
+        method: 'PUT',
+        body: bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       if (!put.ok) throw new Error(`upload PUT: ${put.status}`);
       const got = await call('GET', `/v1/files/${created.data.id}`);
-      if (got.data.status !== 'available' || got.data.fileBytes !== FILE_BYTES) throw new Error(`upload not available: ${JSON.stringify(got.data)}`);
+      if (got.data.status !== 'available' || got.data.fileBytes !== FILE_BYTES)
+        throw new Error(`upload not available: ${JSON.stringify(got.data)}`);
       const uploaded = performance.now();
       await call('POST', `/v1/files/${created.data.id}/push`, { sessionIds: [sessionId] });
       const pushed = performance.now();
-      const input = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/file-input`, { fileId: created.data.id });
+      const input = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/file-input`, {
+        fileId: created.data.id,
+      });
       if (input.meta.status !== 'success') throw new Error(`file-input: ${JSON.stringify(input)}`);
       const done = performance.now();
       timings.uploadMs.push(uploaded - started);
@@ -68,7 +81,11 @@ export const filesSuite = async () => {
     return {
       fileBytes: FILE_BYTES,
       uploadPushFileInputMs: total,
-      stages: { uploadMs: stats(timings.uploadMs), pushMs: stats(timings.pushMs), fileInputMs: stats(timings.fileInputMs) },
+      stages: {
+        uploadMs: stats(timings.uploadMs),
+        pushMs: stats(timings.pushMs),
+        fileInputMs: stats(timings.fileInputMs),
+      },
       bar: { p50AtMostMs: BAR_MS, met: total.p50 <= BAR_MS },
     };
   } finally {

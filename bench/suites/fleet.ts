@@ -33,18 +33,59 @@ const SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef';
 export const fleetSuite = async () => {
   const [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer()]);
   const log = createLogger('silent');
-  const config = loadConfig({}, { stage: 'test', logLevel: 'silent', authCacheSeconds: 5, hostCapacity: 6, warmPoolSize: 2, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET });
+  const config = loadConfig(
+    {},
+    {
+      stage: 'test',
+      logLevel: 'silent',
+      authCacheSeconds: 5,
+      hostCapacity: 6,
+      warmPoolSize: 2,
+      hostSecret: HOST_SECRET,
+      signingSecret: SIGNING_SECRET,
+    },
+  );
   const startQueue = new MemoryQueue({ visibilitySeconds: 60 });
-  const join = () => startFleetHost({ config, records: aws.records, blobs: aws.blobs, startQueue, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, log, port: 0, bind: '127.0.0.1', advertise: '127.0.0.1' });
+  const join = () =>
+    startFleetHost({
+      config,
+      records: aws.records,
+      blobs: aws.blobs,
+      startQueue,
+      hostSecret: HOST_SECRET,
+      signingSecret: SIGNING_SECRET,
+      log,
+      port: 0,
+      bind: '127.0.0.1',
+      advertise: '127.0.0.1',
+    });
   const hosts = await Promise.all([join(), join()]);
-  const fleet = new RemoteFleet({ startQueue, hostSecret: HOST_SECRET, placement: (sessionId) => findPlacement(aws.records, sessionId), connect: puppeteerConnector });
-  const deps = createDeps({ config, records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records), signingSecret: SIGNING_SECRET, model: modelFromConfig(config), log });
+  const fleet = new RemoteFleet({
+    startQueue,
+    hostSecret: HOST_SECRET,
+    placement: (sessionId) => findPlacement(aws.records, sessionId),
+    connect: puppeteerConnector,
+  });
+  const deps = createDeps({
+    config,
+    records: aws.records,
+    blobs: aws.blobs,
+    fleet,
+    bus: new PollingEventBus(aws.records),
+    signingSecret: SIGNING_SECRET,
+    model: modelFromConfig(config),
+    log,
+  });
   const { org } = await ensureOrg(aws.records, systemClock, 'bench');
   const auth = `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}`;
   const api: http.Server = createHttpServer(await createLocalApp(deps));
   const url = `http://127.0.0.1:${await listen(api, 0, '127.0.0.1')}`;
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${url}${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: response.status, json: (await response.json().catch(() => undefined)) as any };
   };
   const running = async (id: string, status: string) => {
@@ -85,8 +126,11 @@ export const fleetSuite = async () => {
     const burstMs = performance.now() - burstStart;
     const perHost = hosts.map((h) => h.host.stats().live);
     // Every session that says running must have a browser on a host: a figure without that would be hollow.
-    const unplaced = (await Promise.all(burst.map((id) => findPlacement(aws.records, id)))).filter((placement) => !placement).length;
-    if (unplaced > 0 || perHost.reduce((a, b) => a + b, 0) !== burst.length) throw new Error(`fleet: ${unplaced} running sessions without a browser (hosts: ${perHost})`);
+    const unplaced = (await Promise.all(burst.map((id) => findPlacement(aws.records, id)))).filter(
+      (placement) => !placement,
+    ).length;
+    if (unplaced > 0 || perHost.reduce((a, b) => a + b, 0) !== burst.length)
+      throw new Error(`fleet: ${unplaced} running sessions without a browser (hosts: ${perHost})`);
     await Promise.all(burst.map((id) => call('DELETE', `/v1/sessions/${id}`)));
 
     return {

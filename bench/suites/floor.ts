@@ -31,7 +31,11 @@ export const floorSuite = async () => {
   const scratch = await mkdtemp(join(tmpdir(), 'floor-'));
   const uploadPath = join(scratch, 'upload.bin');
   await writeFile(uploadPath, Buffer.alloc(UPLOAD_BYTES, 7));
-  const [fixtures, service, executablePath] = await Promise.all([startFixtureServer(), startServiceProcess({ WARM_POOL_SIZE: '1' }), resolveChromiumPath(process.env.CHROMIUM_PATH)]);
+  const [fixtures, service, executablePath] = await Promise.all([
+    startFixtureServer(),
+    startServiceProcess({ WARM_POOL_SIZE: '1' }),
+    resolveChromiumPath(process.env.CHROMIUM_PATH),
+  ]);
   const sides = { ours: oursSide(service, uploadPath), direct: directSide(executablePath, uploadPath) };
   const times = { ours: {} as Record<string, number[]>, direct: {} as Record<string, number[]> };
   try {
@@ -41,7 +45,11 @@ export const floorSuite = async () => {
     for (let i = 0; i < ROUNDS; i += 1) {
       // Alternating which side goes first, so neither always runs right after the other's clean-up.
       const order = i % 2 === 0 ? (['ours', 'direct'] as const) : (['direct', 'ours'] as const);
-      for (const side of order) merge(times[side], side === 'ours' ? await runRound(sides.ours, fixtures.url) : await runRound(sides.direct, fixtures.url));
+      for (const side of order)
+        merge(
+          times[side],
+          side === 'ours' ? await runRound(sides.ours, fixtures.url) : await runRound(sides.direct, fixtures.url),
+        );
       process.stderr.write(`floor: round ${i + 1}/${ROUNDS}\n`);
     }
   } catch (error) {
@@ -56,13 +64,20 @@ export const floorSuite = async () => {
   for (const name of Object.keys(times.ours)) {
     const oursMs = percentile(times.ours[name], 50);
     const directMs = percentile(times.direct[name] ?? [], 50);
-    operations[name] = { oursMs: round(oursMs, 1), directMs: round(directMs, 1), ratio: round(oursMs / directMs), n: times.ours[name].length };
+    operations[name] = {
+      oursMs: round(oursMs, 1),
+      directMs: round(directMs, 1),
+      ratio: round(oursMs / directMs),
+      n: times.ours[name].length,
+    };
   }
   return {
     rounds: ROUNDS,
     load: { before: loadBefore, after: { uptime: uptime(), loadavg: loadavg().map((v) => round(v)) } },
     start: { processStartToReadyMs: round(service.startMs, 0), reportedReadyMs: service.readyMs },
     operations,
-    over1_2: Object.entries(operations).filter(([, o]) => o.ratio > 1.2).map(([name]) => name),
+    over1_2: Object.entries(operations)
+      .filter(([, o]) => o.ratio > 1.2)
+      .map(([name]) => name),
   };
 };

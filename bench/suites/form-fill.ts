@@ -13,7 +13,11 @@ const MIN_RUNS = 5;
 
 const PARAMETERS = { ...CONTACT_VALUES, message: 'Please call back in the afternoon.' };
 
-export const formFillSuite = async ({ seconds }: { seconds: number }): Promise<{ p50: number; p95: number; n: number; credits: number; bar: string }> => {
+export const formFillSuite = async ({
+  seconds,
+}: {
+  seconds: number;
+}): Promise<{ p50: number; p95: number; n: number; credits: number; bar: string }> => {
   const [fixtures, service] = await Promise.all([startFixtureServer(), startServiceProcess({ WARM_POOL_SIZE: '1' })]);
   const call = apiClient(service);
   try {
@@ -23,7 +27,8 @@ export const formFillSuite = async ({ seconds }: { seconds: number }): Promise<{
     if (window.status !== 201) throw new Error(`window create: ${JSON.stringify(window.json)}`);
     const windowPath = `/v1/sessions/${sessionId}/windows/${window.json.data.windowId}`;
     const learnt = await call('POST', `${windowPath}/create-form-filler`, {});
-    if (learnt.status !== 201 || learnt.json.meta.status !== 'success') throw new Error(`create-form-filler: ${JSON.stringify(learnt.json)}`);
+    if (learnt.status !== 201 || learnt.json.meta.status !== 'success')
+      throw new Error(`create-form-filler: ${JSON.stringify(learnt.json)}`);
     const { automationId } = JSON.parse(learnt.json.data.modelResponse) as { automationId: string };
     const times: number[] = [];
     let credits = 0;
@@ -33,13 +38,20 @@ export const formFillSuite = async ({ seconds }: { seconds: number }): Promise<{
       const started = performance.now();
       const res = await call('POST', `${windowPath}/fill-form`, { automationId, parameters: PARAMETERS });
       const elapsed = performance.now() - started;
-      if (res.status !== 201 || res.json.meta.status !== 'success') throw new Error(`fill-form: ${res.status} ${JSON.stringify(res.json.errors ?? res.json)}`);
+      if (res.status !== 201 || res.json.meta.status !== 'success')
+        throw new Error(`fill-form: ${res.status} ${JSON.stringify(res.json.errors ?? res.json)}`);
       credits += res.json.meta.usage.credits as number;
       if (i >= WARM_UP) times.push(elapsed);
     }
     await call('DELETE', `/v1/sessions/${sessionId}`);
     const p50 = round(percentile(times, 50));
-    return { p50, p95: round(percentile(times, 95)), n: times.length, credits, bar: p50 <= 500 && credits === 0 ? 'met (p50 ≤ 500 ms, 0 credits)' : 'missed (p50 ≤ 500 ms, 0 credits)' };
+    return {
+      p50,
+      p95: round(percentile(times, 95)),
+      n: times.length,
+      credits,
+      bar: p50 <= 500 && credits === 0 ? 'met (p50 ≤ 500 ms, 0 credits)' : 'missed (p50 ≤ 500 ms, 0 credits)',
+    };
   } finally {
     await service.stop();
     await fixtures.close();

@@ -21,7 +21,8 @@ interface ViewerState {
   width: number;
 }
 
-const state = (viewer: Page) => viewer.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
+const state = (viewer: Page) =>
+  viewer.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
 
 export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: number } = {}) => {
   const runs = options.runs ?? 10;
@@ -33,23 +34,36 @@ export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: numbe
   try {
     const { json: created } = await call('POST', '/v1/sessions', {});
     const sessionId = created.data.id as string;
-    for (let i = 0; i < 600 && (await call('GET', `/v1/sessions/${sessionId}`)).json.data.status !== 'running'; i += 1) await sleep(50);
+    for (let i = 0; i < 600 && (await call('GET', `/v1/sessions/${sessionId}`)).json.data.status !== 'running'; i += 1)
+      await sleep(50);
     const cdpWsUrl = (await call('GET', `/v1/sessions/${sessionId}`)).json.data.cdpWsUrl as string;
-    session = await puppeteer.connect({ browserWSEndpoint: cdpWsUrl, headers: { authorization: `Bearer ${service.key}` }, defaultViewport: null });
+    session = await puppeteer.connect({
+      browserWSEndpoint: cdpWsUrl,
+      headers: { authorization: `Bearer ${service.key}` },
+      defaultViewport: null,
+    });
 
     const open = async (path: string) => {
-      const res = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}${path}`, waitUntil: 'load' });
+      const res = await call('POST', `/v1/sessions/${sessionId}/windows`, {
+        url: `${fixtures.url}${path}`,
+        waitUntil: 'load',
+      });
       if (res.status !== 201) throw new Error(`window create: ${JSON.stringify(res.json)}`);
       const windowId = res.json.data.windowId as string;
       const info = await call('GET', `/v1/sessions/${sessionId}/windows/${windowId}?screenResolution=1024x640`);
-      const target = await session!.waitForTarget((t) => (t as unknown as { _targetId: string })._targetId === windowId);
+      const target = await session!.waitForTarget(
+        (t) => (t as unknown as { _targetId: string })._targetId === windowId,
+      );
       return { windowId, liveViewUrl: info.json.data.liveViewUrl as string, page: (await target.page())! };
     };
     const watch = async (url: string) => {
       const viewer = await viewers.browser.newPage();
       await viewer.setViewport({ width: 1100, height: 700 });
       await viewer.goto(url);
-      await viewer.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > 0, { timeout: 10_000, polling: 'raf' });
+      await viewer.waitForFunction(
+        () => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > 0,
+        { timeout: 10_000, polling: 'raf' },
+      );
       return viewer;
     };
 
@@ -62,13 +76,20 @@ export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: numbe
       const opened = await open('/live/target.html');
       const viewer = await watch(opened.liveViewUrl);
       if (timed) firstFrame.push((await state(viewer)).firstFrameMs);
-      await viewer.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.width === 1024, { timeout: 5_000 });
+      await viewer.waitForFunction(
+        () => (window as unknown as { liveViewState: ViewerState }).liveViewState.width === 1024,
+        { timeout: 5_000 },
+      );
       await sleep(200);
       const box = (await (await viewer.$('#screen'))!.boundingBox())!;
       const before = (await state(viewer)).frames;
       const clickedAt = Date.now();
       await viewer.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.25);
-      await viewer.waitForFunction((n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n, { timeout: 5_000, polling: 'raf' }, before);
+      await viewer.waitForFunction(
+        (n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n,
+        { timeout: 5_000, polling: 'raf' },
+        before,
+      );
       const reacted = await opened.page.evaluate(() => (window as unknown as { lastClickAt?: number }).lastClickAt);
       if (!reacted) throw new Error('the click in the viewer did not reach the page');
       if (timed) clickToPage.push(reacted - clickedAt);
@@ -86,7 +107,9 @@ export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: numbe
       rawFrames += 1;
       cdp.send('Page.screencastFrameAck', { sessionId: frame }).catch(() => undefined);
     });
-    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1024, height: 640, deviceScaleFactor: 0, mobile: false }).catch(() => undefined);
+    await cdp
+      .send('Emulation.setDeviceMetricsOverride', { width: 1024, height: 640, deviceScaleFactor: 0, mobile: false })
+      .catch(() => undefined);
     await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 70 });
     await sleep(1000);
     rawFrames = 0;

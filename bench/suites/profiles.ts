@@ -15,14 +15,23 @@ const waitRunning = async (call: ReturnType<typeof apiClient>, id: string, timeo
   for (;;) {
     const { json } = await call('GET', `/v1/sessions/${id}`);
     if (json.data.status === 'running') return;
-    if (json.data.status === 'error' || Date.now() > deadline) throw new Error(`session ${id}: ${JSON.stringify(json.data)}`);
+    if (json.data.status === 'error' || Date.now() > deadline)
+      throw new Error(`session ${id}: ${JSON.stringify(json.data)}`);
     await sleep(10);
   }
 };
 
 /** Logs in on the fixture site through the session's CDP URL, as a client would; answers the state it ends in. */
-const onLogin = async (service: ServiceProcess, fixtures: FixtureServer, cdpWsUrl: string, user?: string): Promise<string> => {
-  const browser = await puppeteer.connect({ browserWSEndpoint: cdpWsUrl, headers: { Authorization: `Bearer ${service.key}` } });
+const onLogin = async (
+  service: ServiceProcess,
+  fixtures: FixtureServer,
+  cdpWsUrl: string,
+  user?: string,
+): Promise<string> => {
+  const browser = await puppeteer.connect({
+    browserWSEndpoint: cdpWsUrl,
+    headers: { Authorization: `Bearer ${service.key}` },
+  });
   try {
     const page = await browser.newPage();
     await page.goto(`${fixtures.url}/login/index.html`);
@@ -30,7 +39,11 @@ const onLogin = async (service: ServiceProcess, fixtures: FixtureServer, cdpWsUr
     if (user) {
       await page.type('#user', user);
       await page.click('#submit');
-      await page.waitForFunction((name) => document.getElementById('state')?.textContent === `Logged in as ${name}`, {}, user);
+      await page.waitForFunction(
+        (name) => document.getElementById('state')?.textContent === `Logged in as ${name}`,
+        {},
+        user,
+      );
     }
     return (await page.$eval('#state', (el) => el.textContent)) ?? '';
   } finally {
@@ -42,7 +55,9 @@ const median = (values: number[]) => stats(values).p50;
 
 /** The archive size the session's `profile_status` event reports (the session has ended: its replay is finite). */
 const savedBytes = async (service: ServiceProcess, sessionId: string): Promise<number> => {
-  const res = await fetch(`${service.url}/v1/sessions/${sessionId}/events?all=true`, { headers: { authorization: `Bearer ${service.key}` } });
+  const res = await fetch(`${service.url}/v1/sessions/${sessionId}/events?all=true`, {
+    headers: { authorization: `Bearer ${service.key}` },
+  });
   const events = (await res.text())
     .split('\n')
     .filter((line) => line.startsWith('data: '))
@@ -66,7 +81,12 @@ export const profilesSuite = async () => {
     return json.data as { id: string; cdpWsUrl: string };
   };
 
-  const samples = { terminatePlain: [] as number[], terminateSaving: [] as number[], createPlain: [] as number[], createRestoring: [] as number[] };
+  const samples = {
+    terminatePlain: [] as number[],
+    terminateSaving: [] as number[],
+    createPlain: [] as number[],
+    createRestoring: [] as number[],
+  };
   let archiveBytes = 0;
   try {
     await sleep(3000); // the warm pool fills after start
@@ -81,7 +101,8 @@ export const profilesSuite = async () => {
         await sleep(1500); // the pool refills, as in steady use
         const [createMs, second] = await timed(() => createRunning(saving ? { profileName: name } : {}));
         const state = await onLogin(service, fixtures, second.cdpWsUrl);
-        if (saving !== (state === 'Logged in as bench-user')) throw new Error(`round ${round_}: unexpected state ${state} (profile ${saving})`);
+        if (saving !== (state === 'Logged in as bench-user'))
+          throw new Error(`round ${round_}: unexpected state ${state} (profile ${saving})`);
         await call('DELETE', `/v1/sessions/${second.id}`);
         (saving ? samples.terminateSaving : samples.terminatePlain).push(terminateMs);
         (saving ? samples.createRestoring : samples.createPlain).push(createMs);
@@ -94,7 +115,12 @@ export const profilesSuite = async () => {
       rounds: ROUNDS,
       terminateMs: { plain: stats(samples.terminatePlain), savingProfile: stats(samples.terminateSaving) },
       createToRunningMs: { warmPool: stats(samples.createPlain), restoringProfile: stats(samples.createRestoring) },
-      addedMs: { save: round(addedSaveMs), restore: round(addedRestoreMs), total: round(addedSaveMs + addedRestoreMs), bar: 2000 },
+      addedMs: {
+        save: round(addedSaveMs),
+        restore: round(addedRestoreMs),
+        total: round(addedSaveMs + addedRestoreMs),
+        bar: 2000,
+      },
       archiveBytes,
     };
   } finally {

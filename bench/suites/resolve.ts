@@ -20,17 +20,29 @@ import { apiClient, round, sleep, startServiceProcess, stats } from '../support.
 
 const api = apiClient;
 
-
 /** Descriptions clicked in turn on the generated catalogue: a unique button, a region, a table row. */
-const DESCRIPTIONS = ['the Checkout button', 'the first Refund button', 'Section 3 link in the navigation', 'Info 5 link in the footer'];
+const DESCRIPTIONS = [
+  'the Checkout button',
+  'the first Refund button',
+  'Section 3 link in the navigation',
+  'Info 5 link in the footer',
+];
 
-const clickTimes = async (call: ReturnType<typeof api>, sessionId: string, windowId: string, runs: number): Promise<number[]> => {
+const clickTimes = async (
+  call: ReturnType<typeof api>,
+  sessionId: string,
+  windowId: string,
+  runs: number,
+): Promise<number[]> => {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
-    const { json } = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/click`, { elementDescription: DESCRIPTIONS[i % DESCRIPTIONS.length] });
+    const { json } = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/click`, {
+      elementDescription: DESCRIPTIONS[i % DESCRIPTIONS.length],
+    });
     times.push(performance.now() - started);
-    if (json.meta?.status !== 'success') throw new Error(`click "${DESCRIPTIONS[i % DESCRIPTIONS.length]}": ${JSON.stringify(json.errors ?? json)}`);
+    if (json.meta?.status !== 'success')
+      throw new Error(`click "${DESCRIPTIONS[i % DESCRIPTIONS.length]}": ${JSON.stringify(json.errors ?? json)}`);
   }
   return times;
 };
@@ -43,14 +55,28 @@ const corpusAccuracy = async (page: Page, baseUrl: string): Promise<number> => {
     const snap = await snapshot(page, AbortSignal.timeout(10_000));
     const answer = await offlineResolver.resolve(snap, c.description, { intent: c.intent });
     // The snapshot's element registry lives in the service's own isolated world, not the page's.
-    const got = 'match' in answer ? await evaluateInWorld(page, `(${elementExpression(snap.key, answer.match.id)})?.getAttribute('data-testid')`, AbortSignal.timeout(10_000)) : null;
+    const got =
+      'match' in answer
+        ? await evaluateInWorld(
+            page,
+            `(${elementExpression(snap.key, answer.match.id)})?.getAttribute('data-testid')`,
+            AbortSignal.timeout(10_000),
+          )
+        : null;
     if (got === c.expected) correct += 1;
   }
   return round(correct / resolveCases.length, 3);
 };
 
 /** Descriptions resolved offline on the 16,000-element page: names, regions, rows, positions, and one absent. */
-const RESOLVE_DESCRIPTIONS = [...DESCRIPTIONS, 'the second Refund button', 'Item 700 link', 'the search box in the header', 'the last link in the footer', 'the Export to PDF button'];
+const RESOLVE_DESCRIPTIONS = [
+  ...DESCRIPTIONS,
+  'the second Refund button',
+  'Item 700 link',
+  'the search box in the header',
+  'the last link in the footer',
+  'the Export to PDF button',
+];
 
 /** Offline resolution alone (no snapshot, no click) on one snapshot, each description several times. */
 const resolveTimes = async (snap: Awaited<ReturnType<typeof snapshot>>, rounds: number): Promise<number[]> => {
@@ -70,7 +96,13 @@ const realPages = async () => {
   const outcomes = await evaluateCorpus();
   const { tuned, heldOut, bySite, byKind } = summarize(outcomes);
   const percent = (t: { correct: number; cases: number }) => round((100 * t.correct) / t.cases, 1);
-  return { tuned: { ...tuned, percent: percent(tuned) }, heldOut: { ...heldOut, percent: percent(heldOut) }, resolveMs: stats(outcomes.map((o) => o.ms)), bySite, byKind };
+  return {
+    tuned: { ...tuned, percent: percent(tuned) },
+    heldOut: { ...heldOut, percent: percent(heldOut) },
+    resolveMs: stats(outcomes.map((o) => o.ms)),
+    bySite,
+    byKind,
+  };
 };
 
 export const resolveSuite = async () => {
@@ -79,17 +111,35 @@ export const resolveSuite = async () => {
   const call = api(service);
   try {
     const { json: session } = await call('POST', '/v1/sessions', {});
-    for (let i = 0; i < 600 && (await call('GET', `/v1/sessions/${session.data.id}`)).json.data.status !== 'running'; i += 1) await sleep(50);
+    for (
+      let i = 0;
+      i < 600 && (await call('GET', `/v1/sessions/${session.data.id}`)).json.data.status !== 'running';
+      i += 1
+    )
+      await sleep(50);
     const sessionId: string = session.data.id;
     const results: Record<string, unknown> = {};
-    for (const [name, nodes, runs] of [['click16k', 16_000, 20], ['click80k', 80_000, 10]] as const) {
-      const window = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/resolve/generated.html?nodes=${nodes}`, waitUntil: 'load', waitUntilTimeoutSeconds: 120 });
+    for (const [name, nodes, runs] of [
+      ['click16k', 16_000, 20],
+      ['click80k', 80_000, 10],
+    ] as const) {
+      const window = await call('POST', `/v1/sessions/${sessionId}/windows`, {
+        url: `${fixtures.url}/resolve/generated.html?nodes=${nodes}`,
+        waitUntil: 'load',
+        waitUntilTimeoutSeconds: 120,
+      });
       // The first operation on a fresh page pays its first style and layout pass: measured apart, not in the runs.
       const [first] = await clickTimes(call, sessionId, window.json.data.windowId, 1);
-      results[name] = { ...stats(await clickTimes(call, sessionId, window.json.data.windowId, runs)), firstMs: round(first) };
+      results[name] = {
+        ...stats(await clickTimes(call, sessionId, window.json.data.windowId, runs)),
+        firstMs: round(first),
+      };
       await call('DELETE', `/v1/sessions/${sessionId}/windows/${window.json.data.windowId}`);
     }
-    const browser = await puppeteer.connect({ browserWSEndpoint: session.data.cdpWsUrl, headers: { Authorization: `Bearer ${service.key}` } });
+    const browser = await puppeteer.connect({
+      browserWSEndpoint: session.data.cdpWsUrl,
+      headers: { Authorization: `Bearer ${service.key}` },
+    });
     try {
       const page = await browser.newPage();
       await page.goto(`${fixtures.url}/resolve/generated.html?nodes=1500`, { waitUntil: 'load' });
@@ -98,13 +148,24 @@ export const resolveSuite = async () => {
       await page.goto(`${fixtures.url}/resolve/generated.html?nodes=16000`, { waitUntil: 'load' });
       const dense = await snapshot(page, AbortSignal.timeout(30_000));
       await resolveTimes(dense, 1);
-      results.resolve16k = { nodes: dense.nodeCount, candidates: dense.elements.length, ...stats(await resolveTimes(dense, 4)) };
+      results.resolve16k = {
+        nodes: dense.nodeCount,
+        candidates: dense.elements.length,
+        ...stats(await resolveTimes(dense, 4)),
+      };
     } finally {
       await browser.disconnect();
     }
     await call('DELETE', `/v1/sessions/${sessionId}`);
     results.realPages = await realPages();
-    return results as { click16k: ReturnType<typeof stats>; click80k: ReturnType<typeof stats>; snapshotTokens1500: number; corpusAccuracy: number; resolve16k: ReturnType<typeof stats>; realPages: Awaited<ReturnType<typeof realPages>> };
+    return results as {
+      click16k: ReturnType<typeof stats>;
+      click80k: ReturnType<typeof stats>;
+      snapshotTokens1500: number;
+      corpusAccuracy: number;
+      resolve16k: ReturnType<typeof stats>;
+      realPages: Awaited<ReturnType<typeof realPages>>;
+    };
   } finally {
     await service.stop();
     await fixtures.close();

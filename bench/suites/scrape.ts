@@ -22,7 +22,8 @@ export const scrapeSuite = async (): Promise<{ p50: number; p95: number; n: numb
       const started = performance.now();
       const res = await call('POST', path, {});
       const elapsed = performance.now() - started;
-      if (res.status !== 201 || res.json.meta.status !== 'success') throw new Error(`scrape: ${res.status} ${JSON.stringify(res.json.errors ?? res.json)}`);
+      if (res.status !== 201 || res.json.meta.status !== 'success')
+        throw new Error(`scrape: ${res.status} ${JSON.stringify(res.json.errors ?? res.json)}`);
       if (i >= WARM_UP) times.push(elapsed);
     }
     await call('DELETE', `/v1/sessions/${sessionId}`);

@@ -8,17 +8,16 @@ import { treePssMiB } from '../pss.js';
 
 const api = apiClient;
 
-
 const waitRunning = async (call: ReturnType<typeof api>, id: string, timeoutMs = 120_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { json } = await call('GET', `/v1/sessions/${id}`);
     if (json.data.status === 'running') return;
-    if (json.data.status === 'error' || Date.now() > deadline) throw new Error(`session ${id}: ${JSON.stringify(json.data)}`);
+    if (json.data.status === 'error' || Date.now() > deadline)
+      throw new Error(`session ${id}: ${JSON.stringify(json.data)}`);
     await sleep(20);
   }
 };
-
 
 export const sessionsSuite = async () => {
   const fixtures = await startFixtureServer();
@@ -58,7 +57,11 @@ export const sessionsSuite = async () => {
       }
       await sleep(4000);
       const now = await treePssMiB(service.child.pid!);
-      memory[`sessions${target}`] = { totalPssMiB: now.mib, processes: now.processes, perSessionMiB: round((now.mib - baseline.mib) / target, 1) };
+      memory[`sessions${target}`] = {
+        totalPssMiB: now.mib,
+        processes: now.processes,
+        perSessionMiB: round((now.mib - baseline.mib) / target, 1),
+      };
     }
     await Promise.all(live.map((id) => call('DELETE', `/v1/sessions/${id}`)));
     await sleep(5000);
@@ -70,20 +73,28 @@ export const sessionsSuite = async () => {
         const { status, json } = await call('POST', '/v1/sessions', {});
         if (status !== 201) throw new Error(`create ${status}`);
         await waitRunning(call, json.data.id);
-        const window = await call('POST', `/v1/sessions/${json.data.id}/windows`, { url: `${fixtures.url}/index.html` });
+        const window = await call('POST', `/v1/sessions/${json.data.id}/windows`, {
+          url: `${fixtures.url}/index.html`,
+        });
         if (window.status !== 201 || window.json.errors) throw new Error(`window ${window.status}`);
         return json.data.id as string;
       }),
     );
     const burstMs = performance.now() - burstStart;
-    const ok = outcomes.filter((o): o is PromiseFulfilledResult<string> => o.status === 'fulfilled').map((o) => o.value);
+    const ok = outcomes
+      .filter((o): o is PromiseFulfilledResult<string> => o.status === 'fulfilled')
+      .map((o) => o.value);
     await Promise.all(ok.map((id) => call('DELETE', `/v1/sessions/${id}`)));
 
     return {
       createToRunningMs: stats(createMs),
       windowCreateLocalPageMs: stats(windowMs),
       memory: { baselinePssMiB: baseline.mib, ...memory },
-      fiftyConcurrent: { wallMs: round(burstMs, 0), errors: outcomes.length - ok.length, firstError: outcomes.find((o) => o.status === 'rejected')?.reason?.message },
+      fiftyConcurrent: {
+        wallMs: round(burstMs, 0),
+        errors: outcomes.length - ok.length,
+        firstError: outcomes.find((o) => o.status === 'rejected')?.reason?.message,
+      },
     };
   } finally {
     await service.stop();

@@ -32,11 +32,17 @@ export const watchKeyConnections = (options: {
         valid = await options.stillValid(entry.principal);
       } catch (error) {
         // A store that cannot answer says nothing about the key: keep its connections, ask again next time.
-        options.log.warn('could not re-check the key of live connections', { keyId: entry.principal.keyId, error: String(error) });
+        options.log.warn('could not re-check the key of live connections', {
+          keyId: entry.principal.keyId,
+          error: String(error),
+        });
       }
       if (valid) continue;
       held.delete(id);
-      options.log.info('closing connections of a revoked key', { keyId: entry.principal.keyId, connections: entry.closers.size });
+      options.log.info('closing connections of a revoked key', {
+        keyId: entry.principal.keyId,
+        connections: entry.closers.size,
+      });
       for (const close of entry.closers) close();
     }
     if (held.size === 0 && timer) {

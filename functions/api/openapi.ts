@@ -10,12 +10,14 @@ import type { Route } from './route.js';
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
 
-const jsonSchema = (schema: z.ZodType, io: Io) => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+const jsonSchema = (schema: z.ZodType, io: Io) =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
 
 const TAGS: Record<Route['tag'], string> = {
   sessions: 'A session is one remote Chromium browser of an organization, from start to end.',
   windows: "A session's windows (tabs): open, load a URL, watch live, close.",
-  'window operations': 'Act on or read a window in plain language; answered when done (long operations stream keep-alives).',
+  'window operations':
+    'Act on or read a window in plain language; answered when done (long operations stream keep-alives).',
   async: 'The same operations answered at once with a request id; the result is polled or delivered to a webhook.',
   requests: 'Asynchronous requests: their state, result and webhook deliveries.',
   files: "The organization's files: downloads, screenshots, recordings and uploads.",
@@ -32,7 +34,12 @@ const rewriteRefs = (value: unknown, rename: (id: string) => string): unknown =>
   if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, rename));
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/') ? `#/components/schemas/${rename(inner.slice(8))}` : rewriteRefs(inner, rename)]),
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
+        ? `#/components/schemas/${rename(inner.slice(8))}`
+        : rewriteRefs(inner, rename),
+    ]),
   );
 };
 
@@ -65,9 +72,10 @@ const createCollector = () => {
     };
     const components: Record<string, Json> = {};
     for (const io of ['output', 'input'] as const) {
-      for (const [id, definition] of defs[io]) components[componentName(id, io)] ??= rewriteRefs(definition, (ref) => componentName(ref, io)) as Json;
+      for (const [id, definition] of defs[io])
+        components[componentName(id, io)] ??= rewriteRefs(definition, (ref) => componentName(ref, io)) as Json;
     }
-    for (const entry of converted as ({ io: Io; body: Json; name?: string; placeholder: Json })[]) {
+    for (const entry of converted as { io: Io; body: Json; name?: string; placeholder: Json }[]) {
       const body = rewriteRefs(entry.body, (ref) => componentName(ref, entry.io)) as Json;
       if (entry.name && !components[entry.name]) components[entry.name] = body;
       Object.assign(entry.placeholder, entry.name ? { $ref: `#/components/schemas/${entry.name}` } : body);
@@ -93,7 +101,10 @@ const parameters = (schema: z.ZodObject | undefined, where: 'path' | 'query') =>
   }));
 };
 
-const problem = { description: 'Problem', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+const problem = {
+  description: 'Problem',
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+};
 
 const operation = (route: Route, collect: Collector) => ({
   operationId: route.operationId,
@@ -104,12 +115,25 @@ const operation = (route: Route, collect: Collector) => ({
   ...(route.auth === false ? { security: [] } : {}),
   parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
   ...(route.body
-    ? { requestBody: { required: false, content: { 'application/json': { schema: collect.convert(route.body, 'input', `${pascal(route.operationId)}Request`).placeholder } } } }
+    ? {
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: collect.convert(route.body, 'input', `${pascal(route.operationId)}Request`).placeholder,
+            },
+          },
+        },
+      }
     : {}),
   responses: {
     [String(route.status)]: {
       description: route.handler ? 'Success' : 'Success (not available in this version yet: answers 501)',
-      content: { [route.operationId === 'sessionEvents' ? 'text/event-stream' : 'application/json']: { schema: collect.convert(route.response, 'output', `${pascal(route.operationId)}Response`).placeholder } },
+      content: {
+        [route.operationId === 'sessionEvents' ? 'text/event-stream' : 'application/json']: {
+          schema: collect.convert(route.response, 'output', `${pascal(route.operationId)}Response`).placeholder,
+        },
+      },
     },
     ...(route.auth === false ? {} : { '401': problem }),
     ...(route.params ? { '404': problem } : {}),
@@ -136,14 +160,16 @@ export const buildOpenApi = (routes: readonly Route[], problemSchema: z.ZodType,
       version,
       description:
         'Remote Chromium sessions driven and read in plain language. Wire-compatible with the v1 interface of the official client.\n\n' +
-        'Every call but this document needs an API key (`Authorization: Bearer <key>`) and sees only the records of the key\'s organization. ' +
+        "Every call but this document needs an API key (`Authorization: Bearer <key>`) and sees only the records of the key's organization. " +
         'Errors are `application/problem+json`; a 422 lists each failing field in `errors[]` with its `location` (e.g. `body.url`).',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     tags: used.map((name) => ({ name, description: TAGS[name] })),
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: Authorization: Bearer <key>' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key: Authorization: Bearer <key>' },
+      },
       schemas,
     },
     paths,

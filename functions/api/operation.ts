@@ -30,7 +30,10 @@ type Out<T, K extends string> = T extends Record<K, infer S extends z.ZodType> ?
 
 type PrincipalOf<K extends OperationId> = RouteTable[K] extends { auth: false } ? undefined : Principal;
 
-export type InputOf<K extends OperationId> = Omit<OperationInput<Out<RouteTable[K], 'params'>, Out<RouteTable[K], 'query'>, Out<RouteTable[K], 'body'>>, 'principal'> & {
+export type InputOf<K extends OperationId> = Omit<
+  OperationInput<Out<RouteTable[K], 'params'>, Out<RouteTable[K], 'query'>, Out<RouteTable[K], 'body'>>,
+  'principal'
+> & {
   /** The caller's org and key: always present on authenticated routes. */
   principal: PrincipalOf<K>;
 };
@@ -41,4 +44,7 @@ export interface Operation<K extends OperationId = OperationId> {
   run: (input: InputOf<K>) => Promise<ResultOf<K>>;
 }
 
-export const defineOperation = <K extends OperationId>(operationId: K, run: (input: InputOf<K>) => Promise<ResultOf<K>>): Operation<K> => ({ operationId, run });
+export const defineOperation = <K extends OperationId>(
+  operationId: K,
+  run: (input: InputOf<K>) => Promise<ResultOf<K>>,
+): Operation<K> => ({ operationId, run });

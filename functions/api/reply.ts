@@ -9,7 +9,10 @@ export interface HttpReply {
   body: unknown;
 }
 
-export const reply = (body: unknown, options: { status?: number; headers?: Record<string, string> } = {}): HttpReply => ({
+export const reply = (
+  body: unknown,
+  options: { status?: number; headers?: Record<string, string> } = {},
+): HttpReply => ({
   kind: 'reply',
   body,
   ...options,

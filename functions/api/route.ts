@@ -11,7 +11,17 @@ export interface Route {
   summary: string;
   /** Longer prose for the reference: what the operation does, when to use it, what it refuses. */
   description?: string;
-  tag: 'sessions' | 'windows' | 'window operations' | 'async' | 'files' | 'profiles' | 'requests' | 'automations' | 'usage' | 'meta';
+  tag:
+    | 'sessions'
+    | 'windows'
+    | 'window operations'
+    | 'async'
+    | 'files'
+    | 'profiles'
+    | 'requests'
+    | 'automations'
+    | 'usage'
+    | 'meta';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -36,7 +36,9 @@ export async function unwrapLauncherScript(path: string): Promise<string> {
   const script = await readFile(path, 'utf8').catch(() => '');
   const appName = /^APPNAME=["']?([^"'\s]+)/m.exec(script)?.[1];
   // Debian writes `LIBDIR=/usr/lib/$APPNAME`.
-  const libDir = appName ? /^LIBDIR=["']?([^"'\s]+)/m.exec(script)?.[1]?.replace(/\$\{?APPNAME\}?/g, appName) : undefined;
+  const libDir = appName
+    ? /^LIBDIR=["']?([^"'\s]+)/m.exec(script)?.[1]?.replace(/\$\{?APPNAME\}?/g, appName)
+    : undefined;
   if (!libDir || !appName || libDir.includes('$') || appName.includes('$')) return path;
   const binary = join(libDir, appName);
   return access(binary, constants.X_OK).then(
@@ -58,7 +60,9 @@ async function readHead(path: string): Promise<string> {
 }
 
 /** The first system Chromium installed here (its launcher script's binary), or undefined. */
-export async function findSystemChromium(candidates: readonly string[] = SYSTEM_CHROMIUM_PATHS): Promise<string | undefined> {
+export async function findSystemChromium(
+  candidates: readonly string[] = SYSTEM_CHROMIUM_PATHS,
+): Promise<string | undefined> {
   for (const candidate of candidates) {
     const found = await access(candidate, constants.X_OK).then(
       () => true,

@@ -23,7 +23,8 @@ const URL_PARAM: Record<string, string> = {
 };
 
 const REFUSED: Record<string, string> = {
-  'DOM.setFileInputFiles': 'files from the host cannot be set on inputs: push a file to the session and use the file-input operation',
+  'DOM.setFileInputFiles':
+    'files from the host cannot be set on inputs: push a file to the session and use the file-input operation',
   'Extensions.loadUnpacked': 'extensions cannot be loaded from the host',
   'PWA.install': 'apps cannot be installed from the host',
   'PWA.launchFilesInApp': 'apps cannot open files from the host',
@@ -40,7 +41,13 @@ const ACKNOWLEDGED = new Set(['Browser.setDownloadBehavior', 'Page.setDownloadBe
 // Only frames that name one of these methods, or that hold an escape (JSON may spell a method name with `\u`
 // escapes, which a text search would miss), are parsed; every other command passes untouched.
 const SUSPECT = new RegExp(
-  [...Object.keys(URL_PARAM), ...Object.keys(REFUSED), ...ACKNOWLEDGED, 'Input.dispatchDragEvent', 'Target.createBrowserContext']
+  [
+    ...Object.keys(URL_PARAM),
+    ...Object.keys(REFUSED),
+    ...ACKNOWLEDGED,
+    'Input.dispatchDragEvent',
+    'Target.createBrowserContext',
+  ]
     .map((name) => name.replace('.', '\\.'))
     .join('|'),
 );
@@ -53,7 +60,8 @@ const reasonToRefuse = (command: Command): string | undefined => {
   const url = urlParam ? params[urlParam] : undefined;
   if (typeof url === 'string' && url !== '' && !isPageUrl(url)) return `${method} ${urlParam} ${PAGE_URL_RULE}`;
   const files = (params.data as { files?: unknown } | undefined)?.files;
-  if (method === 'Input.dispatchDragEvent' && Array.isArray(files) && files.length > 0) return 'files from the host cannot be dragged into a page';
+  if (method === 'Input.dispatchDragEvent' && Array.isArray(files) && files.length > 0)
+    return 'files from the host cannot be dragged into a page';
   if (method === 'Target.createBrowserContext' && CONTEXT_PROXY_PARAMS.some((name) => params[name] !== undefined)) {
     return "a browser context cannot have a proxy of its own: the session's proxy is set when it is created";
   }
@@ -76,14 +84,19 @@ export const answerInstead = (frame: string): string | undefined => {
   const address = { id: command.id, ...(command.sessionId === undefined ? {} : { sessionId: command.sessionId }) };
   if (ACKNOWLEDGED.has(command.method)) return JSON.stringify({ ...address, result: {} });
   const reason = reasonToRefuse(command);
-  return reason ? JSON.stringify({ ...address, error: { code: -32000, message: `refused by the session host: ${reason}` } }) : undefined;
+  return reason
+    ? JSON.stringify({ ...address, error: { code: -32000, message: `refused by the session host: ${reason}` } })
+    : undefined;
 };
 
 /**
  * The same policy for one command that arrives by another door (WebDriver's CDP endpoints): `acknowledge` (answer
  * success, apply nothing), a reason to refuse it, or undefined to pass it on.
  */
-export const commandVerdict = (method: string, params: Record<string, unknown> = {}): 'acknowledge' | { refuse: string } | undefined => {
+export const commandVerdict = (
+  method: string,
+  params: Record<string, unknown> = {},
+): 'acknowledge' | { refuse: string } | undefined => {
   if (ACKNOWLEDGED.has(method)) return 'acknowledge';
   const reason = reasonToRefuse({ method, params });
   return reason ? { refuse: reason } : undefined;

@@ -21,7 +21,8 @@ export function parseRoute(url: string | undefined, basePath: string): Route | u
   }
   const tail = rest.join('/');
   if (tail === '') return { kind: 'socket', sessionId };
-  if (/^devtools\/(browser|page)\/[A-Za-z0-9._-]+$/.test(tail)) return { kind: 'socket', sessionId, upstreamPath: `/${tail}` };
+  if (/^devtools\/(browser|page)\/[A-Za-z0-9._-]+$/.test(tail))
+    return { kind: 'socket', sessionId, upstreamPath: `/${tail}` };
   if (tail === 'json/version') return { kind: 'json', sessionId, doc: 'version' };
   if (tail === 'json' || tail === 'json/list') return { kind: 'json', sessionId, doc: 'list' };
   return undefined;
@@ -49,7 +50,9 @@ export function refuseUpgrade(socket: Duplex, status: number, code: string, mess
 }
 
 export function sendJson(response: ServerResponse, status: number, body: string): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
+  });
   response.end(body);
 }
-

@@ -24,7 +24,9 @@ export function publicSessionUrl(
   } else if (publicBaseUrl) {
     origin = publicBaseUrl.replace(/\/+$/, '').replace(/^http(s?):/, 'ws$1:');
   } else {
-    const forwarded = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim();
+    const forwarded = String(request.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      ?.trim();
     const secure = forwarded === 'https' || (request.socket as TLSSocket).encrypted === true;
     origin = `${secure ? 'wss' : 'ws'}://${request.headers.host ?? 'localhost'}`;
   }
@@ -32,7 +34,11 @@ export function publicSessionUrl(
 }
 
 /** Reads `/json/version` or `/json/list` straight from the browser's DevTools HTTP server. */
-export async function fetchDevtoolsJson(browserWsEndpoint: string, doc: DevtoolsJsonDoc, timeoutMs: number): Promise<unknown> {
+export async function fetchDevtoolsJson(
+  browserWsEndpoint: string,
+  doc: DevtoolsJsonDoc,
+  timeoutMs: number,
+): Promise<unknown> {
   const { host } = new URL(browserWsEndpoint);
   const response = await fetch(`http://${host}/json/${doc}`, { signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`browser answered /json/${doc} with HTTP ${response.status}`);

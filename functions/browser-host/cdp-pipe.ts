@@ -41,7 +41,12 @@ export type FrameScreen = (frame: string) => string | undefined;
  * Relays frames both ways, counts every frame as activity, and closes each side when the other closes. The
  * browser's frames pass as opaque buffers; the client's pass the screen first, which may answer one itself.
  */
-export function pipeSockets(client: WebSocket, upstream: WebSocket, onActivity: () => void, screen?: FrameScreen): void {
+export function pipeSockets(
+  client: WebSocket,
+  upstream: WebSocket,
+  onActivity: () => void,
+  screen?: FrameScreen,
+): void {
   forward(client, upstream, onActivity, screen);
   forward(upstream, client, onActivity);
 }

@@ -126,11 +126,20 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     if (socket.destroyed) return void upstream.terminate();
     wss.handleUpgrade(request, socket, head, (client) => {
       piped = true;
-      pipeSockets(client, upstream, () => options.sessions.touch(route.sessionId), gate.caller === 'client' ? answerInstead : undefined);
+      pipeSockets(
+        client,
+        upstream,
+        () => options.sessions.touch(route.sessionId),
+        gate.caller === 'client' ? answerInstead : undefined,
+      );
     });
   }
 
-  async function serveJson(route: Extract<Route, { kind: 'json' }>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function serveJson(
+    route: Extract<Route, { kind: 'json' }>,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     const gate = await admit(request, route.sessionId);
     if ('owner' in gate) return relay.request(request, response, relayTarget(gate.owner));
     if (!('endpoint' in gate)) return sendJson(response, gate.status, errorBody(gate.code, `refused: ${gate.code}`));
@@ -161,7 +170,11 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
       const route = parseRoute(request.url, basePath);
       if (!route) return false;
       if (route.kind !== 'json' || request.method !== 'GET') {
-        sendJson(response, 404, errorBody('NOT_FOUND', 'only GET json/version, json/list and WebSocket upgrades live here'));
+        sendJson(
+          response,
+          404,
+          errorBody('NOT_FOUND', 'only GET json/version, json/list and WebSocket upgrades live here'),
+        );
         return true;
       }
       void serveJson(route, request, response).catch((error: unknown) => {
@@ -172,7 +185,9 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     },
 
     attach(server) {
-      const restore = attachAhead(server, proxy, (response) => sendJson(response, 404, errorBody('NOT_FOUND', 'no such route')));
+      const restore = attachAhead(server, proxy, (response) =>
+        sendJson(response, 404, errorBody('NOT_FOUND', 'no such route')),
+      );
       const detach = () => {
         restore();
         detachers.delete(detach);

@@ -64,7 +64,9 @@ export const DEFAULT_WINDOW = { width: 1280, height: 720 };
 
 /** Launch flags for one session browser; puppeteer adds its own defaults and `--headless` on top. */
 export function chromiumArgs(input: ChromiumArgsInput): string[] {
-  const preset = keepSiteIsolation(chromium.args).filter((flag) => !DROPPED_PRESET_FLAGS.has(flag) && !flag.startsWith('--headless'));
+  const preset = keepSiteIsolation(chromium.args).filter(
+    (flag) => !DROPPED_PRESET_FLAGS.has(flag) && !flag.startsWith('--headless'),
+  );
   const window = input.windowSize ?? DEFAULT_WINDOW;
   const args = [
     ...preset,
@@ -88,7 +90,11 @@ export function chromiumArgs(input: ChromiumArgsInput): string[] {
   if (input.extensionDirs?.length) {
     const dirs = input.extensionDirs.join(',');
     // Chromium builds that drop `--load-extension` by default (Chrome 137 and later) keep it behind this feature.
-    args.push(`--load-extension=${dirs}`, `--disable-extensions-except=${dirs}`, '--disable-features=DisableLoadExtensionCommandLineSwitch');
+    args.push(
+      `--load-extension=${dirs}`,
+      `--disable-extensions-except=${dirs}`,
+      '--disable-features=DisableLoadExtensionCommandLineSwitch',
+    );
   }
   if (input.proxyServer) args.push(`--proxy-server=${input.proxyServer}`);
   if (input.proxyServer && input.proxyEverything) {
@@ -103,7 +109,9 @@ const versions = new Map<string, Promise<string>>();
 export function chromiumVersion(executablePath: string): Promise<string> {
   let version = versions.get(executablePath);
   if (!version) {
-    version = execFileAsync(executablePath, ['--version'], { timeout: 10_000 }).then(({ stdout }) => parseChromiumVersion(stdout));
+    version = execFileAsync(executablePath, ['--version'], { timeout: 10_000 }).then(({ stdout }) =>
+      parseChromiumVersion(stdout),
+    );
     version.catch(() => versions.delete(executablePath));
     versions.set(executablePath, version);
   }
@@ -121,7 +129,8 @@ export const BUNDLED_CHROMIUM = 'bundled';
  * machine. Concurrent callers share one unpack.
  */
 export function resolveChromiumPath(explicitPath?: string): Promise<string> {
-  if (explicitPath && explicitPath !== BUNDLED_CHROMIUM) return checkExecutable(explicitPath).then(unwrapLauncherScript);
+  if (explicitPath && explicitPath !== BUNDLED_CHROMIUM)
+    return checkExecutable(explicitPath).then(unwrapLauncherScript);
   bundledPath ??= unpackBundledChromium().catch((error: unknown) => {
     bundledPath = undefined;
     throw error;
@@ -178,7 +187,10 @@ async function unpackBundledChromium(): Promise<string> {
  * other's starting browsers (launches failing with ETXTBSY).
  */
 export async function bundleFingerprint(packageDir = bundledPackageDir()): Promise<string> {
-  const [info, manifest] = await Promise.all([stat(join(packageDir, 'bin', 'chromium.br')), readFile(join(packageDir, 'package.json'), 'utf8')]);
+  const [info, manifest] = await Promise.all([
+    stat(join(packageDir, 'bin', 'chromium.br')),
+    readFile(join(packageDir, 'package.json'), 'utf8'),
+  ]);
   const { version } = JSON.parse(manifest) as { version?: string };
   return `chromium.br:${version ?? 'unknown'}:${info.size}`;
 }

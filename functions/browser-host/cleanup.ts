@@ -115,7 +115,10 @@ export function hostDirName(random: string): string {
 export async function removeStaleHostDirs(workDir: string, ownDir: string): Promise<string[]> {
   const names = await readdir(workDir).catch(() => [] as string[]);
   const stale = names
-    .filter((name) => name.startsWith(HOST_DIR_PREFIX) && join(workDir, name) !== ownDir && !liveHostDirs.has(join(workDir, name)))
+    .filter(
+      (name) =>
+        name.startsWith(HOST_DIR_PREFIX) && join(workDir, name) !== ownDir && !liveHostDirs.has(join(workDir, name)),
+    )
     .filter((name) => {
       const pid = Number(name.slice(HOST_DIR_PREFIX.length).split('-')[0]);
       return !Number.isInteger(pid) || pid === process.pid || !isAlive(pid);

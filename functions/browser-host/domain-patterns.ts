@@ -17,7 +17,10 @@ export const domainMatcher = (patterns: readonly string[]): ((host: string) => b
   if (invalid !== undefined) throw new RangeError(`not a host name pattern: ${JSON.stringify(invalid)}`);
   const expressions = patterns.map(toRegExp);
   return (host) => {
-    const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+    const bare = host
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/\.$/, '');
     return expressions.some((expression) => expression.test(bare));
   };
 };

@@ -85,12 +85,18 @@ export class ChromiumNotFoundError extends BrowserHostError {
 
 export class ExtensionsUnsupportedError extends BrowserHostError {
   constructor() {
-    super('EXTENSIONS_UNSUPPORTED', 'this browser (a headless shell) cannot load extensions; run the host with a full Chromium (CHROMIUM_PATH)');
+    super(
+      'EXTENSIONS_UNSUPPORTED',
+      'this browser (a headless shell) cannot load extensions; run the host with a full Chromium (CHROMIUM_PATH)',
+    );
   }
 }
 
 export class ExtensionNotFoundError extends BrowserHostError {
   constructor(readonly extensionIds: string[]) {
-    super('EXTENSION_NOT_FOUND', `no extension folder for ${extensionIds.join(', ')} in this host's extensions directory`);
+    super(
+      'EXTENSION_NOT_FOUND',
+      `no extension folder for ${extensionIds.join(', ')} in this host's extensions directory`,
+    );
   }
 }

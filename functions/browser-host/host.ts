@@ -5,7 +5,13 @@ import { browserKind, type BrowserKind } from './browser-kind.js';
 import { chromiumVersion, resolveChromiumPath } from './chromium.js';
 import { loadExtensionCatalog, NO_EXTENSIONS, type ExtensionCatalog } from './extensions/catalog.js';
 import { removeDir } from './cleanup.js';
-import { CapacityError, ExtensionsUnsupportedError, HostStoppedError, SessionEndedDuringStartError, SessionExistsError } from './errors.js';
+import {
+  CapacityError,
+  ExtensionsUnsupportedError,
+  HostStoppedError,
+  SessionEndedDuringStartError,
+  SessionExistsError,
+} from './errors.js';
 import { BrowserLauncher } from './launcher.js';
 import { createWarmPool, defaultLog, disposeHostDir, prepareHostDir } from './host-setup.js';
 import { startNetworkGuard, type NetworkGuard } from './network-guard.js';
@@ -50,7 +56,8 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
 
   constructor(private readonly options: BrowserHostOptions) {
     super();
-    if (!Number.isInteger(options.capacity) || options.capacity < 1) throw new RangeError('capacity must be a positive integer');
+    if (!Number.isInteger(options.capacity) || options.capacity < 1)
+      throw new RangeError('capacity must be a positive integer');
     this.capacity = options.capacity;
     this.warmPoolSize = Math.max(0, options.warmPoolSize ?? 2);
     this.workDir = options.workDir ?? join(tmpdir(), 'sessionhost-browsers');
@@ -76,11 +83,20 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.extensions = await loadExtensionCatalog(this.options.extensionsDir, (name, why) =>
       this.log('warn', 'an entry of the extensions directory is skipped', { name, why }),
     );
-    this.browserInfo = { executablePath, kind, version, extensionIds: kind === 'full' ? this.extensions.ids : undefined };
-    this.log('info', `browser: ${kind === 'full' ? 'full Chromium (new headless mode)' : 'headless shell'} ${version}`, {
+    this.browserInfo = {
       executablePath,
-      extensions: kind === 'full' ? this.extensions.ids : 'unsupported by this browser',
-    });
+      kind,
+      version,
+      extensionIds: kind === 'full' ? this.extensions.ids : undefined,
+    };
+    this.log(
+      'info',
+      `browser: ${kind === 'full' ? 'full Chromium (new headless mode)' : 'headless shell'} ${version}`,
+      {
+        executablePath,
+        extensions: kind === 'full' ? this.extensions.ids : 'unsupported by this browser',
+      },
+    );
     if (this.options.networkGuard) {
       this.guard = await startNetworkGuard({ allow: this.options.networkGuard.allow, log: this.log });
       this.log('info', 'network guard on: browsers cannot reach loopback, link-local or private addresses', {
@@ -91,9 +107,17 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.hostDir = await prepareHostDir(this.workDir, this.log);
     const { launchTimeoutMs, closeGraceMs } = this.options;
     const networkGuardUrl = this.guard?.url;
-    this.launcher = new BrowserLauncher({ executablePath, kind, browsersDir: this.hostDir, launchTimeoutMs, closeGraceMs, networkGuardUrl });
+    this.launcher = new BrowserLauncher({
+      executablePath,
+      kind,
+      browsersDir: this.hostDir,
+      launchTimeoutMs,
+      closeGraceMs,
+      networkGuardUrl,
+    });
     // Spare browsers only while serving, and never more than the slots still free.
-    const poolTarget = () => (this.state === 'running' ? Math.min(this.warmPoolSize, this.capacity - this.sessions.size) : 0);
+    const poolTarget = () =>
+      this.state === 'running' ? Math.min(this.warmPoolSize, this.capacity - this.sessions.size) : 0;
     this.pool = createWarmPool(this.launcher, poolTarget, this.log);
     if (this.state !== 'starting') return; // shut down while starting
     this.state = 'running';
@@ -130,7 +154,12 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     if (session.ending) throw new SessionEndedDuringStartError(sessionId);
     const browser = session.browser!;
     session.lastActivity = Date.now();
-    return { wsEndpoint: browser.wsEndpoint, pid: browser.pid, userDataDir: browser.userDataDir, warm: session.fromWarmPool === true };
+    return {
+      wsEndpoint: browser.wsEndpoint,
+      pid: browser.pid,
+      userDataDir: browser.userDataDir,
+      warm: session.fromWarmPool === true,
+    };
   }
 
   /** The unpacked folders of the session's extensions; refused before a slot is taken when the browser cannot load them. */
@@ -140,7 +169,10 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     return this.extensions.folders(ids);
   }
 
-  private async attachBrowser(session: Session, options: AcquireOptions & { profileArchive?: Buffer; extensionDirs: string[] }): Promise<void> {
+  private async attachBrowser(
+    session: Session,
+    options: AcquireOptions & { profileArchive?: Buffer; extensionDirs: string[] },
+  ): Promise<void> {
     // An undisguised browser is launched for the session: the warm ones are all disguised (and load no extension).
     const needsLaunchOptions =
       options.proxyServer !== undefined ||
@@ -165,7 +197,16 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       proxyServer = (session.relay as ProxyRelay).url;
     }
     const { proxyDomainPatterns, profileDir, profileArchive, disguise, extensionDirs } = options;
-    const browser = warm ?? (await this.launcher!.launch({ proxyServer, proxyDomainPatterns, profileDir, profileArchive, disguise, extensionDirs }));
+    const browser =
+      warm ??
+      (await this.launcher!.launch({
+        proxyServer,
+        proxyDomainPatterns,
+        profileDir,
+        profileArchive,
+        disguise,
+        extensionDirs,
+      }));
     session.browser = browser;
     session.fromWarmPool = warm !== undefined;
     void browser.exited.then(() => {
@@ -253,7 +294,8 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       const { userDataDir } = browser;
       const hook = this.options.beforeRemoveUserDataDir;
       await this.attempt('stopping browser', sessionId, () => this.launcher!.stop(browser));
-      if (hook) await this.attempt('beforeRemoveUserDataDir hook', sessionId, () => hook({ sessionId, userDataDir, reason }));
+      if (hook)
+        await this.attempt('beforeRemoveUserDataDir hook', sessionId, () => hook({ sessionId, userDataDir, reason }));
       await this.attempt('removing user-data-dir', sessionId, () => removeDir(userDataDir));
     }
     this.sessions.delete(session.id);

@@ -34,7 +34,10 @@ export interface InternalApiOptions {
 
 export interface SessionFiles {
   putFile(sessionId: string, file: { fileName: string; bytes: Buffer; fileId?: string }): Promise<string>;
-  sessionFile(sessionId: string, fileName: string): Promise<{ path: string; bytes: number; fileId?: string } | undefined>;
+  sessionFile(
+    sessionId: string,
+    fileName: string,
+  ): Promise<{ path: string; bytes: number; fileId?: string } | undefined>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -77,7 +80,10 @@ function reply(res: ServerResponse, status: number, body?: unknown): void {
     res.writeHead(status).end();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -107,12 +113,18 @@ async function createSession(req: IncomingMessage, options: InternalApiOptions):
   const body = await readJson(req);
   const { sessionId, idleTimeoutMs, proxyServer } = body;
   if (typeof sessionId !== 'string') throw new RequestError(400, 'INVALID_REQUEST', 'sessionId must be a string');
-  if (typeof idleTimeoutMs !== 'number') throw new RequestError(400, 'INVALID_REQUEST', 'idleTimeoutMs must be a number');
+  if (typeof idleTimeoutMs !== 'number')
+    throw new RequestError(400, 'INVALID_REQUEST', 'idleTimeoutMs must be a number');
   if (proxyServer !== undefined && typeof proxyServer !== 'string') {
     throw new RequestError(400, 'INVALID_REQUEST', 'proxyServer must be a string');
   }
   const acquired = await options.host.acquire(sessionId, { idleTimeoutMs, proxyServer });
-  return { sessionId, wsEndpoint: options.proxy.publicEndpoint(req, sessionId), pid: acquired.pid, warm: acquired.warm };
+  return {
+    sessionId,
+    wsEndpoint: options.proxy.publicEndpoint(req, sessionId),
+    pid: acquired.pid,
+    warm: acquired.warm,
+  };
 }
 
 function decodeSegment(segment: string): string {
@@ -146,21 +158,30 @@ async function route(req: IncomingMessage, res: ServerResponse, options: Interna
   const activityPath = /^\/sessions\/([^/]+)\/activity$/.exec(path);
   if (req.method === 'POST' && activityPath) {
     // A request on the session reached an API function, not this host: it still resets the idle timer.
-    if (!options.host.touch(decodeSegment(activityPath[1]!))) throw new RequestError(404, 'SESSION_NOT_FOUND', 'no such session on this host');
+    if (!options.host.touch(decodeSegment(activityPath[1]!)))
+      throw new RequestError(404, 'SESSION_NOT_FOUND', 'no such session on this host');
     return reply(res, 204);
   }
   const filePath = /^\/sessions\/([^/]+)\/files\/([^/]+)$/.exec(path);
-  if (filePath && options.files) return fileRoute(req, res, options.files, decodeSegment(filePath[1]!), decodeSegment(filePath[2]!));
+  if (filePath && options.files)
+    return fileRoute(req, res, options.files, decodeSegment(filePath[1]!), decodeSegment(filePath[2]!));
   throw new RequestError(404, 'NOT_FOUND', `no route for ${req.method} ${path}`);
 }
 
-async function fileRoute(req: IncomingMessage, res: ServerResponse, files: SessionFiles, sessionId: string, fileName: string): Promise<void> {
+async function fileRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  files: SessionFiles,
+  sessionId: string,
+  fileName: string,
+): Promise<void> {
   if (req.method === 'GET') {
     const found = await files.sessionFile(sessionId, fileName);
     if (!found) throw new RequestError(404, 'FILE_NOT_FOUND', 'no such file in the session folder');
     return reply(res, 200, found);
   }
-  if (req.method !== 'PUT') throw new RequestError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on a session file`);
+  if (req.method !== 'PUT')
+    throw new RequestError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on a session file`);
   const fileIdHeader = req.headers['x-file-id'];
   const fileId = typeof fileIdHeader === 'string' && fileIdHeader ? fileIdHeader : undefined;
   const bytes = await readBody(req, MAX_FILE_BYTES);
@@ -171,15 +192,23 @@ async function fileRoute(req: IncomingMessage, res: ServerResponse, files: Sessi
   }
 }
 
-export function createInternalApiHandler(options: InternalApiOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createInternalApiHandler(
+  options: InternalApiOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     route(req, res, options).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
-      if (error instanceof RequestError) return reply(res, error.status, { error: { code: error.code, message: error.message } });
+      if (error instanceof RequestError)
+        return reply(res, error.status, { error: { code: error.code, message: error.message } });
       if (error instanceof BrowserHostError) {
         return reply(res, STATUS_BY_CODE[error.code], { error: { code: error.code, message: error.message } });
       }
-      options.log?.('error', 'internal API request failed', { method: req.method, url: req.url, requestId: acceptRequestId(req.headers['x-request-id']), error: String(error) });
+      options.log?.('error', 'internal API request failed', {
+        method: req.method,
+        url: req.url,
+        requestId: acceptRequestId(req.headers['x-request-id']),
+        error: String(error),
+      });
       reply(res, 500, { error: { code: 'INTERNAL', message: 'unexpected host failure' } });
     });
   };

@@ -14,12 +14,18 @@ const ISOLATION_FEATURES = new Set(['IsolateOrigins', 'site-per-process']);
  * that turns it on: the headless shell does not isolate sites by default as desktop Chrome does.
  */
 export function keepSiteIsolation(flags: readonly string[]): string[] {
-  return [...flags.flatMap((flag) => {
-    if (ISOLATION_OFF_FLAGS.has(flag)) return [];
-    if (!flag.startsWith('--disable-features=')) return [flag];
-    const kept = flag.slice('--disable-features='.length).split(',').filter((feature) => feature !== '' && !ISOLATION_FEATURES.has(feature));
-    return kept.length > 0 ? [`--disable-features=${kept.join(',')}`] : [];
-  }), '--site-per-process'];
+  return [
+    ...flags.flatMap((flag) => {
+      if (ISOLATION_OFF_FLAGS.has(flag)) return [];
+      if (!flag.startsWith('--disable-features=')) return [flag];
+      const kept = flag
+        .slice('--disable-features='.length)
+        .split(',')
+        .filter((feature) => feature !== '' && !ISOLATION_FEATURES.has(feature));
+      return kept.length > 0 ? [`--disable-features=${kept.join(',')}`] : [];
+    }),
+    '--site-per-process',
+  ];
 }
 
 /**
@@ -27,9 +33,14 @@ export function keepSiteIsolation(flags: readonly string[]): string[] {
  * locale and time zone. Anything else in the host's environment (secrets, AWS_* credentials and endpoints, table and
  * queue names) is not the browser's business.
  */
-const INHERITED = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TZ|LANG|LANGUAGE|LC_[A-Z]+|LD_LIBRARY_PATH|FONTCONFIG_(PATH|FILE)|XDG_[A-Z_]+|DISPLAY|WAYLAND_DISPLAY)$/;
+const INHERITED =
+  /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|TZ|LANG|LANGUAGE|LC_[A-Z]+|LD_LIBRARY_PATH|FONTCONFIG_(PATH|FILE)|XDG_[A-Z_]+|DISPLAY|WAYLAND_DISPLAY)$/;
 
 /** The environment a browser process starts with, taken from the host's by allow-list. */
 export function browserEnvironment(parent: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(Object.entries(parent).filter((entry): entry is [string, string] => entry[1] !== undefined && INHERITED.test(entry[0])));
+  return Object.fromEntries(
+    Object.entries(parent).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && INHERITED.test(entry[0]),
+    ),
+  );
 }

@@ -89,7 +89,15 @@ export class BrowserLauncher {
           userDataDir,
           proxyServer: router?.url ?? spec.proxyServer ?? this.options.networkGuardUrl,
           proxyEverything: this.options.networkGuardUrl !== undefined,
-          ...(fingerprint ? { disguise: { userAgent: fingerprint.userAgent, locale: fingerprint.locale, acceptLanguage: fingerprint.languages.join(',') } } : {}),
+          ...(fingerprint
+            ? {
+                disguise: {
+                  userAgent: fingerprint.userAgent,
+                  locale: fingerprint.locale,
+                  acceptLanguage: fingerprint.languages.join(','),
+                },
+              }
+            : {}),
           extensionDirs,
         }),
         // `--headless` for the shell, `--headless=new` for a full Chromium: the same browser as a desktop one, no window.
@@ -156,7 +164,10 @@ export class BrowserLauncher {
   private async startRouter(spec: LaunchSpec): Promise<ProxyRelay | undefined> {
     const patterns = spec.proxyDomainPatterns;
     if (!spec.proxyServer || !patterns || patterns.length === 0 || matchesEverything(patterns)) return undefined;
-    return startProxyRelay({ server: spec.proxyServer }, { domainPatterns: patterns, otherwise: this.options.networkGuardUrl });
+    return startProxyRelay(
+      { server: spec.proxyServer },
+      { domainPatterns: patterns, otherwise: this.options.networkGuardUrl },
+    );
   }
 
   private async prepareUserDataDir(userDataDir: string, profileDir?: string): Promise<void> {
@@ -175,7 +186,10 @@ export class BrowserLauncher {
  */
 /** The locale and time zone the disguise gives the browser process, over what it inherits. */
 function localeEnv(fingerprint: Fingerprint): Record<string, string> {
-  return { LANG: `${fingerprint.locale.replace(/-/g, '_')}.UTF-8`, ...(fingerprint.timezone ? { TZ: fingerprint.timezone } : {}) };
+  return {
+    LANG: `${fingerprint.locale.replace(/-/g, '_')}.UTF-8`,
+    ...(fingerprint.timezone ? { TZ: fingerprint.timezone } : {}),
+  };
 }
 
 function describe(browser: Browser, userDataDir: string): LaunchedBrowser {

@@ -40,7 +40,12 @@ export interface NetworkGuard {
 export const startNetworkGuard = async (options: NetworkGuardOptions = {}): Promise<NetworkGuard> => {
   const allow = parseAllowList(options.allow);
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const rules = { allow, policy: guardPolicy(allow, options.policy), resolve: options.resolve ?? systemResolver, timeoutMs };
+  const rules = {
+    allow,
+    policy: guardPolicy(allow, options.policy),
+    resolve: options.resolve ?? systemResolver,
+    timeoutMs,
+  };
   const sockets = new Set<Socket>();
   const track = (socket: Socket): Socket => {
     sockets.add(socket);
@@ -50,9 +55,20 @@ export const startNetworkGuard = async (options: NetworkGuardOptions = {}): Prom
   const context: GuardContext = { rules, connectTimeoutMs: timeoutMs, log: options.log ?? (() => undefined), track };
 
   // Bodies may stream for as long as an upload or download takes: no whole-request deadline.
-  const server = http.createServer({ requestTimeout: 0 }, (request, response) => void forwardRequest(context)(request, response));
-  server.on('connect', (request: http.IncomingMessage, client: Socket, head: Buffer) => void openTunnel(context)(request, track(client), head));
-  server.on('upgrade', (request: http.IncomingMessage, client: Socket, head: Buffer) => void forwardUpgrade(context)(request, track(client), head));
+  const server = http.createServer(
+    { requestTimeout: 0 },
+    (request, response) => void forwardRequest(context)(request, response),
+  );
+  server.on(
+    'connect',
+    (request: http.IncomingMessage, client: Socket, head: Buffer) =>
+      void openTunnel(context)(request, track(client), head),
+  );
+  server.on(
+    'upgrade',
+    (request: http.IncomingMessage, client: Socket, head: Buffer) =>
+      void forwardUpgrade(context)(request, track(client), head),
+  );
   server.on('connection', (socket: Socket) => void track(socket));
   server.on('clientError', (_error, socket) => socket.destroy());
 

@@ -6,7 +6,14 @@
  * request again: at most one hop, so two hosts with stale records cannot bounce a request between them.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
@@ -83,7 +90,17 @@ class RelayFailure extends Error {
 }
 
 /** Headers that describe one connection, not the request; Node sets its own for the owner-side connection. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
 
 export function createOwnerRelay(options: OwnerRelayOptions = {}): OwnerRelay {
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
@@ -95,18 +112,34 @@ export function createOwnerRelay(options: OwnerRelayOptions = {}): OwnerRelay {
    * Sends the request to the owner. `onFailure` runs at most once; `answered` tells whether the owner's status line
    * was already passed on, after which the only honest thing left is to drop the client's connection.
    */
-  function send(request: IncomingMessage, target: RelayTarget, upgrade: boolean, onFailure: (failure: RelayFailure, answered: boolean) => void): ClientRequest {
+  function send(
+    request: IncomingMessage,
+    target: RelayTarget,
+    upgrade: boolean,
+    onFailure: (failure: RelayFailure, answered: boolean) => void,
+  ): ClientRequest {
     const url = new URL(request.url ?? '/', target.address);
-    const outgoing = httpRequest(url, { method: request.method, headers: ownerHeaders(request, target, url.host, upgrade, options.publicBaseUrl), agent: false });
+    const outgoing = httpRequest(url, {
+      method: request.method,
+      headers: ownerHeaders(request, target, url.host, upgrade, options.publicBaseUrl),
+      agent: false,
+    });
     open.add(outgoing);
     let timer: NodeJS.Timeout | undefined;
     const arm = (ms: number, failure: RelayFailure) => {
       clearTimeout(timer);
       timer = setTimeout(() => outgoing.destroy(failure), ms);
     };
-    arm(connectTimeoutMs, new RelayFailure(502, 'OWNER_UNREACHABLE', `no connection to the session's host within ${connectTimeoutMs} ms`));
+    arm(
+      connectTimeoutMs,
+      new RelayFailure(502, 'OWNER_UNREACHABLE', `no connection to the session's host within ${connectTimeoutMs} ms`),
+    );
     outgoing.once('socket', (socket: Socket) => {
-      const connected = () => arm(responseTimeoutMs, new RelayFailure(504, 'OWNER_TIMEOUT', `the session's host did not answer within ${responseTimeoutMs} ms`));
+      const connected = () =>
+        arm(
+          responseTimeoutMs,
+          new RelayFailure(504, 'OWNER_TIMEOUT', `the session's host did not answer within ${responseTimeoutMs} ms`),
+        );
       if (socket.connecting) socket.once('connect', connected);
       else connected();
     });
@@ -126,8 +159,15 @@ export function createOwnerRelay(options: OwnerRelayOptions = {}): OwnerRelay {
       clearTimeout(timer);
       if (failed) return;
       failed = true;
-      const failure = error instanceof RelayFailure ? error : new RelayFailure(502, 'OWNER_UNREACHABLE', `the session's host is unreachable: ${error.message}`);
-      log('warn', 'could not relay to the session owner', { address: target.address, path: url.pathname, error: failure.message });
+      const failure =
+        error instanceof RelayFailure
+          ? error
+          : new RelayFailure(502, 'OWNER_UNREACHABLE', `the session's host is unreachable: ${error.message}`);
+      log('warn', 'could not relay to the session owner', {
+        address: target.address,
+        path: url.pathname,
+        error: failure.message,
+      });
       onFailure(failure, answered);
     });
     return outgoing;
@@ -221,8 +261,18 @@ export function createOwnerRelay(options: OwnerRelayOptions = {}): OwnerRelay {
 }
 
 /** The client's headers as the owner should see them: marked relayed, with the public origin and the given bearer. */
-function ownerHeaders(request: IncomingMessage, target: RelayTarget, ownerHost: string, upgrade: boolean, publicBaseUrl?: string): OutgoingHttpHeaders {
-  const named = new Set(String(request.headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
+function ownerHeaders(
+  request: IncomingMessage,
+  target: RelayTarget,
+  ownerHost: string,
+  upgrade: boolean,
+  publicBaseUrl?: string,
+): OutgoingHttpHeaders {
+  const named = new Set(
+    String(request.headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase()),
+  );
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) headers[name] = value;
@@ -235,10 +285,17 @@ function ownerHeaders(request: IncomingMessage, target: RelayTarget, ownerHost: 
   headers[RELAYED_HEADER] = '1';
   const configured = publicBaseUrl ? new URL(publicBaseUrl) : undefined;
   const secure = (request.socket as TLSSocket).encrypted === true;
-  headers['x-forwarded-host'] = configured?.host ?? firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? ownerHost;
-  headers['x-forwarded-proto'] = configured?.protocol.replace(':', '') ?? firstValue(request.headers['x-forwarded-proto']) ?? (secure ? 'https' : 'http');
+  headers['x-forwarded-host'] =
+    configured?.host ?? firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? ownerHost;
+  headers['x-forwarded-proto'] =
+    configured?.protocol.replace(':', '') ??
+    firstValue(request.headers['x-forwarded-proto']) ??
+    (secure ? 'https' : 'http');
   const from = request.socket.remoteAddress;
-  if (from) headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${String(request.headers['x-forwarded-for'])}, ${from}` : from;
+  if (from)
+    headers['x-forwarded-for'] = request.headers['x-forwarded-for']
+      ? `${String(request.headers['x-forwarded-for'])}, ${from}`
+      : from;
   if (target.bearer !== undefined) headers.authorization = `Bearer ${target.bearer}`;
   return headers;
 }
@@ -246,7 +303,8 @@ function ownerHeaders(request: IncomingMessage, target: RelayTarget, ownerHost: 
 /** The owner's answer headers minus the ones about its connection to this host. */
 function answerHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
   return kept;
 }
 

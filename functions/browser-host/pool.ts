@@ -43,10 +43,11 @@ export class WarmPool {
       if (!candidate.hasExited()) browser = candidate;
     }
     if (!browser) this.refill();
-    else this.refillTimer ??= setTimeout(() => {
-      this.refillTimer = undefined;
-      this.refill();
-    }, this.options.refillDelayMs ?? 250);
+    else
+      this.refillTimer ??= setTimeout(() => {
+        this.refillTimer = undefined;
+        this.refill();
+      }, this.options.refillDelayMs ?? 250);
     return browser;
   }
 

@@ -33,7 +33,14 @@ const SKIPPED_DIRS = new Set([
 ]);
 
 /** Files that only mean "a browser has this directory open" (Chromium's singleton, LevelDB's and SQLite's locks). */
-const SKIPPED_FILES = new Set(['SingletonLock', 'SingletonSocket', 'SingletonCookie', 'LOCK', 'lockfile', 'RunningChromeVersion']);
+const SKIPPED_FILES = new Set([
+  'SingletonLock',
+  'SingletonSocket',
+  'SingletonCookie',
+  'LOCK',
+  'lockfile',
+  'RunningChromeVersion',
+]);
 
 /** The largest archive kept: a profile beyond this is mostly something other than logins and storage. */
 export const MAX_PROFILE_ARCHIVE_BYTES = 64 * 1024 * 1024;
@@ -54,7 +61,9 @@ const kept = (path: string): boolean => {
 
 /** Archives `userDataDir` (whose browser has exited, so its files are flushed). */
 export const archiveProfile = async (userDataDir: string): Promise<Buffer> => {
-  const stream = create({ gzip: true, cwd: userDataDir, portable: true, filter: (path) => kept(path) }, ['.']) as unknown as Readable;
+  const stream = create({ gzip: true, cwd: userDataDir, portable: true, filter: (path) => kept(path) }, [
+    '.',
+  ]) as unknown as Readable;
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of stream) {

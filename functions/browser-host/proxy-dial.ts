@@ -12,7 +12,10 @@ export type Route =
 
 /** The proxy answered the tunnel request with something other than success; `status` is HTTP-like. */
 export class TunnelRefusedError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -22,7 +25,9 @@ const HEAD_LIMIT = 64 * 1024;
 export const routeTo = (server: string, credentials?: { username: string; password: string }): Route => {
   const url = new URL(server);
   if (url.protocol === 'socks4:' || url.protocol === 'socks5:') return { kind: 'socks', url };
-  const authorization = credentials ? `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}` : undefined;
+  const authorization = credentials
+    ? `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`
+    : undefined;
   return { kind: 'http-proxy', url, ...(authorization ? { authorization } : {}) };
 };
 
@@ -30,7 +35,9 @@ export const routeTo = (server: string, credentials?: { username: string; passwo
 export const dialProxy = (url: URL): Socket => {
   const secure = url.protocol === 'https:';
   const port = Number(url.port || (secure ? 443 : url.protocol === 'http:' ? 80 : 1080));
-  return secure ? tlsConnect({ host: url.hostname, port, servername: url.hostname }) : tcpConnect({ host: url.hostname, port });
+  return secure
+    ? tlsConnect({ host: url.hostname, port, servername: url.hostname })
+    : tcpConnect({ host: url.hostname, port });
 };
 
 /**
@@ -95,15 +102,23 @@ const readAnswer = (socket: Socket, complete: (buffered: Buffer) => number | und
     socket.resume();
   });
 
-const connectHandshake = async (socket: Socket, authorization: string | undefined, host: string, port: number): Promise<void> => {
+const connectHandshake = async (
+  socket: Socket,
+  authorization: string | undefined,
+  host: string,
+  port: number,
+): Promise<void> => {
   const authority = `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
-  socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${authorization ? `Proxy-Authorization: ${authorization}\r\n` : ''}\r\n`);
+  socket.write(
+    `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${authorization ? `Proxy-Authorization: ${authorization}\r\n` : ''}\r\n`,
+  );
   const head = await readAnswer(socket, (buffered) => {
     const end = buffered.indexOf('\r\n\r\n');
     return end < 0 ? undefined : end + 4;
   });
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head.toString('latin1'))?.[1] ?? 502);
-  if (status !== 200) throw new TunnelRefusedError(status, `the proxy refused the tunnel to ${authority} with ${status}`);
+  if (status !== 200)
+    throw new TunnelRefusedError(status, `the proxy refused the tunnel to ${authority} with ${status}`);
 };
 
 const SOCKS5_REPLY_ADDRESS: Record<number, (buffered: Buffer) => number | undefined> = {

@@ -36,8 +36,10 @@ export interface RelayRouting {
 }
 
 export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRouting = {}): Promise<ProxyRelay> => {
-  const credentials = upstream.username !== undefined ? { username: upstream.username, password: upstream.password ?? '' } : undefined;
-  if (credentials && !/^https?:/.test(upstream.server)) throw new RangeError('a proxy with credentials must be an http or https proxy');
+  const credentials =
+    upstream.username !== undefined ? { username: upstream.username, password: upstream.password ?? '' } : undefined;
+  if (credentials && !/^https?:/.test(upstream.server))
+    throw new RangeError('a proxy with credentials must be an http or https proxy');
   const viaUpstream = routeTo(upstream.server, credentials);
   const patterns = routing.domainPatterns;
   const matches = patterns && !matchesEverything(patterns) ? domainMatcher(patterns) : () => true;
@@ -51,8 +53,14 @@ export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRou
     return socket;
   };
 
-  const server = http.createServer({ requestTimeout: 0 }, (request, response) => forwardRequest(request, response, routeFor, track));
-  server.on('connect', (request: http.IncomingMessage, client: Socket, head: Buffer) => void relayTunnel(request, track(client), head, routeFor, track));
+  const server = http.createServer({ requestTimeout: 0 }, (request, response) =>
+    forwardRequest(request, response, routeFor, track),
+  );
+  server.on(
+    'connect',
+    (request: http.IncomingMessage, client: Socket, head: Buffer) =>
+      void relayTunnel(request, track(client), head, routeFor, track),
+  );
   server.on('connection', (socket: Socket) => void track(socket));
   server.on('clientError', (_error, socket) => socket.destroy());
 
@@ -74,7 +82,12 @@ export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRou
 type Track = <T extends Socket>(socket: T) => T;
 
 /** Plain HTTP: the browser sends the absolute-form request a proxy gets. */
-const forwardRequest = (request: http.IncomingMessage, response: http.ServerResponse, routeFor: (host: string) => Route, track: Track): void => {
+const forwardRequest = (
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  routeFor: (host: string) => Route,
+  track: Track,
+): void => {
   const target = absoluteHttpUrl(request.url);
   if (!target) {
     response.writeHead(400, { 'content-type': 'text/plain' }).end('a proxy request needs an absolute http URL');
@@ -87,7 +100,11 @@ const forwardRequest = (request: http.IncomingMessage, response: http.ServerResp
   const options: http.RequestOptions =
     route.kind === 'http-proxy'
       ? // A proxy takes the absolute-form request as it came, with the credentials added.
-        { createConnection: () => track(dialProxy(route.url)), path: request.url, headers: route.authorization ? { ...headers, 'proxy-authorization': route.authorization } : headers }
+        {
+          createConnection: () => track(dialProxy(route.url)),
+          path: request.url,
+          headers: route.authorization ? { ...headers, 'proxy-authorization': route.authorization } : headers,
+        }
       : {
           createConnection: (_options, done) => {
             openTunnel(route, target.hostname, port).then(
@@ -108,14 +125,21 @@ const forwardRequest = (request: http.IncomingMessage, response: http.ServerResp
     answer.pipe(response);
   });
   forward.on('error', (error) => {
-    if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' }).end(`could not reach ${target.host}: ${error.message}`);
+    if (!response.headersSent)
+      response.writeHead(502, { 'content-type': 'text/plain' }).end(`could not reach ${target.host}: ${error.message}`);
     else response.destroy();
   });
   request.pipe(forward);
 };
 
 /** HTTPS and WebSockets: a CONNECT tunnel, opened on the route the host takes, then the two sockets spliced. */
-const relayTunnel = async (request: http.IncomingMessage, client: Socket, head: Buffer, routeFor: (host: string) => Route, track: Track): Promise<void> => {
+const relayTunnel = async (
+  request: http.IncomingMessage,
+  client: Socket,
+  head: Buffer,
+  routeFor: (host: string) => Route,
+  track: Track,
+): Promise<void> => {
   client.on('error', () => client.destroy());
   const target = connectTarget(request.url);
   if (!target) {

@@ -42,5 +42,6 @@ export const restoreSessionCookies = async (browser: Browser, userDataDir: strin
   }
   await rm(path, { force: true });
   const cookies = JSON.parse(text) as unknown;
-  if (Array.isArray(cookies) && cookies.length > 0) await browser.defaultBrowserContext().setCookie(...(cookies as CookieData[]));
+  if (Array.isArray(cookies) && cookies.length > 0)
+    await browser.defaultBrowserContext().setCookie(...(cookies as CookieData[]));
 };

@@ -37,10 +37,14 @@ export function validateAcquire(sessionId: string, options: AcquireOptions): voi
 
 function validateDisguise({ locale, timezone }: DisguiseSettings): void {
   if (locale !== undefined && !isLocale(locale)) {
-    throw new InvalidSessionOptionsError(`disguise.locale: ${JSON.stringify(locale)} is not a language tag such as en-US or de-DE`);
+    throw new InvalidSessionOptionsError(
+      `disguise.locale: ${JSON.stringify(locale)} is not a language tag such as en-US or de-DE`,
+    );
   }
   if (timezone !== undefined && !isTimezone(timezone)) {
-    throw new InvalidSessionOptionsError(`disguise.timezone: ${JSON.stringify(timezone)} is not an IANA time zone such as Europe/Berlin`);
+    throw new InvalidSessionOptionsError(
+      `disguise.timezone: ${JSON.stringify(timezone)} is not an IANA time zone such as Europe/Berlin`,
+    );
   }
 }
 
@@ -52,7 +56,9 @@ function validateProxyServer(proxyServer: string): void {
     throw new InvalidSessionOptionsError('proxyServer must be a URL such as http://proxy.internal:3128');
   }
   if (!PROXY_SCHEMES.has(url.protocol)) {
-    throw new InvalidSessionOptionsError(`proxyServer scheme ${url.protocol} is not one of http, https, socks4, socks5`);
+    throw new InvalidSessionOptionsError(
+      `proxyServer scheme ${url.protocol} is not one of http, https, socks4, socks5`,
+    );
   }
   // Chromium's --proxy-server ignores credentials; they need answering per request over CDP.
   if (url.username || url.password) {
@@ -70,6 +76,8 @@ function validateDomainPatterns(patterns: unknown, proxyServer: string | undefin
   }
   const invalid = patterns.find((pattern) => typeof pattern !== 'string' || !isDomainPattern(pattern));
   if (invalid !== undefined) {
-    throw new InvalidSessionOptionsError(`proxyDomainPatterns: ${JSON.stringify(invalid)} is not a host name pattern (letters, digits, dots, dashes, * and ?)`);
+    throw new InvalidSessionOptionsError(
+      `proxyDomainPatterns: ${JSON.stringify(invalid)} is not a host name pattern (letters, digits, dots, dashes, * and ?)`,
+    );
   }
 }

@@ -6,7 +6,8 @@
  */
 
 /** Chromium's words for a target that is not there: `Target.getTargetInfo` and `Target.closeTarget` say it differently. */
-export const isNoSuchTarget = (error: unknown): boolean => error instanceof Error && /No target (?:with given id|found for targetId)/i.test(error.message);
+export const isNoSuchTarget = (error: unknown): boolean =>
+  error instanceof Error && /No target (?:with given id|found for targetId)/i.test(error.message);
 
 /** Sends one CDP command on a browser-level connection (no page session). */
 export type BrowserCommand = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>;

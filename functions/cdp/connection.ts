@@ -28,7 +28,11 @@ export class CdpConnection {
 
   static connect(endpoint: string, timeoutMs = 10_000): Promise<CdpConnection> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(endpoint, { perMessageDeflate: false, handshakeTimeout: timeoutMs, maxPayload: 256 * 1024 * 1024 });
+      const socket = new WebSocket(endpoint, {
+        perMessageDeflate: false,
+        handshakeTimeout: timeoutMs,
+        maxPayload: 256 * 1024 * 1024,
+      });
       socket.once('open', () => resolve(new CdpConnection(socket)));
       socket.once('error', reject);
     });
@@ -66,7 +70,14 @@ export class CdpConnection {
   }
 
   private receive(text: string): void {
-    const message = JSON.parse(text) as { id?: number; method?: string; params?: unknown; sessionId?: string; error?: { message: string }; result?: unknown };
+    const message = JSON.parse(text) as {
+      id?: number;
+      method?: string;
+      params?: unknown;
+      sessionId?: string;
+      error?: { message: string };
+      result?: unknown;
+    };
     if (message.id !== undefined) {
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
@@ -74,6 +85,7 @@ export class CdpConnection {
       else waiting?.resolve(message.result);
       return;
     }
-    if (message.method) for (const listener of this.listeners.get(message.method) ?? []) listener(message.params, message.sessionId);
+    if (message.method)
+      for (const listener of this.listeners.get(message.method) ?? []) listener(message.params, message.sessionId);
   }
 }

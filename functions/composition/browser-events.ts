@@ -15,27 +15,42 @@ export interface BrowserEventRecorder {
   settled(): Promise<void>;
 }
 
-export const recordBrowserEvents = (fleet: BrowserFleet & Required<Pick<BrowserFleet, 'onEnding'>>, deps: Deps): BrowserEventRecorder => {
+export const recordBrowserEvents = (
+  fleet: BrowserFleet & Required<Pick<BrowserFleet, 'onEnding'>>,
+  deps: Deps,
+): BrowserEventRecorder => {
   const inFlight = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   };
   fleet.onEnded((ended) => {
-    track(onBrowserEnded(deps, ended).catch((error: unknown) => deps.log.error('could not record a session end', { ...ended, error: String(error) })));
+    track(
+      onBrowserEnded(deps, ended).catch((error: unknown) =>
+        deps.log.error('could not record a session end', { ...ended, error: String(error) }),
+      ),
+    );
   });
   fleet.onEnding(async (ending) => {
     const { sessionId, orgId, reason } = ending;
     // Each is independent: a recording that cannot be stored does not cost the profile, and the reverse.
     await Promise.all([
-      saveProfileAtEnd(deps, ending).catch((error: unknown) => deps.log.error('could not save a profile', { sessionId, orgId, reason, error: String(error) })),
-      storeRecordingAtEnd(deps, ending).catch((error: unknown) => deps.log.error('could not store a recording', { sessionId, orgId, error: String(error) })),
+      saveProfileAtEnd(deps, ending).catch((error: unknown) =>
+        deps.log.error('could not save a profile', { sessionId, orgId, reason, error: String(error) }),
+      ),
+      storeRecordingAtEnd(deps, ending).catch((error: unknown) =>
+        deps.log.error('could not store a recording', { sessionId, orgId, error: String(error) }),
+      ),
     ]);
   });
   const recordDownload = recordBrowserDownloads(deps);
   fleet.onDownload((download) => {
     const { sessionId, downloadId, state } = download;
-    track(recordDownload(download).catch((error: unknown) => deps.log.error('could not record a browser download', { sessionId, downloadId, state, error: String(error) })));
+    track(
+      recordDownload(download).catch((error: unknown) =>
+        deps.log.error('could not record a browser download', { sessionId, downloadId, state, error: String(error) }),
+      ),
+    );
   });
   return { settled: async () => void (await Promise.all([...inFlight])) };
 };

@@ -8,16 +8,23 @@ import { getSession } from '../core/sessions/queries.js';
 import type { Deps } from '../api/deps.js';
 import { bearerToken } from '../http/middleware/authenticate.js';
 
-const urlToken = (request: IncomingMessage): string | undefined => new URL(request.url ?? '/', 'http://cdp.invalid').searchParams.get('token') ?? undefined;
+const urlToken = (request: IncomingMessage): string | undefined =>
+  new URL(request.url ?? '/', 'http://cdp.invalid').searchParams.get('token') ?? undefined;
 
 export const clientMayDrive =
   (deps: Pick<Deps, 'authenticate' | 'records' | 'keyConnections' | 'signingSecret' | 'clock'>) =>
   async (request: IncomingMessage, sessionId: string): Promise<boolean> => {
     const token = bearerToken(request.headers.authorization);
     if (!token) {
-      const grant = verifyCdpToken(deps.signingSecret, urlToken(request) ?? '', Math.floor(deps.clock.now().getTime() / 1000));
+      const grant = verifyCdpToken(
+        deps.signingSecret,
+        urlToken(request) ?? '',
+        Math.floor(deps.clock.now().getTime() / 1000),
+      );
       // The token names its session: it opens no other, and none once the session stops running.
-      return grant?.sessionId === sessionId && (await getSession(deps.records, grant.orgId, sessionId))?.status === 'running';
+      return (
+        grant?.sessionId === sessionId && (await getSession(deps.records, grant.orgId, sessionId))?.status === 'running'
+      );
     }
     const principal = await deps.authenticate(token);
     if (!principal) return false;

@@ -63,7 +63,12 @@ export interface DepsParts {
 /** The SQS queue the config names, or an in-process one (the local service, tests). */
 export const queueFromConfig = (config: Readonly<Config>, credentials?: AwsClientOptions['credentials']): Queue =>
   config.asyncQueueUrl
-    ? createSqsQueue({ region: config.awsRegion, queueUrl: config.asyncQueueUrl, endpoint: config.sqsEndpoint, credentials })
+    ? createSqsQueue({
+        region: config.awsRegion,
+        queueUrl: config.asyncQueueUrl,
+        endpoint: config.sqsEndpoint,
+        credentials,
+      })
     : new MemoryQueue({ visibilitySeconds: 900 });
 
 const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): AsyncRequestSettings<Deps> => ({
@@ -86,9 +91,15 @@ const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): Async
  * any provider the offline resolver backed by that provider's model, so descriptions it answers alone cost no
  * model call.
  */
-export const resolverFromConfig = (config: Readonly<Config>, model: AnsweringModel | undefined): ElementResolver | undefined => {
+export const resolverFromConfig = (
+  config: Readonly<Config>,
+  model: AnsweringModel | undefined,
+): ElementResolver | undefined => {
   if (!model) return undefined;
-  const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
+  const prices = {
+    creditsPer1kInputTokens: config.creditsPer1kInputTokens,
+    creditsPer1kOutputTokens: config.creditsPer1kOutputTokens,
+  };
   return cascadingResolver(offlineResolver, new ModelResolver(model, prices));
 };
 
@@ -97,7 +108,10 @@ export const createDeps = (parts: DepsParts): Deps => {
   const { config, records } = parts;
   const telemetry = parts.telemetry ?? noTelemetry;
   // One model (one client, one connection pool) serves both element resolution and page questions.
-  const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
+  const prices = {
+    creditsPer1kInputTokens: config.creditsPer1kInputTokens,
+    creditsPer1kOutputTokens: config.creditsPer1kOutputTokens,
+  };
   const model = parts.model && parts.telemetry ? observedModel(parts.model, telemetry, prices) : parts.model;
   const probes = [recordsProbe(records), blobsProbe(parts.blobs), ...(parts.readinessProbes ?? [])];
   const log = parts.log ?? createLogger(config.logLevel);
@@ -112,7 +126,11 @@ export const createDeps = (parts: DepsParts): Deps => {
     clock,
     log,
     authenticate: cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds),
-    keyConnections: watchKeyConnections({ stillValid: (principal) => apiKeyStillValid(records, principal), everyMs: config.authCacheSeconds * 1000, log }),
+    keyConnections: watchKeyConnections({
+      stillValid: (principal) => apiKeyStillValid(records, principal),
+      everyMs: config.authCacheSeconds * 1000,
+      log,
+    }),
     validateResponses: parts.validateResponses ?? config.stage !== 'production',
     resolver: parts.resolver ?? resolverFromConfig(config, model),
     model,
@@ -126,7 +144,20 @@ export const createDeps = (parts: DepsParts): Deps => {
 };
 
 /** Records in DynamoDB and blobs in S3: on AWS, or against emulators when the config names endpoints. */
-export const awsStores = (config: Readonly<Config>, clock: Clock = systemClock, credentials?: AwsClientOptions['credentials']) => {
-  const clients = createAwsClients({ region: config.awsRegion, dynamoEndpoint: config.dynamoEndpoint, s3Endpoint: config.s3Endpoint, credentials });
-  return { clients, records: new DynamoRecords(clients.dynamo, config.tableName, clock), blobs: new S3Blobs(clients.s3, config.bucketName) };
+export const awsStores = (
+  config: Readonly<Config>,
+  clock: Clock = systemClock,
+  credentials?: AwsClientOptions['credentials'],
+) => {
+  const clients = createAwsClients({
+    region: config.awsRegion,
+    dynamoEndpoint: config.dynamoEndpoint,
+    s3Endpoint: config.s3Endpoint,
+    credentials,
+  });
+  return {
+    clients,
+    records: new DynamoRecords(clients.dynamo, config.tableName, clock),
+    blobs: new S3Blobs(clients.s3, config.bucketName),
+  };
 };

@@ -12,26 +12,41 @@ export const modelFromConfig = (config: Readonly<Config>): AnsweringModel | unde
     case 'anthropic':
       return config.anthropicApiKey
         ? lazyModel('claude', async () =>
-            (await import('../adapters/model/claude.js')).createClaudeModel({ apiKey: config.anthropicApiKey!, baseURL: config.anthropicBaseUrl, model: config.modelName }),
+            (await import('../adapters/model/claude.js')).createClaudeModel({
+              apiKey: config.anthropicApiKey!,
+              baseURL: config.anthropicBaseUrl,
+              model: config.modelName,
+            }),
           )
         : undefined;
     case 'bedrock':
       return lazyModel('claude-bedrock', async () =>
-        (await import('../adapters/model/bedrock.js')).createBedrockModel({ region: config.awsRegion, model: config.modelName, baseURL: config.bedrockBaseUrl }),
+        (await import('../adapters/model/bedrock.js')).createBedrockModel({
+          region: config.awsRegion,
+          model: config.modelName,
+          baseURL: config.bedrockBaseUrl,
+        }),
       );
     case 'openai':
-      return lazyModel('openai', async () => (await import('../adapters/model/openai.js')).createOpenAiModel(openAiSettings(config)));
+      return lazyModel('openai', async () =>
+        (await import('../adapters/model/openai.js')).createOpenAiModel(openAiSettings(config)),
+      );
     default:
       return undefined;
   }
 };
 
-const openAiSettings = (config: Readonly<Config>) => ({ baseURL: config.openaiBaseUrl, apiKey: config.openaiApiKey, model: config.modelName });
+const openAiSettings = (config: Readonly<Config>) => ({
+  baseURL: config.openaiBaseUrl,
+  apiKey: config.openaiApiKey,
+  model: config.modelName,
+});
 
 /**
  * A warning line about the configured model, checked once at start (only `openai`, whose server is often local
  * and started separately): unreachable, or not listing the model. Never fatal: see `probeOpenAiServer`.
  */
 export const modelStartupWarning = async (config: Readonly<Config>): Promise<string | undefined> =>
-  config.modelProvider === 'openai' ? (await import('../adapters/model/openai-probe.js')).probeOpenAiServer(openAiSettings(config)) : undefined;
-
+  config.modelProvider === 'openai'
+    ? (await import('../adapters/model/openai-probe.js')).probeOpenAiServer(openAiSettings(config))
+    : undefined;

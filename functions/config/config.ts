@@ -46,16 +46,26 @@ const schema = z.object({
   [ENV.chromedriverPath]: z.string().optional(),
   [ENV.hostCapacity]: int(50).pipe(z.number().min(1)),
   [ENV.warmPoolSize]: int(2).pipe(z.number().min(0)),
-  [ENV.blockPrivateNetworks]: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(false),
+  [ENV.blockPrivateNetworks]: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
   [ENV.allowedPrivateHosts]: z
     .string()
-    .transform((v) => v.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
     .default([]),
   [ENV.hostSecret]: z.string().min(16).optional(),
   [ENV.signingSecret]: z.string().min(32).optional(),
   [ENV.defaultWindowUrl]: z.string().default('about:blank'),
   [ENV.modelProvider]: z
-    .enum(['none', 'offline', 'anthropic', 'bedrock', 'openai'], { message: 'must be one of anthropic, bedrock, openai, none' })
+    .enum(['none', 'offline', 'anthropic', 'bedrock', 'openai'], {
+      message: 'must be one of anthropic, bedrock, openai, none',
+    })
     .transform((v) => (v === 'none' ? 'offline' : v))
     .optional(),
   [ENV.openaiBaseUrl]: z.url().optional(),
@@ -69,7 +79,10 @@ const schema = z.object({
   [ENV.asyncQueueUrl]: z.url().optional(),
   [ENV.sqsEndpoint]: z.url().optional(),
   [ENV.requestTtlHours]: int(168).pipe(z.number().min(1).max(8760)),
-  [ENV.webhookAllowPrivate]: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  [ENV.webhookAllowPrivate]: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
   [ENV.webhookMaxAttempts]: int(8).pipe(z.number().min(1).max(50)),
   [ENV.webhookRetryBaseMs]: int(5_000).pipe(z.number().min(1).max(900_000)),
   [ENV.webhookTimeoutMs]: int(10_000).pipe(z.number().min(100).max(60_000)),
@@ -147,10 +160,19 @@ export class ConfigError extends Error {
  */
 const checkOpenAi = (present: Record<string, string | undefined>, overrides: Partial<Config>) => {
   if (!present[ENV.modelName] && !overrides.modelName) {
-    throw new ConfigError(`invalid configuration:\n  ${ENV.modelName}: required with ${ENV.modelProvider}=openai (the model as the server names it, e.g. llama3.2 on Ollama)`);
+    throw new ConfigError(
+      `invalid configuration:\n  ${ENV.modelName}: required with ${ENV.modelProvider}=openai (the model as the server names it, e.g. llama3.2 on Ollama)`,
+    );
   }
-  if (!present[ENV.openaiBaseUrl] && !overrides.openaiBaseUrl && !present[ENV.openaiApiKey] && !overrides.openaiApiKey) {
-    throw new ConfigError(`invalid configuration:\n  ${ENV.modelProvider}: openai needs ${ENV.openaiBaseUrl} (a local server, e.g. http://127.0.0.1:11434/v1) or ${ENV.openaiApiKey} (OpenAI's API)`);
+  if (
+    !present[ENV.openaiBaseUrl] &&
+    !overrides.openaiBaseUrl &&
+    !present[ENV.openaiApiKey] &&
+    !overrides.openaiApiKey
+  ) {
+    throw new ConfigError(
+      `invalid configuration:\n  ${ENV.modelProvider}: openai needs ${ENV.openaiBaseUrl} (a local server, e.g. http://127.0.0.1:11434/v1) or ${ENV.openaiApiKey} (OpenAI's API)`,
+    );
   }
 };
 

@@ -10,7 +10,11 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export const createLogger = (level: LogLevel, base: Record<string, unknown> = {}, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger => {
+export const createLogger = (
+  level: LogLevel,
+  base: Record<string, unknown> = {},
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Logger => {
   const emit = (at: LogLevel, message: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     write(JSON.stringify({ level: at, time: new Date().toISOString(), message, ...base, ...fields }));

@@ -91,20 +91,34 @@ const problem = (status: number, title: string, detail: string): SiteResponse =>
 export const loadSite = async (dir: string): Promise<Site> => {
   const assets = await readAssets(dir);
 
-  const answer = (method: string, rawPath: string, acceptEncoding = '', ifNoneMatch?: string): SiteResponse | undefined => {
+  const answer = (
+    method: string,
+    rawPath: string,
+    acceptEncoding = '',
+    ifNoneMatch?: string,
+  ): SiteResponse | undefined => {
     const path = rawPath.split('?')[0]!;
     const section = sectionOf(path);
     if (!section) return undefined;
     if (method !== 'GET' && method !== 'HEAD') {
-      return { ...problem(405, 'Method Not Allowed', `${method} is not allowed on ${path}; use GET`), headers: { 'content-type': 'application/problem+json', allow: 'GET, HEAD' } };
+      return {
+        ...problem(405, 'Method Not Allowed', `${method} is not allowed on ${path}; use GET`),
+        headers: { 'content-type': 'application/problem+json', allow: 'GET, HEAD' },
+      };
     }
     // The pages name their files relative to their own folder, so they work under a path prefix too (an API
     // Gateway stage): `/console` first moves to `/console/` (a relative Location keeps the prefix).
-    if (path === `/${section}`) return { status: 308, headers: { location: `${section}/`, 'cache-control': 'no-cache' }, body: '' };
+    if (path === `/${section}`)
+      return { status: 308, headers: { location: `${section}/`, 'cache-control': 'no-cache' }, body: '' };
     const key = path === `/${section}/` ? `/${section}/index.html` : path;
     const asset = assets.get(key);
     if (!asset) {
-      if (assets.size === 0) return problem(503, 'Service Unavailable', `the ${section} is not built: run \`npm run build:site\` (npm start does it)`);
+      if (assets.size === 0)
+        return problem(
+          503,
+          'Service Unavailable',
+          `the ${section} is not built: run \`npm run build:site\` (npm start does it)`,
+        );
       return problem(404, 'Not Found', `no such file: ${path}`);
     }
     const headers: Record<string, string> = {
@@ -129,7 +143,12 @@ export const loadSite = async (dir: string): Promise<Site> => {
   return {
     answer: (method, path, acceptEncoding) => answer(method, path, acceptEncoding),
     handleRequest(request, response) {
-      const found = answer(request.method ?? 'GET', request.url ?? '/', String(request.headers['accept-encoding'] ?? ''), request.headers['if-none-match']);
+      const found = answer(
+        request.method ?? 'GET',
+        request.url ?? '/',
+        String(request.headers['accept-encoding'] ?? ''),
+        request.headers['if-none-match'],
+      );
       if (!found) return false;
       response.writeHead(found.status, found.headers);
       response.end(found.body);

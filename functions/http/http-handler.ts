@@ -21,13 +21,27 @@ import { rateLimit } from './middleware/rate-limit.js';
 
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-export const buildHttpHandler = (route: Route, run: OperationRun | undefined, getDeps: () => Deps, options: { streaming?: boolean } = {}): HttpHandler => {
+export const buildHttpHandler = (
+  route: Route,
+  run: OperationRun | undefined,
+  getDeps: () => Deps,
+  options: { streaming?: boolean } = {},
+): HttpHandler => {
   const base = async (event: APIGatewayProxyEvent, context: HttpContext, { signal }: { signal: AbortSignal }) => {
     if (!run) throw new NotImplementedError(route.operationId);
     const http = context.http;
     const input = http.input!;
     const body = route.stream ? capTimeThreshold(input.body, http.deps.config.syncTimeLimitSeconds) : input.body;
-    return run({ params: input.params, query: input.query, body, principal: http.principal, requestId: http.requestId, deps: http.deps, event, signal });
+    return run({
+      params: input.params,
+      query: input.query,
+      body,
+      principal: http.principal,
+      requestId: http.requestId,
+      deps: http.deps,
+      event,
+      signal,
+    });
   };
   // Response streaming exists only inside the Lambda runtime (`awslambda.streamifyResponse`; the AWS SDK defines an
   // `awslambda` object of its own elsewhere); outside it the local adapter pipes stream bodies itself.

@@ -29,7 +29,11 @@ export const createRouter = (routes: readonly Route[]) => {
   const byPath = new Map<string, Resource>();
   for (const route of routes) {
     const segments = split(route.path) ?? [];
-    const resource = byPath.get(route.path) ?? { segments, rank: segments.map((s) => (isParam(s) ? '0' : '1')).join(''), routes: [] };
+    const resource = byPath.get(route.path) ?? {
+      segments,
+      rank: segments.map((s) => (isParam(s) ? '0' : '1')).join(''),
+      routes: [],
+    };
     resource.routes.push(route);
     byPath.set(route.path, resource);
   }
@@ -58,7 +62,9 @@ export const createRouter = (routes: readonly Route[]) => {
       const params = matchPath(resource, parts);
       if (!params) continue;
       const route = resource.routes.find((candidate) => candidate.method === method);
-      return route ? { kind: 'found', route, params } : { kind: 'wrongMethod', allow: resource.routes.map((r) => r.method) };
+      return route
+        ? { kind: 'found', route, params }
+        : { kind: 'wrongMethod', allow: resource.routes.map((r) => r.method) };
     }
     return { kind: 'none' };
   };

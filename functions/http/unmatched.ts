@@ -6,7 +6,10 @@ import type { Match } from './router.js';
 import { header } from '../api/reply.js';
 import { acceptRequestId } from '../net/request-id.js';
 
-export const unmatchedResponse = (event: APIGatewayProxyEvent, match: Exclude<Match, { kind: 'found' }>): APIGatewayProxyResult => {
+export const unmatchedResponse = (
+  event: APIGatewayProxyEvent,
+  match: Exclude<Match, { kind: 'found' }>,
+): APIGatewayProxyResult => {
   const error =
     match.kind === 'wrongMethod'
       ? new MethodNotAllowedError(event.httpMethod, event.path, match.allow)

@@ -6,7 +6,12 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import { MCP_PATH } from './door.js';
 
 export interface BridgeOptions {
@@ -20,7 +25,8 @@ export interface BridgeOptions {
 
 export const mcpUrlOf = (base: string): URL => {
   const url = new URL(base);
-  if (!url.pathname.replace(/\/+$/, '').endsWith(MCP_PATH)) url.pathname = `${url.pathname.replace(/\/+$/, '')}${MCP_PATH}`;
+  if (!url.pathname.replace(/\/+$/, '').endsWith(MCP_PATH))
+    url.pathname = `${url.pathname.replace(/\/+$/, '')}${MCP_PATH}`;
   return url;
 };
 
@@ -28,7 +34,9 @@ export const mcpUrlOf = (base: string): URL => {
 export const startBridge = async (options: BridgeOptions): Promise<{ close: () => Promise<void> }> => {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const local = options.local ?? new StdioServerTransport();
-  const remote = new StreamableHTTPClientTransport(mcpUrlOf(options.url), { requestInit: { headers: { authorization: `Bearer ${options.key}` } } });
+  const remote = new StreamableHTTPClientTransport(mcpUrlOf(options.url), {
+    requestInit: { headers: { authorization: `Bearer ${options.key}` } },
+  });
   const initializing = new Set<string | number>();
 
   local.onmessage = (message: JSONRPCMessage) => {
@@ -37,7 +45,11 @@ export const startBridge = async (options: BridgeOptions): Promise<{ close: () =
       log(`mcp bridge: ${options.url} did not take a message: ${error.message}`);
       // A request must get an answer, or the client waits forever: the failure becomes its error response.
       if (isJSONRPCRequest(message)) {
-        void local.send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCode.InternalError, message: `the service at ${options.url} failed: ${error.message}` } });
+        void local.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: ErrorCode.InternalError, message: `the service at ${options.url} failed: ${error.message}` },
+        });
       }
     });
   };

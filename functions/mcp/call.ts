@@ -39,11 +39,14 @@ interface Problem {
   errors: FieldError[];
 }
 
-const keysOf = (schema: z.ZodType | undefined): string[] => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : []);
+const keysOf = (schema: z.ZodType | undefined): string[] =>
+  schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 
-const pick = (args: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((key) => args[key] !== undefined).map((key) => [key, args[key]]));
+const pick = (args: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((key) => args[key] !== undefined).map((key) => [key, args[key]]));
 
-const fieldErrors = (issues: z.core.$ZodIssue[]): FieldError[] => issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(arguments)', message: issue.message }));
+const fieldErrors = (issues: z.core.$ZodIssue[]): FieldError[] =>
+  issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(arguments)', message: issue.message }));
 
 /** The API's problem body as a tool's failure: the location `body.x.y` is the tool argument `x.y`. */
 const problemOf = (answer: ApiAnswer): Problem => {
@@ -59,11 +62,19 @@ const problemOf = (answer: ApiAnswer): Problem => {
         message: String(error.message ?? ''),
       }))
     : [];
-  return { status: answer.status, code: typeof parsed.code === 'string' ? parsed.code : `HTTP_${answer.status}`, detail: String(parsed.detail ?? parsed.title ?? answer.body.slice(0, 500)), errors };
+  return {
+    status: answer.status,
+    code: typeof parsed.code === 'string' ? parsed.code : `HTTP_${answer.status}`,
+    detail: String(parsed.detail ?? parsed.title ?? answer.body.slice(0, 500)),
+    errors,
+  };
 };
 
 export const toolError = (problem: Problem): CallToolResult => {
-  const lines = [`${problem.code}: ${problem.detail}`, ...problem.errors.map((error) => `- ${error.field}: ${error.message}`)];
+  const lines = [
+    `${problem.code}: ${problem.detail}`,
+    ...problem.errors.map((error) => `- ${error.field}: ${error.message}`),
+  ];
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...problem } };
 };
 
@@ -77,7 +88,12 @@ const requestFor = (tool: Tool, args: Record<string, unknown>, authorization: st
   const params = route.params ? route.params.safeParse(pick(args, paramKeys)) : { success: true as const, data: {} };
   if (!params.success) {
     const errors = fieldErrors(params.error.issues);
-    return { status: 422, code: new ValidationError([]).code, detail: `validation failed: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors };
+    return {
+      status: 422,
+      code: new ValidationError([]).code,
+      detail: `validation failed: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      errors,
+    };
   }
   const values = params.data as Record<string, string>;
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
@@ -86,9 +102,16 @@ const requestFor = (tool: Tool, args: Record<string, unknown>, authorization: st
     for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
   }
   // Everything else is the body, unknown keys included: the route's body schema decides what they mean.
-  const rest = Object.fromEntries(Object.entries(args).filter(([key]) => !paramKeys.includes(key) && !queryKeys.includes(key)));
+  const rest = Object.fromEntries(
+    Object.entries(args).filter(([key]) => !paramKeys.includes(key) && !queryKeys.includes(key)),
+  );
   const hasBody = route.method === 'POST' || route.method === 'PUT';
-  return { method: route.method, path: query.size > 0 ? `${path}?${query}` : path, authorization, ...(hasBody ? { body: rest } : {}) };
+  return {
+    method: route.method,
+    path: query.size > 0 ? `${path}?${query}` : path,
+    authorization,
+    ...(hasBody ? { body: rest } : {}),
+  };
 };
 
 /** `data:image/png;base64,...` → MCP image content. */
@@ -109,23 +132,40 @@ const takeImages = (answer: Record<string, unknown>) => {
 };
 
 /** The window's live view link, through the route that issues it. */
-const liveViewOf = async (answer: Record<string, unknown>, sessionId: string, dispatch: Dispatch, authorization: string) => {
+const liveViewOf = async (
+  answer: Record<string, unknown>,
+  sessionId: string,
+  dispatch: Dispatch,
+  authorization: string,
+) => {
   const windowId = (answer.data as { windowId?: string } | undefined)?.windowId;
   if (!windowId) return undefined;
-  const path = routeByOperationId('getWindowInfo').path.replace('{sessionId}', encodeURIComponent(sessionId)).replace('{windowId}', encodeURIComponent(windowId));
+  const path = routeByOperationId('getWindowInfo')
+    .path.replace('{sessionId}', encodeURIComponent(sessionId))
+    .replace('{windowId}', encodeURIComponent(windowId));
   const info = await dispatch({ method: 'GET', path, authorization });
   if (info.status >= 300) return undefined;
   return (JSON.parse(info.body) as { data?: { liveViewUrl?: string } }).data?.liveViewUrl;
 };
 
-export const runTool = async (tool: Tool, args: Record<string, unknown>, authorization: string, dispatch: Dispatch): Promise<CallToolResult> => {
+export const runTool = async (
+  tool: Tool,
+  args: Record<string, unknown>,
+  authorization: string,
+  dispatch: Dispatch,
+): Promise<CallToolResult> => {
   const request = requestFor(tool, args, authorization);
   if (!('method' in request)) return toolError(request);
   let answer: ApiAnswer;
   try {
     answer = await dispatch(request);
   } catch (error) {
-    return toolError({ status: 503, code: 'UNAVAILABLE', detail: `the service could not be reached: ${(error as Error).message}`, errors: [] });
+    return toolError({
+      status: 503,
+      code: 'UNAVAILABLE',
+      detail: `the service could not be reached: ${(error as Error).message}`,
+      errors: [],
+    });
   }
   if (answer.status >= 300) return toolError(problemOf(answer));
   let body: Record<string, unknown>;
@@ -140,7 +180,13 @@ export const runTool = async (tool: Tool, args: Record<string, unknown>, authori
     const liveViewUrl = await liveViewOf(body, String(args.sessionId), dispatch, authorization);
     if (liveViewUrl) {
       body.data = { ...(body.data as object), liveViewUrl };
-      content.push({ type: 'resource_link', uri: liveViewUrl, name: 'live view', mimeType: 'text/html', description: 'Open in a browser to watch this window (and take over if needed).' });
+      content.push({
+        type: 'resource_link',
+        uri: liveViewUrl,
+        name: 'live view',
+        mimeType: 'text/html',
+        description: 'Open in a browser to watch this window (and take over if needed).',
+      });
     }
   }
   const credits = (body.meta as { usage?: { credits?: number } } | undefined)?.usage?.credits;

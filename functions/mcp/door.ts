@@ -23,7 +23,11 @@ export interface McpDoorOptions {
 }
 
 /** The API's problem shape, with its codes, for what is refused before any MCP message is read. */
-const refusal = (event: APIGatewayProxyEvent, error: AppError, headers: Record<string, string> = {}): APIGatewayProxyResult => {
+const refusal = (
+  event: APIGatewayProxyEvent,
+  error: AppError,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult => {
   const requestId = acceptRequestId(headerOf(event, 'x-request-id')) ?? event.requestContext?.requestId ?? randomUUID();
   const answer = problemResponse(error, { requestId, instance: MCP_PATH, showInternal: false });
   return { ...answer, headers: { ...answer.headers, ...headers } };
@@ -36,7 +40,8 @@ export const createMcpDoor = (options: McpDoorOptions) => {
   const tools = options.tools ?? buildTools();
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     // Stateless: there is no server-initiated stream to GET and no MCP session to DELETE.
-    if (event.httpMethod !== 'POST') return refusal(event, new MethodNotAllowedError(event.httpMethod, MCP_PATH, ['POST']), { allow: 'POST' });
+    if (event.httpMethod !== 'POST')
+      return refusal(event, new MethodNotAllowedError(event.httpMethod, MCP_PATH, ['POST']), { allow: 'POST' });
     const authorization = headerOf(event, 'authorization') ?? '';
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
     if (!token || !(await options.isKnownKey(token))) {
@@ -44,14 +49,26 @@ export const createMcpDoor = (options: McpDoorOptions) => {
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
-    const body = event.body === null ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    const body =
+      event.body === null
+        ? undefined
+        : event.isBase64Encoded
+          ? Buffer.from(event.body, 'base64').toString('utf8')
+          : event.body;
     const request = new Request(`http://mcp.invalid${MCP_PATH}`, { method: 'POST', headers, body });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     const server = createMcpServer(tools, options.dispatch, authorization);
     try {
       await server.connect(transport);
       const response = await transport.handleRequest(request);
-      return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+      return {
+        statusCode: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: await response.text(),
+      };
     } finally {
       await server.close();
     }

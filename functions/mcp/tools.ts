@@ -21,27 +21,108 @@ const WINDOW = 'sessionId and windowId come from session_create and window_open.
 const PLAIN = 'Elements are described in plain language (e.g. "the blue Submit button"), not CSS selectors.';
 
 export const toolSpecs: readonly ToolSpec[] = [
-  { name: 'session_create', operationId: 'createSession', description: 'Start a remote Chromium browser session; answers once it runs (or failed to start), waiting for capacity if needed. Returns the session id (needed by every window tool), its status and CDP URLs. Open a window next with window_open. End it with session_terminate when done: running sessions use credits.' },
-  { name: 'session_list', operationId: 'listSessions', description: 'List your browser sessions, newest first; filter by status (e.g. "running") or by sessionIds. offset and limit are strings of digits.' },
-  { name: 'session_terminate', operationId: 'terminateSession', description: 'End a browser session and close its browser. Do this when the task is finished.' },
-  { name: 'window_open', operationId: 'createWindow', liveView: true, description: `Open a new browser window (tab) in a session, optionally loading a url. Returns windowId and a liveViewUrl a person can open to watch the window. sessionId comes from session_create.` },
-  { name: 'window_load_url', operationId: 'loadUrl', description: `Navigate a window to a URL and wait for it to load. ${WINDOW}` },
-  { name: 'window_get', operationId: 'getWindowInfo', description: `Get a window and the liveViewUrl a person can open to watch or take over it. ${WINDOW}` },
-  { name: 'window_list', operationId: 'listWindows', description: 'List the open windows of a session with their URL and title.' },
+  {
+    name: 'session_create',
+    operationId: 'createSession',
+    description:
+      'Start a remote Chromium browser session; answers once it runs (or failed to start), waiting for capacity if needed. Returns the session id (needed by every window tool), its status and CDP URLs. Open a window next with window_open. End it with session_terminate when done: running sessions use credits.',
+  },
+  {
+    name: 'session_list',
+    operationId: 'listSessions',
+    description:
+      'List your browser sessions, newest first; filter by status (e.g. "running") or by sessionIds. offset and limit are strings of digits.',
+  },
+  {
+    name: 'session_terminate',
+    operationId: 'terminateSession',
+    description: 'End a browser session and close its browser. Do this when the task is finished.',
+  },
+  {
+    name: 'window_open',
+    operationId: 'createWindow',
+    liveView: true,
+    description: `Open a new browser window (tab) in a session, optionally loading a url. Returns windowId and a liveViewUrl a person can open to watch the window. sessionId comes from session_create.`,
+  },
+  {
+    name: 'window_load_url',
+    operationId: 'loadUrl',
+    description: `Navigate a window to a URL and wait for it to load. ${WINDOW}`,
+  },
+  {
+    name: 'window_get',
+    operationId: 'getWindowInfo',
+    description: `Get a window and the liveViewUrl a person can open to watch or take over it. ${WINDOW}`,
+  },
+  {
+    name: 'window_list',
+    operationId: 'listWindows',
+    description: 'List the open windows of a session with their URL and title.',
+  },
   { name: 'window_close', operationId: 'closeWindow', description: `Close a window. ${WINDOW}` },
   { name: 'window_click', operationId: 'click', description: `Click an element of the page. ${PLAIN} ${WINDOW}` },
-  { name: 'window_type', operationId: 'type', description: `Type text, into the element described by elementDescription if given (otherwise wherever the focus is); pressEnterKey submits. ${PLAIN} ${WINDOW}` },
-  { name: 'window_hover', operationId: 'hover', description: `Move the mouse over an element of the page. ${PLAIN} ${WINDOW}` },
-  { name: 'window_scroll', operationId: 'scroll', description: `Scroll the page by an amount, to an edge, or to an element described in plain language. ${WINDOW}` },
-  { name: 'window_page_query', operationId: 'pageQuery', description: `Ask a question about the page or extract data from it; the answer is in modelResponse (JSON text when an outputSchema is given). Use this to read results after acting. ${WINDOW}` },
-  { name: 'window_scrape', operationId: 'scrapeContent', description: `The text content of the page as markdown. ${WINDOW}` },
-  { name: 'window_screenshot', operationId: 'screenshot', image: true, description: `Take a screenshot of the window; the image is returned as image content. ${WINDOW}` },
-  { name: 'window_paginated_extraction', operationId: 'paginatedExtraction', description: `Extract a list of items from the page and the pages after it (following next links or infinite scroll). Describe the items in prompt. ${WINDOW}` },
-  { name: 'window_monitor', operationId: 'monitor', description: `Wait until a condition described in plain language holds on the page (e.g. "the order confirmation is shown"). ${WINDOW}` },
-  { name: 'form_filler_create', operationId: 'createFormFiller', description: `Learn the form shown in the window as a reusable form filler; returns an automationId for form_fill. ${WINDOW}` },
-  { name: 'form_fill', operationId: 'fillForm', description: `Fill the form in the window with a form filler (automationId from form_filler_create), using the data described in parameters. ${WINDOW}` },
-  { name: 'file_upload_url', operationId: 'createFile', description: 'Create a file record and get a URL to PUT its bytes to; then window_file_input puts the file into a page\'s file input.' },
-  { name: 'window_file_input', operationId: 'fileInput', description: `Put an uploaded file (fileId from file_upload_url) into a file input of the page. ${PLAIN} ${WINDOW}` },
+  {
+    name: 'window_type',
+    operationId: 'type',
+    description: `Type text, into the element described by elementDescription if given (otherwise wherever the focus is); pressEnterKey submits. ${PLAIN} ${WINDOW}`,
+  },
+  {
+    name: 'window_hover',
+    operationId: 'hover',
+    description: `Move the mouse over an element of the page. ${PLAIN} ${WINDOW}`,
+  },
+  {
+    name: 'window_scroll',
+    operationId: 'scroll',
+    description: `Scroll the page by an amount, to an edge, or to an element described in plain language. ${WINDOW}`,
+  },
+  {
+    name: 'window_page_query',
+    operationId: 'pageQuery',
+    description: `Ask a question about the page or extract data from it; the answer is in modelResponse (JSON text when an outputSchema is given). Use this to read results after acting. ${WINDOW}`,
+  },
+  {
+    name: 'window_scrape',
+    operationId: 'scrapeContent',
+    description: `The text content of the page as markdown. ${WINDOW}`,
+  },
+  {
+    name: 'window_screenshot',
+    operationId: 'screenshot',
+    image: true,
+    description: `Take a screenshot of the window; the image is returned as image content. ${WINDOW}`,
+  },
+  {
+    name: 'window_paginated_extraction',
+    operationId: 'paginatedExtraction',
+    description: `Extract a list of items from the page and the pages after it (following next links or infinite scroll). Describe the items in prompt. ${WINDOW}`,
+  },
+  {
+    name: 'window_monitor',
+    operationId: 'monitor',
+    description: `Wait until a condition described in plain language holds on the page (e.g. "the order confirmation is shown"). ${WINDOW}`,
+  },
+  {
+    name: 'form_filler_create',
+    operationId: 'createFormFiller',
+    description: `Learn the form shown in the window as a reusable form filler; returns an automationId for form_fill. ${WINDOW}`,
+  },
+  {
+    name: 'form_fill',
+    operationId: 'fillForm',
+    description: `Fill the form in the window with a form filler (automationId from form_filler_create), using the data described in parameters. ${WINDOW}`,
+  },
+  {
+    name: 'file_upload_url',
+    operationId: 'createFile',
+    description:
+      "Create a file record and get a URL to PUT its bytes to; then window_file_input puts the file into a page's file input.",
+  },
+  {
+    name: 'window_file_input',
+    operationId: 'fileInput',
+    description: `Put an uploaded file (fileId from file_upload_url) into a file input of the page. ${PLAIN} ${WINDOW}`,
+  },
 ];
 
 export interface Tool extends ToolSpec {
@@ -51,20 +132,25 @@ export interface Tool extends ToolSpec {
 }
 
 /** The fields of one part of a route (an object schema; a part that is absent or not an object adds none). */
-const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => (schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {});
+const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> =>
+  schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
 
 export const toolInput = (route: Route): z.ZodObject => {
   const parts = [route.params, route.query, route.body].map(shapeOf);
   const seen = new Set<string>();
   for (const key of parts.flatMap((part) => Object.keys(part))) {
     // One argument cannot feed two parts of the request; a route that grew such a clash must be renamed first.
-    if (seen.has(key)) throw new Error(`${route.operationId}: "${key}" is both a path/query parameter and a body field`);
+    if (seen.has(key))
+      throw new Error(`${route.operationId}: "${key}" is both a path/query parameter and a body field`);
     seen.add(key);
   }
   return z.object(Object.assign({}, ...parts) as Record<string, z.ZodType>);
 };
 
-export const buildTools = (specs: readonly ToolSpec[] = toolSpecs, routeOf: (operationId: string) => Route = routeByOperationId): Tool[] =>
+export const buildTools = (
+  specs: readonly ToolSpec[] = toolSpecs,
+  routeOf: (operationId: string) => Route = routeByOperationId,
+): Tool[] =>
   specs.map((spec) => {
     const route = routeOf(spec.operationId);
     return { ...spec, route, input: toolInput(route) };
@@ -100,6 +186,10 @@ const inlineDefinitions = (schema: Record<string, unknown>): Record<string, unkn
 };
 
 export const inputJsonSchema = (tool: Tool): { type: 'object'; [key: string]: unknown } => {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.input, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   return { ...inlineDefinitions(schema), type: 'object' };
 };

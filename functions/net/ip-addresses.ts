@@ -39,7 +39,8 @@ const IPV6_REASONS: Record<string, string> = {
   reserved: 'reserved (IETF protocol or documentation)',
 };
 
-const v4 = (value: number): ipaddr.IPv4 => new ipaddr.IPv4([value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]);
+const v4 = (value: number): ipaddr.IPv4 =>
+  new ipaddr.IPv4([value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]);
 const word = (parts: number[], index: number): number => ((parts[index] << 16) | parts[index + 1]) >>> 0;
 
 /** The IPv4 addresses an IPv6 address delivers to, by the transition form it is in; undefined when it carries none. */

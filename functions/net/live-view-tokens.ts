@@ -34,7 +34,8 @@ export const verifyViewToken = (secret: string, token: string, nowSeconds: numbe
     const grant: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (!Array.isArray(grant) || grant.length !== 3) return undefined;
     const [sessionId, windowId, expiresAt] = grant as unknown[];
-    if (typeof sessionId !== 'string' || typeof windowId !== 'string' || typeof expiresAt !== 'number') return undefined;
+    if (typeof sessionId !== 'string' || typeof windowId !== 'string' || typeof expiresAt !== 'number')
+      return undefined;
     return expiresAt > nowSeconds ? { sessionId, windowId, expiresAt } : undefined;
   } catch {
     return undefined;

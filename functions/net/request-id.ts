@@ -11,7 +11,8 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The caller's id when well-formed, else undefined (the caller then gets a fresh one). */
-export const acceptRequestId = (value: unknown): string | undefined => (typeof value === 'string' && WELL_FORMED.test(value) ? value : undefined);
+export const acceptRequestId = (value: unknown): string | undefined =>
+  typeof value === 'string' && WELL_FORMED.test(value) ? value : undefined;
 
 const scope = new AsyncLocalStorage<{ requestId: string }>();
 

@@ -21,17 +21,34 @@ const bearerIs = (authorization: string | undefined, token: string): boolean => 
   return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
 };
 
-export const isMetricsRequest = (request: IncomingMessage): boolean => (request.url ?? '').split('?')[0] === METRICS_PATH;
+export const isMetricsRequest = (request: IncomingMessage): boolean =>
+  (request.url ?? '').split('?')[0] === METRICS_PATH;
 
 /** Answers a request for `/metrics`; `token` undefined: no token asked. */
-export const serveMetrics = async (request: IncomingMessage, response: ServerResponse, metrics: PrometheusTelemetry, token: string | undefined): Promise<void> => {
+export const serveMetrics = async (
+  request: IncomingMessage,
+  response: ServerResponse,
+  metrics: PrometheusTelemetry,
+  token: string | undefined,
+): Promise<void> => {
   const problem = (status: number, detail: string, headers: Record<string, string> = {}) => {
     response.writeHead(status, { 'content-type': 'application/problem+json', ...headers });
-    response.end(JSON.stringify({ type: 'about:blank', title: status === 401 ? 'Unauthorized' : 'Method Not Allowed', status, detail, instance: METRICS_PATH }));
+    response.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: status === 401 ? 'Unauthorized' : 'Method Not Allowed',
+        status,
+        detail,
+        instance: METRICS_PATH,
+      }),
+    );
   };
-  if (request.method !== 'GET' && request.method !== 'HEAD') return problem(405, `${request.method} is not allowed on ${METRICS_PATH}`, { allow: 'GET, HEAD' });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return problem(405, `${request.method} is not allowed on ${METRICS_PATH}`, { allow: 'GET, HEAD' });
   if (token !== undefined && !bearerIs(request.headers.authorization, token)) {
-    return problem(401, 'the metrics token is missing or wrong (Authorization: Bearer <METRICS_TOKEN>)', { 'www-authenticate': 'Bearer' });
+    return problem(401, 'the metrics token is missing or wrong (Authorization: Bearer <METRICS_TOKEN>)', {
+      'www-authenticate': 'Bearer',
+    });
   }
   const { contentType, body } = await metrics.render();
   response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });

@@ -24,12 +24,23 @@ const wrap = (logger: PowertoolsLogger): Logger => ({
 });
 
 export const powertoolsLogger = (level: LogLevel, base: Record<string, unknown> = {}): Logger =>
-  wrap(new PowertoolsLogger({ serviceName: SERVICE_NAME, logLevel: level === 'silent' ? 'SILENT' : (level.toUpperCase() as 'INFO'), persistentKeys: base }));
+  wrap(
+    new PowertoolsLogger({
+      serviceName: SERVICE_NAME,
+      logLevel: level === 'silent' ? 'SILENT' : (level.toUpperCase() as 'INFO'),
+      persistentKeys: base,
+    }),
+  );
 
 /** One metric with its own dimensions, published now. */
 const emitter = (namespace: string) => {
   const metrics = new Metrics({ namespace, serviceName: SERVICE_NAME });
-  return (name: string, unit: (typeof MetricUnit)[keyof typeof MetricUnit], value: number, dimensions: Record<string, string>) => {
+  return (
+    name: string,
+    unit: (typeof MetricUnit)[keyof typeof MetricUnit],
+    value: number,
+    dimensions: Record<string, string>,
+  ) => {
     const single = metrics.singleMetric();
     for (const [key, dimension] of Object.entries(dimensions)) single.addDimension(key, dimension);
     single.addMetric(name, unit, value);
@@ -40,7 +51,10 @@ export const powertoolsTelemetry = (namespace = METRICS_NAMESPACE): Telemetry =>
   const emit = emitter(namespace);
   return {
     request: (operation, status, seconds) => {
-      emit('RequestLatency', MetricUnit.Milliseconds, seconds * 1000, { operation, statusClass: `${Math.floor(status / 100)}xx` });
+      emit('RequestLatency', MetricUnit.Milliseconds, seconds * 1000, {
+        operation,
+        statusClass: `${Math.floor(status / 100)}xx`,
+      });
     },
     rateLimited: (operation) => emit('RateLimited', MetricUnit.Count, 1, { operation }),
     sessionStatus: (_sessionId, status) => emit('SessionStatusChanges', MetricUnit.Count, 1, { status }),

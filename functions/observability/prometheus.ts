@@ -31,7 +31,9 @@ const LIVE_STATUSES = new Set(['awaitingCapacity', 'initializing', 'running']);
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 /** `host`: this process runs a browser host, read at each scrape. `api`: this process serves the API. */
-export const createPrometheusTelemetry = (options: { host?: () => HostGauges; api?: boolean } = {}): PrometheusTelemetry => {
+export const createPrometheusTelemetry = (
+  options: { host?: () => HostGauges; api?: boolean } = {},
+): PrometheusTelemetry => {
   const registry = new Registry();
   const live = new Map<string, string>();
   const sessions = new Gauge({
@@ -46,7 +48,12 @@ export const createPrometheusTelemetry = (options: { host?: () => HostGauges; ap
     },
   });
   void sessions;
-  const ended = new Counter({ name: 'sessionhost_sessions_ended_total', help: 'Sessions that ended, by final status (ended or error)', labelNames: ['status'], registers: [registry] });
+  const ended = new Counter({
+    name: 'sessionhost_sessions_ended_total',
+    help: 'Sessions that ended, by final status (ended or error)',
+    labelNames: ['status'],
+    registers: [registry],
+  });
   const requests = new Histogram({
     name: 'sessionhost_http_request_duration_seconds',
     help: 'API requests by operation id (from the route table) and status class, time to the response head',
@@ -54,11 +61,37 @@ export const createPrometheusTelemetry = (options: { host?: () => HostGauges; ap
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const limited = new Counter({ name: 'sessionhost_rate_limited_total', help: 'Requests refused by the per-org rate limit, by operation id', labelNames: ['operation'], registers: [registry] });
-  const modelCalls = new Counter({ name: 'sessionhost_model_calls_total', help: 'Language model calls by model, kind and outcome', labelNames: ['model', 'kind', 'outcome'], registers: [registry] });
-  const credits = new Counter({ name: 'sessionhost_model_credits_total', help: 'Credits charged for language model calls, by model', labelNames: ['model'], registers: [registry] });
-  const modelSeconds = new Histogram({ name: 'sessionhost_model_call_duration_seconds', help: 'Language model call time, by model and kind', labelNames: ['model', 'kind'], buckets: LATENCY_BUCKETS, registers: [registry] });
-  const webhooks = new Counter({ name: 'sessionhost_webhook_attempts_total', help: 'Webhook delivery attempts by outcome (delivered: a 2xx answer)', labelNames: ['outcome'], registers: [registry] });
+  const limited = new Counter({
+    name: 'sessionhost_rate_limited_total',
+    help: 'Requests refused by the per-org rate limit, by operation id',
+    labelNames: ['operation'],
+    registers: [registry],
+  });
+  const modelCalls = new Counter({
+    name: 'sessionhost_model_calls_total',
+    help: 'Language model calls by model, kind and outcome',
+    labelNames: ['model', 'kind', 'outcome'],
+    registers: [registry],
+  });
+  const credits = new Counter({
+    name: 'sessionhost_model_credits_total',
+    help: 'Credits charged for language model calls, by model',
+    labelNames: ['model'],
+    registers: [registry],
+  });
+  const modelSeconds = new Histogram({
+    name: 'sessionhost_model_call_duration_seconds',
+    help: 'Language model call time, by model and kind',
+    labelNames: ['model', 'kind'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: 'sessionhost_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome (delivered: a 2xx answer)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   if (options.api) {
     // Zero series exist from the start, so a rate() over them works before the first event.
     for (const status of ['ended', 'error']) ended.inc({ status }, 0);
@@ -82,7 +115,8 @@ export const createPrometheusTelemetry = (options: { host?: () => HostGauges; ap
   }
 
   const telemetry: Telemetry = {
-    request: (operationId, status, seconds) => requests.observe({ operation: operationId, status_class: `${Math.floor(status / 100)}xx` }, seconds),
+    request: (operationId, status, seconds) =>
+      requests.observe({ operation: operationId, status_class: `${Math.floor(status / 100)}xx` }, seconds),
     rateLimited: (operationId) => limited.inc({ operation: operationId }),
     sessionStatus: (sessionId, status) => {
       if (LIVE_STATUSES.has(status)) return void live.set(sessionId, status);
@@ -96,5 +130,9 @@ export const createPrometheusTelemetry = (options: { host?: () => HostGauges; ap
     },
     webhookAttempt: (outcome) => webhooks.inc({ outcome }),
   };
-  return { telemetry, registry, render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }) };
+  return {
+    telemetry,
+    registry,
+    render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+  };
 };

@@ -32,14 +32,21 @@ const within = <T>(work: Promise<T>, ms: number, signal: AbortSignal): Promise<T
     work.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 
-export const checkReadiness = async (probes: readonly ReadinessProbe[], timeoutMs = READY_TIMEOUT_MS): Promise<ReadinessReport> => {
+export const checkReadiness = async (
+  probes: readonly ReadinessProbe[],
+  timeoutMs = READY_TIMEOUT_MS,
+): Promise<ReadinessReport> => {
   const entries = await Promise.all(
     probes.map(async (probe): Promise<[string, ReadinessCheck]> => {
       const began = performance.now();
       const controller = new AbortController();
       const ms = () => Math.round(performance.now() - began);
       try {
-        const note = await within(Promise.resolve().then(() => probe.check(controller.signal)), timeoutMs, controller.signal);
+        const note = await within(
+          Promise.resolve().then(() => probe.check(controller.signal)),
+          timeoutMs,
+          controller.signal,
+        );
         return [probe.name, { ok: true, ms: ms(), ...(note ? { detail: note } : {}) }];
       } catch (error) {
         return [probe.name, { ok: false, ms: ms(), detail: error instanceof Error ? error.message : String(error) }];
@@ -65,7 +72,10 @@ export const blobsProbe = (blobs: Blobs): ReadinessProbe => ({
 });
 
 /** The in-process browser host (`npm start`): started and not shutting down. */
-export const localHostProbe = (host: { isRunning(): boolean; stats(): { capacity: number; live: number } }): ReadinessProbe => ({
+export const localHostProbe = (host: {
+  isRunning(): boolean;
+  stats(): { capacity: number; live: number };
+}): ReadinessProbe => ({
   name: 'browserHost',
   check: async () => {
     if (!host.isRunning()) throw new Error('the browser host is not running (starting or shutting down)');
@@ -86,17 +96,28 @@ interface HostEntry extends RecordItem {
  * The fleet (AWS): a registered host with a fresh heartbeat that answers its `/health`. With no host running (a
  * fleet scaled in to zero) this fails: a session started now would wait in the queue for one.
  */
-export const fleetHostsProbe = (records: Records, options: { partition: string; fetch?: typeof fetch; now?: () => number }): ReadinessProbe => ({
+export const fleetHostsProbe = (
+  records: Records,
+  options: { partition: string; fetch?: typeof fetch; now?: () => number },
+): ReadinessProbe => ({
   name: 'browserHosts',
   check: async (signal) => {
     const now = (options.now ?? Date.now)();
     const page = await records.query<HostEntry>(options.partition, { skPrefix: 'HOST#', limit: 100 });
-    const fresh = page.items.filter((host) => !host.draining && now - Date.parse(host.heartbeatAt) <= 3 * host.heartbeatMs);
-    if (fresh.length === 0) throw new Error(`no browser host is live (${page.items.length} registered, none with a fresh heartbeat and not draining)`);
+    const fresh = page.items.filter(
+      (host) => !host.draining && now - Date.parse(host.heartbeatAt) <= 3 * host.heartbeatMs,
+    );
+    if (fresh.length === 0)
+      throw new Error(
+        `no browser host is live (${page.items.length} registered, none with a fresh heartbeat and not draining)`,
+      );
     // Any one answering is enough: the others are watched by the load balancer's own health checks.
     const reasons: string[] = [];
     for (const host of fresh.slice(0, 3)) {
-      const response = await (options.fetch ?? fetch)(`${host.address}/health`, { signal }).catch((error: Error) => ({ ok: false, status: error.message }));
+      const response = await (options.fetch ?? fetch)(`${host.address}/health`, { signal }).catch((error: Error) => ({
+        ok: false,
+        status: error.message,
+      }));
       if (response.ok) return `${fresh.length} live, ${host.hostId} answers`;
       reasons.push(`${host.hostId}: ${response.status}`);
     }

@@ -15,7 +15,13 @@ export interface Telemetry {
   /** A session changed status (as its `status` event says). */
   sessionStatus(sessionId: string, status: string): void;
   /** One language model call, with the credits it cost (0 when it failed before usage was known). */
-  modelCall(call: { model: string; kind: 'element' | 'answer' | 'vision'; ok: boolean; credits: number; seconds: number }): void;
+  modelCall(call: {
+    model: string;
+    kind: 'element' | 'answer' | 'vision';
+    ok: boolean;
+    credits: number;
+    seconds: number;
+  }): void;
   /** One webhook delivery attempt. */
   webhookAttempt(outcome: WebhookOutcome): void;
 }

@@ -25,7 +25,11 @@ interface Bucket {
 /** Buckets kept before full ones are dropped (a full bucket and a missing one mean the same). */
 const MAX_BUCKETS = 10_000;
 
-export const tokenBuckets = (options: { perSecond: number; burst: number; now?: () => number }): RateLimiter | undefined => {
+export const tokenBuckets = (options: {
+  perSecond: number;
+  burst: number;
+  now?: () => number;
+}): RateLimiter | undefined => {
   const { perSecond, burst } = options;
   if (!(perSecond > 0)) return undefined;
   const now = options.now ?? Date.now;

@@ -11,7 +11,11 @@ export interface BlobHead {
 }
 
 export interface Blobs {
-  put(key: string, body: Buffer | Uint8Array | string | Readable, options?: { contentType?: string; contentLength?: number }): Promise<void>;
+  put(
+    key: string,
+    body: Buffer | Uint8Array | string | Readable,
+    options?: { contentType?: string; contentLength?: number },
+  ): Promise<void>;
   /** The whole object, or undefined when absent. */
   get(key: string): Promise<Buffer | undefined>;
   /** Size and type of an object, or undefined when absent. */

@@ -63,7 +63,10 @@ export interface BrowserFleet {
    * Resolves when the session's browser runs. While no host has room the request waits (`onQueued` is called
    * once); `onLaunching` is called when a host begins starting it. Rejects when the browser cannot be started.
    */
-  start(request: StartBrowserRequest, progress?: { onQueued?: () => void; onLaunching?: () => void }): Promise<StartedBrowser>;
+  start(
+    request: StartBrowserRequest,
+    progress?: { onQueued?: () => void; onLaunching?: () => void },
+  ): Promise<StartedBrowser>;
   /** End the session's browser. With `keepProfile`, the user-data-dir is archived and returned first. */
   stop(sessionId: string, options?: { keepProfile?: boolean }): Promise<{ profile?: Buffer }>;
   /** Activity on the session: postpones its idle timeout. */
@@ -175,7 +178,9 @@ export interface NavigateOptions {
 export interface SessionBrowser {
   windows(): Promise<WindowInfo[]>;
   window(windowId: string): Promise<WindowInfo | undefined>;
-  openWindow(options: NavigateOptions & { url: string; width: number; height: number }): Promise<{ window: WindowInfo; navigation: NavigationResult }>;
+  openWindow(
+    options: NavigateOptions & { url: string; width: number; height: number },
+  ): Promise<{ window: WindowInfo; navigation: NavigationResult }>;
   navigate(windowId: string, url: string, options: NavigateOptions): Promise<NavigationResult>;
   /** True once the window is gone (or was gone already); false if it would not close within the port's bound. */
   closeWindow(windowId: string): Promise<boolean>;

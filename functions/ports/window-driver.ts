@@ -48,7 +48,12 @@ export interface ScreenshotRequest {
   maxWidth?: number;
   maxHeight?: number;
   /** scan: overlap between chunks (percent), most chunks, pause between scrolls (ms), direction. */
-  scan?: { overlapPercentage: number; maxScrolls: number; scrollDelayMs: number; direction: 'vertical' | 'horizontal' | 'bidirectional' };
+  scan?: {
+    overlapPercentage: number;
+    maxScrolls: number;
+    scrollDelayMs: number;
+    direction: 'vertical' | 'horizontal' | 'bidirectional';
+  };
 }
 
 export interface Screenshot {
@@ -96,7 +101,13 @@ export interface FileInputCandidate {
   /** The same names one by one (empty when absent). */
   names: { label: string; ariaLabel: string; name: string; id: string; title: string };
   /** Where it is: the heading and text before it, the form or section it is in, its box (page CSS pixels; a hidden input's label's box). */
-  place: { heading: string; near: string; region: string; box: { x: number; y: number; width: number; height: number }; frame?: string };
+  place: {
+    heading: string;
+    near: string;
+    region: string;
+    box: { x: number; y: number; width: number; height: number };
+    frame?: string;
+  };
 }
 
 /**
@@ -113,8 +124,26 @@ export interface FieldLocators {
 
 /** A control's kind, as filling it needs to know: its input type, or textarea/select; `button` and `other` are not fields. */
 export type FormFieldKind =
-  | 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number' | 'date' | 'time' | 'datetime-local' | 'month' | 'week'
-  | 'color' | 'range' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'button' | 'other';
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'tel'
+  | 'url'
+  | 'search'
+  | 'number'
+  | 'date'
+  | 'time'
+  | 'datetime-local'
+  | 'month'
+  | 'week'
+  | 'color'
+  | 'range'
+  | 'textarea'
+  | 'select'
+  | 'radio'
+  | 'checkbox'
+  | 'button'
+  | 'other';
 
 export interface FormOption {
   value: string;
@@ -167,7 +196,9 @@ export interface FormAnalysis {
 export type FieldValue = string | boolean | string[];
 
 /** How setting a field went: an action's outcome, or the value did not take (no such option, the page refused it). */
-export type FieldOutcome = ActionOutcome | { acted: false; code: 'option_missing' | 'value_not_taken'; message: string };
+export type FieldOutcome =
+  | ActionOutcome
+  | { acted: false; code: 'option_missing' | 'value_not_taken'; message: string };
 
 /** The page's rendered text and position, as a person sees it (same-origin frames included). */
 export interface PageState {
@@ -202,7 +233,11 @@ export interface WindowDriver {
   /** The page's candidate elements for resolving a description (see `page-snapshot.ts`). */
   snapshot(signal: AbortSignal, options?: SnapshotOptions): Promise<PageSnapshot>;
   /** Real mouse input on an element of a snapshot; `acted: false` when it went away or is covered everywhere. */
-  click(target: ElementTarget, options: ActionOptions & { clickType?: 'click' | 'doubleClick' | 'rightClick' }, signal: AbortSignal): Promise<ActionOutcome>;
+  click(
+    target: ElementTarget,
+    options: ActionOptions & { clickType?: 'click' | 'doubleClick' | 'rightClick' },
+    signal: AbortSignal,
+  ): Promise<ActionOutcome>;
   hover(target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome>;
   /**
    * The page's scrolling boxes, as a snapshot whose elements are the boxes (named by aria-label, heading or
@@ -218,7 +253,12 @@ export interface WindowDriver {
    * Real mouse input at a point of the viewport, after scrolling the page to `scroll` (where the screenshot the
    * point was found in was taken): what visual analysis acts with.
    */
-  clickAt(point: { x: number; y: number }, scroll: ScrollPosition, options: ActionOptions & { clickType?: 'click' | 'doubleClick' | 'rightClick' }, signal: AbortSignal): Promise<ActionOutcome>;
+  clickAt(
+    point: { x: number; y: number },
+    scroll: ScrollPosition,
+    options: ActionOptions & { clickType?: 'click' | 'doubleClick' | 'rightClick' },
+    signal: AbortSignal,
+  ): Promise<ActionOutcome>;
   hoverAt(point: { x: number; y: number }, scroll: ScrollPosition, signal: AbortSignal): Promise<ActionOutcome>;
   /** Scroll so the element of a snapshot is in view (centred where the page allows). */
   scrollIntoView(target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome>;

@@ -36,14 +36,20 @@ export const startRequestWorker = (deps: Deps, options: RequestWorkerOptions = {
     } catch (error) {
       if (abort.signal.aborted) return; // stopping: the message (and its request) wait for the next start
       if (message.receiveCount >= maxReceives) {
-        deps.log.error('async request message given up after repeated failures', { body: message.body, error: String(error) });
+        deps.log.error('async request message given up after repeated failures', {
+          body: message.body,
+          error: String(error),
+        });
         await abandonRequestMessage(deps, message.body, String(error)).catch((failure: unknown) =>
           deps.log.error('could not end a given-up async request', { body: message.body, error: String(failure) }),
         );
         await queue.delete(message.receipt).catch(() => undefined);
         return;
       }
-      deps.log.warn('async request message failed; it will be tried again', { error: String(error), receiveCount: message.receiveCount });
+      deps.log.warn('async request message failed; it will be tried again', {
+        error: String(error),
+        receiveCount: message.receiveCount,
+      });
       await queue.changeVisibility(message.receipt, retrySeconds).catch(() => undefined);
     }
   };
@@ -56,7 +62,12 @@ export const startRequestWorker = (deps: Deps, options: RequestWorkerOptions = {
       }
       let messages: QueueMessage[];
       try {
-        messages = await queue.receive({ max: concurrency - inFlight.size, waitSeconds: 20, visibilitySeconds, signal: abort.signal });
+        messages = await queue.receive({
+          max: concurrency - inFlight.size,
+          waitSeconds: 20,
+          visibilitySeconds,
+          signal: abort.signal,
+        });
       } catch (error) {
         if (abort.signal.aborted) break;
         deps.log.warn('async request queue receive failed', { error: String(error) });

@@ -20,25 +20,39 @@ export const createAsyncRequestsHandler = (getDeps: () => Deps, env: NodeJS.Proc
   middy(
     async (event: SQSEvent, _context: Context, { signal }: { signal: AbortSignal }): Promise<SQSBatchResponse> => {
       const deps = getDeps();
-      const outcomes = await Promise.allSettled(event.Records.map((record) => handleRequestMessage(deps, record.body, signal)));
+      const outcomes = await Promise.allSettled(
+        event.Records.map((record) => handleRequestMessage(deps, record.body, signal)),
+      );
       const failed = await Promise.all(
         event.Records.map(async (record, i) => {
           const outcome = outcomes[i];
           if (outcome.status === 'fulfilled') return false;
           const receives = Number(record.attributes?.ApproximateReceiveCount ?? 1);
           if (receives >= maxReceives(env) && !signal.aborted) {
-            deps.log.error('async request message given up after repeated failures', { messageId: record.messageId, receives, error: String(outcome.reason) });
+            deps.log.error('async request message given up after repeated failures', {
+              messageId: record.messageId,
+              receives,
+              error: String(outcome.reason),
+            });
             // Ended here, the message can go; if even that fails, SQS's redrive keeps it in the dead-letter queue.
             return abandonRequestMessage(deps, record.body, String(outcome.reason)).then(
               () => false,
               () => true,
             );
           }
-          deps.log.warn('async request message failed; SQS will deliver it again', { messageId: record.messageId, receives, error: String(outcome.reason) });
+          deps.log.warn('async request message failed; SQS will deliver it again', {
+            messageId: record.messageId,
+            receives,
+            error: String(outcome.reason),
+          });
           return true;
         }),
       );
-      return { batchItemFailures: event.Records.filter((_, i) => failed[i]).map((record) => ({ itemIdentifier: record.messageId })) };
+      return {
+        batchItemFailures: event.Records.filter((_, i) => failed[i]).map((record) => ({
+          itemIdentifier: record.messageId,
+        })),
+      };
     },
     // Abort running operations shortly before the function times out, so they end as failures SQS retries.
     { timeoutEarlyInMillis: 5_000 },

@@ -37,10 +37,16 @@ export interface EvalOptions {
 
 type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: Record<string, any> }>;
 
-const apiOf = (service: LocalService, key: string): Api => async (method, path, body) => {
-  const res = await fetch(`${service.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-};
+const apiOf =
+  (service: LocalService, key: string): Api =>
+  async (method, path, body) => {
+    const res = await fetch(`${service.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, any> };
+  };
 
 const runningSession = async (api: Api): Promise<string> => {
   const created = await api('POST', '/v1/sessions', {});
@@ -67,33 +73,64 @@ const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: performance.now() - started };
 };
 
-const runQueries = async (api: Api, sessionId: string, origin: string, log: (line: string) => void): Promise<CaseResult[]> => {
+const runQueries = async (
+  api: Api,
+  sessionId: string,
+  origin: string,
+  log: (line: string) => void,
+): Promise<CaseResult[]> => {
   const windows = new Map<string, string>();
   const results: CaseResult[] = [];
   for (const c of queryCases) {
     if (!windows.has(c.page)) windows.set(c.page, await openWindow(api, sessionId, `${origin}/${c.page}`));
-    const body = { prompt: c.prompt, ...(c.outputSchema ? { configuration: { outputSchema: JSON.stringify(c.outputSchema) } } : {}) };
-    const { value: res, ms } = await timed(() => api('POST', `/v1/sessions/${sessionId}/windows/${windows.get(c.page)}/page-query`, body));
+    const body = {
+      prompt: c.prompt,
+      ...(c.outputSchema ? { configuration: { outputSchema: JSON.stringify(c.outputSchema) } } : {}),
+    };
+    const { value: res, ms } = await timed(() =>
+      api('POST', `/v1/sessions/${sessionId}/windows/${windows.get(c.page)}/page-query`, body),
+    );
     const answer = String(res.json.data?.modelResponse ?? res.json.detail ?? '');
     const status = String(res.json.meta?.status ?? res.status);
-    const problems = [...(res.json.errors ?? []), ...(res.json.meta?.status === 'success' ? [] : (res.json.warnings ?? []))].map((issue: { message?: string }) => issue.message);
-    const wrong = judgeQuery(c, status, status === 'success' ? answer : [answer, ...problems].filter(Boolean).join(' / '));
+    const problems = [
+      ...(res.json.errors ?? []),
+      ...(res.json.meta?.status === 'success' ? [] : (res.json.warnings ?? [])),
+    ].map((issue: { message?: string }) => issue.message);
+    const wrong = judgeQuery(
+      c,
+      status,
+      status === 'success' ? answer : [answer, ...problems].filter(Boolean).join(' / '),
+    );
     results.push({ name: `${c.page} "${c.prompt}"`, wrong, credits: Number(res.json.meta?.usage?.credits ?? 0), ms });
     log(`query ${wrong ? 'wrong' : 'right'} ${Math.round(ms)} ms: ${c.prompt}`);
   }
   return results;
 };
 
-const runResolutions = async (kind: Kind, resolver: ElementResolver, browser: { page: Page; driver: WindowDriver }, origin: string, log: (line: string) => void): Promise<CaseResult[]> => {
+const runResolutions = async (
+  kind: Kind,
+  resolver: ElementResolver,
+  browser: { page: Page; driver: WindowDriver },
+  origin: string,
+  log: (line: string) => void,
+): Promise<CaseResult[]> => {
   const results: CaseResult[] = [];
   let current = '';
   for (const c of resolveCases) {
     if (c.page !== current) await browser.page.goto(`${origin}/resolve/${(current = c.page)}`, { waitUntil: 'load' });
     const snapshot = await browser.driver.snapshot(AbortSignal.timeout(30_000));
-    const { value: resolution, ms } = await timed(() => resolver.resolve(snapshot, c.description, { intent: c.intent }));
+    const { value: resolution, ms } = await timed(() =>
+      resolver.resolve(snapshot, c.description, { intent: c.intent }),
+    );
     let got: string | null;
     // The snapshot's element registry lives in the service's own isolated world, not the page's.
-    if ('match' in resolution) got = (await evaluateInWorld<string | null>(browser.page, `(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`, AbortSignal.timeout(20_000))) ?? `${resolution.match.role} "${resolution.match.name}"`;
+    if ('match' in resolution)
+      got =
+        (await evaluateInWorld<string | null>(
+          browser.page,
+          `(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`,
+          AbortSignal.timeout(20_000),
+        )) ?? `${resolution.match.role} "${resolution.match.name}"`;
     else got = 'ambiguous' in resolution ? `several (${resolution.candidates.length})` : null;
     const wrong = got === c.expected ? undefined : `expected ${c.expected ?? 'none'}, got ${got ?? 'none'}`;
     results.push({ name: `${c.page} "${c.description}"`, wrong, credits: resolution.credits, ms });
@@ -109,7 +146,10 @@ export const runEval = async (options: EvalOptions): Promise<KindReport[]> => {
   const key = generateApiKey();
   const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-eval-'));
   const config = Object.freeze({ ...options.config, port: 0, dataDir, apiKey: key, warmPoolSize: 1 });
-  const [service, fixtures] = await Promise.all([startLocalService(config, { log: createLogger('warn') }), startFixtureServer()]);
+  const [service, fixtures] = await Promise.all([
+    startLocalService(config, { log: createLogger('warn') }),
+    startFixtureServer(),
+  ]);
   try {
     const model = service.deps.model;
     if (!model) throw new Error('no language model is configured: set MODEL_PROVIDER (see README, "Choosing a model")');
@@ -118,11 +158,29 @@ export const runEval = async (options: EvalOptions): Promise<KindReport[]> => {
     const reports: KindReport[] = [];
     if (only.includes('resolve') || only.includes('resolve-model')) {
       const windowId = await openWindow(api, sessionId, 'about:blank');
-      const opened = (await service.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page>; driver(id: string): Promise<WindowDriver> };
+      const opened = (await service.deps.fleet.open(sessionId)) as unknown as {
+        page(id: string): Promise<Page>;
+        driver(id: string): Promise<WindowDriver>;
+      };
       const browser = { page: await opened.page(windowId), driver: await opened.driver(windowId) };
-      const prices = { creditsPer1kInputTokens: config.creditsPer1kInputTokens, creditsPer1kOutputTokens: config.creditsPer1kOutputTokens };
-      if (only.includes('resolve')) reports.push(summarize('resolve', await runResolutions('resolve', service.deps.resolver ?? offlineResolver, browser, fixtures.url, log)));
-      if (only.includes('resolve-model')) reports.push(summarize('resolve-model', await runResolutions('resolve-model', new ModelResolver(model, prices), browser, fixtures.url, log)));
+      const prices = {
+        creditsPer1kInputTokens: config.creditsPer1kInputTokens,
+        creditsPer1kOutputTokens: config.creditsPer1kOutputTokens,
+      };
+      if (only.includes('resolve'))
+        reports.push(
+          summarize(
+            'resolve',
+            await runResolutions('resolve', service.deps.resolver ?? offlineResolver, browser, fixtures.url, log),
+          ),
+        );
+      if (only.includes('resolve-model'))
+        reports.push(
+          summarize(
+            'resolve-model',
+            await runResolutions('resolve-model', new ModelResolver(model, prices), browser, fixtures.url, log),
+          ),
+        );
     }
     if (only.includes('query')) reports.push(summarize('query', await runQueries(api, sessionId, fixtures.url, log)));
     await api('DELETE', `/v1/sessions/${sessionId}`);

@@ -5,10 +5,19 @@ const normal = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
 
 /** The value at a dotted path (`options.0.name`, `options.length`). */
 const at = (value: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node === null || node === undefined ? undefined : (node as Record<string, unknown>)[key]), value);
+  path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node === null || node === undefined ? undefined : (node as Record<string, unknown>)[key]),
+      value,
+    );
 
 const same = (got: unknown, want: unknown): boolean =>
-  typeof want === 'number' ? Number(got) === want : typeof want === 'string' ? typeof got === 'string' && normal(got).trim() === normal(want) : JSON.stringify(got) === JSON.stringify(want);
+  typeof want === 'number'
+    ? Number(got) === want
+    : typeof want === 'string'
+      ? typeof got === 'string' && normal(got).trim() === normal(want)
+      : JSON.stringify(got) === JSON.stringify(want);
 
 /** `undefined` when the answer is right, else what is wrong with it. */
 export const judgeQuery = (c: QueryCase, status: string, answer: string): string | undefined => {
@@ -21,10 +30,16 @@ export const judgeQuery = (c: QueryCase, status: string, answer: string): string
       return `not JSON: ${answer.slice(0, 160)}`;
     }
     const wrong = Object.entries(c.expectJson).filter(([path, want]) => !same(at(value, path), want));
-    return wrong.length ? `${wrong.map(([path, want]) => `${path} is ${JSON.stringify(at(value, path))}, not ${JSON.stringify(want)}`).join('; ')}` : undefined;
+    return wrong.length
+      ? `${wrong.map(([path, want]) => `${path} is ${JSON.stringify(at(value, path))}, not ${JSON.stringify(want)}`).join('; ')}`
+      : undefined;
   }
-  const missing = (c.expect ?? []).filter((alternatives) => !alternatives.split('|').some((text) => normal(answer).includes(normal(text))));
-  return missing.length ? `lacks ${missing.map((m) => JSON.stringify(m)).join(', ')}: ${answer.slice(0, 160)}` : undefined;
+  const missing = (c.expect ?? []).filter(
+    (alternatives) => !alternatives.split('|').some((text) => normal(answer).includes(normal(text))),
+  );
+  return missing.length
+    ? `lacks ${missing.map((m) => JSON.stringify(m)).join(', ')}: ${answer.slice(0, 160)}`
+    : undefined;
 };
 
 export interface CaseResult {

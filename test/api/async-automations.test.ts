@@ -33,7 +33,12 @@ beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
   client = new AirtopClient({ apiKey: svc.key, baseUrl: svc.url });
   sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: 'about:blank' },
+  });
   windowId = window.json.data.windowId;
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   page = await browser.page(windowId);
@@ -73,12 +78,19 @@ describe('async automations with the official client', () => {
     const filled = await client.requests.waitForRequestCompletion(filling.requestId, 60, 0.1);
     expect(filled, JSON.stringify(filled)).toMatchObject({ status: 'completed' });
     expect((filled.response as { meta: { status: string } }).meta.status).not.toBe('failure');
-    expect(await page.evaluate(() => (document.querySelector('input[name=fullName]') as HTMLInputElement).value)).toBe('Ada Lovelace');
+    expect(await page.evaluate(() => (document.querySelector('input[name=fullName]') as HTMLInputElement).value)).toBe(
+      'Ada Lovelace',
+    );
 
-    const [hook] = await waitFor(async () => hooks, (list) => list.length > 0);
+    const [hook] = await waitFor(
+      async () => hooks,
+      (list) => list.length > 0,
+    );
     const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
     const { secret } = await ensureWebhookSecret(svc.deps.records, svc.deps.clock, orgId);
-    const mac = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`).digest('base64');
+    const mac = createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+      .update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.body}`)
+      .digest('base64');
     expect(hook.headers['webhook-signature']).toBe(`v1,${mac}`);
     expect(JSON.parse(hook.body)).toMatchObject({ requestId: filling.requestId, status: 'completed' });
     learntFormId = automationId;
@@ -86,7 +98,10 @@ describe('async automations with the official client', () => {
 
   it('fails a fill of a page without the form: form_not_found, not "Filled 0 fields"', async () => {
     await page.goto('about:blank');
-    const filling = await client.windows.asyncFillForm(sessionId, windowId, { automationId: learntFormId, parameters: CONTACT_VALUES });
+    const filling = await client.windows.asyncFillForm(sessionId, windowId, {
+      automationId: learntFormId,
+      parameters: CONTACT_VALUES,
+    });
     const done = await client.requests.waitForRequestCompletion(filling.requestId, 60, 0.1);
     expect(done.status, JSON.stringify(done)).toBe('completed');
     const envelope = done.response as { meta: { status: string }; errors?: Array<{ code: string }> };
@@ -97,10 +112,21 @@ describe('async automations with the official client', () => {
 
 describe('async automations refuse bad input when they accept it, as the synchronous routes do', () => {
   const accept = (suffix: string, body: Record<string, unknown>, auth = svc.auth) =>
-    svc.app.inject({ method: 'POST', path: `/v1/async/sessions/${sessionId}/windows/${windowId}/${suffix}`, headers: auth, body });
+    svc.app.inject({
+      method: 'POST',
+      path: `/v1/async/sessions/${sessionId}/windows/${windowId}/${suffix}`,
+      headers: auth,
+      body,
+    });
   const sync = (suffix: string, body: Record<string, unknown>) =>
-    svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/${suffix}`, headers: svc.auth, body });
-  const locations = (res: { json: { errors?: Array<{ location: string }> } }) => (res.json.errors ?? []).map((error) => error.location);
+    svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${sessionId}/windows/${windowId}/${suffix}`,
+      headers: svc.auth,
+      body,
+    });
+  const locations = (res: { json: { errors?: Array<{ location: string }> } }) =>
+    (res.json.errors ?? []).map((error) => error.location);
 
   /** A refused request leaves no record and no queue message behind. */
   let put: MockInstance;
@@ -126,15 +152,26 @@ describe('async automations refuse bad input when they accept it, as the synchro
   });
 
   it.each([
-    ['an unknown step action', { steps: [{ action: 'jump', elementDescription: 'x' }] }, 'body.configuration.steps[0].action'],
+    [
+      'an unknown step action',
+      { steps: [{ action: 'jump', elementDescription: 'x' }] },
+      'body.configuration.steps[0].action',
+    ],
     ['an unknown type', { type: 'weird' }, 'body.configuration.type'],
-    ['a type step with neither value nor parameter', { steps: [{ action: 'type', elementDescription: 'Email field' }] }, 'body.configuration.steps[0]'],
-  ])('create-automation: answers 422 for %s, naming the field, and stores nothing', async (_name, configuration, location) => {
-    const res = await accept('create-automation', { configuration });
-    expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
-    expect(locations(res)).toEqual([location]);
-    nothingStored();
-  });
+    [
+      'a type step with neither value nor parameter',
+      { steps: [{ action: 'type', elementDescription: 'Email field' }] },
+      'body.configuration.steps[0]',
+    ],
+  ])(
+    'create-automation: answers 422 for %s, naming the field, and stores nothing',
+    async (_name, configuration, location) => {
+      const res = await accept('create-automation', { configuration });
+      expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
+      expect(locations(res)).toEqual([location]);
+      nothingStored();
+    },
+  );
 
   it('create-form-filler: answers 422 for recorded steps, with the same errors as the synchronous route', async () => {
     const configuration = { type: 'steps', steps: [{ action: 'click', elementDescription: 'Send button' }] };
@@ -147,12 +184,15 @@ describe('async automations refuse bad input when they accept it, as the synchro
     expect(direct.json.errors).toEqual(res.json.errors);
   });
 
-  it.each(['fill-form', 'execute-automation'])('%s: answers 404 for an automation the org does not have, and stores nothing', async (suffix) => {
-    const res = await accept(suffix, { automationId: 'no-such-automation' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json.detail).toMatch(/no-such-automation/);
-    nothingStored();
-  });
+  it.each(['fill-form', 'execute-automation'])(
+    '%s: answers 404 for an automation the org does not have, and stores nothing',
+    async (suffix) => {
+      const res = await accept(suffix, { automationId: 'no-such-automation' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json.detail).toMatch(/no-such-automation/);
+      nothingStored();
+    },
+  );
 
   it("fill-form: answers 404 for another org's automation", async () => {
     const other = await svc.newOrg('async-automations-other');
@@ -167,15 +207,18 @@ describe('async automations refuse bad input when they accept it, as the synchro
     ['fill-form', { nope: 1, fullName: 'Ada' }, ['body.parameters.nope']],
     ['execute-automation', { nope: 1, fullName: 'Ada' }, ['body.parameters.nope']],
     ['execute-automation', { fullName: 5 }, ['body.parameters.fullName']],
-  ])('%s: answers 422 for parameters %j the schema refuses, naming them as the synchronous route does', async (suffix, parameters, expected) => {
-    const res = await accept(suffix, { automationId, parameters });
-    expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
-    expect(locations(res)).toEqual(expected);
-    nothingStored();
-    const direct = await sync('fill-form', { automationId, parameters });
-    expect(direct.statusCode).toBe(422);
-    expect(direct.json.errors).toEqual(res.json.errors);
-  });
+  ])(
+    '%s: answers 422 for parameters %j the schema refuses, naming them as the synchronous route does',
+    async (suffix, parameters, expected) => {
+      const res = await accept(suffix, { automationId, parameters });
+      expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
+      expect(locations(res)).toEqual(expected);
+      nothingStored();
+      const direct = await sync('fill-form', { automationId, parameters });
+      expect(direct.statusCode).toBe(422);
+      expect(direct.json.errors).toEqual(res.json.errors);
+    },
+  );
 
   it('accepts parameters the schema takes: stored, queued, and run', async () => {
     const res = await accept('execute-automation', { automationId, parameters: { fullName: 'Ada' } });

@@ -22,15 +22,26 @@ const run = async (target: { windowId: string }, body: Partial<ExecuteAutomation
   if (mode === 'throw') throw new NotFoundError('automation', body.automationId);
   if (mode === 'crash') throw new Error('internal detail that must not leak');
   if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, Number(body.parameters?.ms ?? 100)));
-  return succeeded(`ran ${body.automationId ?? 'new automation'} in ${target.windowId}`, { credits: 3, warnings: [{ message: 'a note' }] });
+  return succeeded(`ran ${body.automationId ?? 'new automation'} in ${target.windowId}`, {
+    credits: 3,
+    warnings: [{ message: 'a note' }],
+  });
 };
 /** The stand-in fill-form's own check, run at accept: `mode: 'refuse'` is bad input, `mode: 'unknown'` names nothing. */
-const check = async (_deps: Deps, _target: unknown, body: { automationId?: string; parameters?: Record<string, unknown> }) => {
-  if (body.parameters?.mode === 'refuse') throw new ValidationError([{ location: 'body.parameters.mode', message: 'is refused by this automation' }]);
+const check = async (
+  _deps: Deps,
+  _target: unknown,
+  body: { automationId?: string; parameters?: Record<string, unknown> },
+) => {
+  if (body.parameters?.mode === 'refuse')
+    throw new ValidationError([{ location: 'body.parameters.mode', message: 'is refused by this automation' }]);
   if (body.parameters?.mode === 'unknown') throw new NotFoundError('automation', body.automationId);
 };
 const operations: AsyncOperationRegistry<Deps> = {
-  fillForm: Object.assign((_deps: Deps, target: { windowId: string }, body: Parameters<typeof run>[1]) => run(target, body), { check }),
+  fillForm: Object.assign(
+    (_deps: Deps, target: { windowId: string }, body: Parameters<typeof run>[1]) => run(target, body),
+    { check },
+  ),
   executeAutomation: (_deps, target, body) => run(target, body),
   createFormFiller: (_deps, target, body) => run(target, body),
 };
@@ -40,14 +51,29 @@ let sessionId: string;
 let windowId: string;
 
 const accept = (suffix: string, body: Record<string, unknown>, auth = svc.auth, ids = { sessionId, windowId }) =>
-  svc.app.inject({ method: 'POST', path: `/v1/async/sessions/${ids.sessionId}/windows/${ids.windowId}/${suffix}`, headers: auth, body });
-const status = (requestId: string, auth = svc.auth) => svc.app.inject({ method: 'GET', path: `/v1/requests/${requestId}/status`, headers: auth });
-const settled = (requestId: string) => waitFor(() => status(requestId), (res) => res.json.status !== 'pending');
+  svc.app.inject({
+    method: 'POST',
+    path: `/v1/async/sessions/${ids.sessionId}/windows/${ids.windowId}/${suffix}`,
+    headers: auth,
+    body,
+  });
+const status = (requestId: string, auth = svc.auth) =>
+  svc.app.inject({ method: 'GET', path: `/v1/requests/${requestId}/status`, headers: auth });
+const settled = (requestId: string) =>
+  waitFor(
+    () => status(requestId),
+    (res) => res.json.status !== 'pending',
+  );
 
 beforeAll(async () => {
   svc = await startTestService({ warmPoolSize: 1 }, { asyncOperations: operations });
   sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: 'about:blank' },
+  });
   windowId = window.json.data.windowId;
 });
 afterAll(async () => {
@@ -56,7 +82,11 @@ afterAll(async () => {
 
 describe('accepting an async request', () => {
   it('answers 201 with a request id at once, then the status moves from pending to completed with the AI envelope', async () => {
-    const res = await accept('fill-form', { automationId: 'auto-1', parameters: { mode: 'delay', ms: 300 }, clientRequestId: 'c-9' });
+    const res = await accept('fill-form', {
+      automationId: 'auto-1',
+      parameters: { mode: 'delay', ms: 300 },
+      clientRequestId: 'c-9',
+    });
     expect(res.statusCode).toBe(201);
     expect(Object.keys(res.json)).toEqual(['requestId']);
     const pending = await status(res.json.requestId);
@@ -67,7 +97,12 @@ describe('accepting an async request', () => {
     expect(done.json.error).toBeUndefined();
     expect(done.json.response).toEqual({
       data: { modelResponse: `ran auto-1 in ${windowId}` },
-      meta: { status: 'success', usage: { credits: 3, id: res.json.requestId }, requestId: res.json.requestId, clientProvided: { clientRequestId: 'c-9' } },
+      meta: {
+        status: 'success',
+        usage: { credits: 3, id: res.json.requestId },
+        requestId: res.json.requestId,
+        clientProvided: { clientRequestId: 'c-9' },
+      },
       warnings: [{ message: 'a note' }],
     });
   });
@@ -93,8 +128,18 @@ describe('accepting an async request', () => {
   });
 
   it('answers 404 at once for an unknown session or window, and for a session of another org', async () => {
-    expect((await accept('fill-form', { automationId: 'a' }, svc.auth, { sessionId: '0190b4a0-0000-7000-8000-000000000000', windowId })).statusCode).toBe(404);
-    expect((await accept('fill-form', { automationId: 'a' }, svc.auth, { sessionId, windowId: 'no-such-window' })).statusCode).toBe(404);
+    expect(
+      (
+        await accept('fill-form', { automationId: 'a' }, svc.auth, {
+          sessionId: '0190b4a0-0000-7000-8000-000000000000',
+          windowId,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await accept('fill-form', { automationId: 'a' }, svc.auth, { sessionId, windowId: 'no-such-window' }))
+        .statusCode,
+    ).toBe(404);
     const other = await svc.newOrg('async-other');
     expect((await accept('fill-form', { automationId: 'a' }, other.auth)).statusCode).toBe(404);
   });
@@ -102,13 +147,18 @@ describe('accepting an async request', () => {
   describe("the operation's own check", () => {
     afterEach(() => vi.restoreAllMocks());
     /** Spies on the store and the queue: a refused request must leave no record and no message behind. */
-    const watch = () => ({ put: vi.spyOn(svc.deps.records, 'put'), send: vi.spyOn(svc.deps.asyncRequests.queue, 'send') });
+    const watch = () => ({
+      put: vi.spyOn(svc.deps.records, 'put'),
+      send: vi.spyOn(svc.deps.asyncRequests.queue, 'send'),
+    });
 
     it('refuses what it refuses with its 422 at once, storing and queueing nothing', async () => {
       const { put, send } = watch();
       const res = await accept('fill-form', { automationId: 'a', parameters: { mode: 'refuse' } });
       expect(res.statusCode).toBe(422);
-      expect(res.json.errors).toEqual([expect.objectContaining({ location: 'body.parameters.mode', message: 'is refused by this automation' })]);
+      expect(res.json.errors).toEqual([
+        expect.objectContaining({ location: 'body.parameters.mode', message: 'is refused by this automation' }),
+      ]);
       expect(put).not.toHaveBeenCalled();
       expect(send).not.toHaveBeenCalled();
     });
@@ -123,7 +173,10 @@ describe('accepting an async request', () => {
     });
 
     it('checks the body before the session, as the synchronous route does', async () => {
-      const res = await accept('fill-form', { automationId: 'a', parameters: { mode: 'refuse' } }, svc.auth, { sessionId: '0190b4a0-0000-7000-8000-000000000000', windowId });
+      const res = await accept('fill-form', { automationId: 'a', parameters: { mode: 'refuse' } }, svc.auth, {
+        sessionId: '0190b4a0-0000-7000-8000-000000000000',
+        windowId,
+      });
       expect(res.statusCode).toBe(422);
     });
 
@@ -147,7 +200,10 @@ describe('accepting an async request', () => {
 describe('request status', () => {
   it('ends in error with the reason when the operation fails, hiding internal details', async () => {
     const failing = await accept('execute-automation', { automationId: 'gone', parameters: { mode: 'throw' } });
-    expect((await settled(failing.json.requestId)).json).toEqual({ status: 'error', error: 'automation gone not found' });
+    expect((await settled(failing.json.requestId)).json).toEqual({
+      status: 'error',
+      error: 'automation gone not found',
+    });
     const crashing = await accept('execute-automation', { automationId: 'x', parameters: { mode: 'crash' } });
     const crashed = await settled(crashing.json.requestId);
     expect(crashed.json.status).toBe('error');
@@ -167,7 +223,9 @@ describe('request status', () => {
     const res = await accept('fill-form', { automationId: 'short-lived' });
     await settled(res.json.requestId);
     const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
-    await svc.deps.records.update(recordKeys.request(orgId, res.json.requestId), { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    await svc.deps.records.update(recordKeys.request(orgId, res.json.requestId), {
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
     expect((await status(res.json.requestId)).statusCode).toBe(404);
   });
 });
@@ -195,13 +253,28 @@ describe('SQS Lambda consumer', () => {
     const orgId = (await svc.deps.authenticate(svc.key))!.orgId;
     const requestId = '0190b4a0-0000-7000-8000-00000000abcd';
     await storePending(orgId, requestId, 'via-sqs');
-    const record = (messageId: string, body: string) => ({ messageId, body, receiptHandle: `r-${messageId}`, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:requests', awsRegion: 'us-east-1' });
-    const event = { Records: [record('good', JSON.stringify({ kind: 'run', orgId, requestId })), record('bad', '{"kind":"explode"}')] } as unknown as SQSEvent;
+    const record = (messageId: string, body: string) => ({
+      messageId,
+      body,
+      receiptHandle: `r-${messageId}`,
+      attributes: {},
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:requests',
+      awsRegion: 'us-east-1',
+    });
+    const event = {
+      Records: [record('good', JSON.stringify({ kind: 'run', orgId, requestId })), record('bad', '{"kind":"explode"}')],
+    } as unknown as SQSEvent;
     const handler = createAsyncRequestsHandler(() => svc.deps);
     const out = await handler(event, {} as Context);
     expect(out).toEqual({ batchItemFailures: [{ itemIdentifier: 'bad' }] });
     const done = await status(requestId);
-    expect(done.json).toMatchObject({ status: 'completed', response: { data: { modelResponse: `ran via-sqs in ${windowId}` } } });
+    expect(done.json).toMatchObject({
+      status: 'completed',
+      response: { data: { modelResponse: `ran via-sqs in ${windowId}` } },
+    });
   });
 
   it('gives a request up on the last receive: it ends in error with the reason instead of staying pending', async () => {
@@ -225,18 +298,35 @@ describe('SQS Lambda consumer', () => {
     });
     const deps = { ...svc.deps, records };
     const body = JSON.stringify({ kind: 'run', orgId, requestId });
-    const record = (receives: number) => ({ messageId: `m-${receives}`, body, receiptHandle: 'r', attributes: { ApproximateReceiveCount: String(receives) }, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:requests', awsRegion: 'us-east-1' });
+    const record = (receives: number) => ({
+      messageId: `m-${receives}`,
+      body,
+      receiptHandle: 'r',
+      attributes: { ApproximateReceiveCount: String(receives) },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:requests',
+      awsRegion: 'us-east-1',
+    });
     const handler = createAsyncRequestsHandler(() => deps, { ASYNC_MAX_RECEIVES: '3' });
 
     // An earlier receive: SQS delivers it again, the request stays pending.
-    expect(await handler({ Records: [record(2)] } as unknown as SQSEvent, {} as Context)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-2' }] });
+    expect(await handler({ Records: [record(2)] } as unknown as SQSEvent, {} as Context)).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-2' }],
+    });
     expect((await status(requestId)).json.status).toBe('pending');
 
     // The last receive fails the same way: the request is ended and the message let go.
     outage = true;
-    expect(await handler({ Records: [record(3)] } as unknown as SQSEvent, {} as Context)).toEqual({ batchItemFailures: [] });
+    expect(await handler({ Records: [record(3)] } as unknown as SQSEvent, {} as Context)).toEqual({
+      batchItemFailures: [],
+    });
     const ended = await status(requestId);
-    expect(ended.json).toMatchObject({ status: 'error', error: expect.stringContaining('failed repeatedly inside the service and was given up') });
+    expect(ended.json).toMatchObject({
+      status: 'error',
+      error: expect.stringContaining('failed repeatedly inside the service and was given up'),
+    });
     expect(ended.json.error).not.toContain('store unavailable');
     expect((await svc.deps.records.get(key))?.gsi1pk).toBeUndefined();
   });

@@ -19,7 +19,9 @@ import { startTestService, type TestService } from '../support/service.js';
 const beforeRestart: AsyncOperationRegistry<Deps> = {
   fillForm: async (_deps, _target, body: { parameters?: { mode?: string } }, signal) => {
     if (body.parameters?.mode === 'block') {
-      await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
+      await new Promise((_, reject) =>
+        signal?.addEventListener('abort', () => reject(new Error('stopped')), { once: true }),
+      );
     }
     return succeeded('before restart');
   },
@@ -57,14 +59,30 @@ describe('restart of the local service', () => {
     let stopped = false;
     cleanups.push(async () => (stopped ? undefined : first.stop()));
     const sessionId = (await createRunningSession(first)).id;
-    const windowId = (await first.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: first.auth, body: { url: 'about:blank' } })).json.data.windowId;
+    const windowId = (
+      await first.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${sessionId}/windows`,
+        headers: first.auth,
+        body: { url: 'about:blank' },
+      })
+    ).json.data.windowId;
     const accept = (body: Record<string, unknown>) =>
-      first.app.inject({ method: 'POST', path: `/v1/async/sessions/${sessionId}/windows/${windowId}/fill-form`, headers: first.auth, body: { automationId: 'a', ...body } });
+      first.app.inject({
+        method: 'POST',
+        path: `/v1/async/sessions/${sessionId}/windows/${windowId}/fill-form`,
+        headers: first.auth,
+        body: { automationId: 'a', ...body },
+      });
 
     const running = (await accept({ parameters: { mode: 'block' } })).json.requestId as string;
     const delivering = (await accept({ async: { webhookUrl: hook } })).json.requestId as string;
-    const status = (svc: TestService, id: string) => svc.app.inject({ method: 'GET', path: `/v1/requests/${id}/status`, headers: svc.auth });
-    const firstTry = await waitFor(() => status(first, delivering), (res) => res.json.webhook?.attempts.length === 1);
+    const status = (svc: TestService, id: string) =>
+      svc.app.inject({ method: 'GET', path: `/v1/requests/${id}/status`, headers: svc.auth });
+    const firstTry = await waitFor(
+      () => status(first, delivering),
+      (res) => res.json.webhook?.attempts.length === 1,
+    );
     expect(firstTry.json.webhook).toMatchObject({ state: 'pending', attempts: [{ statusCode: 503 }] });
     expect(firstTry.json.webhook.nextAttemptAt).toBeDefined();
     expect((await status(first, running)).json.status).toBe('pending');
@@ -75,9 +93,15 @@ describe('restart of the local service', () => {
 
     const second = await startTestService(config, { asyncOperations: afterRestart });
     cleanups.push(() => second.stop());
-    const resumed = await waitFor(() => status(second, running), (res) => res.json.status !== 'pending');
+    const resumed = await waitFor(
+      () => status(second, running),
+      (res) => res.json.status !== 'pending',
+    );
     expect(resumed.json).toMatchObject({ status: 'completed', response: { data: { modelResponse: 'after restart' } } });
-    const delivered = await waitFor(() => status(second, delivering), (res) => res.json.webhook?.state !== 'pending');
+    const delivered = await waitFor(
+      () => status(second, delivering),
+      (res) => res.json.webhook?.state !== 'pending',
+    );
     expect(delivered.json.webhook.state).toBe('delivered');
     expect(delivered.json.webhook.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([503, 200]);
     expect(delivered.json.response.data.modelResponse).toBe('before restart');

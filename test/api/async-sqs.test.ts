@@ -49,7 +49,14 @@ afterAll(async () => {
 describe('async requests over SQS', () => {
   it('runs the request from SQS and retries its webhook through a delayed message', async () => {
     const sessionId = (await createRunningSession(svc)).id;
-    const windowId = (await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } })).json.data.windowId;
+    const windowId = (
+      await svc.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${sessionId}/windows`,
+        headers: svc.auth,
+        body: { url: 'about:blank' },
+      })
+    ).json.data.windowId;
     const res = await svc.app.inject({
       method: 'POST',
       path: `/v1/async/sessions/${sessionId}/windows/${windowId}/fill-form`,
@@ -67,7 +74,10 @@ describe('async requests over SQS', () => {
     // 200 ms rounds up to SQS's 1 s granularity: a retry is never earlier than scheduled.
     expect(posts[1] - posts[0]).toBeGreaterThanOrEqual(950);
     expect(sqs.calls).toEqual(expect.arrayContaining(['SendMessage', 'ReceiveMessage', 'DeleteMessage']));
-    await waitFor(async () => sqs.messages(queueUrl).length, (n) => n === 0);
+    await waitFor(
+      async () => sqs.messages(queueUrl).length,
+      (n) => n === 0,
+    );
     expect(sqs.messages(queueUrl)).toEqual([]);
   });
 });

@@ -6,7 +6,12 @@ import { startRequestWorker } from '../../functions/worker/local-loop.js';
 
 const quietLog = () => {
   const lines: string[] = [];
-  const log = { debug: () => {}, info: () => {}, warn: (m: string) => lines.push(`warn ${m}`), error: (m: string) => lines.push(`error ${m}`) };
+  const log = {
+    debug: () => {},
+    info: () => {},
+    warn: (m: string) => lines.push(`warn ${m}`),
+    error: (m: string) => lines.push(`error ${m}`),
+  };
   return { lines, log: { ...log, child: () => log } };
 };
 

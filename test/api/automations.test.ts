@@ -12,7 +12,21 @@ const seed = (org: string, description = 'Fill the contact form') =>
     domainName: 'forms.example.test',
     description,
     schema: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] },
-    template: { kind: 'form', url: 'http://forms.example.test/contact', fields: [{ parameter: 'email', kind: 'email', label: 'Email', description: 'Email field', locators: { id: 'email' }, step: 0 }], submitAfterFill: false },
+    template: {
+      kind: 'form',
+      url: 'http://forms.example.test/contact',
+      fields: [
+        {
+          parameter: 'email',
+          kind: 'email',
+          label: 'Email',
+          description: 'Email field',
+          locators: { id: 'email' },
+          step: 0,
+        },
+      ],
+      submitAfterFill: false,
+    },
   });
 
 beforeAll(async () => {
@@ -65,7 +79,12 @@ describe('GET /v1/automations/{automationId}', () => {
 describe('PUT /v1/automations/description', () => {
   it('updates the description and answers the summary', async () => {
     const mine = await seed(orgId);
-    const res = await svc.app.inject({ method: 'PUT', path: '/v1/automations/description', headers: svc.auth, body: { id: mine.id, orgId, description: 'Contact form, v2' } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      path: '/v1/automations/description',
+      headers: svc.auth,
+      body: { id: mine.id, orgId, description: 'Contact form, v2' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json).toMatchObject({ id: mine.id, description: 'Contact form, v2' });
     const read = await svc.app.inject({ method: 'GET', path: `/v1/automations/${mine.id}`, headers: svc.auth });
@@ -74,7 +93,12 @@ describe('PUT /v1/automations/description', () => {
 
   it('answers 403 when orgId is not the org of the key, and changes nothing', async () => {
     const mine = await seed(orgId);
-    const res = await svc.app.inject({ method: 'PUT', path: '/v1/automations/description', headers: svc.auth, body: { id: mine.id, orgId: other.orgId, description: 'hijacked' } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      path: '/v1/automations/description',
+      headers: svc.auth,
+      body: { id: mine.id, orgId: other.orgId, description: 'hijacked' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json).toMatchObject({ status: 403, title: 'Forbidden' });
     const read = await svc.app.inject({ method: 'GET', path: `/v1/automations/${mine.id}`, headers: svc.auth });
@@ -83,18 +107,32 @@ describe('PUT /v1/automations/description', () => {
 
   it("answers 404 for another org's automation, even with that org's id in the body of a call with my key", async () => {
     const theirs = await seed(other.orgId);
-    const res = await svc.app.inject({ method: 'PUT', path: '/v1/automations/description', headers: svc.auth, body: { id: theirs.id, orgId, description: 'x' } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      path: '/v1/automations/description',
+      headers: svc.auth,
+      body: { id: theirs.id, orgId, description: 'x' },
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('answers 422 naming the missing field', async () => {
-    const res = await svc.app.inject({ method: 'PUT', path: '/v1/automations/description', headers: svc.auth, body: { id: 'x', description: 'x' } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      path: '/v1/automations/description',
+      headers: svc.auth,
+      body: { id: 'x', description: 'x' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json.errors).toEqual([expect.objectContaining({ location: 'body.orgId' })]);
   });
 
   it('answers 401 without a key', async () => {
-    const res = await svc.app.inject({ method: 'PUT', path: '/v1/automations/description', body: { id: 'x', orgId, description: 'x' } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      path: '/v1/automations/description',
+      body: { id: 'x', orgId, description: 'x' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -105,7 +143,9 @@ describe('DELETE /v1/automations/{automationId}', () => {
     const res = await svc.app.inject({ method: 'DELETE', path: `/v1/automations/${mine.id}`, headers: svc.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json).toEqual({});
-    expect((await svc.app.inject({ method: 'GET', path: `/v1/automations/${mine.id}`, headers: svc.auth })).statusCode).toBe(404);
+    expect(
+      (await svc.app.inject({ method: 'GET', path: `/v1/automations/${mine.id}`, headers: svc.auth })).statusCode,
+    ).toBe(404);
     const list = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
     expect((list.json.automations as Array<{ id: string }>).map((a) => a.id)).not.toContain(mine.id);
   });

@@ -17,9 +17,18 @@ afterAll(async () => {
 });
 
 const upload = async (service: TestService, fileName: string, body: string) => {
-  const created = await service.app.inject({ method: 'POST', path: '/v1/files', headers: service.auth, body: { fileName } });
+  const created = await service.app.inject({
+    method: 'POST',
+    path: '/v1/files',
+    headers: service.auth,
+    body: { fileName },
+  });
   expect((await fetch(created.json.data.uploadUrl, { method: 'PUT', body })).status).toBe(200);
-  const got = await service.app.inject({ method: 'GET', path: `/v1/files/${created.json.data.id}`, headers: service.auth });
+  const got = await service.app.inject({
+    method: 'GET',
+    path: `/v1/files/${created.json.data.id}`,
+    headers: service.auth,
+  });
   expect(got.json.data.status).toBe('available');
   return created.json.data.id as string;
 };
@@ -31,7 +40,8 @@ describe('start-up with damaged objects', { timeout: 120_000 }, () => {
     const broken = await upload(svc, 'broken.txt', 'broken bytes');
     const { key, auth } = svc;
     const bucketDir = join(dataDir, 's3', svc.deps.config.bucketName);
-    const orgId = (await svc.app.inject({ method: 'GET', path: `/v1/files/${good}`, headers: auth })).json.data.orgId as string;
+    const orgId = (await svc.app.inject({ method: 'GET', path: `/v1/files/${good}`, headers: auth })).json.data
+      .orgId as string;
     await svc.stop();
 
     // Metadata that does not parse, and an object named as a long file name once made it (no room for its .md5).
@@ -42,7 +52,12 @@ describe('start-up with damaged objects', { timeout: 120_000 }, () => {
 
     svc = await startTestService({ dataDir, apiKey: key });
     const quarantined = svc.embeddedStores!.quarantined.map((entry) => entry.object).sort();
-    expect(quarantined).toEqual([`${svc.deps.config.bucketName}/files/${orgId}/${broken}`, `${svc.deps.config.bucketName}/files/${orgId}/legacy-id/${'n'.repeat(240)}`].sort());
+    expect(quarantined).toEqual(
+      [
+        `${svc.deps.config.bucketName}/files/${orgId}/${broken}`,
+        `${svc.deps.config.bucketName}/files/${orgId}/legacy-id/${'n'.repeat(240)}`,
+      ].sort(),
+    );
     const [moment] = await readdir(join(dataDir, 'quarantine'));
     expect(moment).toBeDefined();
 

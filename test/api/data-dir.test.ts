@@ -30,7 +30,9 @@ describe('data dir permissions', { timeout: 120_000 }, () => {
     const svc = await startTestService({ dataDir });
     try {
       expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700');
-      expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['dynamo', 's3', 'store-secret', 'signing-secret']));
+      expect(await readdir(dataDir)).toEqual(
+        expect.arrayContaining(['dynamo', 's3', 'store-secret', 'signing-secret']),
+      );
       expect(await open(dataDir)).toEqual([]);
     } finally {
       await svc.stop();

@@ -13,7 +13,16 @@ afterAll(() => svc.stop());
 const seedSession = async (orgId: string, status = 'running', extra: Record<string, unknown> = {}) => {
   const id = uuidv7();
   const now = new Date().toISOString();
-  await svc.deps.records.put({ ...recordKeys.session(orgId, id), id, orgId, status, configuration: { timeoutMinutes: 10 }, createdAt: now, lastActivity: now, ...extra });
+  await svc.deps.records.put({
+    ...recordKeys.session(orgId, id),
+    id,
+    orgId,
+    status,
+    configuration: { timeoutMinutes: 10 },
+    createdAt: now,
+    lastActivity: now,
+    ...extra,
+  });
   return id;
 };
 
@@ -33,7 +42,11 @@ describe('authentication', () => {
   });
 
   it('accepts the bearer scheme in any case', async () => {
-    const res = await svc.app.inject({ method: 'GET', path: '/v1/sessions', headers: { Authorization: `bearer ${svc.key}` } });
+    const res = await svc.app.inject({
+      method: 'GET',
+      path: '/v1/sessions',
+      headers: { Authorization: `bearer ${svc.key}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -55,14 +68,27 @@ describe('routing', () => {
   });
 
   it('prefers a literal path segment over a parameter', async () => {
-    const res = await svc.app.inject({ method: 'PUT', path: '/v1/automations/description', headers: svc.auth, body: {} });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      path: '/v1/automations/description',
+      headers: svc.auth,
+      body: {},
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json.errors.map((e: { location: string }) => e.location)).toEqual(['body.description', 'body.id', 'body.orgId']);
+    expect(res.json.errors.map((e: { location: string }) => e.location)).toEqual([
+      'body.description',
+      'body.id',
+      'body.orgId',
+    ]);
   });
 
   it('has a handler for every route of the table: no operation answers 501', async () => {
     expect(routes.filter((route) => !route.handler).map((route) => route.operationId)).toEqual([]);
-    const invalid = await svc.app.inject({ method: 'DELETE', path: '/v1/profiles?profileNames=' + 'x'.repeat(300), headers: svc.auth });
+    const invalid = await svc.app.inject({
+      method: 'DELETE',
+      path: '/v1/profiles?profileNames=' + 'x'.repeat(300),
+      headers: svc.auth,
+    });
     expect(invalid.statusCode).toBe(422);
     expect((await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth })).statusCode).toBe(200);
   });
@@ -70,12 +96,22 @@ describe('routing', () => {
 
 describe('validation', () => {
   it('treats null on an optional field as absent', async () => {
-    const res = await svc.app.inject({ method: 'PUT', path: '/v1/automations/description', headers: svc.auth, body: { description: 'd', id: 'a', orgId: 'o', extra: null } });
+    const res = await svc.app.inject({
+      method: 'PUT',
+      path: '/v1/automations/description',
+      headers: svc.auth,
+      body: { description: 'd', id: 'a', orgId: 'o', extra: null },
+    });
     expect(res.statusCode).not.toBe(422);
   });
 
   it('ignores unknown fields', async () => {
-    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions/s/windows/w/click', headers: svc.auth, body: { elementDescription: 'the button', somethingNew: { deep: 1 } } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions/s/windows/w/click',
+      headers: svc.auth,
+      body: { elementDescription: 'the button', somethingNew: { deep: 1 } },
+    });
     expect(res.statusCode).not.toBe(422);
   });
 
@@ -85,29 +121,55 @@ describe('validation', () => {
       expect(res.statusCode, limit).toBe(422);
       expect(res.json.errors[0]).toMatchObject({ location: 'query.limit', value: limit });
     }
-    const body = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: { configuration: { timeoutMinutes: 2.5 } } });
+    const body = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions',
+      headers: svc.auth,
+      body: { configuration: { timeoutMinutes: 2.5 } },
+    });
     expect(body.statusCode).toBe(422);
     expect(body.json.errors[0].location).toBe('body.configuration.timeoutMinutes');
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: '{"configuration":' });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions',
+      headers: svc.auth,
+      body: '{"configuration":',
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('names every failing field with its location and value', async () => {
-    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions/s/windows', headers: svc.auth, body: { screenResolution: 'big', waitUntil: 'later', url: 'not a url' } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions/s/windows',
+      headers: svc.auth,
+      body: { screenResolution: 'big', waitUntil: 'later', url: 'not a url' },
+    });
     expect(res.statusCode).toBe(422);
-    const byLocation = Object.fromEntries(res.json.errors.map((e: { location: string; value: unknown }) => [e.location, e.value]));
+    const byLocation = Object.fromEntries(
+      res.json.errors.map((e: { location: string; value: unknown }) => [e.location, e.value]),
+    );
     expect(byLocation).toEqual({ 'body.screenResolution': 'big', 'body.url': 'not a url', 'body.waitUntil': 'later' });
   });
 
   it('points windows at web pages only: file:, chrome: and the like are a 422 on create and load', async () => {
-    for (const url of ['file:///etc/passwd', 'chrome://version', 'view-source:https://a.example/', 'javascript:alert(1)', 'data:text/html,hi']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'chrome://version',
+      'view-source:https://a.example/',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+    ]) {
       for (const path of ['/v1/sessions/s/windows', '/v1/sessions/s/windows/w']) {
         const res = await svc.app.inject({ method: 'POST', path, headers: svc.auth, body: { url } });
         expect(res.statusCode, `${path} ${url}`).toBe(422);
-        expect(res.json.errors[0]).toMatchObject({ location: 'body.url', message: expect.stringMatching(/http or https/) });
+        expect(res.json.errors[0]).toMatchObject({
+          location: 'body.url',
+          message: expect.stringMatching(/http or https/),
+        });
       }
     }
   });
@@ -117,14 +179,24 @@ describe('sessions list and get', () => {
   it('lists only the caller org sessions, newest first, with pagination', async () => {
     const org = await svc.newOrg('listing-org');
     const ids: string[] = [];
-    for (let i = 0; i < 12; i += 1) ids.push(await seedSession(org.orgId, i % 2 === 0 ? 'running' : 'ended', i % 2 === 0 ? {} : { endReason: 'terminated' }));
+    for (let i = 0; i < 12; i += 1)
+      ids.push(
+        await seedSession(org.orgId, i % 2 === 0 ? 'running' : 'ended', i % 2 === 0 ? {} : { endReason: 'terminated' }),
+      );
     const other = await svc.newOrg('other-org');
     await seedSession(other.orgId);
 
     const first = await svc.app.inject({ method: 'GET', path: '/v1/sessions', headers: org.auth });
     expect(first.statusCode).toBe(200);
     expect(first.json.data.sessions.map((s: { id: string }) => s.id)).toEqual([...ids].reverse().slice(0, 10));
-    expect(first.json.data.pagination).toMatchObject({ totalItems: 12, hasMore: true, nextOffset: 10, numberOfPages: 2, currentPage: 1, currentLimit: 10 });
+    expect(first.json.data.pagination).toMatchObject({
+      totalItems: 12,
+      hasMore: true,
+      nextOffset: 10,
+      numberOfPages: 2,
+      currentPage: 1,
+      currentLimit: 10,
+    });
 
     const second = await svc.app.inject({ method: 'GET', path: '/v1/sessions?offset=10&limit=10', headers: org.auth });
     expect(second.json.data.sessions).toHaveLength(2);
@@ -137,7 +209,9 @@ describe('sessions list and get', () => {
     const cancelled = await seedSession(org.orgId, 'ended', { endReason: 'terminated' });
     const completed = await seedSession(org.orgId, 'ended', { endReason: 'idle' });
     const list = async (query: string) =>
-      (await svc.app.inject({ method: 'GET', path: `/v1/sessions?${query}`, headers: org.auth })).json.data.sessions.map((s: { id: string }) => s.id);
+      (
+        await svc.app.inject({ method: 'GET', path: `/v1/sessions?${query}`, headers: org.auth })
+      ).json.data.sessions.map((s: { id: string }) => s.id);
     expect(await list('status=running')).toEqual([running]);
     expect(await list('status=cancelled')).toEqual([cancelled]);
     expect(await list('status=completed')).toEqual([completed]);
@@ -156,6 +230,8 @@ describe('sessions list and get', () => {
     const absent = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${uuidv7()}`, headers: svc.auth });
     expect(theirs.statusCode).toBe(404);
     expect(absent.statusCode).toBe(404);
-    expect(theirs.json.detail.replace(id, 'ID')).toBe(absent.json.detail.replace(/session \S+ not found/, 'session ID not found'));
+    expect(theirs.json.detail.replace(id, 'ID')).toBe(
+      absent.json.detail.replace(/session \S+ not found/, 'session ID not found'),
+    );
   });
 });

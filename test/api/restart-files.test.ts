@@ -18,14 +18,23 @@ afterAll(async () => {
 describe('file URLs across a restart', { timeout: 120_000 }, () => {
   it('accepts an upload on a link made before the restart, and serves it on a download link made before the next', async () => {
     svc = await startTestService({ dataDir });
-    const created = await svc.app.inject({ method: 'POST', path: '/v1/files', headers: svc.auth, body: { fileName: 'kept.txt', fileType: 'customer_upload' } });
+    const created = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/files',
+      headers: svc.auth,
+      body: { fileName: 'kept.txt', fileType: 'customer_upload' },
+    });
     expect(created.statusCode).toBe(200);
     const { id, uploadUrl } = created.json.data as { id: string; uploadUrl: string };
     const { key, auth } = svc;
     await svc.stop();
 
     svc = await startTestService({ dataDir, apiKey: key });
-    const put = await fetch(uploadUrl, { method: 'PUT', body: 'still here', headers: { 'content-type': 'application/octet-stream' } });
+    const put = await fetch(uploadUrl, {
+      method: 'PUT',
+      body: 'still here',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(put.status).toBe(200);
     const file = await svc.app.inject({ method: 'GET', path: `/v1/files/${id}`, headers: auth });
     expect(file.json.data.status).toBe('available');

@@ -21,7 +21,9 @@ const parseAnswer = (text: string): RawAnswer | undefined => {
   const split = text.indexOf('\r\n\r\n');
   if (split < 0) return undefined;
   const [statusLine, ...lines] = text.slice(0, split).split('\r\n');
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   let body = text.slice(split + 4);
   if (headers['transfer-encoding'] === 'chunked') {
     let decoded = '';
@@ -44,7 +46,11 @@ const parseAnswer = (text: string): RawAnswer | undefined => {
 };
 
 /** Writes `parts` (one byte per character) to a fresh connection (pausing `gapMs` between them; then half-closing or aborting, if asked), then reads until the server closes or `waitMs` passes. */
-const rawExchange = (url: string, parts: string[], options: { gapMs?: number; waitMs?: number; abort?: boolean; halfClose?: boolean } = {}) =>
+const rawExchange = (
+  url: string,
+  parts: string[],
+  options: { gapMs?: number; waitMs?: number; abort?: boolean; halfClose?: boolean } = {},
+) =>
   new Promise<{ text: string; closedByServer: boolean }>((resolve) => {
     const { port, hostname } = new URL(url);
     const socket = net.connect(Number(port), hostname);
@@ -79,7 +85,12 @@ const head = (method: string, path: string, headers: Record<string, string | num
 
 const expectProblem = (answer: { status: number; json?: any }, status: number) => {
   expect(answer.status).toBe(status);
-  expect(answer.json).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
+  expect(answer.json).toMatchObject({
+    type: expect.any(String),
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+  });
 };
 
 describe('over a socket', () => {
@@ -95,7 +106,11 @@ describe('over a socket', () => {
   };
 
   it('answers 413 in the problem shape for a body over the limit', async () => {
-    const res = await fetch(`${svc.url}/v1/sessions`, { method: 'POST', headers: { ...svc.auth, 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(LIMIT) }) });
+    const res = await fetch(`${svc.url}/v1/sessions`, {
+      method: 'POST',
+      headers: { ...svc.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(LIMIT) }),
+    });
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expectProblem({ status: res.status, json: await res.json() }, 413);
     await stillServing();
@@ -104,7 +119,11 @@ describe('over a socket', () => {
   it('answers 413 for a chunked upload that grows over the limit', async () => {
     const chunk = 'x'.repeat(1000);
     const chunks = Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-    const { text } = await rawExchange(svc.url, [head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'transfer-encoding': 'chunked' }), ...chunks, '0\r\n\r\n']);
+    const { text } = await rawExchange(svc.url, [
+      head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'transfer-encoding': 'chunked' }),
+      ...chunks,
+      '0\r\n\r\n',
+    ]);
     const answer = parseAnswer(text)!;
     expectProblem(answer, 413);
     expect(answer.json.code).toBe('payload_too_large');
@@ -112,15 +131,29 @@ describe('over a socket', () => {
   });
 
   it('stamps x-request-id on a 413, equal to the problem body requestId', async () => {
-    const res = await fetch(`${svc.url}/v1/sessions`, { method: 'POST', headers: svc.auth, body: 'x'.repeat(LIMIT + 1) });
+    const res = await fetch(`${svc.url}/v1/sessions`, {
+      method: 'POST',
+      headers: svc.auth,
+      body: 'x'.repeat(LIMIT + 1),
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get('x-request-id')).toBe((await res.json()).requestId);
   });
 
   it('answers 400 in the problem shape for a chunked upload of garbage', async () => {
     const garbage = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256)).toString('latin1');
-    const chunks = [garbage.slice(0, 100), garbage.slice(100)].map((part) => `${Buffer.byteLength(part, 'latin1').toString(16)}\r\n${part}\r\n`);
-    const { text } = await rawExchange(svc.url, [head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'transfer-encoding': 'chunked', connection: 'close' }), ...chunks, '0\r\n\r\n']);
+    const chunks = [garbage.slice(0, 100), garbage.slice(100)].map(
+      (part) => `${Buffer.byteLength(part, 'latin1').toString(16)}\r\n${part}\r\n`,
+    );
+    const { text } = await rawExchange(svc.url, [
+      head('POST', '/v1/sessions', {
+        authorization: svc.auth.authorization,
+        'transfer-encoding': 'chunked',
+        connection: 'close',
+      }),
+      ...chunks,
+      '0\r\n\r\n',
+    ]);
     const answer = parseAnswer(text)!;
     expectProblem(answer, 400);
     expect(answer.headers['x-request-id']).toBe(answer.json.requestId);
@@ -130,7 +163,14 @@ describe('over a socket', () => {
   it('waits for a body shorter than its content-length, and stays up when the client gives up', async () => {
     const { text, closedByServer } = await rawExchange(
       svc.url,
-      [head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'content-type': 'application/json', 'content-length': 100 }), '{"configuration":{}}'],
+      [
+        head('POST', '/v1/sessions', {
+          authorization: svc.auth.authorization,
+          'content-type': 'application/json',
+          'content-length': 100,
+        }),
+        '{"configuration":{}}',
+      ],
       { waitMs: 300 },
     );
     expect(text).toBe('');
@@ -139,24 +179,45 @@ describe('over a socket', () => {
   });
 
   it('refuses the bytes past a content-length that is too short, and stays up', async () => {
-    const { text } = await rawExchange(svc.url, [`${head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'content-length': 3 })}{"configuration":{}}`]);
+    const { text } = await rawExchange(svc.url, [
+      `${head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'content-length': 3 })}{"configuration":{}}`,
+    ]);
     expect(text).toMatch(/^HTTP\/1\.1 4\d\d /);
     expect(text).not.toMatch(/HTTP\/1\.1 5\d\d /);
     await stillServing();
   });
 
   it('answers 4xx to a body cut short by a half-close', async () => {
-    const { text } = await rawExchange(svc.url, [head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'content-length': 100 }), '{"a":'], { gapMs: 20, halfClose: true });
+    const { text } = await rawExchange(
+      svc.url,
+      [head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'content-length': 100 }), '{"a":'],
+      { gapMs: 20, halfClose: true },
+    );
     expect(text).not.toMatch(/HTTP\/1\.1 5\d\d /);
     await stillServing();
   });
 
   it('stays up when a slow, half-sent body is aborted', async () => {
-    const parts = [head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'content-length': 1000 }), '{"conf', 'igurat', 'ion":'];
-    const aborted = await Promise.all(Array.from({ length: 5 }, () => rawExchange(svc.url, parts, { gapMs: 50, abort: true })));
+    const parts = [
+      head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'content-length': 1000 }),
+      '{"conf',
+      'igurat',
+      'ion":',
+    ];
+    const aborted = await Promise.all(
+      Array.from({ length: 5 }, () => rawExchange(svc.url, parts, { gapMs: 50, abort: true })),
+    );
     for (const { text } of aborted) expect(text).toBe('');
     await stillServing();
-    const chunked = await rawExchange(svc.url, [head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'transfer-encoding': 'chunked' }), '5\r\n{"a":', '\r\n'], { gapMs: 50, abort: true });
+    const chunked = await rawExchange(
+      svc.url,
+      [
+        head('POST', '/v1/sessions', { authorization: svc.auth.authorization, 'transfer-encoding': 'chunked' }),
+        '5\r\n{"a":',
+        '\r\n',
+      ],
+      { gapMs: 50, abort: true },
+    );
     expect(chunked.text).toBe('');
     await stillServing();
   });
@@ -167,7 +228,14 @@ describe('over a socket', () => {
       ['/v1/sessions', { headers: { authorization: 'Basic dXNlcjpwYXNz' } }],
       ['/v1/sessions?limit=abc&limit=2', { headers: svc.auth }],
       ['/v1/sessions', { method: 'POST', headers: svc.auth, body: '{"configuration":' }],
-      ['/v1/sessions', { method: 'POST', headers: svc.auth, body: JSON.stringify({ configuration: { timeoutMinutes: 'ten', proxy: [1] } }) }],
+      [
+        '/v1/sessions',
+        {
+          method: 'POST',
+          headers: svc.auth,
+          body: JSON.stringify({ configuration: { timeoutMinutes: 'ten', proxy: [1] } }),
+        },
+      ],
       ['/v1/sessions', { method: 'POST', headers: svc.auth, body: 'x'.repeat(LIMIT * 2) }],
       ['/v1/sessions/%zz', { headers: svc.auth }],
       ['/v1/sessions', { method: 'PATCH', headers: svc.auth }],
@@ -178,7 +246,12 @@ describe('over a socket', () => {
       Array.from({ length: 200 }, async (_, i) => {
         const [path, init] = bad[i % bad.length];
         const res = await fetch(`${svc.url}${path}`, init);
-        return { path, status: res.status, requestId: res.headers.get('x-request-id'), json: await res.json().catch(() => undefined) };
+        return {
+          path,
+          status: res.status,
+          requestId: res.headers.get('x-request-id'),
+          json: await res.json().catch(() => undefined),
+        };
       }),
     );
     const serverErrors = answers.filter((answer) => answer.status >= 500);
@@ -212,11 +285,16 @@ describe('over a socket', () => {
     }
   });
 
-  it.each(['//[', '//a:99999/v1/sessions', 'http://[/v1/sessions'])('answers 4xx, not 500, for the request target %s', async (target) => {
-    const { text } = await rawExchange(svc.url, [head('GET', target, { authorization: svc.auth.authorization, connection: 'close' })]);
-    const answer = parseAnswer(text)!;
-    expect(answer.status).toBeLessThan(500);
-  });
+  it.each(['//[', '//a:99999/v1/sessions', 'http://[/v1/sessions'])(
+    'answers 4xx, not 500, for the request target %s',
+    async (target) => {
+      const { text } = await rawExchange(svc.url, [
+        head('GET', target, { authorization: svc.auth.authorization, connection: 'close' }),
+      ]);
+      const answer = parseAnswer(text)!;
+      expect(answer.status).toBeLessThan(500);
+    },
+  );
 
   it('answers a query key named constructor without a 500', async () => {
     const res = await fetch(`${svc.url}/v1/sessions?constructor=1`, { headers: svc.auth });
@@ -239,7 +317,9 @@ describe('restart on the same data dir', () => {
     try {
       expect((await fetch(`${first.url}/v1/sessions`, { headers: first.auth })).status).toBe(200);
       orgKey = (await first.newOrg('persisted-org')).key;
-      expect((await fetch(`${first.url}/v1/sessions`, { headers: { authorization: `Bearer ${orgKey}` } })).status).toBe(200);
+      expect((await fetch(`${first.url}/v1/sessions`, { headers: { authorization: `Bearer ${orgKey}` } })).status).toBe(
+        200,
+      );
       devOrgId = (first.access as { orgId: string }).orgId;
     } finally {
       await first.stop();
@@ -249,8 +329,12 @@ describe('restart on the same data dir', () => {
     try {
       expect(second.access).toMatchObject({ kind: 'pinned', orgId: devOrgId });
       expect((await fetch(`${second.url}/v1/sessions`, { headers: second.auth })).status).toBe(200);
-      expect((await fetch(`${second.url}/v1/sessions`, { headers: { authorization: `Bearer ${orgKey}` } })).status).toBe(200);
-      expect((await fetch(`${second.url}/v1/sessions`, { headers: { authorization: `Bearer ${generateApiKey()}` } })).status).toBe(401);
+      expect(
+        (await fetch(`${second.url}/v1/sessions`, { headers: { authorization: `Bearer ${orgKey}` } })).status,
+      ).toBe(200);
+      expect(
+        (await fetch(`${second.url}/v1/sessions`, { headers: { authorization: `Bearer ${generateApiKey()}` } })).status,
+      ).toBe(401);
     } finally {
       await second.stop();
     }

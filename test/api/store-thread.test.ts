@@ -30,13 +30,20 @@ describe('a store thread killed mid-run', { timeout: 120_000 }, () => {
   it('is started again on the same ports, and the service answers with the data it had', async () => {
     const stores = svc.embeddedStores!;
     expect(stores.threaded).toBe(true);
-    const before = await svc.app.inject({ method: 'POST', path: '/v1/files', headers: svc.auth, body: { fileName: 'before.txt' } });
+    const before = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/files',
+      headers: svc.auth,
+      body: { fileName: 'before.txt' },
+    });
     expect(before.statusCode).toBe(200);
     const put = await fetch(before.json.data.uploadUrl, { method: 'PUT', body: 'kept across the crash' });
     expect(put.status).toBe(200);
 
     // Requests in flight while the thread goes: they may fail, but nothing after them may.
-    const inFlight = Array.from({ length: 10 }, () => svc.app.inject({ method: 'GET', path: '/v1/files', headers: svc.auth }));
+    const inFlight = Array.from({ length: 10 }, () =>
+      svc.app.inject({ method: 'GET', path: '/v1/files', headers: svc.auth }),
+    );
     const killed = stores.worker!;
     await killed.terminate();
     await Promise.allSettled(inFlight);
@@ -51,7 +58,12 @@ describe('a store thread killed mid-run', { timeout: 120_000 }, () => {
     expect(got.json.data.status).toBe('available');
     // The upload link handed out before the crash still names a store that answers.
     expect(await (await fetch(got.json.data.downloadUrl)).text()).toBe('kept across the crash');
-    const after = await svc.app.inject({ method: 'POST', path: '/v1/files', headers: svc.auth, body: { fileName: 'after.txt' } });
+    const after = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/files',
+      headers: svc.auth,
+      body: { fileName: 'after.txt' },
+    });
     expect(after.statusCode).toBe(200);
     expect(fatal).toEqual([]);
   });

@@ -44,7 +44,9 @@ const startReceiver = async () => {
 /** What a receiver does: any listed v1 signature must match HMAC-SHA256(key, "id.timestamp.body"). */
 const verifies = (secret: string, r: Received): boolean => {
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const mac = createHmac('sha256', key).update(`${r.headers['webhook-id']}.${r.headers['webhook-timestamp']}.${r.body}`).digest('base64');
+  const mac = createHmac('sha256', key)
+    .update(`${r.headers['webhook-id']}.${r.headers['webhook-timestamp']}.${r.body}`)
+    .digest('base64');
   return String(r.headers['webhook-signature']).split(' ').includes(`v1,${mac}`);
 };
 
@@ -59,18 +61,37 @@ let sessionId: string;
 let windowId: string;
 
 const accept = (webhookUrl: string, automationId = 'a1') =>
-  svc.app.inject({ method: 'POST', path: `/v1/async/sessions/${sessionId}/windows/${windowId}/fill-form`, headers: org.auth, body: { automationId, async: { webhookUrl } } });
-const status = (requestId: string) => svc.app.inject({ method: 'GET', path: `/v1/requests/${requestId}/status`, headers: org.auth });
-const deliveryEnded = (requestId: string) => waitFor(() => status(requestId), (res) => ['delivered', 'failed'].includes(res.json.webhook?.state), 15_000);
+  svc.app.inject({
+    method: 'POST',
+    path: `/v1/async/sessions/${sessionId}/windows/${windowId}/fill-form`,
+    headers: org.auth,
+    body: { automationId, async: { webhookUrl } },
+  });
+const status = (requestId: string) =>
+  svc.app.inject({ method: 'GET', path: `/v1/requests/${requestId}/status`, headers: org.auth });
+const deliveryEnded = (requestId: string) =>
+  waitFor(
+    () => status(requestId),
+    (res) => ['delivered', 'failed'].includes(res.json.webhook?.state),
+    15_000,
+  );
 
 beforeAll(async () => {
   [svc, receiver] = await Promise.all([
-    startTestService({ warmPoolSize: 1, webhookMaxAttempts: 3, webhookRetryBaseMs: 100, webhookTimeoutMs: 2_000 }, { asyncOperations: operations }),
+    startTestService(
+      { warmPoolSize: 1, webhookMaxAttempts: 3, webhookRetryBaseMs: 100, webhookTimeoutMs: 2_000 },
+      { asyncOperations: operations },
+    ),
     startReceiver(),
   ]);
   org = await svc.newOrg('hooks');
   sessionId = (await createRunningSession(svc, org.auth)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: org.auth, body: { url: 'about:blank' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: org.auth,
+    body: { url: 'about:blank' },
+  });
   windowId = window.json.data.windowId;
 });
 afterAll(async () => {
@@ -83,9 +104,16 @@ describe('webhook delivery', () => {
     const { secret } = await ensureWebhookSecret(svc.deps.records, svc.deps.clock, org.orgId);
     const res = await accept(`${receiver.url}/ok-1`);
     const done = await deliveryEnded(res.json.requestId);
-    expect(done.json.webhook).toMatchObject({ state: 'delivered', attempts: [expect.objectContaining({ statusCode: 204 })] });
+    expect(done.json.webhook).toMatchObject({
+      state: 'delivered',
+      attempts: [expect.objectContaining({ statusCode: 204 })],
+    });
     const [got] = receiver.received.filter((r) => r.path === '/ok-1');
-    expect(JSON.parse(got.body)).toEqual({ requestId: res.json.requestId, status: 'completed', response: done.json.response });
+    expect(JSON.parse(got.body)).toEqual({
+      requestId: res.json.requestId,
+      status: 'completed',
+      response: done.json.response,
+    });
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['webhook-id']).toMatch(/^msg_/);
     expect(Math.abs(Number(got.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
@@ -150,18 +178,23 @@ describe('refused webhook targets', () => {
     await strict?.stop();
   });
 
-  it.each(['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/hook', 'http://[::ffff:192.168.0.1]/', 'http://10.0.0.5/', 'http://100.64.1.1/'])(
-    'answers 422 for %s where private targets are not allowed',
-    async (webhookUrl) => {
-      const res = await strict.app.inject({
-        method: 'POST',
-        path: '/v1/async/sessions/0190b4a0-0000-7000-8000-000000000000/windows/w/fill-form',
-        headers: strict.auth,
-        body: { automationId: 'a', async: { webhookUrl } },
-      });
-      expect(res.statusCode).toBe(422);
-      expect(res.json.errors[0]).toMatchObject({ location: 'body.async.webhookUrl' });
-      expect(res.json.errors[0].message).toMatch(/address/);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://localhost/hook',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]/hook',
+    'http://[::ffff:192.168.0.1]/',
+    'http://10.0.0.5/',
+    'http://100.64.1.1/',
+  ])('answers 422 for %s where private targets are not allowed', async (webhookUrl) => {
+    const res = await strict.app.inject({
+      method: 'POST',
+      path: '/v1/async/sessions/0190b4a0-0000-7000-8000-000000000000/windows/w/fill-form',
+      headers: strict.auth,
+      body: { automationId: 'a', async: { webhookUrl } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json.errors[0]).toMatchObject({ location: 'body.async.webhookUrl' });
+    expect(res.json.errors[0].message).toMatch(/address/);
+  });
 });

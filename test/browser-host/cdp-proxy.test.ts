@@ -140,21 +140,36 @@ describe('CDP proxy', () => {
     await host.acquire('proxy-disk', { idleTimeoutMs: 60_000 });
     const browser = await connect('proxy-disk', `Bearer ${KEY}`);
     const page = await browser.newPage();
-    await expect(page.goto('file:///etc/hostname')).rejects.toThrow(/refused by the session host: Page.navigate url must be an http or https URL/);
+    await expect(page.goto('file:///etc/hostname')).rejects.toThrow(
+      /refused by the session host: Page.navigate url must be an http or https URL/,
+    );
     await expect(page.goto('chrome://version')).rejects.toThrow(/refused by the session host/);
     const cdp = await browser.target().createCDPSession();
-    await expect(cdp.send('Target.createTarget', { url: 'file:///etc/passwd' })).rejects.toThrow(/refused by the session host/);
-    await expect(cdp.send('Network.loadNetworkResource', { url: 'file:///etc/passwd', options: { disableCache: true, includeCredentials: false } })).rejects.toThrow(/refused/);
-    await expect(cdp.send('Target.createBrowserContext', { proxyServer: 'direct://' })).rejects.toThrow(/proxy of its own/);
+    await expect(cdp.send('Target.createTarget', { url: 'file:///etc/passwd' })).rejects.toThrow(
+      /refused by the session host/,
+    );
+    await expect(
+      cdp.send('Network.loadNetworkResource', {
+        url: 'file:///etc/passwd',
+        options: { disableCache: true, includeCredentials: false },
+      }),
+    ).rejects.toThrow(/refused/);
+    await expect(cdp.send('Target.createBrowserContext', { proxyServer: 'direct://' })).rejects.toThrow(
+      /proxy of its own/,
+    );
     // A method name spelt with an escape, as Chromium would read it, is screened all the same.
     const raw = new WebSocket(`ws://${base}/cdp/proxy-disk`, { headers: { Authorization: `Bearer ${KEY}` } });
     await new Promise((resolve) => raw.once('open', resolve));
     raw.send('{"id":1,"method":"Target.createTarg\\u0065t","params":{"url":"file:///etc/hostname"}}');
-    const refusal = JSON.parse(await new Promise<string>((resolve) => raw.once('message', (data) => resolve(String(data)))));
+    const refusal = JSON.parse(
+      await new Promise<string>((resolve) => raw.once('message', (data) => resolve(String(data)))),
+    );
     expect(refusal).toMatchObject({ id: 1, error: { message: expect.stringMatching(/refused by the session host/) } });
     raw.close();
     // Acknowledged, not applied: a download path on the host is never set.
-    await expect(cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/tmp' })).resolves.toEqual({});
+    await expect(cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/tmp' })).resolves.toEqual(
+      {},
+    );
 
     await page.goto(`${fixture.url}/form.html`);
     const input = await page.evaluateHandle(() => {
@@ -163,8 +178,12 @@ describe('CDP proxy', () => {
       document.body.append(element);
       return element;
     });
-    await expect((input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile('/etc/hostname')).rejects.toThrow(/files from the host cannot be set/);
-    expect(await page.evaluate(() => (document.querySelector('input[type=file]') as HTMLInputElement).files?.length)).toBe(0);
+    await expect(
+      (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile('/etc/hostname'),
+    ).rejects.toThrow(/files from the host cannot be set/);
+    expect(
+      await page.evaluate(() => (document.querySelector('input[type=file]') as HTMLInputElement).files?.length),
+    ).toBe(0);
     // The web itself is untouched, in the same connection.
     expect(await page.title()).toBe('Fixture Form');
     expect(page.url()).toBe(`${fixture.url}/form.html`);

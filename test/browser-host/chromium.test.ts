@@ -11,7 +11,12 @@ describe('chromium launch flags', () => {
   const args = chromiumArgs({ userDataDir: '/tmp/x/profile', proxyServer: 'http://proxy.internal:3128' });
 
   it('drops the single-process presets and the same-origin opt-outs', () => {
-    for (const flag of ['--single-process', '--no-zygote', '--disable-web-security', '--allow-running-insecure-content']) {
+    for (const flag of [
+      '--single-process',
+      '--no-zygote',
+      '--disable-web-security',
+      '--allow-running-insecure-content',
+    ]) {
       expect(args).not.toContain(flag);
     }
     expect(args.filter((flag) => flag.startsWith('--headless'))).toEqual([]); // puppeteer adds its own

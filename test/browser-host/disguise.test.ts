@@ -15,7 +15,12 @@ let fixtures: FixtureServer;
 
 beforeAll(async () => {
   fixtures = await startFixtureServer();
-  host = new BrowserHost({ capacity: 3, warmPoolSize: 1, workDir: join(tmpdir(), 'sessionhost-disguise-test'), log: () => undefined });
+  host = new BrowserHost({
+    capacity: 3,
+    warmPoolSize: 1,
+    workDir: join(tmpdir(), 'sessionhost-disguise-test'),
+    log: () => undefined,
+  });
   await host.start();
 });
 afterAll(async () => {
@@ -40,7 +45,10 @@ describe('disguise on the host', () => {
   it("retunes a warm browser to the session's locale and zone, in pages, frames and workers", async () => {
     const deadline = Date.now() + 60_000;
     while (host.stats().warm < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    const acquired = await host.acquire('disguise-warm', { idleTimeoutMs: 60_000, disguise: { locale: 'fr-FR', timezone: 'America/Sao_Paulo' } });
+    const acquired = await host.acquire('disguise-warm', {
+      idleTimeoutMs: 60_000,
+      disguise: { locale: 'fr-FR', timezone: 'America/Sao_Paulo' },
+    });
     expect(acquired.warm).toBe(true);
     const text = await verdictsOf(acquired.wsEndpoint, 'locale=fr-FR&timezone=America/Sao_Paulo');
     const lines = text.split('\n').filter((line) => line.startsWith('VERDICT'));
@@ -59,7 +67,11 @@ describe('disguise on the host', () => {
   });
 
   it('refuses a locale or zone the browser cannot take, naming it', async () => {
-    await expect(host.acquire('disguise-bad', { idleTimeoutMs: 60_000, disguise: { locale: 'en_US' } })).rejects.toThrow(/disguise.locale/);
-    await expect(host.acquire('disguise-bad', { idleTimeoutMs: 60_000, disguise: { timezone: 'Nowhere/Town' } })).rejects.toThrow(/disguise.timezone/);
+    await expect(
+      host.acquire('disguise-bad', { idleTimeoutMs: 60_000, disguise: { locale: 'en_US' } }),
+    ).rejects.toThrow(/disguise.locale/);
+    await expect(
+      host.acquire('disguise-bad', { idleTimeoutMs: 60_000, disguise: { timezone: 'Nowhere/Town' } }),
+    ).rejects.toThrow(/disguise.timezone/);
   });
 });

@@ -5,7 +5,15 @@ import { BrowserHost } from '../../functions/browser-host/host.js';
 import { CapacityError, SessionExistsError, InvalidSessionOptionsError } from '../../functions/browser-host/errors.js';
 import type { SessionEndReason } from '../../functions/browser-host/types.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { exists, liveGroupMembers, processesMentioning, sleep, tempWorkDir, waitFor, zombieChildren } from './helpers.js';
+import {
+  exists,
+  liveGroupMembers,
+  processesMentioning,
+  sleep,
+  tempWorkDir,
+  waitFor,
+  zombieChildren,
+} from './helpers.js';
 
 let fixture: FixtureServer;
 let workDir: string;
@@ -189,7 +197,8 @@ describe('BrowserHost', () => {
       warmPoolSize: 0,
       beforeRemoveUserDataDir: async ({ sessionId, userDataDir, reason }) => {
         handoffs.push(`${sessionId}:${reason}`);
-        if (sessionId === 'profile-writer') await import('node:fs/promises').then((fs) => fs.cp(userDataDir, saved, { recursive: true }));
+        if (sessionId === 'profile-writer')
+          await import('node:fs/promises').then((fs) => fs.cp(userDataDir, saved, { recursive: true }));
       },
     });
     const writer = await host.acquire('profile-writer', { idleTimeoutMs: 60_000 });

@@ -19,7 +19,13 @@ const files: NonNullable<InternalApiOptions['files']> = {
   },
   sessionFile: async (sessionId, fileName) => {
     const found = folders.get(sessionId)?.get(fileName);
-    return found ? { path: `/folders/${sessionId}/${fileName}`, bytes: found.bytes.length, ...(found.fileId ? { fileId: found.fileId } : {}) } : undefined;
+    return found
+      ? {
+          path: `/folders/${sessionId}/${fileName}`,
+          bytes: found.bytes.length,
+          ...(found.fileId ? { fileId: found.fileId } : {}),
+        }
+      : undefined;
   },
 };
 
@@ -35,7 +41,15 @@ beforeAll(async () => {
     stats: () => ({ capacity: 1, live: 0, warm: 0, sessions: [] }),
     touch: (sessionId: string) => (touched.push(sessionId), folders.has(sessionId)),
   } as unknown as InternalApiOptions['host'];
-  server = createServer(createInternalApiHandler({ host, proxy: { publicEndpoint: () => '' }, secret: SECRET, files, isDraining: () => false }));
+  server = createServer(
+    createInternalApiHandler({
+      host,
+      proxy: { publicEndpoint: () => '' },
+      secret: SECRET,
+      files,
+      isDraining: () => false,
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -50,8 +64,14 @@ describe('internal API: session files', () => {
     });
     expect(put.status).toBe(201);
     expect(await put.json()).toEqual({ path: '/folders/live-session/proof of address.pdf' });
-    const got = await fetch(`${base}/sessions/live-session/files/${encodeURIComponent('proof of address.pdf')}`, { headers: auth });
-    expect(await got.json()).toEqual({ path: '/folders/live-session/proof of address.pdf', bytes: 13, fileId: 'file-7' });
+    const got = await fetch(`${base}/sessions/live-session/files/${encodeURIComponent('proof of address.pdf')}`, {
+      headers: auth,
+    });
+    expect(await got.json()).toEqual({
+      path: '/folders/live-session/proof of address.pdf',
+      bytes: 13,
+      fileId: 'file-7',
+    });
   });
 
   it('answers each bad request plainly', async () => {
@@ -64,7 +84,11 @@ describe('internal API: session files', () => {
     ];
     for (const [path, init, status, code] of cases) {
       const response = await fetch(`${base}${path}`, init);
-      expect({ path, status: response.status, code: ((await response.json()) as { error: { code: string } }).error.code }).toEqual({ path, status, code });
+      expect({
+        path,
+        status: response.status,
+        code: ((await response.json()) as { error: { code: string } }).error.code,
+      }).toEqual({ path, status, code });
     }
   });
 });
@@ -74,7 +98,14 @@ describe('internal API: session activity', () => {
     expect((await fetch(`${base}/sessions/live-session/activity`, { method: 'POST', headers: auth })).status).toBe(204);
     expect(touched).toEqual(['live-session']);
     expect((await fetch(`${base}/sessions/elsewhere/activity`, { method: 'POST', headers: auth })).status).toBe(404);
-    expect((await fetch(`${base}/sessions/live-session/activity`, { method: 'POST', headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${base}/sessions/live-session/activity`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer wrong' },
+        })
+      ).status,
+    ).toBe(401);
     expect(touched).toEqual(['live-session', 'elsewhere']);
   });
 });

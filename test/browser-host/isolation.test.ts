@@ -14,24 +14,37 @@ import { tempWorkDir } from './helpers.js';
 
 describe('site isolation flags', () => {
   it('drops what turns it off and keeps the other disabled features', () => {
-    expect(keepSiteIsolation(['--a', '--disable-site-isolation-trials', '--disable-features=AudioServiceOutOfProcess,IsolateOrigins,site-per-process'])).toEqual([
-      '--a',
-      '--disable-features=AudioServiceOutOfProcess',
-      '--site-per-process',
-    ]);
+    expect(
+      keepSiteIsolation([
+        '--a',
+        '--disable-site-isolation-trials',
+        '--disable-features=AudioServiceOutOfProcess,IsolateOrigins,site-per-process',
+      ]),
+    ).toEqual(['--a', '--disable-features=AudioServiceOutOfProcess', '--site-per-process']);
     expect(keepSiteIsolation(['--disable-features=site-per-process'])).toEqual(['--site-per-process']);
   });
 
   it('leaves nothing that disables it in the launch flags', () => {
     const args = chromiumArgs({ userDataDir: '/tmp/x' });
     expect(args).not.toContain('--disable-site-isolation-trials');
-    for (const flag of args.filter((f) => f.startsWith('--disable-features='))) expect(flag).not.toMatch(/IsolateOrigins|site-per-process/);
+    for (const flag of args.filter((f) => f.startsWith('--disable-features=')))
+      expect(flag).not.toMatch(/IsolateOrigins|site-per-process/);
   });
 });
 
 describe('the browser environment', () => {
   it('keeps what a browser needs and nothing else of the host', () => {
-    const env = browserEnvironment({ PATH: '/usr/bin', HOME: '/home/node', LANG: 'C.UTF-8', TZ: 'UTC', HOST_SECRET: 's', SIGNING_SECRET: 's', AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '/v2/x', AWS_SECRET_ACCESS_KEY: 'k', TABLE_NAME: 't' });
+    const env = browserEnvironment({
+      PATH: '/usr/bin',
+      HOME: '/home/node',
+      LANG: 'C.UTF-8',
+      TZ: 'UTC',
+      HOST_SECRET: 's',
+      SIGNING_SECRET: 's',
+      AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '/v2/x',
+      AWS_SECRET_ACCESS_KEY: 'k',
+      TABLE_NAME: 't',
+    });
     expect(env).toEqual({ PATH: '/usr/bin', HOME: '/home/node', LANG: 'C.UTF-8', TZ: 'UTC' });
   });
 });
@@ -54,7 +67,10 @@ describe('a launched browser', { timeout: 120_000 }, () => {
     port = (server.address() as AddressInfo).port;
     workDir = await tempWorkDir('isolation');
     Object.assign(process.env, planted);
-    launcher = new BrowserLauncher({ executablePath: await resolveChromiumPath(process.env.CHROMIUM_PATH || undefined), browsersDir: workDir });
+    launcher = new BrowserLauncher({
+      executablePath: await resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
+      browsersDir: workDir,
+    });
     launched = await launcher.launch();
   });
 
@@ -84,7 +100,9 @@ describe('a launched browser', { timeout: 120_000 }, () => {
       const session = await client.target().createCDPSession();
       const { targetInfos } = await session.send('Target.getTargets');
       await session.detach();
-      expect(targetInfos.filter((t) => t.type === 'iframe').map((t) => t.url)).toEqual([`http://localhost:${port}/inner`]);
+      expect(targetInfos.filter((t) => t.type === 'iframe').map((t) => t.url)).toEqual([
+        `http://localhost:${port}/inner`,
+      ]);
     } finally {
       await page.close();
       await client.disconnect();

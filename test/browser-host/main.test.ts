@@ -64,7 +64,10 @@ describe('standalone host (main.ts)', () => {
     const url = `http://${running.base}`;
     expect((await fetch(`${url}/capacity`)).status).toBe(401);
     expect((await fetch(`${url}/capacity`, { headers: { Authorization: 'Bearer not-the-secret' } })).status).toBe(401);
-    const post = await fetch(`${url}/sessions`, { method: 'POST', body: JSON.stringify({ sessionId: 'x', idleTimeoutMs: 1000 }) });
+    const post = await fetch(`${url}/sessions`, {
+      method: 'POST',
+      body: JSON.stringify({ sessionId: 'x', idleTimeoutMs: 1000 }),
+    });
     expect(post.status).toBe(401);
     expect(await post.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
     expect((await fetch(`${url}/sessions/x`, { method: 'DELETE' })).status).toBe(401);
@@ -74,13 +77,19 @@ describe('standalone host (main.ts)', () => {
   it('creates a session reachable through its CDP proxy, reports capacity and deletes it', async () => {
     const url = `http://${running.base}`;
     const create = (sessionId: string) =>
-      fetch(`${url}/sessions`, { method: 'POST', headers: bearer, body: JSON.stringify({ sessionId, idleTimeoutMs: 60_000 }) });
+      fetch(`${url}/sessions`, {
+        method: 'POST',
+        headers: bearer,
+        body: JSON.stringify({ sessionId, idleTimeoutMs: 60_000 }),
+      });
     const created = await create('main-1');
     expect(created.status).toBe(201);
     const body = (await created.json()) as { wsEndpoint: string; pid: number };
     expect(body.wsEndpoint).toBe(`ws://${running.base}/cdp/main-1`);
 
-    await expect(puppeteer.connect({ browserWSEndpoint: body.wsEndpoint, headers: { Authorization: 'Bearer x' } })).rejects.toThrow(/401/);
+    await expect(
+      puppeteer.connect({ browserWSEndpoint: body.wsEndpoint, headers: { Authorization: 'Bearer x' } }),
+    ).rejects.toThrow(/401/);
     const browser = await puppeteer.connect({ browserWSEndpoint: body.wsEndpoint, headers: bearer });
     const page = await browser.newPage();
     await page.goto(`${fixture.url}/form.html`);
@@ -101,7 +110,8 @@ describe('standalone host (main.ts)', () => {
     expect((await fetch(`${url}/sessions/main-1`, { method: 'DELETE', headers: bearer })).status).toBe(404);
     // main-2 and the warm spare; a spare being refilled may still be on its way up or down for a moment under load.
     // Browser processes only: a full Chromium passes --user-data-dir on to its renderers and helpers (`--type=…`).
-    const browserProcesses = async () => (await processesMentioning(`--user-data-dir=${workDir}`)).filter((p) => !p.cmdline.includes('--type='));
+    const browserProcesses = async () =>
+      (await processesMentioning(`--user-data-dir=${workDir}`)).filter((p) => !p.cmdline.includes('--type='));
     let browsers = await browserProcesses();
     for (let i = 0; i < 50 && browsers.length !== 2; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -123,7 +133,15 @@ describe('standalone host (main.ts)', () => {
     expect(sampleValue(before, 'sessionhost_host_capacity')).toBe(2);
     const live = sampleValue(before, 'sessionhost_host_sessions_live')!;
     expect(live).toBe(1); // main-2, from the test before
-    expect((await fetch(`${url}/sessions`, { method: 'POST', headers: bearer, body: JSON.stringify({ sessionId: 'metrics-1', idleTimeoutMs: 60_000 }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${url}/sessions`, {
+          method: 'POST',
+          headers: bearer,
+          body: JSON.stringify({ sessionId: 'metrics-1', idleTimeoutMs: 60_000 }),
+        })
+      ).status,
+    ).toBe(201);
     expect(sampleValue(await scrape(), 'sessionhost_host_sessions_live')).toBe(live + 1);
     expect((await fetch(`${url}/sessions/metrics-1`, { method: 'DELETE', headers: bearer })).status).toBe(204);
     expect(sampleValue(await scrape(), 'sessionhost_host_sessions_live')).toBe(live);

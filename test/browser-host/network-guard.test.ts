@@ -11,7 +11,11 @@ import puppeteer from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProxyAddressRefusedError } from '../../functions/browser-host/errors.js';
 import { BrowserHost } from '../../functions/browser-host/host.js';
-import { startNetworkGuard, type NetworkGuard, type NetworkGuardOptions } from '../../functions/browser-host/network-guard.js';
+import {
+  startNetworkGuard,
+  type NetworkGuard,
+  type NetworkGuardOptions,
+} from '../../functions/browser-host/network-guard.js';
 import { vetUpstreamProxy } from '../../functions/browser-host/network-guard/upstream-proxy.js';
 import type { BrowserHostOptions } from '../../functions/browser-host/types.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
@@ -49,7 +53,11 @@ async function startTarget(): Promise<Target> {
     socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n');
     socket.pipe(socket);
   });
-  const target: Target = { port: 0, connections: 0, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  const target: Target = {
+    port: 0,
+    connections: 0,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
   server.on('connection', () => target.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   target.port = (server.address() as AddressInfo).port;
@@ -90,13 +98,25 @@ function tunnel(guard: NetworkGuard, authority: string): Promise<{ status: numbe
 }
 
 /** An absolute-form request to the guard, as a browser configured with it as proxy sends it. */
-function forward(guard: NetworkGuard, url: string, body?: AsyncIterable<Buffer>): Promise<{ status: number; text: string }> {
+function forward(
+  guard: NetworkGuard,
+  url: string,
+  body?: AsyncIterable<Buffer>,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port: guardPort(guard), method: body ? 'POST' : 'GET', path: url, headers: { host: new URL(url).host } });
+    const request = http.request({
+      host: '127.0.0.1',
+      port: guardPort(guard),
+      method: body ? 'POST' : 'GET',
+      path: url,
+      headers: { host: new URL(url).host },
+    });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, text: Buffer.concat(chunks).toString('latin1') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, text: Buffer.concat(chunks).toString('latin1') }),
+      );
     });
     request.on('error', reject);
     if (!body) return void request.end();
@@ -138,7 +158,13 @@ describe('network guard alone', () => {
     const forwarded = await forward(guard, `http://127.0.0.1:${target.port}/hello`);
     expect(forwarded).toMatchObject({ status: 403, text: 'blocked: 127.0.0.1 is loopback' });
     expect(target.connections).toBe(0);
-    expect(logged).toContainEqual({ level: 'warn', message: 'network guard refused a destination', host: '127.0.0.1', address: '127.0.0.1', reason: 'loopback' });
+    expect(logged).toContainEqual({
+      level: 'warn',
+      message: 'network guard refused a destination',
+      host: '127.0.0.1',
+      address: '127.0.0.1',
+      reason: 'loopback',
+    });
   });
 
   it('lets an allow-listed loopback address through both ways', async () => {
@@ -162,7 +188,9 @@ describe('network guard alone', () => {
     const byRange = await guardWith({ allow: ['127.0.0.0/8'] });
     expect((await forward(byRange, `http://127.0.0.1:${target.port}/hello`)).status).toBe(200);
     const byName = await guardWith({ allow: ['Intranet.Test'], resolve: async () => ['127.0.0.1'] });
-    expect((await forward(byName, `http://intranet.test:${target.port}/hello`)).text).toBe(`hello from intranet.test:${target.port}`);
+    expect((await forward(byName, `http://intranet.test:${target.port}/hello`)).text).toBe(
+      `hello from intranet.test:${target.port}`,
+    );
     expect((await forward(byName, `http://other.test:${target.port}/hello`)).status).toBe(403);
   });
 
@@ -176,7 +204,10 @@ describe('network guard alone', () => {
   it('names the host and the address a name resolved to', async () => {
     const guard = await guardWith({ resolve: async () => ['93.184.216.34', '169.254.169.254'] });
     const refused = await forward(guard, 'http://metadata.test/latest/meta-data/');
-    expect(refused).toMatchObject({ status: 403, text: 'blocked: metadata.test resolves to 169.254.169.254, which is link-local' });
+    expect(refused).toMatchObject({
+      status: 403,
+      text: 'blocked: metadata.test resolves to 169.254.169.254, which is link-local',
+    });
   });
 
   it('refuses cloud metadata and private literals at once, with no lookup and no connect attempt', async () => {
@@ -196,7 +227,10 @@ describe('network guard alone', () => {
 
   it('answers 502 quickly for an allowed port nothing listens on, and for a name that does not resolve', async () => {
     const port = await closedPort();
-    const guard = await guardWith({ allow: ['127.0.0.1'], resolve: async (host) => Promise.reject(Object.assign(new Error(`ENOTFOUND ${host}`), { code: 'ENOTFOUND' })) });
+    const guard = await guardWith({
+      allow: ['127.0.0.1'],
+      resolve: async (host) => Promise.reject(Object.assign(new Error(`ENOTFOUND ${host}`), { code: 'ENOTFOUND' })),
+    });
     const started = performance.now();
     const tunnelled = await tunnel(guard, `127.0.0.1:${port}`);
     const forwarded = await forward(guard, `http://127.0.0.1:${port}/`);
@@ -230,7 +264,9 @@ describe('network guard alone', () => {
   it('judges and splices absolute-form upgrade requests too', async () => {
     const upgrade = async (guard: NetworkGuard) => {
       const socket = connect(guardPort(guard), '127.0.0.1');
-      socket.write(`GET http://127.0.0.1:${target.port}/ws HTTP/1.1\r\nHost: 127.0.0.1:${target.port}\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n`);
+      socket.write(
+        `GET http://127.0.0.1:${target.port}/ws HTTP/1.1\r\nHost: 127.0.0.1:${target.port}\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n`,
+      );
       let text = '';
       socket.on('data', (chunk: Buffer) => {
         text += chunk.toString();
@@ -245,7 +281,9 @@ describe('network guard alone', () => {
   });
 
   it('pins an upstream proxy to the address it checked, except an https proxy whose certificate names it', async () => {
-    const guard = { check: async (host: string) => ({ allowed: true as const, host, addresses: ['203.0.113.7', '2001:db8::7'] }) };
+    const guard = {
+      check: async (host: string) => ({ allowed: true as const, host, addresses: ['203.0.113.7', '2001:db8::7'] }),
+    };
     expect(await vetUpstreamProxy(guard, 'socks5://proxy.example:1080')).toBe('socks5://203.0.113.7:1080');
     expect(await vetUpstreamProxy(guard, 'http://proxy.example:3128')).toBe('http://203.0.113.7:3128');
     expect(await vetUpstreamProxy(guard, 'https://proxy.example:8443')).toBe('https://proxy.example:8443');
@@ -318,12 +356,21 @@ describe('network guard in front of Chromium', () => {
       expect(await page.title()).toBe('Fixture Form');
 
       const started = performance.now();
-      const outcomes = await page.evaluate(async (urls: string[]) => {
-        const attempt = (url: string) => fetch(url, { signal: AbortSignal.timeout(5_000) }).then((r) => `status ${r.status}`, (e: Error) => `failed: ${e.name}`);
-        return Promise.all(urls.map(attempt));
-      }, ['http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/']);
+      const outcomes = await page.evaluate(
+        async (urls: string[]) => {
+          const attempt = (url: string) =>
+            fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+              (r) => `status ${r.status}`,
+              (e: Error) => `failed: ${e.name}`,
+            );
+          return Promise.all(urls.map(attempt));
+        },
+        ['http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/'],
+      );
       expect(outcomes).toEqual(['failed: TypeError', 'failed: TypeError']);
-      const refusedAddresses = logs.filter((entry) => entry.message === 'network guard refused a destination').map((entry) => entry.address);
+      const refusedAddresses = logs
+        .filter((entry) => entry.message === 'network guard refused a destination')
+        .map((entry) => entry.address);
       expect(refusedAddresses).toEqual(expect.arrayContaining(['169.254.169.254', '10.1.2.3']));
 
       // Plain http through a proxy: the guard's refusal is the response the page shows, never the metadata service.
@@ -347,8 +394,14 @@ describe('network guard in front of Chromium', () => {
       expect(await page.title()).not.toBe('Fixture Form');
       expect(await page.evaluate(() => document.body.innerText)).toContain('blocked: 127.0.0.1 is loopback');
       // The service's navigation reads the guard's answer as the failed load it is, not as a page.
-      expect(await navigate(page, `${fixture.url}/index.html`, { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({ timedOut: false, error: expect.stringMatching(/^blocked: 127\.0\.0\.1 is loopback/) });
-      expect(await navigate(page, 'http://no-such-host.invalid/', { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({ timedOut: false, error: expect.stringMatching(/^bad gateway: cannot resolve no-such-host\.invalid/) });
+      expect(await navigate(page, `${fixture.url}/index.html`, { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({
+        timedOut: false,
+        error: expect.stringMatching(/^blocked: 127\.0\.0\.1 is loopback/),
+      });
+      expect(await navigate(page, 'http://no-such-host.invalid/', { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({
+        timedOut: false,
+        error: expect.stringMatching(/^bad gateway: cannot resolve no-such-host\.invalid/),
+      });
     } finally {
       await browser.disconnect();
     }
@@ -357,10 +410,14 @@ describe('network guard in front of Chromium', () => {
   it("checks a session's own upstream proxy: refused when private, used when allowed", async () => {
     const host = await startHost({ allow: ['127.0.0.1'] }, 0);
     const started = performance.now();
-    const refusal = await host.acquire('private-proxy', { idleTimeoutMs: 60_000, proxyServer: 'http://10.1.2.3:3128' }).catch((error: unknown) => error);
+    const refusal = await host
+      .acquire('private-proxy', { idleTimeoutMs: 60_000, proxyServer: 'http://10.1.2.3:3128' })
+      .catch((error: unknown) => error);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(refusal).toBeInstanceOf(ProxyAddressRefusedError);
-    expect((refusal as Error).message).toBe('proxy server http://10.1.2.3:3128 refused by the network guard: blocked: 10.1.2.3 is private');
+    expect((refusal as Error).message).toBe(
+      'proxy server http://10.1.2.3:3128 refused by the network guard: blocked: 10.1.2.3 is private',
+    );
     expect(host.stats().live).toBe(0);
 
     const acquired = await host.acquire('allowed-proxy', { idleTimeoutMs: 60_000, proxyServer: fixture.url });

@@ -97,7 +97,11 @@ async function closedPort(): Promise<number> {
 }
 
 /** A plain GET with headers fetch() may not set (Host). */
-function get(base: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function get(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`http://${base}${path}`, { headers }, (res) => {
       let body = '';
@@ -146,7 +150,10 @@ afterAll(async () => {
 describe('relay to the session owner', () => {
   it('drives a session on host A through host B with the client bearer', async () => {
     a.authorizeCalls.length = 0;
-    const browser = await puppeteer.connect({ browserWSEndpoint: `ws://${b.base}/cdp/${SESSION}`, headers: clientAuth });
+    const browser = await puppeteer.connect({
+      browserWSEndpoint: `ws://${b.base}/cdp/${SESSION}`,
+      headers: clientAuth,
+    });
     const page = await browser.newPage();
     await page.goto(`${fixture.url}/form.html`);
     expect(await page.evaluate(() => document.title)).toBe('Fixture Form');
@@ -165,7 +172,10 @@ describe('relay to the session owner', () => {
   it('disconnects the client on B when the session ends on A', async () => {
     await a.host.acquire('relay-ending', { idleTimeoutMs: 120_000 });
     b.owners.set('relay-ending', `http://${a.base}`);
-    const browser = await puppeteer.connect({ browserWSEndpoint: `ws://${b.base}/cdp/relay-ending`, headers: clientAuth });
+    const browser = await puppeteer.connect({
+      browserWSEndpoint: `ws://${b.base}/cdp/relay-ending`,
+      headers: clientAuth,
+    });
     const disconnected = new Promise<void>((resolve) => browser.once('disconnected', () => resolve()));
     await a.host.release('relay-ending');
     await disconnected;
@@ -175,16 +185,24 @@ describe('relay to the session owner', () => {
   it('answers json/version via B with URLs on the address the client used', async () => {
     const direct = await get(b.base, `/cdp/${SESSION}/json/version`, clientAuth);
     expect(direct.status).toBe(200);
-    expect(JSON.parse(direct.body).webSocketDebuggerUrl).toMatch(new RegExp(`^ws://${b.base}/cdp/${SESSION}/devtools/browser/`));
+    expect(JSON.parse(direct.body).webSocketDebuggerUrl).toMatch(
+      new RegExp(`^ws://${b.base}/cdp/${SESSION}/devtools/browser/`),
+    );
     expect(direct.body).not.toContain(a.base);
 
     // Behind a TLS load balancer: Host is the public name, X-Forwarded-Proto says https.
-    const balanced = await get(b.base, `/cdp/${SESSION}/json/list`, { ...clientAuth, Host: 'sessions.example.com', 'X-Forwarded-Proto': 'https' });
+    const balanced = await get(b.base, `/cdp/${SESSION}/json/list`, {
+      ...clientAuth,
+      Host: 'sessions.example.com',
+      'X-Forwarded-Proto': 'https',
+    });
     expect(balanced.status).toBe(200);
     const targets = JSON.parse(balanced.body) as { webSocketDebuggerUrl?: string }[];
     expect(targets.length).toBeGreaterThan(0);
     for (const target of targets.filter((t) => t.webSocketDebuggerUrl)) {
-      expect(target.webSocketDebuggerUrl).toMatch(new RegExp(`^wss://sessions\\.example\\.com/cdp/${SESSION}/devtools/page/`));
+      expect(target.webSocketDebuggerUrl).toMatch(
+        new RegExp(`^wss://sessions\\.example\\.com/cdp/${SESSION}/devtools/page/`),
+      );
     }
   });
 
@@ -193,7 +211,12 @@ describe('relay to the session owner', () => {
     const lookups = b.ownerLookups.length;
     expect((await get(b.base, `/cdp/${SESSION}/json/version`, { Authorization: 'Bearer wrong' })).status).toBe(401);
     expect(await upgradeStatus(b.base, `/cdp/${SESSION}`, { Authorization: 'Bearer wrong' })).toBe(401);
-    await expect(puppeteer.connect({ browserWSEndpoint: `ws://${b.base}/cdp/${SESSION}`, headers: { Authorization: 'Bearer wrong' } })).rejects.toThrow(/401/);
+    await expect(
+      puppeteer.connect({
+        browserWSEndpoint: `ws://${b.base}/cdp/${SESSION}`,
+        headers: { Authorization: 'Bearer wrong' },
+      }),
+    ).rejects.toThrow(/401/);
     expect(a.contacts.length).toBe(before);
     expect(b.ownerLookups.length).toBe(lookups);
   });
@@ -205,7 +228,9 @@ describe('relay to the session owner', () => {
     expect(await upgradeStatus(a.base, `/cdp/${SESSION}`, forged)).toBe(401);
     expect(a.authorizeCalls).toEqual([SESSION, SESSION]);
     // The client's own key still passes authorize, relayed header or not.
-    expect((await get(a.base, `/cdp/${SESSION}/json/version`, { [RELAYED_HEADER]: '1', ...clientAuth })).status).toBe(200);
+    expect((await get(a.base, `/cdp/${SESSION}/json/version`, { [RELAYED_HEADER]: '1', ...clientAuth })).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 to a relayed request for a session the host does not run, never relaying it again', async () => {
@@ -233,13 +258,20 @@ describe('relay to the session owner', () => {
   });
 
   it('shows frames of a window on A in a live view opened through B', async () => {
-    const session = await puppeteer.connect({ browserWSEndpoint: `ws://${a.base}/cdp/${SESSION}`, headers: clientAuth });
+    const session = await puppeteer.connect({
+      browserWSEndpoint: `ws://${a.base}/cdp/${SESSION}`,
+      headers: clientAuth,
+    });
     const page = await session.newPage();
     await page.goto(`${fixture.url}/index.html`);
     const cdp = await page.createCDPSession();
     const { targetInfo } = await cdp.send('Target.getTargetInfo');
     const windowId = targetInfo.targetId;
-    const token = signViewToken(SIGNING_SECRET, { sessionId: SESSION, windowId, expiresAt: Math.floor(Date.now() / 1000) + 600 });
+    const token = signViewToken(SIGNING_SECRET, {
+      sessionId: SESSION,
+      windowId,
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+    });
     const path = `/live/${SESSION}/${windowId}`;
 
     // A token that does not verify is refused on B itself.
@@ -251,7 +283,10 @@ describe('relay to the session owner', () => {
     const viewer = await viewers.browser.newPage();
     const answer = await viewer.goto(`http://${b.base}${path}?token=${encodeURIComponent(token)}`);
     expect(answer?.status()).toBe(200);
-    await viewer.waitForFunction(() => (window as unknown as { liveViewState?: { frames: number } }).liveViewState!.frames > 0, { timeout: 15_000 });
+    await viewer.waitForFunction(
+      () => (window as unknown as { liveViewState?: { frames: number } }).liveViewState!.frames > 0,
+      { timeout: 15_000 },
+    );
     // The stream runs on A, the host that owns the window; B only carries the bytes.
     expect(a.liveView.viewerCount).toBe(1);
     expect(b.liveView.viewerCount).toBe(0);
@@ -284,7 +319,10 @@ describe('the relay itself', () => {
       relay.close();
       for (const socket of silentSockets) socket.destroy();
       front.closeAllConnections();
-      await Promise.all([new Promise((resolve) => front.close(resolve)), new Promise((resolve) => silent.close(resolve))]);
+      await Promise.all([
+        new Promise((resolve) => front.close(resolve)),
+        new Promise((resolve) => silent.close(resolve)),
+      ]);
     }
   });
 });

@@ -13,10 +13,21 @@ it('keeps a session awaiting capacity while the host is full, and starts it when
   const second = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: {} });
   expect(second.statusCode).toBe(201);
   const secondId: string = second.json.data.id;
-  expect(await waitFor(() => sessionStatus(svc, secondId), (s) => s === 'awaitingCapacity')).toBe('awaitingCapacity');
+  expect(
+    await waitFor(
+      () => sessionStatus(svc, secondId),
+      (s) => s === 'awaitingCapacity',
+    ),
+  ).toBe('awaitingCapacity');
 
   await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${first.id}`, headers: svc.auth });
-  expect(await waitFor(() => sessionStatus(svc, secondId), (s) => s === 'running', 20_000)).toBe('running');
+  expect(
+    await waitFor(
+      () => sessionStatus(svc, secondId),
+      (s) => s === 'running',
+      20_000,
+    ),
+  ).toBe('running');
   expect(svc.host.stats().live).toBe(1);
   await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${secondId}`, headers: svc.auth });
 });

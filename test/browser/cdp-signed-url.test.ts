@@ -20,7 +20,9 @@ afterAll(async () => {
 
 const signedUrlOf = async (sessionId: string): Promise<string> => {
   // Over the socket, so the URL names the host the client reached.
-  const info = (await (await fetch(`${svc.url}/v1/sessions/${sessionId}`, { headers: svc.auth })).json()) as { data: { signedCdpWsUrl: string } };
+  const info = (await (await fetch(`${svc.url}/v1/sessions/${sessionId}`, { headers: svc.auth })).json()) as {
+    data: { signedCdpWsUrl: string };
+  };
   const url = info.data.signedCdpWsUrl;
   expect(url).toMatch(new RegExp(`/cdp/${sessionId}\\?token=[\\w-]+\\.[\\w-]+$`));
   expect(url).not.toContain(svc.key);
@@ -68,12 +70,20 @@ describe('signed CDP URL', () => {
     const now = Math.floor(Date.now() / 1000);
     const orgId = verifyCdpToken(secret, token, now)!.orgId;
     const other = await svc.newOrg('cdp-url-other');
-    expect(await connects(withToken(url, signCdpToken(secret, { sessionId: id, orgId: other.orgId, expiresAt: now + 600 })))).toBe(false);
-    expect(await connects(withToken(url, signCdpToken(secret, { sessionId: id, orgId, expiresAt: now - 1 })))).toBe(false);
+    expect(
+      await connects(withToken(url, signCdpToken(secret, { sessionId: id, orgId: other.orgId, expiresAt: now + 600 }))),
+    ).toBe(false);
+    expect(await connects(withToken(url, signCdpToken(secret, { sessionId: id, orgId, expiresAt: now - 1 })))).toBe(
+      false,
+    );
     // A live view token for the same session is signed with another key.
-    expect(await connects(withToken(url, signViewToken(secret, { sessionId: id, windowId: orgId, expiresAt: now + 600 })))).toBe(false);
+    expect(
+      await connects(withToken(url, signViewToken(secret, { sessionId: id, windowId: orgId, expiresAt: now + 600 }))),
+    ).toBe(false);
     // The same signing, unaltered, does open it: the refusals above are about the token, not the session.
-    expect(await connects(withToken(url, signCdpToken(secret, { sessionId: id, orgId, expiresAt: now + 600 })))).toBe(true);
+    expect(await connects(withToken(url, signCdpToken(secret, { sessionId: id, orgId, expiresAt: now + 600 })))).toBe(
+      true,
+    );
   });
 
   it('stops working when the session ends', async () => {
@@ -84,7 +94,11 @@ describe('signed CDP URL', () => {
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
     await closed;
     expect(await connects(url)).toBe(false);
-    const ended = await svc.app.inject({ method: 'GET', path: `/v1/sessions?sessionIds=${id}&status=all`, headers: svc.auth });
+    const ended = await svc.app.inject({
+      method: 'GET',
+      path: `/v1/sessions?sessionIds=${id}&status=all`,
+      headers: svc.auth,
+    });
     expect(ended.json.data.sessions[0].signedCdpWsUrl).toBeUndefined();
   });
 });

@@ -21,7 +21,11 @@ afterAll(async () => {
   await fixtures?.close();
 });
 
-const createBody = (extensionIds: string[]) => ({ method: 'POST' as const, path: '/v1/sessions', body: { configuration: { extensionIds } } });
+const createBody = (extensionIds: string[]) => ({
+  method: 'POST' as const,
+  path: '/v1/sessions',
+  body: { configuration: { extensionIds } },
+});
 
 const fullBrowser = await fullChromium();
 
@@ -36,12 +40,22 @@ describe.skipIf(!fullBrowser)('a full Chromium', () => {
 
   it('loads an extension by id, and its content script changes the page', async () => {
     const { id } = await createRunningSession(svc, svc.auth, { extensionIds: ['page-marker'] });
-    const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/index.html` } });
+    const opened = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${id}/windows`,
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/index.html` },
+    });
     expect(opened.statusCode, JSON.stringify(opened.json)).toBe(201);
     const windowId = opened.json.data.windowId;
     const text = await waitFor(
       async () => {
-        const scraped = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows/${windowId}/scrape-content`, headers: svc.auth, body: {} });
+        const scraped = await svc.app.inject({
+          method: 'POST',
+          path: `/v1/sessions/${id}/windows/${windowId}/scrape-content`,
+          headers: svc.auth,
+          body: {},
+        });
         return String(scraped.json?.data?.modelResponse?.scrapedContent?.text ?? '');
       },
       (scraped) => scraped.includes('Marked by the page-marker extension'),
@@ -53,9 +67,19 @@ describe.skipIf(!fullBrowser)('a full Chromium', () => {
 
   it('a session without extensions gets a page unchanged', async () => {
     const { id } = await createRunningSession(svc, svc.auth, {});
-    const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/index.html` } });
+    const opened = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${id}/windows`,
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/index.html` },
+    });
     expect(opened.statusCode).toBe(201);
-    const scraped = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows/${opened.json.data.windowId}/scrape-content`, headers: svc.auth, body: {} });
+    const scraped = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${id}/windows/${opened.json.data.windowId}/scrape-content`,
+      headers: svc.auth,
+      body: {},
+    });
     const text = String(scraped.json?.data?.modelResponse?.scrapedContent?.text ?? '');
     expect(text).toContain('Fixture index');
     expect(text).not.toContain('page-marker');
@@ -63,7 +87,10 @@ describe.skipIf(!fullBrowser)('a full Chromium', () => {
   });
 
   it('answers 422 naming unknown ids, and lists the ones it has', async () => {
-    const res = await svc.app.inject({ ...createBody(['page-marker', 'no-such-extension', 'other-missing']), headers: svc.auth });
+    const res = await svc.app.inject({
+      ...createBody(['page-marker', 'no-such-extension', 'other-missing']),
+      headers: svc.auth,
+    });
     expect(res.statusCode).toBe(422);
     const detail = JSON.stringify(res.json);
     expect(detail).toContain('unknown extension ids: no-such-extension, other-missing');

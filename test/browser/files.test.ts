@@ -25,13 +25,18 @@ type Auth = { authorization: string };
 /** The test service pins its key, so its org is known. */
 const myOrg = () => (svc.access as { orgId: string }).orgId;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, auth: Auth = svc.auth) => svc.app.inject({ method, path, headers: auth, body });
+const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, auth: Auth = svc.auth) =>
+  svc.app.inject({ method, path, headers: auth, body });
 
 /** Create a file and PUT its bytes as a client holding only the upload URL would. */
 const upload = async (bytes: Buffer, fields: Record<string, unknown> = {}, auth: Auth = svc.auth) => {
   const created = await call('POST', '/v1/files', { fileName: 'upload.bin', ...fields }, auth);
   expect(created.statusCode, JSON.stringify(created.json)).toBe(200);
-  const put = await fetch(created.json.data.uploadUrl, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' } });
+  const put = await fetch(created.json.data.uploadUrl, {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(put.status).toBe(200);
   return created.json.data as { id: string; fileName: string };
 };
@@ -50,19 +55,39 @@ const openWindow = async (sessionId: string, path: string) => {
 /** What the fixture page's echo script saw of the chosen file. */
 const chosen = async (page: Page) => {
   await page.waitForFunction(() => document.getElementById('result')?.textContent !== '', { timeout: 10_000 });
-  return JSON.parse((await page.$eval('#result', (el) => el.textContent)) ?? '{}') as { input: string; name: string; size: number; sha256: string; events: string[] };
+  return JSON.parse((await page.$eval('#result', (el) => el.textContent)) ?? '{}') as {
+    input: string;
+    name: string;
+    size: number;
+    sha256: string;
+    events: string[];
+  };
 };
 
 describe('files API', () => {
   it('takes bytes on the upload URL without the API key, then serves them as available with their size', async () => {
     const bytes = randomBytes(70_000);
     const created = await call('POST', '/v1/files', { fileName: 'notes.bin' });
-    expect(created.json.data).toMatchObject({ fileName: 'notes.bin', fileType: 'customer_upload', status: 'uploading', fileBytes: 0 });
-    const put = await fetch(created.json.data.uploadUrl, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' } });
+    expect(created.json.data).toMatchObject({
+      fileName: 'notes.bin',
+      fileType: 'customer_upload',
+      status: 'uploading',
+      fileBytes: 0,
+    });
+    const put = await fetch(created.json.data.uploadUrl, {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(put.status).toBe(200);
 
     const got = await call('GET', `/v1/files/${created.json.data.id}`);
-    expect(got.json.data).toMatchObject({ id: created.json.data.id, status: 'available', fileBytes: bytes.length, orgId: created.json.data.orgId });
+    expect(got.json.data).toMatchObject({
+      id: created.json.data.id,
+      status: 'available',
+      fileBytes: bytes.length,
+      orgId: created.json.data.orgId,
+    });
     const hours = (Date.parse(got.json.data.expiryTime) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(47.9);
     expect(hours).toBeLessThanOrEqual(48);
@@ -74,12 +99,26 @@ describe('files API', () => {
     const org = await svc.newOrg('files-list');
     const [a, b] = await Promise.all([createRunningSession(svc, org.auth), createRunningSession(svc, org.auth)]);
     const ids: string[] = [];
-    for (const sessionIds of [[a.id], [a.id], [b.id], [a.id, b.id], []]) ids.push((await upload(Buffer.from('x'), { sessionIds }, org.auth)).id);
+    for (const sessionIds of [[a.id], [a.id], [b.id], [a.id, b.id], []])
+      ids.push((await upload(Buffer.from('x'), { sessionIds }, org.auth)).id);
 
     const first = await call('GET', '/v1/files?limit=2', undefined, org.auth);
     expect(first.json.data.files.map((f: { id: string }) => f.id)).toEqual([ids[4], ids[3]]);
-    expect(first.json.data.pagination).toMatchObject({ totalItems: 5, hasMore: true, nextOffset: 2, numberOfPages: 3, currentLimit: 2, currentPage: 1 });
-    expect(first.json.data.files[0]).toMatchObject({ deleted: false, visibleInApi: true, visibleInPortal: true, status: 'available', fileBytes: 1 });
+    expect(first.json.data.pagination).toMatchObject({
+      totalItems: 5,
+      hasMore: true,
+      nextOffset: 2,
+      numberOfPages: 3,
+      currentLimit: 2,
+      currentPage: 1,
+    });
+    expect(first.json.data.files[0]).toMatchObject({
+      deleted: false,
+      visibleInApi: true,
+      visibleInPortal: true,
+      status: 'available',
+      fileBytes: 1,
+    });
     const last = await call('GET', '/v1/files?limit=2&offset=4', undefined, org.auth);
     expect(last.json.data.files.map((f: { id: string }) => f.id)).toEqual([ids[0]]);
     expect(last.json.data.pagination).toMatchObject({ hasMore: false, nextOffset: 5, currentPage: 3 });
@@ -95,7 +134,9 @@ describe('files API', () => {
 
   it('deletes a file: its bytes go and a later GET answers 404', async () => {
     const { id } = await upload(Buffer.from('doomed'));
-    const { blobKey } = (await svc.deps.records.get<{ blobKey: string } & { pk: string; sk: string }>(fileKeys.file(myOrg(), id)))!;
+    const { blobKey } = (await svc.deps.records.get<{ blobKey: string } & { pk: string; sk: string }>(
+      fileKeys.file(myOrg(), id),
+    ))!;
     expect((await call('DELETE', `/v1/files/${id}`)).statusCode).toBe(200);
     expect((await call('GET', `/v1/files/${id}`)).statusCode).toBe(404);
     expect(await svc.deps.blobs.head(blobKey)).toBeUndefined();
@@ -125,7 +166,9 @@ describe('files API', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json.detail).toContain(theirs.id);
     const second = await call('POST', '/v1/files', { fileName: 'c.txt', sessionIds: ['nope-1', theirs.id] });
-    expect(second.json.errors).toEqual([{ location: 'body.sessionIds.0', message: 'session nope-1 not found', value: 'nope-1' }]);
+    expect(second.json.errors).toEqual([
+      { location: 'body.sessionIds.0', message: 'session nope-1 not found', value: 'nope-1' },
+    ]);
     await call('DELETE', `/v1/sessions/${theirs.id}`, undefined, other.auth);
   });
 
@@ -135,13 +178,17 @@ describe('files API', () => {
     expect(got.json.data).toMatchObject({ status: 'upload_failed', downloadUrl: '' });
     expect(got.json.errors[0]).toMatchObject({ code: 'upload_failed' });
     expect(got.json.errors[0].message).toMatch(/over the limit of 104857600 bytes/);
-    const { blobKey } = (await svc.deps.records.get<{ blobKey: string; pk: string; sk: string }>(fileKeys.file(myOrg(), id)))!;
+    const { blobKey } = (await svc.deps.records.get<{ blobKey: string; pk: string; sk: string }>(
+      fileKeys.file(myOrg(), id),
+    ))!;
     expect(await svc.deps.blobs.head(blobKey)).toBeUndefined();
   });
 
   it('fails an upload whose URL expired with no bytes, and answers an expired file as gone, removing it', async () => {
     const created = await call('POST', '/v1/files', { fileName: 'never.bin' });
-    await svc.deps.records.update(fileKeys.file(myOrg(), created.json.data.id), { uploadUrlExpiresAt: new Date(Date.now() - 1000).toISOString() });
+    await svc.deps.records.update(fileKeys.file(myOrg(), created.json.data.id), {
+      uploadUrlExpiresAt: new Date(Date.now() - 1000).toISOString(),
+    });
     expect((await call('GET', `/v1/files/${created.json.data.id}`)).json.data.status).toBe('upload_failed');
 
     const { id } = await upload(Buffer.from('old'));
@@ -161,15 +208,26 @@ describe('pushing files into sessions', () => {
     const { id } = await upload(bytes, { fileName: 'pushed.bin' });
     const pushed = await call('POST', `/v1/files/${id}/push`, { sessionIds: [session.id] });
     expect(pushed.statusCode).toBe(200);
-    const events = await readEvents(`${svc.url}/v1/sessions/${session.id}/events?all=true`, svc.auth, (e) => e.event === 'file_upload_status' && e.status === 'available');
+    const events = await readEvents(
+      `${svc.url}/v1/sessions/${session.id}/events?all=true`,
+      svc.auth,
+      (e) => e.event === 'file_upload_status' && e.status === 'available',
+    );
     const statuses = events.filter((e) => e.event === 'file_upload_status').map((e) => [e.status, e.fileId]);
-    expect(statuses).toEqual([['uploading', id], ['available', id]]);
+    expect(statuses).toEqual([
+      ['uploading', id],
+      ['available', id],
+    ]);
     const placed = await svc.deps.fleet.sessionFile(session.id, 'pushed.bin');
     expect(sha256(await readFile(placed!.path))).toBe(sha256(bytes));
     expect((await call('GET', `/v1/files/${id}`)).json.data.sessionIds).toEqual([session.id]);
     // The session's folder goes with its browser.
     await call('DELETE', `/v1/sessions/${session.id}`);
-    const present = () => stat(placed!.path).then(() => true, () => false);
+    const present = () =>
+      stat(placed!.path).then(
+        () => true,
+        () => false,
+      );
     expect(await waitFor(present, (exists) => !exists)).toBe(false);
   });
 
@@ -193,7 +251,8 @@ describe('file-input', () => {
     sessionId = (await createRunningSession(svc)).id;
   });
   afterAll(() => call('DELETE', `/v1/sessions/${sessionId}`));
-  const fileInput = (windowId: string, body: Record<string, unknown>) => call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/file-input`, body);
+  const fileInput = (windowId: string, body: Record<string, unknown>) =>
+    call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/file-input`, body);
 
   it('sets a pushed file on the only input, firing input and change with the real bytes', async () => {
     const bytes = randomBytes(20_000);
@@ -204,7 +263,13 @@ describe('file-input', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json.meta).toMatchObject({ status: 'success', clientProvided: { clientRequestId: 'fi-1' } });
     expect(res.json.data.modelResponse).toContain('resume.pdf');
-    expect(await chosen(await pageOf(sessionId, windowId))).toEqual({ input: 'document', name: 'resume.pdf', size: bytes.length, sha256: sha256(bytes), events: ['input:document', 'change:document'] });
+    expect(await chosen(await pageOf(sessionId, windowId))).toEqual({
+      input: 'document',
+      name: 'resume.pdf',
+      size: bytes.length,
+      sha256: sha256(bytes),
+      events: ['input:document', 'change:document'],
+    });
   });
 
   it('places an uploaded file that was never pushed, and finds a session file by name', async () => {
@@ -236,7 +301,9 @@ describe('file-input', () => {
     expect(unsaid.json.meta.status).toBe('failure');
     expect(unsaid.json.errors[0].code).toBe('file_input_ambiguous');
     expect(unsaid.json.errors[0].message).toMatch(/3 file inputs.*Resume.*Cover letter.*Profile photo/);
-    expect((await fileInput(windowId, { fileId: id, elementDescription: 'the upload field' })).json.errors[0].code).toBe('file_input_ambiguous');
+    expect(
+      (await fileInput(windowId, { fileId: id, elementDescription: 'the upload field' })).json.errors[0].code,
+    ).toBe('file_input_ambiguous');
 
     const named = await fileInput(windowId, { fileId: id, elementDescription: 'the cover letter upload box' });
     expect(named.json.meta.status).toBe('success');
@@ -247,9 +314,14 @@ describe('file-input', () => {
   it('among inputs with no names of their own, resolves a description by their place: section heading, order', async () => {
     const { id } = await upload(Buffer.from('bill'), { fileName: 'bill.txt' });
     const windowId = await openWindow(sessionId, '/files/sections.html');
-    const bySection = await fileInput(windowId, { fileId: id, elementDescription: 'the upload under Proof of address' });
+    const bySection = await fileInput(windowId, {
+      fileId: id,
+      elementDescription: 'the upload under Proof of address',
+    });
     expect(bySection.json.meta.status, JSON.stringify(bySection.json)).toBe('success');
-    expect(bySection.json.data.modelResponse).toMatch(/chosen as the one of the page's file inputs that "the upload under Proof of address" describes/);
+    expect(bySection.json.data.modelResponse).toMatch(
+      /chosen as the one of the page's file inputs that "the upload under Proof of address" describes/,
+    );
     expect((await chosen(await pageOf(sessionId, windowId))).input).toBe('doc2');
 
     // The page writes its result when its change handler has read the file: clear the previous one first.
@@ -273,7 +345,10 @@ describe('file-input', () => {
     }
     const { id } = await upload(Buffer.from('x'), { fileName: 'x.txt' });
     const bare = await openWindow(sessionId, '/index.html');
-    expect((await fileInput(bare, { fileId: id })).json.errors[0]).toMatchObject({ code: 'file_input_not_found', message: 'the page has no file input' });
+    expect((await fileInput(bare, { fileId: id })).json.errors[0]).toMatchObject({
+      code: 'file_input_not_found',
+      message: 'the page has no file input',
+    });
   });
 });
 
@@ -281,7 +356,12 @@ describe('browser downloads', () => {
   it('stores a download as a browser_download file of the session, told by file_status uploading then available', async () => {
     const session = await createRunningSession(svc);
     const windowId = await openWindow(session.id, '/files/download.html?name=report.bin&bytes=6000');
-    const stream = readEvents(`${svc.url}/v1/sessions/${session.id}/events?all=true`, svc.auth, (e) => e.event === 'file_status' && e.status === 'available', 20_000);
+    const stream = readEvents(
+      `${svc.url}/v1/sessions/${session.id}/events?all=true`,
+      svc.auth,
+      (e) => e.event === 'file_status' && e.status === 'available',
+      20_000,
+    );
     await (await pageOf(session.id, windowId)).click('#download');
     const events = (await stream).filter((e) => e.event === 'file_status');
     expect(events.map((e) => e.status)).toEqual(['uploading', 'available']);
@@ -292,7 +372,15 @@ describe('browser downloads', () => {
     const expected = Buffer.from(Array.from({ length: 6000 }, (_, i) => i % 251));
     expect(sha256(new Uint8Array(await (await fetch(downloadUrl)).arrayBuffer()))).toBe(sha256(expected));
     const listed = await call('GET', `/v1/files?sessionIds=${session.id}`);
-    expect(listed.json.data.files).toEqual([expect.objectContaining({ id: fileId, fileName: 'report.bin', fileType: 'browser_download', fileBytes: 6000, sessionIds: [session.id] })]);
+    expect(listed.json.data.files).toEqual([
+      expect.objectContaining({
+        id: fileId,
+        fileName: 'report.bin',
+        fileType: 'browser_download',
+        fileBytes: 6000,
+        sessionIds: [session.id],
+      }),
+    ]);
 
     // The download is also a file of the session by name, for a file input.
     const form = await openWindow(session.id, '/files/one-input.html');
@@ -309,19 +397,35 @@ describe('browser downloads', () => {
     });
     afterAll(() => call('DELETE', `/v1/sessions/${sessionId}`));
     const availableFile = (fileName: string) =>
-      readEvents(`${svc.url}/v1/sessions/${sessionId}/events?all=true`, svc.auth, (e) => e.event === 'file_status' && e.status === 'available' && e.fileName === fileName, 20_000);
+      readEvents(
+        `${svc.url}/v1/sessions/${sessionId}/events?all=true`,
+        svc.auth,
+        (e) => e.event === 'file_status' && e.status === 'available' && e.fileName === fileName,
+        20_000,
+      );
     const listedWindow = async (windowId: string) =>
-      ((await call('GET', `/v1/sessions/${sessionId}/windows`)).json.data.windows as { windowId: string; url: string; title: string }[]).find((w) => w.windowId === windowId);
+      (
+        (await call('GET', `/v1/sessions/${sessionId}/windows`)).json.data.windows as {
+          windowId: string;
+          url: string;
+          title: string;
+        }[]
+      ).find((w) => w.windowId === windowId);
 
     it('loads as a success that says a download started: the file arrives and the window stays on its page', async () => {
       const windowId = await openWindow(sessionId, '/index.html');
       const arrived = availableFile('invoice.bin');
-      const res = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}`, { url: `${fixtures.url}/download/invoice.bin?bytes=4000` });
+      const res = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}`, {
+        url: `${fixtures.url}/download/invoice.bin?bytes=4000`,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json.data).toEqual({ success: true });
       expect(res.json.errors).toBeUndefined();
       expect(res.json.warnings).toEqual([
-        expect.objectContaining({ code: 'download_started', details: { fileName: 'invoice.bin', url: `${fixtures.url}/download/invoice.bin?bytes=4000` } }),
+        expect.objectContaining({
+          code: 'download_started',
+          details: { fileName: 'invoice.bin', url: `${fixtures.url}/download/invoice.bin?bytes=4000` },
+        }),
       ]);
       const available = (await arrived).filter((e) => e.event === 'file_status' && e.fileName === 'invoice.bin');
       expect(available.map((e) => e.status)).toEqual(['uploading', 'available']);
@@ -330,21 +434,36 @@ describe('browser downloads', () => {
 
     it('opens a window on a file the browser cannot show (no attachment header): created, still blank, download said', async () => {
       const arrived = availableFile('export.dat');
-      const res = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/windows/export.dat` });
+      const res = await call('POST', `/v1/sessions/${sessionId}/windows`, {
+        url: `${fixtures.url}/windows/export.dat`,
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json.data).toMatchObject({ url: 'about:blank' });
       expect(res.json.errors).toBeUndefined();
-      expect(res.json.warnings).toEqual([expect.objectContaining({ code: 'download_started', details: expect.objectContaining({ fileName: 'export.dat' }) })]);
-      const { downloadUrl } = (await arrived).find((e) => e.event === 'file_status' && e.status === 'available' && e.fileName === 'export.dat') as { downloadUrl: string };
-      expect(await (await fetch(downloadUrl)).text()).toBe(await readFile(new URL('../fixtures/pages/windows/export.dat', import.meta.url), 'utf8'));
+      expect(res.json.warnings).toEqual([
+        expect.objectContaining({
+          code: 'download_started',
+          details: expect.objectContaining({ fileName: 'export.dat' }),
+        }),
+      ]);
+      const { downloadUrl } = (await arrived).find(
+        (e) => e.event === 'file_status' && e.status === 'available' && e.fileName === 'export.dat',
+      ) as { downloadUrl: string };
+      expect(await (await fetch(downloadUrl)).text()).toBe(
+        await readFile(new URL('../fixtures/pages/windows/export.dat', import.meta.url), 'utf8'),
+      );
       expect(await listedWindow(res.json.data.windowId)).toMatchObject({ url: 'about:blank' });
     });
 
     it('still fails a navigation the browser aborts without a download (a 204 answer)', async () => {
       const windowId = await openWindow(sessionId, '/index.html');
-      const res = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}`, { url: `${fixtures.url}/status/204` });
+      const res = await call('POST', `/v1/sessions/${sessionId}/windows/${windowId}`, {
+        url: `${fixtures.url}/status/204`,
+      });
       expect(res.json.data).toEqual({ success: false });
-      expect(res.json.errors).toEqual([expect.objectContaining({ code: 'navigation_failed', reason: 'net::ERR_ABORTED' })]);
+      expect(res.json.errors).toEqual([
+        expect.objectContaining({ code: 'navigation_failed', reason: 'net::ERR_ABORTED' }),
+      ]);
       expect(res.json.warnings).toBeUndefined();
       expect(await listedWindow(windowId)).toMatchObject({ url: `${fixtures.url}/index.html` });
     });

@@ -21,11 +21,21 @@ let page: Page;
 beforeAll(async () => {
   api = await startFakeMessagesApi();
   [svc, fixtures] = await Promise.all([
-    startTestService({ warmPoolSize: 1, modelProvider: 'anthropic', anthropicApiKey: 'test-key', anthropicBaseUrl: api.url }),
+    startTestService({
+      warmPoolSize: 1,
+      modelProvider: 'anthropic',
+      anthropicApiKey: 'test-key',
+      anthropicBaseUrl: api.url,
+    }),
     startFixtureServer(),
   ]);
   const sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: 'about:blank' },
+  });
   target = { orgId: (await svc.deps.authenticate(svc.key))!.orgId, sessionId, windowId: window.json.data.windowId };
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   page = await browser.page(target.windowId);
@@ -52,18 +62,36 @@ describe('recorded steps', () => {
   it('runs the steps, learns their locators on the first run, and needs no resolution afterwards', async () => {
     const created = await automationOperations.createAutomation(svc.deps, target, { configuration: { steps: STEPS } });
     expect(created.status).toBe('success');
-    const { automationId, schema } = JSON.parse(created.modelResponse) as { automationId: string; schema: Record<string, unknown> };
+    const { automationId, schema } = JSON.parse(created.modelResponse) as {
+      automationId: string;
+      schema: Record<string, unknown>;
+    };
     expect(schema).toMatchObject({ properties: { name: { type: 'string' } }, required: ['name'] });
 
-    const first = await automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: { name: 'Ada' } });
+    const first = await automationOperations.executeAutomation(svc.deps, target, {
+      automationId,
+      parameters: { name: 'Ada' },
+    });
     expect(first).toMatchObject({ status: 'success', credits: 0, errors: [] });
     expect(await page.evaluate(() => document.getElementById('result')!.textContent)).toBe('Sent: Ada');
     expect(await page.evaluate(() => (document.getElementById('topic') as HTMLSelectElement).value)).toBe('press');
     const stored = await getAutomation(svc.deps.records, target.orgId, automationId);
-    expect(stored.template).toMatchObject({ kind: 'steps', steps: [{ locators: { id: 'full-name' } }, { locators: { id: 'email' } }, { locators: { id: 'topic' } }, { locators: { id: 'newsletter' } }, {}] });
+    expect(stored.template).toMatchObject({
+      kind: 'steps',
+      steps: [
+        { locators: { id: 'full-name' } },
+        { locators: { id: 'email' } },
+        { locators: { id: 'topic' } },
+        { locators: { id: 'newsletter' } },
+        {},
+      ],
+    });
 
     await page.goto(`${fixtures.url}/forms/contact.html`);
-    const again = await automationOperations.fillForm(svc.deps, target, { automationId, parameters: { name: 'Grace' } });
+    const again = await automationOperations.fillForm(svc.deps, target, {
+      automationId,
+      parameters: { name: 'Grace' },
+    });
     expect(again).toMatchObject({ status: 'success', warnings: [] });
     expect(await page.evaluate(() => document.getElementById('result')!.textContent)).toBe('Sent: Grace');
     expect(api.calls).toBe(0);
@@ -72,12 +100,18 @@ describe('recorded steps', () => {
   it('rejects missing parameters before touching the page', async () => {
     const created = await automationOperations.createAutomation(svc.deps, target, { configuration: { steps: STEPS } });
     const { automationId } = JSON.parse(created.modelResponse) as { automationId: string };
-    await expect(automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: {} })).rejects.toMatchObject({ code: 'validation_failed', message: expect.stringContaining("'name'") });
+    await expect(
+      automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: {} }),
+    ).rejects.toMatchObject({ code: 'validation_failed', message: expect.stringContaining("'name'") });
     expect(await page.evaluate(() => (document.getElementById('full-name') as HTMLInputElement).value)).toBe('');
   });
 
   it('rejects a type step without value or parameter, naming it', async () => {
-    await expect(automationOperations.createAutomation(svc.deps, target, { configuration: { steps: [{ action: 'type', elementDescription: 'Email field' }] } })).rejects.toMatchObject({
+    await expect(
+      automationOperations.createAutomation(svc.deps, target, {
+        configuration: { steps: [{ action: 'type', elementDescription: 'Email field' }] },
+      }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       details: [expect.objectContaining({ location: 'body.configuration.steps[0]' })],
     });
@@ -114,7 +148,10 @@ describe('execute-automation on a form filler', () => {
   it('fills the learnt form like fill-form does', async () => {
     const created = await automationOperations.createFormFiller(svc.deps, target, {});
     const { automationId } = JSON.parse(created.modelResponse) as { automationId: string };
-    const run = await automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: { fullName: 'Ada', email: 'ada@example.test', topic: 'sales' } });
+    const run = await automationOperations.executeAutomation(svc.deps, target, {
+      automationId,
+      parameters: { fullName: 'Ada', email: 'ada@example.test', topic: 'sales' },
+    });
     expect(run).toMatchObject({ status: 'success', credits: 0 });
     expect(await page.evaluate(() => (document.getElementById('topic') as HTMLSelectElement).value)).toBe('sales');
   });

@@ -19,19 +19,36 @@ let windowId: string;
 let page: Page;
 
 const windowPath = (op: string) => `/v1/sessions/${sessionId}/windows/${windowId}/${op}`;
-const learn = (configuration?: Record<string, unknown>) => svc.app.inject({ method: 'POST', path: windowPath('create-form-filler'), headers: svc.auth, body: configuration ? { configuration } : {} });
-const fill = (automationId: string, parameters: Record<string, unknown>) => svc.app.inject({ method: 'POST', path: windowPath('fill-form'), headers: svc.auth, body: { automationId, parameters } });
+const learn = (configuration?: Record<string, unknown>) =>
+  svc.app.inject({
+    method: 'POST',
+    path: windowPath('create-form-filler'),
+    headers: svc.auth,
+    body: configuration ? { configuration } : {},
+  });
+const fill = (automationId: string, parameters: Record<string, unknown>) =>
+  svc.app.inject({
+    method: 'POST',
+    path: windowPath('fill-form'),
+    headers: svc.auth,
+    body: { automationId, parameters },
+  });
 const open = (name: string) => page.goto(`${fixtures.url}/forms/${name}.html`);
 const learnt = async (name: string, configuration?: Record<string, unknown>) => {
   await open(name);
   const res = await learn(configuration);
   expect(res.statusCode).toBe(201);
   expect(res.json.meta.status).toBe('success');
-  return JSON.parse(res.json.data.modelResponse) as { automationId: string; schema: { properties: Record<string, Record<string, unknown>>; required: string[] } };
+  return JSON.parse(res.json.data.modelResponse) as {
+    automationId: string;
+    schema: { properties: Record<string, Record<string, unknown>>; required: string[] };
+  };
 };
 const storedTemplate = async (automationId: string) => {
   const res = await svc.app.inject({ method: 'GET', path: `/v1/automations/${automationId}`, headers: svc.auth });
-  return JSON.parse(res.json.template as string) as { fields: Array<{ parameter: string; locators: Record<string, string> }> };
+  return JSON.parse(res.json.template as string) as {
+    fields: Array<{ parameter: string; locators: Record<string, string> }>;
+  };
 };
 
 const CONTACT = { ...CONTACT_VALUES, message: 'Hello\nthere' };
@@ -60,11 +77,21 @@ const contactValues = () =>
 beforeAll(async () => {
   api = await startFakeMessagesApi();
   [svc, fixtures] = await Promise.all([
-    startTestService({ warmPoolSize: 1, modelProvider: 'anthropic', anthropicApiKey: 'test-key', anthropicBaseUrl: api.url }),
+    startTestService({
+      warmPoolSize: 1,
+      modelProvider: 'anthropic',
+      anthropicApiKey: 'test-key',
+      anthropicBaseUrl: api.url,
+    }),
     startFixtureServer(),
   ]);
   sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: 'about:blank' },
+  });
   windowId = window.json.data.windowId;
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   page = await browser.page(windowId);
@@ -88,7 +115,12 @@ describe('create-form-filler', () => {
     expect(schema.properties.numberOfGuests).toMatchObject({ type: 'number', minimum: 1, maximum: 20 });
     expect(schema.properties.visitDate).toMatchObject({ type: 'string', pattern: expect.any(String) });
     const template = await storedTemplate(automationId);
-    expect(template.fields.find((f) => f.parameter === 'email')?.locators).toMatchObject({ id: 'email', name: 'email', label: 'Email', css: expect.any(String) });
+    expect(template.fields.find((f) => f.parameter === 'email')?.locators).toMatchObject({
+      id: 'email',
+      name: 'email',
+      label: 'Email',
+      css: expect.any(String),
+    });
   });
 });
 
@@ -115,8 +147,16 @@ describe('fill-form', () => {
     expect(res.json.warnings ?? []).toEqual([]);
     expect(api.calls).toBe(0);
     expect(await contactValues()).toEqual({
-      fullName: 'Ada Lovelace', email: 'ada@example.test', phone: '+44 20 7946 0000', guests: '3', visit: '2026-12-01',
-      topic: 'support', preferred: 'phone', newsletter: true, message: 'Hello\nthere', company: 'Analytical Engines',
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      guests: '3',
+      visit: '2026-12-01',
+      topic: 'support',
+      preferred: 'phone',
+      newsletter: true,
+      message: 'Hello\nthere',
+      company: 'Analytical Engines',
     });
     // Typed as keys, not assigned: the page saw key events in the text fields.
     expect(await page.evaluate(() => (window as unknown as { log: string[] }).log)).toContain('keydown:full-name');
@@ -132,10 +172,16 @@ describe('fill-form', () => {
     const res = await fill(automationId, parameters);
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('failure');
-    expect(res.json.errors).toEqual([expect.objectContaining({ code: 'form_not_found', message: expect.stringContaining('is not on the page') })]);
+    expect(res.json.errors).toEqual([
+      expect.objectContaining({ code: 'form_not_found', message: expect.stringContaining('is not on the page') }),
+    ]);
     expect(res.json.data.modelResponse).toContain('is not on the page');
     if (where !== 'about:blank') {
-      const typed = await page.evaluate(() => [...document.querySelectorAll('input')].map((input) => (input.type === 'checkbox' ? String(input.checked) : input.value)));
+      const typed = await page.evaluate(() =>
+        [...document.querySelectorAll('input')].map((input) =>
+          input.type === 'checkbox' ? String(input.checked) : input.value,
+        ),
+      );
       expect(typed.every((value) => value === '' || value === 'false')).toBe(true);
     }
   });
@@ -160,7 +206,12 @@ describe('fill-form', () => {
   it('answers 404 for an automation of another org, and for an unknown id', async () => {
     const { automationId } = await learnt('contact');
     const other = await svc.newOrg('form-other-org');
-    const res = await svc.app.inject({ method: 'POST', path: windowPath('fill-form'), headers: other.auth, body: { automationId, parameters: CONTACT } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: windowPath('fill-form'),
+      headers: other.auth,
+      body: { automationId, parameters: CONTACT },
+    });
     expect(res.statusCode).toBe(404);
     const unknown = await fill('no-such-automation', CONTACT);
     expect(unknown.statusCode).toBe(404);
@@ -171,9 +222,16 @@ describe('fill-form', () => {
     await open('contact-renamed');
     const healed = await fill(automationId, CONTACT);
     expect(healed.json.meta.status).toBe('success');
-    expect(healed.json.warnings).toEqual([expect.objectContaining({ code: 'automation_healed', message: expect.stringContaining('id "email" → "contact-email"') })]);
+    expect(healed.json.warnings).toEqual([
+      expect.objectContaining({
+        code: 'automation_healed',
+        message: expect.stringContaining('id "email" → "contact-email"'),
+      }),
+    ]);
     expect((await contactValues()).email).toBe('ada@example.test');
-    expect((await storedTemplate(automationId)).fields.find((f) => f.parameter === 'email')?.locators.id).toBe('contact-email');
+    expect((await storedTemplate(automationId)).fields.find((f) => f.parameter === 'email')?.locators.id).toBe(
+      'contact-email',
+    );
     await open('contact-renamed');
     const again = await fill(automationId, CONTACT);
     expect(again.json.meta.status).toBe('success');
@@ -186,9 +244,17 @@ describe('fill-form', () => {
     await open('contact-redesigned');
     const healed = await fill(automationId, CONTACT);
     expect(healed.json.meta.status).toBe('success');
-    expect(healed.json.warnings).toEqual([expect.objectContaining({ code: 'automation_healed', details: expect.objectContaining({ foundBy: 'description' }) })]);
+    expect(healed.json.warnings).toEqual([
+      expect.objectContaining({
+        code: 'automation_healed',
+        details: expect.objectContaining({ foundBy: 'description' }),
+      }),
+    ]);
     expect((await contactValues()).email).toBe('ada@example.test');
-    expect((await storedTemplate(automationId)).fields.find((f) => f.parameter === 'email')?.locators).toMatchObject({ id: 'reply-to', name: 'replyTo' });
+    expect((await storedTemplate(automationId)).fields.find((f) => f.parameter === 'email')?.locators).toMatchObject({
+      id: 'reply-to',
+      name: 'replyTo',
+    });
     await open('contact-redesigned');
     const again = await fill(automationId, CONTACT);
     expect(again.json.warnings ?? []).toEqual([]);
@@ -200,7 +266,12 @@ describe('fill-form', () => {
     await open('contact-swapped');
     const res = await fill(automationId, CONTACT);
     expect(res.json.meta.status).toBe('partial');
-    expect(res.json.errors).toEqual([expect.objectContaining({ code: 'field_kind_mismatch', details: expect.objectContaining({ parameter: 'subscribeToTheNewsletter' }) })]);
+    expect(res.json.errors).toEqual([
+      expect.objectContaining({
+        code: 'field_kind_mismatch',
+        details: expect.objectContaining({ parameter: 'subscribeToTheNewsletter' }),
+      }),
+    ]);
     expect(await page.evaluate(() => (document.getElementById('newsletter') as HTMLInputElement).value)).toBe('');
     expect((await contactValues()).fullName).toBe('Ada Lovelace');
   });
@@ -209,9 +280,16 @@ describe('fill-form', () => {
     const { automationId, schema } = await learnt('two-step', { submit: true });
     expect(Object.keys(schema.properties)).toEqual(['firstName', 'lastName', 'plan', 'iAcceptTheTerms']);
     await open('two-step');
-    const res = await fill(automationId, { firstName: 'Grace', lastName: 'Hopper', plan: 'pro', iAcceptTheTerms: true });
+    const res = await fill(automationId, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      plan: 'pro',
+      iAcceptTheTerms: true,
+    });
     expect(res.json.meta).toMatchObject({ status: 'success', usage: { credits: 0 } });
-    expect(await page.evaluate(() => document.getElementById('result')!.textContent)).toBe('Created Grace Hopper on pro, terms accepted');
+    expect(await page.evaluate(() => document.getElementById('result')!.textContent)).toBe(
+      'Created Grace Hopper on pro, terms accepted',
+    );
     expect(api.calls).toBe(0);
   });
 });
@@ -224,7 +302,12 @@ describe('forms in frames', () => {
     const res = await fill(automationId, { nickname: 'ada', frequency: 'weekly' });
     expect(res.json.meta.status).toBe('success');
     const frame = page.frames().find((f) => f.url().endsWith('framed-inner.html'))!;
-    expect(await frame.evaluate(() => [(document.getElementById('nick') as HTMLInputElement).value, (document.getElementById('freq') as HTMLSelectElement).value])).toEqual(['ada', 'weekly']);
+    expect(
+      await frame.evaluate(() => [
+        (document.getElementById('nick') as HTMLInputElement).value,
+        (document.getElementById('freq') as HTMLSelectElement).value,
+      ]),
+    ).toEqual(['ada', 'weekly']);
   });
 });
 

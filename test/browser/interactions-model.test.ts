@@ -18,24 +18,42 @@ let windowId: string;
 let page: Page;
 
 const click = (elementDescription: string) =>
-  svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/click`, headers: svc.auth, body: { elementDescription } });
+  svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows/${windowId}/click`,
+    headers: svc.auth,
+    body: { elementDescription },
+  });
 const pageLog = () => page.evaluate(() => (window as unknown as { log: string[] }).log);
 
 /** Answers like a model would: the id of the snapshot line naming the given text. */
 const chooseLineWith = (text: string) => (request: Record<string, unknown>) => {
   const prompt = JSON.stringify(request.messages);
   const id = new RegExp(`(e\\d+) button \\\\"${text}\\\\"`).exec(prompt)?.[1] ?? 'none';
-  return { toolInput: { elementId: id, reason: `the button labelled ${text}` }, usage: { input_tokens: 3000, output_tokens: 60 } };
+  return {
+    toolInput: { elementId: id, reason: `the button labelled ${text}` },
+    usage: { input_tokens: 3000, output_tokens: 60 },
+  };
 };
 
 beforeAll(async () => {
   api = await startFakeMessagesApi();
   [svc, fixtures] = await Promise.all([
-    startTestService({ warmPoolSize: 1, modelProvider: 'anthropic', anthropicApiKey: 'test-key', anthropicBaseUrl: api.url }),
+    startTestService({
+      warmPoolSize: 1,
+      modelProvider: 'anthropic',
+      anthropicApiKey: 'test-key',
+      anthropicBaseUrl: api.url,
+    }),
     startFixtureServer(),
   ]);
   sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: 'about:blank' },
+  });
   windowId = window.json.data.windowId;
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   page = await browser.page(windowId);
@@ -62,7 +80,10 @@ describe('click with a language model configured', () => {
     api.script(chooseLineWith('Increment'));
     const res = await click('the control that makes the counter go up by one');
     expect(api.calls).toBe(1);
-    expect(res.json.meta).toMatchObject({ status: 'success', usage: { credits: creditsFor({ inputTokens: 3000, outputTokens: 60 }) } });
+    expect(res.json.meta).toMatchObject({
+      status: 'success',
+      usage: { credits: creditsFor({ inputTokens: 3000, outputTokens: 60 }) },
+    });
     expect(await pageLog()).toEqual(['click']);
   });
 });

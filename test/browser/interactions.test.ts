@@ -15,13 +15,23 @@ let windowId: string;
 let page: Page;
 
 const operate = (operation: 'click' | 'hover' | 'type', body: Record<string, unknown>, auth = svc.auth) =>
-  svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/${operation}`, headers: auth, body });
+  svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows/${windowId}/${operation}`,
+    headers: auth,
+    body,
+  });
 const pageLog = () => page.evaluate(() => (window as unknown as { log: string[] }).log);
 
 beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
   sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: 'about:blank' },
+  });
   windowId = window.json.data.windowId;
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   page = await browser.page(windowId);
@@ -38,7 +48,11 @@ describe('click', () => {
   it('clicks the described button once with real mouse input and says what it clicked', async () => {
     const res = await operate('click', { elementDescription: 'the Increment button', clientRequestId: 'c-1' });
     expect(res.statusCode).toBe(201);
-    expect(res.json.meta).toMatchObject({ status: 'success', usage: { credits: 0 }, clientProvided: { clientRequestId: 'c-1' } });
+    expect(res.json.meta).toMatchObject({
+      status: 'success',
+      usage: { credits: 0 },
+      clientProvided: { clientRequestId: 'c-1' },
+    });
     expect(res.json.data.modelResponse).toBe('Clicked the button "Increment".');
     expect(await pageLog()).toEqual(['click']);
   });
@@ -46,7 +60,10 @@ describe('click', () => {
   it('double-clicks and right-clicks when asked', async () => {
     await operate('click', { elementDescription: 'Increment', configuration: { clickType: 'doubleClick' } });
     expect(await pageLog()).toEqual(['click', 'click', 'dblclick']);
-    const right = await operate('click', { elementDescription: 'Options button', configuration: { clickType: 'rightClick' } });
+    const right = await operate('click', {
+      elementDescription: 'Options button',
+      configuration: { clickType: 'rightClick' },
+    });
     expect(right.json.data.modelResponse).toMatch(/^Right-clicked the button "Options"/);
     expect(await pageLog()).toEqual(['click', 'click', 'dblclick', 'contextmenu']);
   });
@@ -72,14 +89,24 @@ describe('click', () => {
   });
 
   it('waits for the navigation a click starts and reports where the page went', async () => {
-    const res = await operate('click', { elementDescription: 'Go to the next page link', waitForNavigation: true, configuration: { waitForNavigationConfig: { timeoutSeconds: 10 } } });
+    const res = await operate('click', {
+      elementDescription: 'Go to the next page link',
+      waitForNavigation: true,
+      configuration: { waitForNavigationConfig: { timeoutSeconds: 10 } },
+    });
     expect(res.json.meta.status).toBe('success');
-    expect(res.json.data.modelResponse).toBe(`Clicked the link "Go to the next page". The page navigated to ${fixtures.url}/resolve/interactions-next.html.`);
+    expect(res.json.data.modelResponse).toBe(
+      `Clicked the link "Go to the next page". The page navigated to ${fixtures.url}/resolve/interactions-next.html.`,
+    );
     expect(await page.title()).toBe('Next page');
   });
 
   it('still succeeds, with a warning, when no navigation follows within the time', async () => {
-    const res = await operate('click', { elementDescription: 'Stay here', waitForNavigation: true, configuration: { waitForNavigationConfig: { timeoutSeconds: 1 } } });
+    const res = await operate('click', {
+      elementDescription: 'Stay here',
+      waitForNavigation: true,
+      configuration: { waitForNavigationConfig: { timeoutSeconds: 1 } },
+    });
     expect(res.json.meta.status).toBe('success');
     expect(res.json.warnings.map((w: { code: string }) => w.code)).toContain('no_navigation');
     expect(await pageLog()).toEqual(['stay-click']);
@@ -89,7 +116,10 @@ describe('click', () => {
     const res = await operate('click', { elementDescription: 'the Export to PDF button' });
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('failure');
-    expect(res.json.errors[0]).toMatchObject({ code: 'element_not_found', details: { elementDescription: 'the Export to PDF button', resolver: 'offline' } });
+    expect(res.json.errors[0]).toMatchObject({
+      code: 'element_not_found',
+      details: { elementDescription: 'the Export to PDF button', resolver: 'offline' },
+    });
     expect(Array.isArray(res.json.errors[0].details.closest)).toBe(true);
     expect(await pageLog()).toEqual([]);
   });
@@ -129,9 +159,17 @@ describe('hover', () => {
 
 describe('type', () => {
   it('clears the described field, types, then presses Enter and Tab in that order', async () => {
-    const res = await operate('type', { elementDescription: 'display name field', text: 'Ada Lovelace', clearInputField: true, pressEnterKey: true, pressTabKey: true });
+    const res = await operate('type', {
+      elementDescription: 'display name field',
+      text: 'Ada Lovelace',
+      clearInputField: true,
+      pressEnterKey: true,
+      pressTabKey: true,
+    });
     expect(res.json.meta.status).toBe('success');
-    expect(res.json.data.modelResponse).toBe('Typed 12 characters into the textbox "Display name" in form Profile, after clearing it, then pressed Enter and Tab.');
+    expect(res.json.data.modelResponse).toBe(
+      'Typed 12 characters into the textbox "Display name" in form Profile, after clearing it, then pressed Enter and Tab.',
+    );
     expect(await page.$eval('#name', (el) => (el as HTMLInputElement).value)).toBe('Ada Lovelace');
     expect(await pageLog()).toEqual(['name:Enter', 'submit', 'name:Tab']);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('city');

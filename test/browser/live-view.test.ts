@@ -28,7 +28,11 @@ interface ViewerState {
 }
 
 beforeAll(async () => {
-  [svc, fixtures, viewers] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer(), launchViewerBrowser()]);
+  [svc, fixtures, viewers] = await Promise.all([
+    startTestService({ warmPoolSize: 1 }),
+    startFixtureServer(),
+    launchViewerBrowser(),
+  ]);
   sessionId = (await createRunningSession(svc)).id;
 }, 60_000);
 afterAll(async () => {
@@ -39,15 +43,28 @@ afterAll(async () => {
 });
 
 const openWindow = async (path: string, session = sessionId): Promise<string> => {
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${session}/windows`, headers: svc.auth, body: { url: `${fixtures.url}${path}` } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${session}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}${path}` },
+  });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json.data.windowId as string;
 };
 
 /** The window's live view URL as `getWindowInfo` gives it, pointed at the test service's real port. */
-const liveViewUrl = async (windowId: string, query: Record<string, string> = {}, session = sessionId): Promise<string> => {
+const liveViewUrl = async (
+  windowId: string,
+  query: Record<string, string> = {},
+  session = sessionId,
+): Promise<string> => {
   const search = new URLSearchParams(query).toString();
-  const res = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${session}/windows/${windowId}${search ? `?${search}` : ''}`, headers: svc.auth });
+  const res = await svc.app.inject({
+    method: 'GET',
+    path: `/v1/sessions/${session}/windows/${windowId}${search ? `?${search}` : ''}`,
+    headers: svc.auth,
+  });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   const url = new URL(res.json.data.liveViewUrl as string);
   return `${svc.url}${url.pathname}${url.search}`;
@@ -62,23 +79,36 @@ const remotePage = async (windowId: string, session = sessionId): Promise<Page> 
 };
 
 /** A parent page on the fixture server framing the viewer; resolves once the viewer has drawn a frame. */
-const openEmbedded = async (src: string, options: { waitForFrame?: boolean } = {}): Promise<{ parent: Page; view: Frame }> => {
+const openEmbedded = async (
+  src: string,
+  options: { waitForFrame?: boolean } = {},
+): Promise<{ parent: Page; view: Frame }> => {
   const parent = await viewers.browser.newPage();
   await parent.goto(`${fixtures.url}/live/embed.html?src=${encodeURIComponent(src)}`);
   const handle = await parent.waitForSelector('iframe');
   let view: Frame | null = null;
-  for (let i = 0; i < 100 && !(view = await handle!.contentFrame())?.url().startsWith(svc.url); i += 1) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 100 && !(view = await handle!.contentFrame())?.url().startsWith(svc.url); i += 1)
+    await new Promise((r) => setTimeout(r, 50));
   if (!view) throw new Error('viewer frame did not load');
-  if (options.waitForFrame !== false) await view.waitForFunction(() => ((window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames ?? 0) > 0, { timeout: 10_000 });
+  if (options.waitForFrame !== false)
+    await view.waitForFunction(
+      () => ((window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames ?? 0) > 0,
+      { timeout: 10_000 },
+    );
   return { parent, view };
 };
 
-const viewerState = (view: Frame) => view.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
+const viewerState = (view: Frame) =>
+  view.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
 const received = (parent: Page) => parent.evaluate(() => (window as unknown as { received: unknown[] }).received);
 
 /** Waits until the viewer shows the page at its current size (after the viewer resized it), so clicks map right. */
 const settled = async (view: Frame, page: Page, size?: [number, number]) => {
-  if (size) await waitFor(() => page.evaluate(() => [innerWidth, innerHeight]), ([w, h]) => w === size[0] && h === size[1]);
+  if (size)
+    await waitFor(
+      () => page.evaluate(() => [innerWidth, innerHeight]),
+      ([w, h]) => w === size[0] && h === size[1],
+    );
   const [width, height] = await page.evaluate(() => [innerWidth, innerHeight]);
   await view.waitForFunction(
     (w: number, h: number) => {
@@ -108,10 +138,17 @@ describe('the live view page', () => {
     expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([800, 600]);
     const before = (await viewerState(view)).frames;
     await clickCanvas(view, 0.25, 0.25);
-    await waitFor(() => page.$eval('#clicks', (el) => el.textContent), (text) => text === '1');
+    await waitFor(
+      () => page.$eval('#clicks', (el) => el.textContent),
+      (text) => text === '1',
+    );
     expect(await page.$eval('#clicks', (el) => el.textContent)).toBe('1');
     // The button changed colour: a new frame reaches the viewer.
-    await view.waitForFunction((n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n, { timeout: 5_000 }, before);
+    await view.waitForFunction(
+      (n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n,
+      { timeout: 5_000 },
+      before,
+    );
     await parent.close();
   });
 
@@ -121,26 +158,40 @@ describe('the live view page', () => {
     const page = await remotePage(windowId);
     await settled(view, page, [800, 600]);
     await clickCanvas(view, 0.1, 0.6 + 10 / 600);
-    await waitFor(() => page.evaluate(() => document.activeElement?.id), (id) => id === 'typed');
+    await waitFor(
+      () => page.evaluate(() => document.activeElement?.id),
+      (id) => id === 'typed',
+    );
     await view.page().keyboard.type('Hello wor');
     await view.page().keyboard.press('Backspace');
     await view.page().keyboard.type('ld!');
-    await waitFor(() => page.$eval('#typed', (el) => (el as HTMLInputElement).value), (v) => v === 'Hello wold!');
+    await waitFor(
+      () => page.$eval('#typed', (el) => (el as HTMLInputElement).value),
+      (v) => v === 'Hello wold!',
+    );
     expect(await page.$eval('#typed', (el) => (el as HTMLInputElement).value)).toBe('Hello wold!');
     // A shortcut with a modifier: select all, then typing replaces it.
     await view.page().keyboard.down('Control');
     await view.page().keyboard.press('a');
     await view.page().keyboard.up('Control');
     await view.page().keyboard.type('X');
-    await waitFor(() => page.$eval('#typed', (el) => (el as HTMLInputElement).value), (v) => v === 'X');
+    await waitFor(
+      () => page.$eval('#typed', (el) => (el as HTMLInputElement).value),
+      (v) => v === 'X',
+    );
     expect(await page.$eval('#typed', (el) => (el as HTMLInputElement).value)).toBe('X');
     // The viewer's paste event carries clipboard text; it is inserted at the caret.
     await view.evaluate(() => {
       const data = new DataTransfer();
       data.setData('text/plain', ' pasted');
-      document.getElementById('screen')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+      document
+        .getElementById('screen')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     });
-    await waitFor(() => page.$eval('#typed', (el) => (el as HTMLInputElement).value), (v) => v === 'X pasted');
+    await waitFor(
+      () => page.$eval('#typed', (el) => (el as HTMLInputElement).value),
+      (v) => v === 'X pasted',
+    );
     expect(await page.$eval('#typed', (el) => (el as HTMLInputElement).value)).toBe('X pasted');
     await parent.close();
   });
@@ -152,17 +203,32 @@ describe('the live view and its parent frame', () => {
     const { parent, view } = await openEmbedded(await liveViewUrl(windowId, { includeNavigationBar: 'true' }));
     const page = await remotePage(windowId);
     expect(await view.$eval('#nav', (el) => (el as HTMLElement).hidden)).toBe(false);
-    await waitFor(() => view.$eval('#address', (el) => (el as HTMLInputElement).value), (v) => v.endsWith('/live/target.html'));
+    await waitFor(
+      () => view.$eval('#address', (el) => (el as HTMLInputElement).value),
+      (v) => v.endsWith('/live/target.html'),
+    );
     await view.click('#address', { clickCount: 3 });
     await view.page().keyboard.type(`${fixtures.url}/live/other.html`);
     await view.page().keyboard.press('Enter');
-    await waitFor(() => Promise.resolve(page.url()), (url) => url.endsWith('/live/other.html'));
+    await waitFor(
+      () => Promise.resolve(page.url()),
+      (url) => url.endsWith('/live/other.html'),
+    );
     expect(page.url()).toBe(`${fixtures.url}/live/other.html`);
-    await waitFor(() => received(parent), (messages) => messages.length > 0);
-    expect(await received(parent)).toContainEqual({ eventName: 'UrlChange', payload: `${fixtures.url}/live/other.html` });
+    await waitFor(
+      () => received(parent),
+      (messages) => messages.length > 0,
+    );
+    expect(await received(parent)).toContainEqual({
+      eventName: 'UrlChange',
+      payload: `${fixtures.url}/live/other.html`,
+    });
     // Back returns to the first page.
     await view.click('#back');
-    await waitFor(() => Promise.resolve(page.url()), (url) => url.endsWith('/live/target.html'));
+    await waitFor(
+      () => Promise.resolve(page.url()),
+      (url) => url.endsWith('/live/target.html'),
+    );
     expect(page.url()).toBe(`${fixtures.url}/live/target.html`);
     await parent.close();
   });
@@ -172,17 +238,38 @@ describe('the live view and its parent frame', () => {
     const link = await liveViewUrl(windowId);
     const { parent } = await openEmbedded(link);
     const page = await remotePage(windowId);
-    await parent.evaluate((url) => (window as unknown as { command(m: unknown): void }).command({ eventName: 'NavigateToUrl', payload: url }), `${fixtures.url}/live/other.html`);
-    await waitFor(() => Promise.resolve(page.url()), (url) => url.endsWith('/live/other.html'));
+    await parent.evaluate(
+      (url) =>
+        (window as unknown as { command(m: unknown): void }).command({ eventName: 'NavigateToUrl', payload: url }),
+      `${fixtures.url}/live/other.html`,
+    );
+    await waitFor(
+      () => Promise.resolve(page.url()),
+      (url) => url.endsWith('/live/other.html'),
+    );
     expect(page.url()).toBe(`${fixtures.url}/live/other.html`);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await parent.evaluate(() => (window as unknown as { command(m: unknown): void }).command({ eventName: 'RefreshPage' }));
-    await waitFor(() => page.evaluate(() => (window as unknown as { marker?: number }).marker).catch(() => 1), (marker) => marker === undefined);
+    await parent.evaluate(() =>
+      (window as unknown as { command(m: unknown): void }).command({ eventName: 'RefreshPage' }),
+    );
+    await waitFor(
+      () => page.evaluate(() => (window as unknown as { marker?: number }).marker).catch(() => 1),
+      (marker) => marker === undefined,
+    );
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
-    await parent.evaluate(() => (window as unknown as { command(m: unknown): void }).command({ eventName: 'CloseWindow' }));
-    await waitFor(() => received(parent), (messages) => messages.some((m) => (m as { eventName: string }).eventName === 'BrowserDisconnected'));
+    await parent.evaluate(() =>
+      (window as unknown as { command(m: unknown): void }).command({ eventName: 'CloseWindow' }),
+    );
+    await waitFor(
+      () => received(parent),
+      (messages) => messages.some((m) => (m as { eventName: string }).eventName === 'BrowserDisconnected'),
+    );
     expect(await received(parent)).toContainEqual({ eventName: 'BrowserDisconnected' });
-    const info = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}/windows/${windowId}`, headers: svc.auth });
+    const info = await svc.app.inject({
+      method: 'GET',
+      path: `/v1/sessions/${sessionId}/windows/${windowId}`,
+      headers: svc.auth,
+    });
     expect(info.statusCode).toBe(404);
     // The link of a closed window answers like an ended session's: 410, saying so.
     const again = await fetch(link);
@@ -195,10 +282,24 @@ describe('the live view and its parent frame', () => {
     const windowId = await openWindow('/live/target.html');
     const { parent } = await openEmbedded(await liveViewUrl(windowId));
     const refused = `http://127.0.0.1:${await closedPort()}/`;
-    await parent.evaluate((url) => (window as unknown as { command(m: unknown): void }).command({ eventName: 'NavigateToUrl', payload: url }), refused);
-    const messages = await waitFor(() => received(parent), (list) => list.some((m) => (m as { eventName: string }).eventName === 'Error'));
-    expect(messages).toContainEqual({ eventName: 'Error', payload: { message: expect.stringMatching(new RegExp(`^could not load ${refused.replace(/[.]/g, '\\.')}: net::ERR_`)) } });
-    const urls = (await received(parent)).filter((m) => (m as { eventName: string }).eventName === 'UrlChange').map((m) => (m as { payload: string }).payload);
+    await parent.evaluate(
+      (url) =>
+        (window as unknown as { command(m: unknown): void }).command({ eventName: 'NavigateToUrl', payload: url }),
+      refused,
+    );
+    const messages = await waitFor(
+      () => received(parent),
+      (list) => list.some((m) => (m as { eventName: string }).eventName === 'Error'),
+    );
+    expect(messages).toContainEqual({
+      eventName: 'Error',
+      payload: {
+        message: expect.stringMatching(new RegExp(`^could not load ${refused.replace(/[.]/g, '\\.')}: net::ERR_`)),
+      },
+    });
+    const urls = (await received(parent))
+      .filter((m) => (m as { eventName: string }).eventName === 'UrlChange')
+      .map((m) => (m as { payload: string }).payload);
     expect(urls.some((url) => url.startsWith('chrome-error:'))).toBe(false);
     await parent.close();
   });
@@ -208,10 +309,24 @@ describe('the live view and its parent frame', () => {
     const { parent } = await openEmbedded(await liveViewUrl(windowId));
     const page = await remotePage(windowId);
     await page.click('#opener');
-    const messages = await waitFor(() => received(parent), (list) => list.some((m) => (m as { eventName: string }).eventName === 'NewWindowOpened'));
-    const opened = messages.find((m) => (m as { eventName: string }).eventName === 'NewWindowOpened') as { payload: string };
+    const messages = await waitFor(
+      () => received(parent),
+      (list) => list.some((m) => (m as { eventName: string }).eventName === 'NewWindowOpened'),
+    );
+    const opened = messages.find((m) => (m as { eventName: string }).eventName === 'NewWindowOpened') as {
+      payload: string;
+    };
     expect(opened).toBeDefined();
-    const info = await waitFor(() => svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}/windows/${opened.payload}`, headers: svc.auth }), (res) => res.statusCode === 201, 3_000);
+    const info = await waitFor(
+      () =>
+        svc.app.inject({
+          method: 'GET',
+          path: `/v1/sessions/${sessionId}/windows/${opened.payload}`,
+          headers: svc.auth,
+        }),
+      (res) => res.statusCode === 201,
+      3_000,
+    );
     expect(info.statusCode).toBe(201);
     expect(info.json.data.targetId).toBe(opened.payload);
     await parent.close();
@@ -229,12 +344,22 @@ describe('viewers and sizing', () => {
     await settled(second.view, page);
     const before = await Promise.all([viewerState(first.view), viewerState(second.view)]);
     await clickCanvas(second.view, 0.25, 0.25);
-    await waitFor(() => page.$eval('#clicks', (el) => el.textContent), (text) => text === '1');
+    await waitFor(
+      () => page.$eval('#clicks', (el) => el.textContent),
+      (text) => text === '1',
+    );
     for (const [i, viewer] of [first, second].entries()) {
-      await viewer.view.waitForFunction((n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n, { timeout: 5_000 }, before[i]!.frames);
+      await viewer.view.waitForFunction(
+        (n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n,
+        { timeout: 5_000 },
+        before[i]!.frames,
+      );
     }
     await clickCanvas(first.view, 0.25, 0.25);
-    await waitFor(() => page.$eval('#clicks', (el) => el.textContent), (text) => text === '2');
+    await waitFor(
+      () => page.$eval('#clicks', (el) => el.textContent),
+      (text) => text === '2',
+    );
     expect(await page.$eval('#clicks', (el) => el.textContent)).toBe('2');
     await Promise.all([first.parent.close(), second.parent.close()]);
   });
@@ -249,7 +374,10 @@ describe('viewers and sizing', () => {
     expect([box!.width, box!.height]).toEqual([640, 400]);
     // Coordinates still map: the button covers the top-left quarter of the page.
     await clickCanvas(view, 0.2, 0.2);
-    await waitFor(() => page.$eval('#clicks', (el) => el.textContent), (text) => text === '1');
+    await waitFor(
+      () => page.$eval('#clicks', (el) => el.textContent),
+      (text) => text === '1',
+    );
     expect(await page.$eval('#clicks', (el) => el.textContent)).toBe('1');
     await parent.close();
   });
@@ -287,14 +415,25 @@ describe('viewers and sizing', () => {
     `);
     await parent.goto(`${fixtures.url}/live/embed.html?src=${encodeURIComponent(await liveViewUrl(windowId))}`);
     const view = (await (await parent.waitForSelector('iframe'))!.contentFrame())!;
-    await view.waitForFunction(() => ((window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames ?? 0) > 0, { timeout: 10_000 });
+    await view.waitForFunction(
+      () => ((window as unknown as { liveViewState?: ViewerState }).liveViewState?.frames ?? 0) > 0,
+      { timeout: 10_000 },
+    );
     await view.evaluate(() => (window as unknown as { sockets: { close(): void }[] }).sockets[0]!.close());
-    await view.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.reconnects > 0, { timeout: 5_000 });
-    await view.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.connected, { timeout: 10_000 });
+    await view.waitForFunction(
+      () => (window as unknown as { liveViewState: ViewerState }).liveViewState.reconnects > 0,
+      { timeout: 5_000 },
+    );
+    await view.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.connected, {
+      timeout: 10_000,
+    });
     const page = await remotePage(windowId);
     await settled(view, page, [800, 600]);
     await clickCanvas(view, 0.25, 0.25);
-    await waitFor(() => page.$eval('#clicks', (el) => el.textContent), (text) => text === '1');
+    await waitFor(
+      () => page.$eval('#clicks', (el) => el.textContent),
+      (text) => text === '1',
+    );
     expect(await page.$eval('#clicks', (el) => el.textContent)).toBe('1');
     expect(await received(parent)).not.toContainEqual({ eventName: 'BrowserDisconnected' });
     await parent.close();
@@ -314,9 +453,16 @@ describe('a viewer that comes back', () => {
     await settled(view, page, [800, 600]);
     const before = (await viewerState(view)).frames;
     await clickCanvas(view, 0.25, 0.25);
-    await waitFor(() => page.$eval('#clicks', (el) => el.textContent), (text) => text === '1');
+    await waitFor(
+      () => page.$eval('#clicks', (el) => el.textContent),
+      (text) => text === '1',
+    );
     expect(await page.$eval('#clicks', (el) => el.textContent)).toBe('1');
-    await view.waitForFunction((n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n, { timeout: 5_000 }, before);
+    await view.waitForFunction(
+      (n: number) => (window as unknown as { liveViewState: ViewerState }).liveViewState.frames > n,
+      { timeout: 5_000 },
+      before,
+    );
     await parent.close();
   }, 30_000);
 });
@@ -363,7 +509,10 @@ describe('who may open a live view', () => {
     const url = await liveViewUrl(windowId, {}, other);
     const { parent, view } = await openEmbedded(url);
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${other}`, headers: svc.auth });
-    await view.waitForFunction(() => (window as unknown as { liveViewState: ViewerState }).liveViewState.ended !== null, { timeout: 15_000 });
+    await view.waitForFunction(
+      () => (window as unknown as { liveViewState: ViewerState }).liveViewState.ended !== null,
+      { timeout: 15_000 },
+    );
     expect((await viewerState(view)).ended).toBe('sessionEnded');
     expect(await view.$eval('#status', (el) => el.textContent)).toContain('session has ended');
     expect(await received(parent)).toContainEqual({ eventName: 'BrowserDisconnected' });
@@ -379,8 +528,19 @@ describe('a service that stops', () => {
     const own = await startTestService({ warmPoolSize: 0 });
     try {
       const session = await createRunningSession(own);
-      const windowId = (await own.app.inject({ method: 'POST', path: `/v1/sessions/${session.id}/windows`, headers: own.auth, body: { url: `${fixtures.url}/live/target.html` } })).json.data.windowId as string;
-      const info = await own.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}/windows/${windowId}`, headers: own.auth });
+      const windowId = (
+        await own.app.inject({
+          method: 'POST',
+          path: `/v1/sessions/${session.id}/windows`,
+          headers: own.auth,
+          body: { url: `${fixtures.url}/live/target.html` },
+        })
+      ).json.data.windowId as string;
+      const info = await own.app.inject({
+        method: 'GET',
+        path: `/v1/sessions/${session.id}/windows/${windowId}`,
+        headers: own.auth,
+      });
       const link = new URL(info.json.data.liveViewUrl as string);
       const socket = new WebSocket(`${own.url.replace(/^http/, 'ws')}${link.pathname}/ws${link.search}`);
       const messages: string[] = [];

@@ -13,41 +13,64 @@ const monitor = async (svc: TestService, after: number, body: Record<string, unk
   const sessionId = ctx.sessions.get(svc)!;
   // The page's clock starts when it loads, before the window's answer arrives: `sinceOpen` is the bound it keeps.
   const opening = Date.now();
-  const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${ctx.fixtures.url}/paging/status.html?after=${after}` } });
+  const opened = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${ctx.fixtures.url}/paging/status.html?after=${after}` },
+  });
   expect(opened.statusCode).toBe(201);
   const started = Date.now();
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${opened.json.data.windowId}/monitor`, headers: svc.auth, body });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows/${opened.json.data.windowId}/monitor`,
+    headers: svc.auth,
+    body,
+  });
   return { res, ms: Date.now() - started, sinceOpen: Date.now() - opening };
 };
 
 const fast = { interval: { intervalSeconds: 1, timeoutSeconds: 6 } };
 const codes = (issues: Array<{ code?: string }> | undefined) => (issues ?? []).map((issue) => issue.code);
 
-
 describe('monitor without a language model', () => {
   it('succeeds once the quoted text shows, at a check after it appeared', async () => {
-    const { res, sinceOpen } = await monitor(ctx.offline, 1500, { condition: 'the page says "Order confirmed"', configuration: fast });
+    const { res, sinceOpen } = await monitor(ctx.offline, 1500, {
+      condition: 'the page says "Order confirmed"',
+      configuration: fast,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('success');
-    expect(res.json.data.modelResponse).toMatch(/^The condition holds \(check \d+, after \d+\.\d s\): the page shows "Order confirmed"/);
+    expect(res.json.data.modelResponse).toMatch(
+      /^The condition holds \(check \d+, after \d+\.\d s\): the page shows "Order confirmed"/,
+    );
     expect(sinceOpen).toBeGreaterThanOrEqual(1500);
     expect(codes(res.json.warnings)).toContain('model_not_configured');
   });
 
   it('holds an absence condition once the quoted text is gone', async () => {
-    const { res } = await monitor(ctx.offline, 1000, { condition: '"Processing your payment" disappears', configuration: fast });
+    const { res } = await monitor(ctx.offline, 1000, {
+      condition: '"Processing your payment" disappears',
+      configuration: fast,
+    });
     expect(res.json.meta.status).toBe('success');
     expect(res.json.data.modelResponse).toContain('no longer shows "Processing your payment"');
   });
 
   it('checks a described element appearing', async () => {
-    const { res } = await monitor(ctx.offline, 1000, { condition: 'the Download invoice button appears', configuration: fast });
+    const { res } = await monitor(ctx.offline, 1000, {
+      condition: 'the Download invoice button appears',
+      configuration: fast,
+    });
     expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
     expect(res.json.data.modelResponse).toContain('button "Download invoice"');
   });
 
   it('fails at the timeout with how many checks ran and what was seen last', async () => {
-    const { res, ms } = await monitor(ctx.offline, 60_000, { condition: 'the page says "Order confirmed"', configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 2 } } });
+    const { res, ms } = await monitor(ctx.offline, 60_000, {
+      condition: 'the page says "Order confirmed"',
+      configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 2 } },
+    });
     expect(res.json.meta.status).toBe('failure');
     expect(res.json.errors[0]).toMatchObject({ code: 'monitor_timeout', details: { checks: 3, timeoutSeconds: 2 } });
     expect(res.json.errors[0].message).toContain('does not show "Order confirmed" yet');
@@ -58,7 +81,14 @@ describe('monitor without a language model', () => {
   it('rejects an interval of 0 and a missing condition with 422', async () => {
     const sessionId = ctx.sessions.get(ctx.offline)!;
     const bad = async (body: Record<string, unknown>) =>
-      (await ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/any/monitor`, headers: ctx.offline.auth, body })).statusCode;
+      (
+        await ctx.offline.app.inject({
+          method: 'POST',
+          path: `/v1/sessions/${sessionId}/windows/any/monitor`,
+          headers: ctx.offline.auth,
+          body,
+        })
+      ).statusCode;
     expect(await bad({ condition: 'x', configuration: { interval: { intervalSeconds: 0 } } })).toBe(422);
     expect(await bad({})).toBe(422);
   });
@@ -69,7 +99,12 @@ describe('monitor with Claude', () => {
     let call = 0;
     ctx.api.always(() => {
       call += 1;
-      return { toolInput: call < 2 ? { holds: false, evidence: 'still processing' } : { holds: true, evidence: 'Order confirmed: thank you!' } };
+      return {
+        toolInput:
+          call < 2
+            ? { holds: false, evidence: 'still processing' }
+            : { holds: true, evidence: 'Order confirmed: thank you!' },
+      };
     });
     const { res } = await monitor(ctx.online, 1200, { condition: 'the payment went through', configuration: fast });
     expect(res.json.meta.status).toBe('success');
@@ -80,7 +115,10 @@ describe('monitor with Claude', () => {
 
   it('does not ask again while the page is unchanged: one call over four checks', async () => {
     ctx.api.always({ toolInput: { holds: false, evidence: 'still processing' } });
-    const { res } = await monitor(ctx.online, 60_000, { condition: 'the payment went through', configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 3 } } });
+    const { res } = await monitor(ctx.online, 60_000, {
+      condition: 'the payment went through',
+      configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 3 } },
+    });
     expect(res.json.meta.status).toBe('failure');
     expect(res.json.errors[0]).toMatchObject({ code: 'monitor_timeout', details: { checks: 4 } });
     expect(ctx.api.calls).toBe(1);

@@ -14,26 +14,55 @@ const ctx = offlineAndClaude();
 /** A fresh window on `page` (each test walks its own, since walking moves the window on). */
 const windowAt = async (svc: TestService, page: string) => {
   const sessionId = ctx.sessions.get(svc)!;
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${ctx.fixtures.url}/paging/${page}` } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${ctx.fixtures.url}/paging/${page}` },
+  });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json.data.windowId as string;
 };
 
 const extract = async (svc: TestService, page: string, body: Record<string, unknown>) => {
   const windowId = await windowAt(svc, page);
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(svc)}/windows/${windowId}/paginated-extraction`, headers: svc.auth, body });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${ctx.sessions.get(svc)}/windows/${windowId}/paginated-extraction`,
+    headers: svc.auth,
+    body,
+  });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json;
 };
 
 const codes = (issues: Array<{ code?: string }> | undefined) => (issues ?? []).map((issue) => issue.code);
-const PRODUCTS = ['Lantern Desk Lamp', 'Harbor Mug', 'Cedar Notebook', 'Atlas Backpack', 'Pebble Speaker', 'Quill Pen Set', 'Summit Water Bottle', 'Drift Sunglasses', 'Orbit Wall Clock', 'Maple Cutting Board'];
+const PRODUCTS = [
+  'Lantern Desk Lamp',
+  'Harbor Mug',
+  'Cedar Notebook',
+  'Atlas Backpack',
+  'Pebble Speaker',
+  'Quill Pen Set',
+  'Summit Water Bottle',
+  'Drift Sunglasses',
+  'Orbit Wall Clock',
+  'Maple Cutting Board',
+];
 const PRODUCT_SCHEMA = JSON.stringify({
   type: 'object',
-  properties: { products: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' }, stock: { type: 'integer' } }, required: ['name', 'price'] } } },
+  properties: {
+    products: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, price: { type: 'number' }, stock: { type: 'integer' } },
+        required: ['name', 'price'],
+      },
+    },
+  },
   required: ['products'],
 });
-
 
 describe('paginated-extraction without a language model', () => {
   it('follows next links across three pages and returns every table row once, partial with a warning', async () => {
@@ -42,25 +71,46 @@ describe('paginated-extraction without a language model', () => {
     expect(codes(json.warnings)).toContain('model_not_configured');
     const items = JSON.parse(json.data.modelResponse) as Array<Record<string, string>>;
     expect(items.map((item) => item.Name)).toEqual(PRODUCTS);
-    expect(items[0]).toMatchObject({ Name: 'Lantern Desk Lamp', Price: '€49.00', Stock: '12', link: expect.stringMatching(/\/item\/lantern-desk-lamp$/) });
+    expect(items[0]).toMatchObject({
+      Name: 'Lantern Desk Lamp',
+      Price: '€49.00',
+      Stock: '12',
+      link: expect.stringMatching(/\/item\/lantern-desk-lamp$/),
+    });
   });
 
   it('names interactionMode and optimizeUrls when they would change something, as not applied', async () => {
-    const json = await extract(ctx.offline, 'products-1.html', { prompt: 'products', configuration: { interactionMode: 'accurate', scrape: { optimizeUrls: 'enabled' } } });
-    const options = json.warnings.filter((w: { code: string }) => w.code === 'option_not_applied').map((w: { details: { option: string } }) => w.details.option);
+    const json = await extract(ctx.offline, 'products-1.html', {
+      prompt: 'products',
+      configuration: { interactionMode: 'accurate', scrape: { optimizeUrls: 'enabled' } },
+    });
+    const options = json.warnings
+      .filter((w: { code: string }) => w.code === 'option_not_applied')
+      .map((w: { details: { option: string } }) => w.details.option);
     expect(options).toEqual(['configuration.scrape.optimizeUrls', 'configuration.interactionMode']);
   });
 
   it('maps columns to the output schema by name, numbers converted, in its list property', async () => {
-    const json = await extract(ctx.offline, 'products-1.html', { prompt: 'products', configuration: { outputSchema: PRODUCT_SCHEMA } });
-    const result = JSON.parse(json.data.modelResponse) as { products: Array<{ name: string; price: number; stock: number }> };
+    const json = await extract(ctx.offline, 'products-1.html', {
+      prompt: 'products',
+      configuration: { outputSchema: PRODUCT_SCHEMA },
+    });
+    const result = JSON.parse(json.data.modelResponse) as {
+      products: Array<{ name: string; price: number; stock: number }>;
+    };
     expect(result.products).toHaveLength(10);
     expect(result.products[9]).toEqual({ name: 'Maple Cutting Board', price: 29.5, stock: 33 });
   });
 
   it('says a schema no table or list fits needs a model, inventing nothing', async () => {
-    const schema = JSON.stringify({ type: 'array', items: { type: 'object', properties: { rating: { type: 'number' } }, required: ['rating'] } });
-    const json = await extract(ctx.offline, 'products-1.html', { prompt: 'ratings', configuration: { outputSchema: schema } });
+    const schema = JSON.stringify({
+      type: 'array',
+      items: { type: 'object', properties: { rating: { type: 'number' } }, required: ['rating'] },
+    });
+    const json = await extract(ctx.offline, 'products-1.html', {
+      prompt: 'ratings',
+      configuration: { outputSchema: schema },
+    });
     expect(json.meta.status).toBe('failure');
     expect(codes(json.errors)).toEqual(['model_not_configured']);
   });
@@ -74,26 +124,47 @@ describe('paginated-extraction without a language model', () => {
   });
 
   it('scrolls an infinite feed to its end: 30 posts', async () => {
-    const json = await extract(ctx.offline, 'infinite.html', { prompt: 'all posts', configuration: { paginationMode: 'infinite-scroll' } });
+    const json = await extract(ctx.offline, 'infinite.html', {
+      prompt: 'all posts',
+      configuration: { paginationMode: 'infinite-scroll' },
+    });
     const items = JSON.parse(json.data.modelResponse) as Array<{ text: string }>;
-    expect(items.map((item) => item.text)).toEqual(Array.from({ length: 30 }, (_, i) => `Post number ${i + 1} by ${['Ada', 'Ben', 'Cleo'][(i + 1) % 3]}`));
+    expect(items.map((item) => item.text)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `Post number ${i + 1} by ${['Ada', 'Ben', 'Cleo'][(i + 1) % 3]}`),
+    );
   });
 
   // The list grows inside the scroll's own handler: the growth must count as the scroll's doing, not as the page as it was.
-  it.each(['infinite-scroll', 'auto'])('scrolls a list that grows synchronously in its scroll handler to its end (%s): 150 parts', async (paginationMode) => {
-    const json = await extract(ctx.offline, 'infinite-sync.html', { prompt: 'extract entries', configuration: { paginationMode } });
-    const items = JSON.parse(json.data.modelResponse) as Array<{ text: string }>;
-    expect(items.map((item) => item.text)).toEqual(Array.from({ length: 150 }, (_, i) => `Part ${i + 1} of the catalogue`));
-  });
+  it.each(['infinite-scroll', 'auto'])(
+    'scrolls a list that grows synchronously in its scroll handler to its end (%s): 150 parts',
+    async (paginationMode) => {
+      const json = await extract(ctx.offline, 'infinite-sync.html', {
+        prompt: 'extract entries',
+        configuration: { paginationMode },
+      });
+      const items = JSON.parse(json.data.modelResponse) as Array<{ text: string }>;
+      expect(items.map((item) => item.text)).toEqual(
+        Array.from({ length: 150 }, (_, i) => `Part ${i + 1} of the catalogue`),
+      );
+    },
+  );
 
   it('paginationMode "paginated" does not scroll: an infinite feed gives its first batch only', async () => {
-    const json = await extract(ctx.offline, 'infinite.html', { prompt: 'all posts', configuration: { paginationMode: 'paginated' } });
+    const json = await extract(ctx.offline, 'infinite.html', {
+      prompt: 'all posts',
+      configuration: { paginationMode: 'paginated' },
+    });
     expect(JSON.parse(json.data.modelResponse)).toHaveLength(10);
   });
 
   it('rejects a bad paginationMode with 422 naming the field', async () => {
     const windowId = await windowAt(ctx.offline, 'products-1.html');
-    const res = await ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/paginated-extraction`, headers: ctx.offline.auth, body: { prompt: 'x', configuration: { paginationMode: 'sideways' } } });
+    const res = await ctx.offline.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/paginated-extraction`,
+      headers: ctx.offline.auth,
+      body: { prompt: 'x', configuration: { paginationMode: 'sideways' } },
+    });
     expect(res.statusCode).toBe(422);
     expect(JSON.stringify(res.json.errors)).toContain('paginationMode');
   });
@@ -103,11 +174,27 @@ describe('paginated-extraction with Claude', () => {
   const items = (...names: string[]) => ({ toolInput: { items: names.map((name) => ({ name, price: 10 })) } });
 
   it('asks once per page, deduplicates, leaves out items that do not fit the schema, and charges every call', async () => {
-    ctx.api.script(items('Lantern Desk Lamp', 'Harbor Mug'), { toolInput: { items: [{ name: 'Harbor Mug', price: 10 }, { name: 'Pebble Speaker', price: 10 }, { name: 'No price' }] } }, items('Orbit Wall Clock'));
-    const json = await extract(ctx.online, 'products-1.html', { prompt: 'every product with its price', configuration: { outputSchema: PRODUCT_SCHEMA } });
+    ctx.api.script(
+      items('Lantern Desk Lamp', 'Harbor Mug'),
+      {
+        toolInput: {
+          items: [{ name: 'Harbor Mug', price: 10 }, { name: 'Pebble Speaker', price: 10 }, { name: 'No price' }],
+        },
+      },
+      items('Orbit Wall Clock'),
+    );
+    const json = await extract(ctx.online, 'products-1.html', {
+      prompt: 'every product with its price',
+      configuration: { outputSchema: PRODUCT_SCHEMA },
+    });
     expect(json.meta.status).toBe('success');
     expect(ctx.api.calls).toBe(3);
-    expect(JSON.parse(json.data.modelResponse).products.map((p: { name: string }) => p.name)).toEqual(['Lantern Desk Lamp', 'Harbor Mug', 'Pebble Speaker', 'Orbit Wall Clock']);
+    expect(JSON.parse(json.data.modelResponse).products.map((p: { name: string }) => p.name)).toEqual([
+      'Lantern Desk Lamp',
+      'Harbor Mug',
+      'Pebble Speaker',
+      'Orbit Wall Clock',
+    ]);
     expect(codes(json.warnings)).toContain('items_left_out');
     // 1,200 input and 40 output tokens a call (the fake's default): ceil(1.2 + 0.2) = 2 credits each.
     expect(json.meta.usage.credits).toBe(6);
@@ -139,7 +226,12 @@ describe('page-query with followPaginationLinks', () => {
   it('reads the further pages too: a product on page 3 is found from page 1', async () => {
     const windowId = await windowAt(ctx.offline, 'products-1.html');
     const ask = (followPaginationLinks: boolean) =>
-      ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/page-query`, headers: ctx.offline.auth, body: { prompt: 'Maple Cutting Board', followPaginationLinks } });
+      ctx.offline.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/page-query`,
+        headers: ctx.offline.auth,
+        body: { prompt: 'Maple Cutting Board', followPaginationLinks },
+      });
     expect((await ask(false)).json.meta.status).toBe('failure');
     const res = await ask(true);
     expect(res.json.meta.status).toBe('partial');
@@ -148,7 +240,12 @@ describe('page-query with followPaginationLinks', () => {
 
   it('scrolls a list that grows synchronously in its scroll handler: the last part is found from the first screen', async () => {
     const windowId = await windowAt(ctx.offline, 'infinite-sync.html');
-    const res = await ctx.offline.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/page-query`, headers: ctx.offline.auth, body: { prompt: 'Part 150 of the catalogue', followPaginationLinks: true } });
+    const res = await ctx.offline.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${ctx.sessions.get(ctx.offline)}/windows/${windowId}/page-query`,
+      headers: ctx.offline.auth,
+      body: { prompt: 'Part 150 of the catalogue', followPaginationLinks: true },
+    });
     expect(res.json.meta.status).toBe('partial');
     expect(res.json.data.modelResponse).toContain('Part 150 of the catalogue');
   });

@@ -23,7 +23,8 @@ afterAll(async () => {
 
 type Auth = { authorization: string };
 const myOrg = () => (svc.access as { orgId: string }).orgId;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, auth: Auth = svc.auth) => svc.app.inject({ method, path, headers: auth, body });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, auth: Auth = svc.auth) =>
+  svc.app.inject({ method, path, headers: auth, body });
 
 interface LoginState {
   state: string;
@@ -32,7 +33,12 @@ interface LoginState {
 
 /** Opens the fixture login site in a new window of the session and answers the page. */
 const openLogin = async (sessionId: string, auth: Auth = svc.auth): Promise<Page> => {
-  const res = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/login/index.html` }, auth);
+  const res = await call(
+    'POST',
+    `/v1/sessions/${sessionId}/windows`,
+    { url: `${fixtures.url}/login/index.html` },
+    auth,
+  );
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   const page = await browser.page(res.json.data.windowId);
@@ -49,7 +55,11 @@ const logIn = async (page: Page, user: string) => {
   await page.$eval('#user', (el) => ((el as HTMLInputElement).value = ''));
   await page.type('#user', user);
   await page.click('#submit');
-  await page.waitForFunction((name) => document.getElementById('state')?.textContent === `Logged in as ${name}`, { timeout: 10_000 }, user);
+  await page.waitForFunction(
+    (name) => document.getElementById('state')?.textContent === `Logged in as ${name}`,
+    { timeout: 10_000 },
+    user,
+  );
 };
 
 const saveOnTermination = async (sessionId: string, name: string, auth: Auth = svc.auth) => {
@@ -64,7 +74,12 @@ const terminate = async (sessionId: string, auth: Auth = svc.auth) => {
 };
 
 /** A session that logs in as `user` on the fixture site and saves its profile as `name` when terminated. */
-const loggedInProfile = async (name: string, user: string, auth: Auth = svc.auth, configuration: Record<string, unknown> = {}) => {
+const loggedInProfile = async (
+  name: string,
+  user: string,
+  auth: Auth = svc.auth,
+  configuration: Record<string, unknown> = {},
+) => {
   const { id } = await createRunningSession(svc, auth, configuration);
   await saveOnTermination(id, name, auth);
   await logIn(await openLogin(id, auth), user);
@@ -72,7 +87,8 @@ const loggedInProfile = async (name: string, user: string, auth: Auth = svc.auth
   return id;
 };
 
-const profileRecord = (name: string, orgId = myOrg()) => svc.deps.records.get<ProfileItem>(profileKeys.profile(orgId, name));
+const profileRecord = (name: string, orgId = myOrg()) =>
+  svc.deps.records.get<ProfileItem>(profileKeys.profile(orgId, name));
 const profileBlob = (name: string, orgId = myOrg()) => svc.deps.blobs.head(profileKeys.blob(orgId, name));
 
 describe('browser profiles', () => {
@@ -88,21 +104,32 @@ describe('browser profiles', () => {
     expect(restored.json.warnings ?? []).toEqual([]);
     const { id: second } = await createRunningSession(svc, svc.auth, { profileName: 'fixture-login' });
     const state = await loginState(await openLogin(second));
-    expect(state).toEqual({ state: 'Logged in as alice', status: { cookie: 'alice', localStorage: 'alice', indexedDB: 'alice' } });
+    expect(state).toEqual({
+      state: 'Logged in as alice',
+      status: { cookie: 'alice', localStorage: 'alice', indexedDB: 'alice' },
+    });
 
     // A session that did not ask (warm pool or not) starts with nothing of it.
     const { id: third } = await createRunningSession(svc);
-    expect(await loginState(await openLogin(third))).toEqual({ state: 'Logged out', status: { cookie: null, localStorage: null, indexedDB: null } });
+    expect(await loginState(await openLogin(third))).toEqual({
+      state: 'Logged out',
+      status: { cookie: null, localStorage: null, indexedDB: null },
+    });
     await Promise.all([terminate(second), terminate(third), terminate(restored.json.data.id)]);
   });
 
   it('keeps a login held only in a session cookie (no "remember me"), which Chromium drops when it closes', async () => {
     const { id: first } = await createRunningSession(svc);
     await saveOnTermination(first, 'session-cookie-login');
-    const login = await call('POST', `/v1/sessions/${first}/windows`, { url: `${fixtures.url}/session-login?user=carol` });
+    const login = await call('POST', `/v1/sessions/${first}/windows`, {
+      url: `${fixtures.url}/session-login?user=carol`,
+    });
     expect(login.statusCode, JSON.stringify(login.json)).toBe(201);
     await terminate(first);
-    await waitFor(() => profileRecord('session-cookie-login'), (record) => record !== undefined);
+    await waitFor(
+      () => profileRecord('session-cookie-login'),
+      (record) => record !== undefined,
+    );
 
     const { id: second } = await createRunningSession(svc, svc.auth, { profileName: 'session-cookie-login' });
     const whoami = await call('POST', `/v1/sessions/${second}/windows`, { url: `${fixtures.url}/session-whoami` });
@@ -111,14 +138,28 @@ describe('browser profiles', () => {
     expect(await page.$eval('#state', (el) => el.textContent)).toBe('Logged in as carol');
     // Still a session cookie: restored as it was, not made persistent.
     const cookies = await page.browserContext().cookies();
-    expect(cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({ value: 'carol', session: true, httpOnly: true });
+    expect(cookies.find((cookie) => cookie.name === 'sid')).toMatchObject({
+      value: 'carol',
+      session: true,
+      httpOnly: true,
+    });
     await terminate(second);
   });
 
   it('tells the save in the session events', async () => {
     const id = await loggedInProfile('told-profile', 'carol');
-    const events = await readEvents(`${svc.url}/v1/sessions/${id}/events?all=true`, svc.auth, (event) => event.event === 'profile_status');
-    expect(events).toContainEqual(expect.objectContaining({ event: 'profile_status', id, eventData: expect.objectContaining({ profileName: 'told-profile', status: 'saved' }) }));
+    const events = await readEvents(
+      `${svc.url}/v1/sessions/${id}/events?all=true`,
+      svc.auth,
+      (event) => event.event === 'profile_status',
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: 'profile_status',
+        id,
+        eventData: expect.objectContaining({ profileName: 'told-profile', status: 'saved' }),
+      }),
+    );
   });
 
   it('replaces a profile saved again under the same name', async () => {
@@ -137,10 +178,18 @@ describe('browser profiles', () => {
     await saveOnTermination(id, 'idle-saved');
     await logIn(await openLogin(id), 'dora');
     // Shorten the running session's idle timeout: the host's own expiry then ends it, as after a real minute.
-    const hosted = (svc.host as unknown as { sessions: Map<string, { idleTimeoutMs: number; lastActivity: number }> }).sessions.get(id)!;
+    const hosted = (
+      svc.host as unknown as { sessions: Map<string, { idleTimeoutMs: number; lastActivity: number }> }
+    ).sessions.get(id)!;
     hosted.idleTimeoutMs = 200;
     hosted.lastActivity = Date.now() - 1_000;
-    expect(await waitFor(() => sessionStatus(svc, id), (status) => status === 'ended', 15_000)).toBe('ended');
+    expect(
+      await waitFor(
+        () => sessionStatus(svc, id),
+        (status) => status === 'ended',
+        15_000,
+      ),
+    ).toBe('ended');
     expect(await profileRecord('idle-saved')).toMatchObject({ savedFrom: id });
     const { id: next } = await createRunningSession(svc, svc.auth, { profileName: 'idle-saved' });
     expect((await loginState(await openLogin(next))).state).toBe('Logged in as dora');
@@ -153,8 +202,15 @@ describe('browser profiles', () => {
     await logIn(await openLogin(id), 'ivan');
     const pid = svc.host.stats().sessions.find((s) => s.sessionId === id)!.pid;
     process.kill(pid, 'SIGKILL');
-    const events = await readEvents(`${svc.url}/v1/sessions/${id}/events?all=true`, svc.auth, (event) => event.event === 'status' && event.status === 'error', 15_000);
-    const told = events.find((event) => event.event === 'profile_status') as { eventData: { status: string }; error?: { code: string } } | undefined;
+    const events = await readEvents(
+      `${svc.url}/v1/sessions/${id}/events?all=true`,
+      svc.auth,
+      (event) => event.event === 'status' && event.status === 'error',
+      15_000,
+    );
+    const told = events.find((event) => event.event === 'profile_status') as
+      | { eventData: { status: string }; error?: { code: string } }
+      | undefined;
     expect(told).toBeDefined();
     // Told before the final status, so a client following the live stream sees it.
     expect(events.indexOf(told!)).toBeLessThan(events.findIndex((event) => event.status === 'error'));
@@ -162,8 +218,7 @@ describe('browser profiles', () => {
       expect(await profileRecord('crash-saved')).toMatchObject({ savedFrom: id });
       // Saved from disk after a crash: the event says it may be missing the browser's last changes.
       expect(told!.eventData).toMatchObject({ partial: true, note: expect.stringMatching(/crashed browser/) });
-    }
-    else expect(told!.error?.code).toBe('profile_not_saved');
+    } else expect(told!.error?.code).toBe('profile_not_saved');
   });
 
   it('starts a session naming an unknown profile empty, with a warning', async () => {
@@ -214,8 +269,16 @@ describe('browser profiles', () => {
 
   it.each([
     ['DELETE /v1/profiles', () => call('DELETE', '/v1/profiles?profileNames=good-name,bad_name'), 'query.profileNames'],
-    ['DELETE /v1/profiles (profileIds)', () => call('DELETE', '/v1/profiles?profileIds=no%20spaces'), 'query.profileIds'],
-    ['create', () => call('POST', '/v1/sessions', { configuration: { profileName: 'dots.not.allowed' } }), 'body.configuration.profileName'],
+    [
+      'DELETE /v1/profiles (profileIds)',
+      () => call('DELETE', '/v1/profiles?profileIds=no%20spaces'),
+      'query.profileIds',
+    ],
+    [
+      'create',
+      () => call('POST', '/v1/sessions', { configuration: { profileName: 'dots.not.allowed' } }),
+      'body.configuration.profileName',
+    ],
   ])('answers 422 naming the field for a bad profile name in %s', async (_where, send, field) => {
     const res = await send();
     expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
@@ -230,7 +293,7 @@ describe('browser profiles', () => {
     await terminate(id);
   });
 
-  it('answers 404 saving the profile of another org\'s session', async () => {
+  it("answers 404 saving the profile of another org's session", async () => {
     const other = await svc.newOrg(`profiles-404-${Date.now()}`);
     const { id } = await createRunningSession(svc);
     const res = await call('PUT', `/v1/sessions/${id}/save-profile-on-termination/stolen`, undefined, other.auth);

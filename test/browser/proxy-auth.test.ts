@@ -21,7 +21,11 @@ const startAuthProxy = async (username: string, password: string) => {
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 };
 
 let svc: TestService;
@@ -35,11 +39,21 @@ afterAll(async () => {
 });
 
 it('authenticates every request of the session to a proxy that wants credentials, CDP clients pages included', async () => {
-  const { id } = await createRunningSession(svc, svc.auth, { proxy: { url: upstream.url, username: 'alice', password: 's3cret' } });
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url: 'http://shop.example/' } });
+  const { id } = await createRunningSession(svc, svc.auth, {
+    proxy: { url: upstream.url, username: 'alice', password: 's3cret' },
+  });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${id}/windows`,
+    headers: svc.auth,
+    body: { url: 'http://shop.example/' },
+  });
   expect(window.json.data.title).toBe('Authenticated shop.example');
 
-  const browser = await puppeteer.connect({ browserWSEndpoint: `${svc.url.replace(/^http/, 'ws')}/cdp/${id}`, headers: { Authorization: `Bearer ${svc.key}` } });
+  const browser = await puppeteer.connect({
+    browserWSEndpoint: `${svc.url.replace(/^http/, 'ws')}/cdp/${id}`,
+    headers: { Authorization: `Bearer ${svc.key}` },
+  });
   try {
     const page = await browser.newPage();
     await page.goto('http://news.example/');
@@ -52,7 +66,12 @@ it('authenticates every request of the session to a proxy that wants credentials
 });
 
 it('refuses credentials for a SOCKS proxy with 422', async () => {
-  const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: { configuration: { proxy: { url: 'socks5://127.0.0.1:1080', username: 'a', password: 'b' } } } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: '/v1/sessions',
+    headers: svc.auth,
+    body: { configuration: { proxy: { url: 'socks5://127.0.0.1:1080', username: 'a', password: 'b' } } },
+  });
   expect(res.statusCode).toBe(422);
   expect(res.json.errors[0].location).toBe('body.configuration.proxy');
 });

@@ -41,12 +41,14 @@ const closer = (server: http.Server) => () =>
 
 /** A forward proxy that answers every request itself (so `*.test` names need no DNS) and records what it carried. */
 const startRecordingProxy = async (credentials?: { username: string; password: string }) => {
-  const expected = credentials && `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  const expected =
+    credentials && `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
   const seen: { url: string; authorized: boolean }[] = [];
   const server = http.createServer((request, response) => {
     const authorized = expected === undefined || request.headers['proxy-authorization'] === expected;
     // A full Chromium also asks each site for its icon; the pages are what the rules are about.
-    if (!new URL(request.url ?? '/', 'http://unknown').pathname.endsWith('/favicon.ico')) seen.push({ url: request.url ?? '', authorized });
+    if (!new URL(request.url ?? '/', 'http://unknown').pathname.endsWith('/favicon.ico'))
+      seen.push({ url: request.url ?? '', authorized });
     if (!authorized) return void response.writeHead(407, { 'proxy-authenticate': 'Basic realm="test"' }).end();
     const host = new URL(request.url ?? '/', 'http://unknown').host;
     response.writeHead(200, { 'content-type': 'text/html' }).end(`<title>proxied ${host}</title>`);
@@ -61,7 +63,12 @@ const startRecordingProxy = async (credentials?: { username: string; password: s
 
 /** The other site: on every interface, so that it can be reached at the machine's own (non-loopback) address. */
 const startSite = async (): Promise<Listening & { port: number; visits: number }> => {
-  const site: Listening & { port: number; visits: number } = { url: '', port: 0, visits: 0, close: async () => undefined };
+  const site: Listening & { port: number; visits: number } = {
+    url: '',
+    port: 0,
+    visits: 0,
+    close: async () => undefined,
+  };
   const server = http.createServer((request, response) => {
     // Page loads only: a full Chromium also asks for the site's icon.
     if (!request.url?.endsWith('/favicon.ico')) site.visits++;
@@ -103,8 +110,15 @@ describe('a browser launched with proxy rules', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  const launch = async (options: Partial<LauncherOptions>, spec: { proxyServer: string; proxyDomainPatterns?: string[] }) => {
-    const launcher = new BrowserLauncher({ executablePath: await resolveChromiumPath(process.env.CHROMIUM_PATH || undefined), browsersDir: workDir, ...options });
+  const launch = async (
+    options: Partial<LauncherOptions>,
+    spec: { proxyServer: string; proxyDomainPatterns?: string[] },
+  ) => {
+    const launcher = new BrowserLauncher({
+      executablePath: await resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
+      browsersDir: workDir,
+      ...options,
+    });
     const launched = await launcher.launch(spec);
     cleanups.push(() => launcher.stop(launched));
     return launched;
@@ -151,7 +165,10 @@ describe('a browser launched with proxy rules', () => {
     it('checks the hosts that do not match: allowed ones load, loopback and metadata addresses are refused', async () => {
       const proxy = await startRecordingProxy();
       cleanups.push(proxy.close);
-      const launched = await launch({ networkGuardUrl: guard.url }, { proxyServer: proxy.url, proxyDomainPatterns: ['*.test'] });
+      const launched = await launch(
+        { networkGuardUrl: guard.url },
+        { proxyServer: proxy.url, proxyDomainPatterns: ['*.test'] },
+      );
 
       expect(await titleOf(launched, 'http://shop.test/')).toBe('proxied shop.test');
       const before = site.visits;
@@ -180,8 +197,11 @@ describe('sessions with proxy rules', () => {
   });
 
   it('route hosts matching a rule through its relay and the others direct', async () => {
-    const { id } = await createRunningSession(svc, svc.auth, { proxy: [{ domainPattern: '*.test', relay: proxy.url }] });
-    const open = (url: string) => svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url } });
+    const { id } = await createRunningSession(svc, svc.auth, {
+      proxy: [{ domainPattern: '*.test', relay: proxy.url }],
+    });
+    const open = (url: string) =>
+      svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url } });
     expect((await open('http://shop.test/')).json.data.title).toBe('proxied shop.test');
     expect((await open(site.url)).json.data.title).toBe('the other site');
     expect(proxy.seen.map((s) => s.url)).toEqual(['http://shop.test/']);
@@ -193,7 +213,8 @@ describe('sessions with proxy rules', () => {
     try {
       const relay = { url: guarded.url, username: 'alice', password: 's3cret' };
       const { id } = await createRunningSession(svc, svc.auth, { proxy: [{ domainPattern: '*.shop.test', relay }] });
-      const open = (url: string) => svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url } });
+      const open = (url: string) =>
+        svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url } });
       expect((await open('http://www.shop.test/')).json.data.title).toBe('proxied www.shop.test');
       expect((await open(site.url)).json.data.title).toBe('the other site');
       expect(guarded.seen).toEqual([{ url: 'http://www.shop.test/', authorized: true }]);
@@ -203,14 +224,26 @@ describe('sessions with proxy rules', () => {
     }
   });
 
-  it.each(['*.exa"mple.com', 'a\\b.com', 'shop.test/path', ' *.test', 'ex ample.com'])('answer 422 for the domain pattern %j', async (domainPattern) => {
-    const res = await svc.app.inject({
-      method: 'POST',
-      path: '/v1/sessions',
-      headers: svc.auth,
-      body: { configuration: { proxy: [{ domainPattern: '*.ok.test', relay: proxy.url }, { domainPattern, relay: proxy.url }] } },
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json.errors.map((error: { location: string }) => error.location)).toContain('body.configuration.proxy.1.domainPattern');
-  });
+  it.each(['*.exa"mple.com', 'a\\b.com', 'shop.test/path', ' *.test', 'ex ample.com'])(
+    'answer 422 for the domain pattern %j',
+    async (domainPattern) => {
+      const res = await svc.app.inject({
+        method: 'POST',
+        path: '/v1/sessions',
+        headers: svc.auth,
+        body: {
+          configuration: {
+            proxy: [
+              { domainPattern: '*.ok.test', relay: proxy.url },
+              { domainPattern, relay: proxy.url },
+            ],
+          },
+        },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json.errors.map((error: { location: string }) => error.location)).toContain(
+        'body.configuration.proxy.1.domainPattern',
+      );
+    },
+  );
 });

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { PageSnapshot } from '../../functions/ports/page-snapshot.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
-import { judge, pagePath, realCases, startRealPagesServer, storedSnapshot, type RealCase } from '../fixtures/real-pages/corpus.js';
+import {
+  judge,
+  pagePath,
+  realCases,
+  startRealPagesServer,
+  storedSnapshot,
+  type RealCase,
+} from '../fixtures/real-pages/corpus.js';
 import { openDriverWindow } from '../support/driver-window.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -31,7 +38,10 @@ afterAll(async () => {
  * What a snapshot says about the elements that resolution reads, as a sorted list: layout and order left out
  * (a page may shuffle its sponsors' logos on each load, as SQLite's home page does).
  */
-const contentOf = (snapshot: PageSnapshot) => snapshot.elements.map((e) => [e.role, e.name, e.href, e.rel, e.attributes, e.heading, e.region?.join('>')].join('|')).sort();
+const contentOf = (snapshot: PageSnapshot) =>
+  snapshot.elements
+    .map((e) => [e.role, e.name, e.href, e.rel, e.attributes, e.heading, e.region?.join('>')].join('|'))
+    .sort();
 
 /** Whether the case clicks a link to another vendored page of the corpus (so the click opens a real page). */
 const opensAnotherPage = (c: RealCase): boolean => {
@@ -47,7 +57,8 @@ const sampleOf = async (): Promise<RealCase[]> => {
   for (const c of realCases.filter(opensAnotherPage)) {
     if (bySite.has(c.site)) continue;
     const answer = await offlineResolver.resolve(storedSnapshot(c), c.description, { intent: 'click' });
-    if ('match' in answer && answer.confidence >= 0.6 && judge(c, answer.match, storedSnapshot(c)) === 'correct') bySite.set(c.site, c);
+    if ('match' in answer && answer.confidence >= 0.6 && judge(c, answer.match, storedSnapshot(c)) === 'correct')
+      bySite.set(c.site, c);
   }
   return [...bySite.values()];
 };
@@ -59,7 +70,9 @@ describe('real pages end to end', () => {
     for (const c of sample) {
       await page.goto(`${pages.url}${pagePath(c)}`, { waitUntil: 'load' });
       const fresh = await driver.snapshot(AbortSignal.timeout(10_000));
-      expect(contentOf(fresh), `${pagePath(c)}: run test/fixtures/real-pages/capture.ts`).toEqual(contentOf(storedSnapshot(c)));
+      expect(contentOf(fresh), `${pagePath(c)}: run test/fixtures/real-pages/capture.ts`).toEqual(
+        contentOf(storedSnapshot(c)),
+      );
     }
   });
 
@@ -68,10 +81,19 @@ describe('real pages end to end', () => {
       await page.goto(`${pages.url}${pagePath(c)}`, { waitUntil: 'load' });
       const snapshot = await driver.snapshot(AbortSignal.timeout(10_000));
       const answer = await offlineResolver.resolve(snapshot, c.description, { intent: 'click' });
-      expect("match" in answer, `${pagePath(c)} "${c.description}": ${JSON.stringify(answer).slice(0, 400)}`).toBe(true);
+      expect('match' in answer, `${pagePath(c)} "${c.description}": ${JSON.stringify(answer).slice(0, 400)}`).toBe(
+        true,
+      );
       if (!('match' in answer)) continue;
-      const outcome = await driver.click({ snapshot: snapshot.key, element: answer.match.id }, { waitForNavigation: { timeoutMs: 10_000, waitUntil: 'load' } }, AbortSignal.timeout(15_000));
-      expect(outcome, `${pagePath(c)} "${c.description}": ${JSON.stringify(outcome)}`).toMatchObject({ acted: true, navigated: true });
+      const outcome = await driver.click(
+        { snapshot: snapshot.key, element: answer.match.id },
+        { waitForNavigation: { timeoutMs: 10_000, waitUntil: 'load' } },
+        AbortSignal.timeout(15_000),
+      );
+      expect(outcome, `${pagePath(c)} "${c.description}": ${JSON.stringify(outcome)}`).toMatchObject({
+        acted: true,
+        navigated: true,
+      });
       expect(new URL(page.url()).pathname).toBe(new URL(c.expected!.href!, `${pages.url}${pagePath(c)}`).pathname);
     }
   });

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 type Auth = { authorization: string };
-const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, auth: Auth = svc.auth) => svc.app.inject({ method, path, headers: auth, body });
+const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, auth: Auth = svc.auth) =>
+  svc.app.inject({ method, path, headers: auth, body });
 
 /** rrweb event types and incremental sources this test looks for. */
 const FULL_SNAPSHOT = 2;
@@ -34,7 +35,12 @@ interface RecordingFile {
   format: string;
   sessionId: string;
   truncated: boolean;
-  windows: { windowId: string; startedAt: string; pages: { url: string; at: string }[]; events: { type: number; timestamp: number; data: any }[] }[];
+  windows: {
+    windowId: string;
+    startedAt: string;
+    pages: { url: string; at: string }[];
+    events: { type: number; timestamp: number; data: any }[];
+  }[];
 }
 
 const openWindow = async (sessionId: string, path: string): Promise<{ windowId: string; page: Page }> => {
@@ -47,7 +53,11 @@ const openWindow = async (sessionId: string, path: string): Promise<{ windowId: 
 const recordingFiles = async (sessionId: string) => {
   const res = await call('GET', `/v1/files?sessionIds=${sessionId}`);
   expect(res.statusCode).toBe(200);
-  return (res.json.data.files ?? []).filter((file: { fileType: string }) => file.fileType === 'recording') as { id: string; status: string; fileBytes: number }[];
+  return (res.json.data.files ?? []).filter((file: { fileType: string }) => file.fileType === 'recording') as {
+    id: string;
+    status: string;
+    fileBytes: number;
+  }[];
 };
 
 describe('session recording', () => {
@@ -74,12 +84,20 @@ describe('session recording', () => {
     const terminated = await call('DELETE', `/v1/sessions/${id}`);
     expect(terminated.statusCode).toBe(200);
 
-    const files = await waitFor(() => recordingFiles(id), (found) => found.length === 1 && found[0].status === 'available', 15_000);
+    const files = await waitFor(
+      () => recordingFiles(id),
+      (found) => found.length === 1 && found[0].status === 'available',
+      15_000,
+    );
     expect(files).toHaveLength(1);
     expect(files[0].fileBytes).toBeGreaterThan(1000);
 
     // Stored when the browser has closed, so after the session's final status: a replay (`all=true`) has them.
-    const events = await readEvents(`${svc.url}/v1/sessions/${id}/events?all=true`, svc.auth, (event) => event.event === 'file_status' && event.status === 'available');
+    const events = await readEvents(
+      `${svc.url}/v1/sessions/${id}/events?all=true`,
+      svc.auth,
+      (event) => event.event === 'file_status' && event.status === 'available',
+    );
     const statuses = events.filter((event) => event.event === 'file_status' && event.fileId === files[0].id);
     expect(statuses.map((event) => event.status)).toEqual(['uploading', 'available']);
     const downloadUrl = statuses[1].downloadUrl as string;
@@ -111,7 +129,11 @@ describe('session recording', () => {
 
     expect(loginWindow.pages.map((page) => new URL(page.url).pathname)).toEqual(['/login/index.html']);
     expect(loginWindow.events.some((event) => event.type === FULL_SNAPSHOT)).toBe(true);
-    expect(loginWindow.events.some((event) => event.type === INCREMENTAL && event.data.source === INPUT && event.data.text === 'grace')).toBe(true);
+    expect(
+      loginWindow.events.some(
+        (event) => event.type === INCREMENTAL && event.data.source === INPUT && event.data.text === 'grace',
+      ),
+    ).toBe(true);
 
     // The replay page rebuilds the recorded form in its player.
     const { id: viewer } = await createRunningSession(svc);
@@ -138,7 +160,9 @@ describe('session recording', () => {
       async () => {
         const res = await call('GET', `/v1/sessions/${id}/windows`);
         const windows = (res.json.data.windows ?? []) as { windowId: string; url?: string }[];
-        return new Map(windows.filter((w) => w.url?.startsWith('http')).map((w) => [new URL(w.url!).pathname, w.windowId]));
+        return new Map(
+          windows.filter((w) => w.url?.startsWith('http')).map((w) => [new URL(w.url!).pathname, w.windowId]),
+        );
       },
       (found) => found.has('/recording/popup-script.html') && found.has('/recording/popup-link.html'),
     );
@@ -152,19 +176,27 @@ describe('session recording', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     expect((await call('DELETE', `/v1/sessions/${id}`)).statusCode).toBe(200);
-    const files = await waitFor(() => recordingFiles(id), (found) => found.length === 1 && found[0].status === 'available', 15_000);
+    const files = await waitFor(
+      () => recordingFiles(id),
+      (found) => found.length === 1 && found[0].status === 'available',
+      15_000,
+    );
     const download = await call('GET', `/v1/files/${files[0].id}`);
     const recording = (await (await fetch(download.json.data.downloadUrl as string)).json()) as RecordingFile;
 
     const byWindow = new Map(recording.windows.map((window) => [window.windowId, window]));
-    expect(byWindow.get(opener.windowId)?.pages.map((page) => new URL(page.url).pathname)).toEqual(['/recording/opener.html']);
+    expect(byWindow.get(opener.windowId)?.pages.map((page) => new URL(page.url).pathname)).toEqual([
+      '/recording/opener.html',
+    ]);
     for (const [path, note] of Object.entries(popups)) {
       const popup = byWindow.get(byPath.get(path)!);
       expect(popup, `the window opened ${note}`).toBeDefined();
       // Its own page, from its first document: the empty one a new window starts on is not recorded.
       expect(popup!.pages.map((page) => new URL(page.url).pathname)).toEqual([path]);
       expect(popup!.events.filter((event) => event.type === FULL_SNAPSHOT)).toHaveLength(1);
-      const typed = popup!.events.filter((event) => event.type === INCREMENTAL && event.data.source === INPUT).map((event) => event.data.text);
+      const typed = popup!.events
+        .filter((event) => event.type === INCREMENTAL && event.data.source === INPUT)
+        .map((event) => event.data.text);
       expect(typed).toContain(note);
     }
   });
@@ -173,7 +205,9 @@ describe('session recording', () => {
     const { id } = await createRunningSession(svc);
     const window = await openWindow(id, '/form.html');
     await window.page.type('#name', 'not recorded');
-    const recorder = await window.page.evaluate(() => Object.keys(window).filter((key) => key.startsWith('__sessionhost')));
+    const recorder = await window.page.evaluate(() =>
+      Object.keys(window).filter((key) => key.startsWith('__sessionhost')),
+    );
     expect(recorder).toEqual([]);
     await call('DELETE', `/v1/sessions/${id}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -183,7 +217,9 @@ describe('session recording', () => {
   it('leaves no recorder handle on the page it records', async () => {
     const { id } = await createRunningSession(svc, svc.auth, { record: true });
     const window = await openWindow(id, '/form.html');
-    const visible = await window.page.evaluate(() => Object.keys(window).filter((key) => key.startsWith('__sessionhostRecord') || key === 'rrwebRecord'));
+    const visible = await window.page.evaluate(() =>
+      Object.keys(window).filter((key) => key.startsWith('__sessionhostRecord') || key === 'rrwebRecord'),
+    );
     expect(visible).toEqual([]);
     await call('DELETE', `/v1/sessions/${id}`);
   });

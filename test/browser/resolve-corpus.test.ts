@@ -34,7 +34,11 @@ const resolveCase = async (c: ResolveCase): Promise<string | null> => {
   const resolution = await offlineResolver.resolve(snapshot, c.description, { intent: c.intent });
   if ('none' in resolution) return null;
   if ('ambiguous' in resolution) return `several: ${resolution.candidates.map((x) => x.name).join(' | ')}`;
-  const testId = await evaluateInWorld(page, `(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`, AbortSignal.timeout(20_000));
+  const testId = await evaluateInWorld(
+    page,
+    `(${elementExpression(snapshot.key, resolution.match.id)})?.getAttribute('data-testid')`,
+    AbortSignal.timeout(20_000),
+  );
   return (testId as string | null) ?? `${resolution.match.role} "${resolution.match.name}" (no test id)`;
 };
 
@@ -53,10 +57,13 @@ describe('offline element resolution corpus', () => {
         current = c.page;
       }
       const got = await resolveCase(c);
-      if (got !== c.expected) misses.push(`${c.page} "${c.description}": expected ${c.expected ?? 'none'}, got ${got ?? 'none'}`);
+      if (got !== c.expected)
+        misses.push(`${c.page} "${c.description}": expected ${c.expected ?? 'none'}, got ${got ?? 'none'}`);
     }
     const accuracy = (resolveCases.length - misses.length) / resolveCases.length;
-    console.log(`resolution corpus: ${resolveCases.length - misses.length}/${resolveCases.length} (${(accuracy * 100).toFixed(1)} %)${misses.map((m) => `\n  miss: ${m}`).join('')}`);
+    console.log(
+      `resolution corpus: ${resolveCases.length - misses.length}/${resolveCases.length} (${(accuracy * 100).toFixed(1)} %)${misses.map((m) => `\n  miss: ${m}`).join('')}`,
+    );
     expect(accuracy).toBeGreaterThanOrEqual(0.9);
   });
 
@@ -72,6 +79,10 @@ describe('offline element resolution corpus', () => {
     const snapshot = await driver.snapshot(AbortSignal.timeout(10_000));
     const resolution = await offlineResolver.resolve(snapshot, 'the Add to cart button');
     expect(resolution).toMatchObject({ ambiguous: true });
-    expect('ambiguous' in resolution && resolution.candidates.map((c) => c.name)).toEqual(['Add to cart', 'Add to cart', 'Add to cart']);
+    expect('ambiguous' in resolution && resolution.candidates.map((c) => c.name)).toEqual([
+      'Add to cart',
+      'Add to cart',
+      'Add to cart',
+    ]);
   });
 });

@@ -25,20 +25,33 @@ afterAll(async () => {
 });
 
 const openWindow = async (url: string): Promise<string> => {
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url },
+  });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json.data.windowId;
 };
 
 const scrape = (windowId: string, body: Record<string, unknown> = {}, auth = svc.auth, session = sessionId) =>
-  svc.app.inject({ method: 'POST', path: `/v1/sessions/${session}/windows/${windowId}/scrape-content`, headers: auth, body });
+  svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${session}/windows/${windowId}/scrape-content`,
+    headers: auth,
+    body,
+  });
 
 const pageOf = async (windowId: string): Promise<Page> => {
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   return browser.page(windowId);
 };
 
-const expected = async (name: string) => (await readFile(new URL(`../fixtures/pages/scrape/${name}.md`, import.meta.url), 'utf8')).replaceAll('{{origin}}', fixtures.url).trimEnd();
+const expected = async (name: string) =>
+  (await readFile(new URL(`../fixtures/pages/scrape/${name}.md`, import.meta.url), 'utf8'))
+    .replaceAll('{{origin}}', fixtures.url)
+    .trimEnd();
 
 describe('scrape-content', () => {
   it('reads a page that navigates while it is read, or says it would not hold still: never a server error', async () => {
@@ -54,13 +67,33 @@ describe('scrape-content', () => {
   });
 
   it.each([
-    ['article', 'keeps the article and drops the site header, navigation, related-stories aside and footer', 'Tide Pools of the North Coast'],
-    ['docs', 'renders headings, GFM tables, fenced code with its language, lists, task items and escapes literal text', 'Queue API · Reference'],
-    ['blog', 'finds the post in a page without landmarks, with its title, and leaves the bars and sidebar out', 'Sourdough at altitude – Crumb Diaries'],
+    [
+      'article',
+      'keeps the article and drops the site header, navigation, related-stories aside and footer',
+      'Tide Pools of the North Coast',
+    ],
+    [
+      'docs',
+      'renders headings, GFM tables, fenced code with its language, lists, task items and escapes literal text',
+      'Queue API · Reference',
+    ],
+    [
+      'blog',
+      'finds the post in a page without landmarks, with its title, and leaves the bars and sidebar out',
+      'Sourdough at altitude – Crumb Diaries',
+    ],
     ['products', 'keeps the whole grid, and its title, where Readability finds no article', 'Kettles – Hearth & Home'],
     ['frames', 'includes a same-origin frame in place and leaves out a frame of another origin', 'Help centre'],
-    ['shadow', 'includes open shadow roots with their slots filled, and the light content of a closed one', 'Components'],
-    ['hidden', 'leaves out hidden elements, scripts, styles and form controls, and makes links and images absolute', 'Hidden things'],
+    [
+      'shadow',
+      'includes open shadow roots with their slots filled, and the light content of a closed one',
+      'Components',
+    ],
+    [
+      'hidden',
+      'leaves out hidden elements, scripts, styles and form controls, and makes links and images absolute',
+      'Hidden things',
+    ],
   ])('%s: %s', async (name, _behaviour, title) => {
     const windowId = await openWindow(`${fixtures.url}/scrape/${name}.html`);
     const res = await scrape(windowId);
@@ -74,14 +107,20 @@ describe('scrape-content', () => {
     const windowId = await openWindow(`${fixtures.url}/scrape/article.html`);
     const res = await scrape(windowId, { clientRequestId: 'scrape-42', costThresholdCredits: 0 });
     expect(res.statusCode).toBe(201);
-    expect(res.json.meta).toMatchObject({ status: 'success', usage: { credits: 0 }, clientProvided: { clientRequestId: 'scrape-42' } });
+    expect(res.json.meta).toMatchObject({
+      status: 'success',
+      usage: { credits: 0 },
+      clientProvided: { clientRequestId: 'scrape-42' },
+    });
     expect(res.json.meta.usage.id).toBe(res.json.meta.requestId);
     expect(res.json.errors).toBeUndefined();
   });
 
   it('reads a plain-text document as its text', async () => {
     const res = await scrape(await openWindow(`${fixtures.url}/scrape/plain.txt`));
-    expect(res.json.data.modelResponse.scrapedContent.text.trim()).toBe('Plain text document.\n\nSecond line with *stars* kept as written.');
+    expect(res.json.data.modelResponse.scrapedContent.text.trim()).toBe(
+      'Plain text document.\n\nSecond line with *stars* kept as written.',
+    );
   });
 
   it('returns the text a script selected, in the document and in a focused text field', async () => {
@@ -93,7 +132,9 @@ describe('scrape-content', () => {
       getSelection()!.removeAllRanges();
       getSelection()!.addRange(range);
     });
-    expect((await scrape(windowId)).json.data.modelResponse.selectedText).toBe('Look with your eyes, not with your hands.');
+    expect((await scrape(windowId)).json.data.modelResponse.selectedText).toBe(
+      'Look with your eyes, not with your hands.',
+    );
     await page.evaluate(() => {
       const field = document.body.appendChild(document.createElement('textarea'));
       field.value = 'draft: low tide at noon';
@@ -137,7 +178,10 @@ describe('scrape-content', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('failure');
     expect(res.json.errors).toEqual([expect.objectContaining({ code: 'time_threshold_exceeded' })]);
-    expect(res.json.data.modelResponse).toEqual({ scrapedContent: { contentType: 'text/markdown', text: '' }, title: '' });
+    expect(res.json.data.modelResponse).toEqual({
+      scrapedContent: { contentType: 'text/markdown', text: '' },
+      title: '',
+    });
   });
 
   it("answers 404 for another org's session and for a window that does not exist", async () => {

@@ -69,13 +69,23 @@ const expectColor = (actual: number[], expected: number[]) => {
 };
 
 const openWindow = async (path: string) => {
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}${path}` } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}${path}` },
+  });
   expect(res.statusCode).toBe(201);
   return res.json.data.windowId as string;
 };
 
 const shoot = async (windowId: string, screenshot?: Record<string, unknown>, auth = svc.auth) =>
-  svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/screenshot`, headers: auth, body: screenshot ? { configuration: { screenshot } } : {} });
+  svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows/${windowId}/screenshot`,
+    headers: auth,
+    body: screenshot ? { configuration: { screenshot } } : {},
+  });
 
 const scrollTo = async (windowId: string, top: number) => {
   await (await browser.page(windowId)).evaluate(`window.scrollTo({ left: 0, top: ${top}, behavior: 'instant' })`);
@@ -107,9 +117,16 @@ describe('viewport screenshots', () => {
     expect(typeof res.json.data.modelResponse).toBe('string');
     const [shot, ...rest] = res.json.meta.screenshots;
     expect(rest).toEqual([]);
-    expect(shot).toMatchObject({ format: 'base64', viewportDimensions: { width: 1280, height: 720 }, scrollPosition: { left: 0, top: 0 } });
+    expect(shot).toMatchObject({
+      format: 'base64',
+      viewportDimensions: { width: 1280, height: 720 },
+      scrollPosition: { left: 0, top: 0 },
+    });
     expect(shot.fileId).toBeUndefined();
-    const image = await decode(fromDataUrl(shot.dataUrl), [[100, 100], [1100, 600]]);
+    const image = await decode(fromDataUrl(shot.dataUrl), [
+      [100, 100],
+      [1100, 600],
+    ]);
     expect([image.width, image.height]).toEqual([1280, 720]);
     expectColor(image.pixels[0], cellColor(100, 100));
     expectColor(image.pixels[1], cellColor(1100, 600));
@@ -136,7 +153,8 @@ describe('viewport screenshots', () => {
   });
 
   it('encodes with the quality asked for: a lower quality gives a smaller image', async () => {
-    const bytes = async (quality: number) => Buffer.from(fromDataUrl((await shoot(windowId, { quality })).json.meta.screenshots[0].dataUrl), 'base64').length;
+    const bytes = async (quality: number) =>
+      Buffer.from(fromDataUrl((await shoot(windowId, { quality })).json.meta.screenshots[0].dataUrl), 'base64').length;
     const low = await bytes(5);
     const high = await bytes(100);
     expect(low).toBeLessThan(high * 0.75);
@@ -155,7 +173,10 @@ describe('viewport screenshots', () => {
   it('lets visualAnalysis.scope take precedence over scope', async () => {
     const res = await shoot(windowId, { scope: 'page', visualAnalysis: { scope: 'viewport' } });
     expect(res.json.meta.screenshots).toHaveLength(1);
-    expect(res.json.meta.screenshots[0]).toMatchObject({ format: 'base64', viewportDimensions: { width: 1280, height: 720 } });
+    expect(res.json.meta.screenshots[0]).toMatchObject({
+      format: 'base64',
+      viewportDimensions: { width: 1280, height: 720 },
+    });
   });
 });
 
@@ -178,7 +199,12 @@ describe('format url', () => {
 
     const principal = await svc.deps.authenticate(svc.key);
     const file = await getStoredFile(svc.deps.records, principal!.orgId, shot.fileId);
-    expect(file).toMatchObject({ fileType: 'screenshot', status: 'available', sessionIds: [sessionId], fileBytes: bytes.length });
+    expect(file).toMatchObject({
+      fileType: 'screenshot',
+      status: 'available',
+      sessionIds: [sessionId],
+      fileBytes: bytes.length,
+    });
   });
 });
 
@@ -213,9 +239,13 @@ describe('page screenshots', () => {
     const windowId = await openWindow('/visual/grid.html?h=40000');
     const res = await shoot(windowId, { scope: 'page', format: 'base64', quality: 30 });
     expect(res.json.meta.status).toBe('success');
-    expect(res.json.warnings).toEqual([expect.objectContaining({ code: 'screenshot_truncated', message: expect.stringContaining('32768 of 40000') })]);
+    expect(res.json.warnings).toEqual([
+      expect.objectContaining({ code: 'screenshot_truncated', message: expect.stringContaining('32768 of 40000') }),
+    ]);
     const shots = res.json.meta.screenshots;
-    expect(shots.map((s: { scrollPosition: { top: number } }) => s.scrollPosition.top)).toEqual([0, 8192, 16384, 24576]);
+    expect(shots.map((s: { scrollPosition: { top: number } }) => s.scrollPosition.top)).toEqual([
+      0, 8192, 16384, 24576,
+    ]);
     const image = await decode(fromDataUrl(shots[3].dataUrl), [[100, 8192 - 100]]);
     expect([image.width, image.height]).toEqual([1280, 8192]);
     expectColor(image.pixels[0], cellColor(100, 32768 - 100));
@@ -230,7 +260,8 @@ describe('page screenshots', () => {
 });
 
 describe('scan screenshots', () => {
-  const scan = (windowId: string, visualAnalysis: Record<string, unknown>) => shoot(windowId, { format: 'base64', visualAnalysis: { scope: 'scan', scanScrollDelay: 0, ...visualAnalysis } });
+  const scan = (windowId: string, visualAnalysis: Record<string, unknown>) =>
+    shoot(windowId, { format: 'base64', visualAnalysis: { scope: 'scan', scanScrollDelay: 0, ...visualAnalysis } });
 
   it('scrolls top to bottom in viewport chunks overlapping by overlapPercentage, then puts the page back', async () => {
     const windowId = await openWindow('/visual/grid.html?h=3000');
@@ -239,7 +270,9 @@ describe('scan screenshots', () => {
     expect(res.json.meta.status).toBe('success');
     const shots = res.json.meta.screenshots;
     // 30 % of 720 px overlap: a step of 504 px, the last chunk against the bottom (3000 - 720).
-    expect(shots.map((s: { scrollPosition: { top: number } }) => s.scrollPosition.top)).toEqual([0, 504, 1008, 1512, 2016, 2280]);
+    expect(shots.map((s: { scrollPosition: { top: number } }) => s.scrollPosition.top)).toEqual([
+      0, 504, 1008, 1512, 2016, 2280,
+    ]);
     for (const shot of shots) {
       const image = await decode(fromDataUrl(shot.dataUrl), [[100, 100]]);
       expect([image.width, image.height]).toEqual([1280, 720]);
@@ -251,7 +284,9 @@ describe('scan screenshots', () => {
   it('stops after maxScanScrolls chunks and warns that the page was not covered', async () => {
     const windowId = await openWindow('/visual/grid.html?h=10000');
     const res = await scan(windowId, { maxScanScrolls: 3, overlapPercentage: 0 });
-    expect(res.json.meta.screenshots.map((s: { scrollPosition: { top: number } }) => s.scrollPosition.top)).toEqual([0, 720, 1440]);
+    expect(res.json.meta.screenshots.map((s: { scrollPosition: { top: number } }) => s.scrollPosition.top)).toEqual([
+      0, 720, 1440,
+    ]);
     expect(res.json.warnings).toEqual([expect.objectContaining({ code: 'screenshot_truncated' })]);
   });
 
@@ -263,7 +298,10 @@ describe('scan screenshots', () => {
       method: 'POST',
       path: `/v1/sessions/${sessionId}/windows/${windowId}/screenshot`,
       headers: svc.auth,
-      body: { timeThresholdSeconds: 1, configuration: { screenshot: { visualAnalysis: { scope: 'scan', scanScrollDelay: 20_000 } } } },
+      body: {
+        timeThresholdSeconds: 1,
+        configuration: { screenshot: { visualAnalysis: { scope: 'scan', scanScrollDelay: 20_000 } } },
+      },
     });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.json.meta.status).toBe('failure');
@@ -273,9 +311,15 @@ describe('scan screenshots', () => {
 
   it('scans a wide page left to right with partitionDirection horizontal, scaled by maxWidth', async () => {
     const windowId = await openWindow('/visual/grid.html?h=720&w=4000');
-    const res = await shoot(windowId, { format: 'base64', maxWidth: 640, visualAnalysis: { scope: 'scan', scanScrollDelay: 0, partitionDirection: 'horizontal', overlapPercentage: 30 } });
+    const res = await shoot(windowId, {
+      format: 'base64',
+      maxWidth: 640,
+      visualAnalysis: { scope: 'scan', scanScrollDelay: 0, partitionDirection: 'horizontal', overlapPercentage: 30 },
+    });
     const shots = res.json.meta.screenshots;
-    expect(shots.map((s: { scrollPosition: { left: number } }) => s.scrollPosition.left)).toEqual([0, 896, 1792, 2688, 2720]);
+    expect(shots.map((s: { scrollPosition: { left: number } }) => s.scrollPosition.left)).toEqual([
+      0, 896, 1792, 2688, 2720,
+    ]);
     const image = await decode(fromDataUrl(shots[2].dataUrl), [[50, 50]]);
     expect([image.width, image.height]).toEqual([640, 360]);
     expectColor(image.pixels[0], cellColor(1792 + 100, 100));
@@ -304,7 +348,13 @@ describe('access', () => {
 
   it('rejects a malformed configuration with 422', async () => {
     const windowId = await openWindow('/visual/grid.html?h=3000');
-    for (const screenshot of [{ quality: 0 }, { quality: 101 }, { maxWidth: 4 }, { scope: 'everything' }, { format: 'png' }]) {
+    for (const screenshot of [
+      { quality: 0 },
+      { quality: 101 },
+      { maxWidth: 4 },
+      { scope: 'everything' },
+      { format: 'png' },
+    ]) {
       expect((await shoot(windowId, screenshot)).statusCode, JSON.stringify(screenshot)).toBe(422);
     }
   });

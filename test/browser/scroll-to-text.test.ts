@@ -13,7 +13,12 @@ const ctx = offlineAndClaude();
 /** A fresh window on the guide, at its top. */
 const openGuide = async (svc: TestService) => {
   const sessionId = ctx.sessions.get(svc)!;
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${ctx.fixtures.url}/scroll/guide.html` } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${ctx.fixtures.url}/scroll/guide.html` },
+  });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   const windowId = res.json.data.windowId as string;
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
@@ -21,7 +26,12 @@ const openGuide = async (svc: TestService) => {
 };
 
 const post = (svc: TestService, windowId: string, operation: 'scroll' | 'click', body: Record<string, unknown>) =>
-  svc.app.inject({ method: 'POST', path: `/v1/sessions/${ctx.sessions.get(svc)}/windows/${windowId}/${operation}`, headers: svc.auth, body });
+  svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${ctx.sessions.get(svc)}/windows/${windowId}/${operation}`,
+    headers: svc.auth,
+    body,
+  });
 
 /** Whether the element is wholly inside the viewport now. */
 const inView = (page: Page, selector: string) =>
@@ -44,7 +54,9 @@ describe('scrollToElement on text, without a language model', () => {
 
   it('scrolls to the paragraph a description says it is about', async () => {
     const { windowId, page } = await openGuide(ctx.offline);
-    const res = await post(ctx.offline, windowId, 'scroll', { scrollToElement: 'the paragraph about the lighthouse keeper retiring' });
+    const res = await post(ctx.offline, windowId, 'scroll', {
+      scrollToElement: 'the paragraph about the lighthouse keeper retiring',
+    });
     expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
     expect(await inView(page, '#p17')).toBe(true);
   });

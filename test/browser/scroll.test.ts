@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 const openWindow = async (path: string) => {
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}${path}` } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}${path}` },
+  });
   expect(res.statusCode).toBe(201);
   return res.json.data.windowId as string;
 };
@@ -36,7 +41,9 @@ const scroll = (windowId: string, body: Record<string, unknown>, auth = svc.auth
 /** The page's scroll offsets as it reports them, or a box's when a selector is given. */
 const position = async (windowId: string, selector?: string) =>
   (await browser.page(windowId)).evaluate(
-    selector ? `[document.querySelector('${selector}').scrollLeft, document.querySelector('${selector}').scrollTop]` : '[Math.round(scrollX), Math.round(scrollY)]',
+    selector
+      ? `[document.querySelector('${selector}').scrollLeft, document.querySelector('${selector}').scrollTop]`
+      : '[Math.round(scrollX), Math.round(scrollY)]',
   ) as Promise<[number, number]>;
 
 describe('scrollBy', () => {
@@ -95,7 +102,8 @@ describe('scrollToEdge', () => {
 
   it('waits for lazy content: at the bottom of an infinite list the reported end has already grown', async () => {
     const windowId = await openWindow('/visual/infinite.html');
-    const endBefore = ((await (await browser.page(windowId)).evaluate('document.documentElement.scrollHeight')) as number) - 720;
+    const endBefore =
+      ((await (await browser.page(windowId)).evaluate('document.documentElement.scrollHeight')) as number) - 720;
     const res = await scroll(windowId, { scrollToEdge: { yAxis: 'bottom' } });
     const [, top, maxTop] = /Scrolled to \(0, (\d+)\) of \(0, (\d+)\)/.exec(res.json.data.modelResponse)!.map(Number);
     expect(top).toBe(endBefore);
@@ -120,7 +128,11 @@ describe('scrolling to a described element', () => {
   });
 
   it('brings the element into view and ignores scrollBy and scrollToEdge', async () => {
-    const res = await scroll(windowId, { scrollToElement: 'the Contact us button', scrollBy: { yAxis: '500px' }, scrollToEdge: { yAxis: 'bottom' } });
+    const res = await scroll(windowId, {
+      scrollToElement: 'the Contact us button',
+      scrollBy: { yAxis: '500px' },
+      scrollToEdge: { yAxis: 'bottom' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json.meta.status).toBe('success');
     expect(res.json.data.modelResponse).toContain('button "Contact us"');
@@ -163,7 +175,10 @@ describe('scrollWithin', () => {
     const res = await scroll(windowId, { scrollWithin: 'the contacts list', scrollToEdge: { yAxis: 'bottom' } });
     expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
     expect(res.json.data.modelResponse).toContain('inside aside#contacts');
-    const [, top, , max] = /\((\d+), (\d+)\) of \((\d+), (\d+)\)/.exec(res.json.data.modelResponse)!.slice(1).map(Number);
+    const [, top, , max] = /\((\d+), (\d+)\) of \((\d+), (\d+)\)/
+      .exec(res.json.data.modelResponse)!
+      .slice(1)
+      .map(Number);
     expect(top).toBe(max);
     expect(top).toBeGreaterThan(1000);
   });
@@ -186,7 +201,11 @@ describe('requests', () => {
 
   it('rejects malformed amounts and edges with 422', async () => {
     const windowId = await openWindow('/visual/grid.html?h=10000');
-    for (const body of [{ scrollBy: { yAxis: 'down' } }, { scrollBy: { yAxis: '10em' } }, { scrollToEdge: { yAxis: 'left' } }]) {
+    for (const body of [
+      { scrollBy: { yAxis: 'down' } },
+      { scrollBy: { yAxis: '10em' } },
+      { scrollToEdge: { yAxis: 'left' } },
+    ]) {
       expect((await scroll(windowId, body)).statusCode, JSON.stringify(body)).toBe(422);
     }
   });

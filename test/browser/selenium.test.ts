@@ -18,7 +18,9 @@ import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 // The package's `http` module is CommonJS without an exports map: reached by require, typed by its declarations.
-const { Executor, HttpClient } = createRequire(import.meta.url)('selenium-webdriver/http') as typeof import('selenium-webdriver/http.js');
+const { Executor, HttpClient } = createRequire(import.meta.url)(
+  'selenium-webdriver/http',
+) as typeof import('selenium-webdriver/http.js');
 
 /** selenium-webdriver's HTTP client with a bearer on every request, the way the interface's Selenium guide has it. */
 class BearerHttpClient extends HttpClient {
@@ -39,7 +41,9 @@ const webDriverFor = (chromedriverUrl: string, apiKey: string): WebDriver =>
   WebDriver.createSession(new Executor(new BearerHttpClient(chromedriverUrl, apiKey)), Capabilities.chrome());
 
 const fullBrowser = await fullChromium();
-const hasDriver = fullBrowser !== undefined && 'path' in (await matchingChromedriver(await chromiumVersion(await resolveChromiumPath(fullBrowser))));
+const hasDriver =
+  fullBrowser !== undefined &&
+  'path' in (await matchingChromedriver(await chromiumVersion(await resolveChromiumPath(fullBrowser))));
 
 let fixtures: FixtureServer;
 beforeAll(async () => {
@@ -73,7 +77,9 @@ describe.skipIf(!hasDriver)('WebDriver on a full Chromium', () => {
       expect(await driver.findElement(By.id('result')).getText()).toBe('Hello, Ada');
       const info = await client.windows.getWindowInfoForSeleniumDriver(session.data, driver as never);
       const windows = await client.windows.list(session.data.id);
-      expect(windows.data.windows?.find((w) => w.windowId === info.data.windowId)?.url).toBe(`${fixtures.url}/form.html`);
+      expect(windows.data.windows?.find((w) => w.windowId === info.data.windowId)?.url).toBe(
+        `${fixtures.url}/form.html`,
+      );
       expect(info.data.liveViewUrl).toContain(`/live/${session.data.id}/`);
     } finally {
       await driver.quit();
@@ -83,12 +89,16 @@ describe.skipIf(!hasDriver)('WebDriver on a full Chromium', () => {
     await client.sessions.terminate(session.data.id);
   });
 
-  it('is the session org\'s only: no key, or another org\'s key, is refused', async () => {
+  it("is the session org's only: no key, or another org's key, is refused", async () => {
     const { id } = await createRunningSession(svc);
     const other = await svc.newOrg('selenium-other');
     const newSession = { capabilities: { alwaysMatch: { browserName: 'chrome' } } };
     const post = (headers: Record<string, string>) =>
-      fetch(`${svc.url}/webdriver/${id}/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(newSession) });
+      fetch(`${svc.url}/webdriver/${id}/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(newSession),
+      });
     for (const headers of [{}, other.auth]) {
       const refused = await post(headers);
       expect(refused.status).toBe(401);
@@ -97,7 +107,7 @@ describe.skipIf(!hasDriver)('WebDriver on a full Chromium', () => {
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
   });
 
-  it('refuses the host\'s files: file: navigations, and host paths on file inputs', async () => {
+  it("refuses the host's files: file: navigations, and host paths on file inputs", async () => {
     const { id } = await createRunningSession(svc);
     const driver = webDriverFor(`${svc.url}/webdriver/${id}`, svc.key);
     try {
@@ -106,11 +116,14 @@ describe.skipIf(!hasDriver)('WebDriver on a full Chromium', () => {
       const input = await driver.findElement(By.css('input[type=file]'));
       await expect(input.sendKeys('/etc/passwd')).rejects.toThrow(/files from the host cannot be set on inputs/);
       // CDP through the driver passes the CDP proxy's policy.
-      const cdp = await fetch(`${svc.url}/webdriver/${id}/session/${(await driver.getSession()).getId()}/goog/cdp/execute`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${svc.key}` },
-        body: JSON.stringify({ cmd: 'Page.navigate', params: { url: 'file:///etc/hostname' } }),
-      });
+      const cdp = await fetch(
+        `${svc.url}/webdriver/${id}/session/${(await driver.getSession()).getId()}/goog/cdp/execute`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${svc.key}` },
+          body: JSON.stringify({ cmd: 'Page.navigate', params: { url: 'file:///etc/hostname' } }),
+        },
+      );
       expect(cdp.status).toBe(400);
     } finally {
       await driver.quit();
@@ -125,10 +138,22 @@ describe.skipIf(!hasDriver)('WebDriver on a full Chromium', () => {
     expect(await driver.getTitle()).toBe('Fixture Index');
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
     // The service runs in this process: its chromedrivers are this process's children.
-    const drivers = () => execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)]).toString().split('\n').filter((name) => name.startsWith('chromedriver'));
-    expect(await waitFor(async () => drivers(), (running) => running.length === 0, 10_000)).toEqual([]);
+    const drivers = () =>
+      execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)])
+        .toString()
+        .split('\n')
+        .filter((name) => name.startsWith('chromedriver'));
+    expect(
+      await waitFor(
+        async () => drivers(),
+        (running) => running.length === 0,
+        10_000,
+      ),
+    ).toEqual([]);
     // As for CDP: only a running session of the caller's org may be driven.
-    const after = await fetch(`${svc.url}/webdriver/${id}/session/${(await driver.getSession()).getId()}/url`, { headers: { authorization: `Bearer ${svc.key}` } });
+    const after = await fetch(`${svc.url}/webdriver/${id}/session/${(await driver.getSession()).getId()}/url`, {
+      headers: { authorization: `Bearer ${svc.key}` },
+    });
     expect(after.status).toBe(401);
     const info = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${id}`, headers: svc.auth });
     expect(info.json.data.chromedriverUrl).toBeUndefined();

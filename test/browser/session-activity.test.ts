@@ -20,21 +20,32 @@ describe('activity', () => {
     const session = await createRunningSession(svc);
     const touch = vi.spyOn(svc.deps.fleet, 'touch');
     try {
-      expect((await svc.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}`, headers: svc.auth })).statusCode).toBe(200);
+      expect(
+        (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}`, headers: svc.auth })).statusCode,
+      ).toBe(200);
       expect(touch).toHaveBeenLastCalledWith(session.id);
       touch.mockClear();
       const controller = new AbortController();
-      const stream = await fetch(`${svc.url}/v1/sessions/${session.id}/events`, { headers: svc.auth, signal: controller.signal });
+      const stream = await fetch(`${svc.url}/v1/sessions/${session.id}/events`, {
+        headers: svc.auth,
+        signal: controller.signal,
+      });
       expect(stream.status).toBe(200);
       controller.abort();
       expect(touch).toHaveBeenLastCalledWith(session.id);
       touch.mockClear();
-      const save = await svc.app.inject({ method: 'PUT', path: `/v1/sessions/${session.id}/save-profile-on-termination/kept-login`, headers: svc.auth });
+      const save = await svc.app.inject({
+        method: 'PUT',
+        path: `/v1/sessions/${session.id}/save-profile-on-termination/kept-login`,
+        headers: svc.auth,
+      });
       expect(save.statusCode).toBe(200);
       expect(touch).toHaveBeenLastCalledWith(session.id);
       touch.mockClear();
       const other = await svc.newOrg('activity-other-org');
-      expect((await svc.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}`, headers: other.auth })).statusCode).toBe(404);
+      expect(
+        (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}`, headers: other.auth })).statusCode,
+      ).toBe(404);
       expect(touch).not.toHaveBeenCalled();
     } finally {
       touch.mockRestore();
@@ -49,7 +60,11 @@ describe('a session in error', () => {
     const stream = readEvents(`${svc.url}/v1/sessions/${victim.id}/events`, svc.auth, (e) => e.status === 'error');
     const pid = svc.host.stats().sessions.find((s) => s.sessionId === victim.id)!.pid;
     process.kill(pid, 'SIGKILL');
-    expect((await stream).at(-1)).toMatchObject({ event: 'status', status: 'error', error: { code: 'browser_crashed', message: 'the browser process exited unexpectedly' } });
+    expect((await stream).at(-1)).toMatchObject({
+      event: 'status',
+      status: 'error',
+      error: { code: 'browser_crashed', message: 'the browser process exited unexpectedly' },
+    });
     const read = await waitFor(
       async () => svc.app.inject({ method: 'GET', path: `/v1/sessions/${victim.id}`, headers: svc.auth }),
       (res) => res.json.data.status === 'error',

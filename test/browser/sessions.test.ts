@@ -25,8 +25,18 @@ describe('session lifecycle', () => {
   });
 
   it('rejects timeoutMinutes outside 1 to 10080 and a malformed proxy with 422', async () => {
-    for (const configuration of [{ timeoutMinutes: 0 }, { timeoutMinutes: 10081 }, { proxy: 'ftp://proxy.example' }, { proxy: { url: 'not a url' } }]) {
-      const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: { configuration } });
+    for (const configuration of [
+      { timeoutMinutes: 0 },
+      { timeoutMinutes: 10081 },
+      { proxy: 'ftp://proxy.example' },
+      { proxy: { url: 'not a url' } },
+    ]) {
+      const res = await svc.app.inject({
+        method: 'POST',
+        path: '/v1/sessions',
+        headers: svc.auth,
+        body: { configuration },
+      });
       expect(res.statusCode, JSON.stringify(configuration)).toBe(422);
       expect(res.json.errors[0].location).toMatch(/^body\.configuration\./);
     }
@@ -52,17 +62,25 @@ describe('session lifecycle', () => {
     const cancelled = await svc.app.inject({ method: 'GET', path: '/v1/sessions?status=cancelled', headers: svc.auth });
     expect(cancelled.json.data.sessions.map((s: { id: string }) => s.id)).toContain(id);
 
-    expect((await svc.app.inject({ method: 'DELETE', path: '/v1/sessions/does-not-exist', headers: svc.auth })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ method: 'DELETE', path: '/v1/sessions/does-not-exist', headers: svc.auth })).statusCode,
+    ).toBe(200);
     const other = await svc.newOrg('terminate-other');
     const theirs = await createRunningSession(svc, other.auth);
-    expect((await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${theirs.id}`, headers: svc.auth })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${theirs.id}`, headers: svc.auth })).statusCode,
+    ).toBe(200);
     expect(await sessionStatus(svc, theirs.id, other.auth)).toBe('running');
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${theirs.id}`, headers: other.auth });
   });
 
   it('replays past events with all=true and after lastEventId', async () => {
     const { id } = await createRunningSession(svc);
-    const all = await readEvents(`${svc.url}/v1/sessions/${id}/events?all=true`, svc.auth, (e) => e.status === 'running' && e.eventId === undefined);
+    const all = await readEvents(
+      `${svc.url}/v1/sessions/${id}/events?all=true`,
+      svc.auth,
+      (e) => e.status === 'running' && e.eventId === undefined,
+    );
     const statuses = all.map((e) => e.status);
     expect(statuses.slice(0, 2)).toEqual(['initializing', 'running']);
     // The replay, then the current status as read now: not a stored event, so no id of its own or of another's.
@@ -71,7 +89,11 @@ describe('session lifecycle', () => {
     const ids = all.filter((e) => e.eventId !== undefined).map((e) => e.eventId);
     expect(new Set(ids).size).toBe(ids.length);
     const first = all[0].eventId as number;
-    const after = await readEvents(`${svc.url}/v1/sessions/${id}/events?lastEventId=${first}`, svc.auth, (e) => e.eventId === undefined || e.eventId === all[1].eventId);
+    const after = await readEvents(
+      `${svc.url}/v1/sessions/${id}/events?lastEventId=${first}`,
+      svc.auth,
+      (e) => e.eventId === undefined || e.eventId === all[1].eventId,
+    );
     expect(after[0]).toMatchObject({ status: 'running', eventId: all[1].eventId });
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
   });
@@ -79,9 +101,16 @@ describe('session lifecycle', () => {
   it('answers a request whose browser dies under it with a 409 that says so, not a server error', async () => {
     const victim = await createRunningSession(svc);
     const pid = svc.host.stats().sessions.find((s) => s.sessionId === victim.id)!.pid;
-    const windows = async () => (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${victim.id}/windows`, headers: svc.auth })).json.data.windows.length as number;
+    const windows = async () =>
+      (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${victim.id}/windows`, headers: svc.auth })).json.data
+        .windows.length as number;
     const before = await windows();
-    const opening = svc.app.inject({ method: 'POST', path: `/v1/sessions/${victim.id}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/slow?ms=5000` } });
+    const opening = svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${victim.id}/windows`,
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/slow?ms=5000` },
+    });
     // The new window exists and waits for its slow page: the browser dies under the request, not before it.
     await waitFor(windows, (count) => count > before);
     process.kill(pid, 'SIGKILL');
@@ -98,8 +127,18 @@ describe('session lifecycle', () => {
     process.kill(pid, 'SIGKILL');
     const events = await stream;
     expect(events.at(-1)).toMatchObject({ event: 'status', status: 'error' });
-    expect(await waitFor(() => sessionStatus(svc, victim.id), (s) => s === 'error')).toBe('error');
-    const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${survivor.id}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/index.html` } });
+    expect(
+      await waitFor(
+        () => sessionStatus(svc, victim.id),
+        (s) => s === 'error',
+      ),
+    ).toBe('error');
+    const window = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${survivor.id}/windows`,
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/index.html` },
+    });
     expect(window.statusCode).toBe(201);
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${survivor.id}`, headers: svc.auth });
   });
@@ -114,7 +153,12 @@ describe('windows', () => {
   afterAll(() => svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}`, headers: svc.auth }));
 
   it('opens a window on a page at the requested resolution, and lists it', async () => {
-    const res = await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/index.html`, screenResolution: '1024x600' } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: path(),
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/index.html`, screenResolution: '1024x600' },
+    });
     expect(res.statusCode).toBe(201);
     const { windowId, targetId } = res.json.data;
     expect(targetId).toBe(windowId);
@@ -122,52 +166,112 @@ describe('windows', () => {
     const list = await svc.app.inject({ method: 'GET', path: path(), headers: svc.auth });
     expect(list.json.data.windows.map((w: { windowId: string }) => w.windowId)).toContain(windowId);
     const { browser } = { browser: await svc.deps.fleet.open(sessionId) };
-    const page = await (browser as unknown as { page(id: string): Promise<import('puppeteer-core').Page> }).page(windowId);
+    const page = await (browser as unknown as { page(id: string): Promise<import('puppeteer-core').Page> }).page(
+      windowId,
+    );
     expect(await page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([1024, 600]);
   });
 
   it('answers get-window-info by window id with a tokenised live view URL carrying the options', async () => {
-    const { windowId } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/form.html` } })).json.data;
-    const res = await svc.app.inject({ method: 'GET', path: path(`/${windowId}?includeNavigationBar=true&disableResize=true&screenResolution=800x600`), headers: svc.auth });
+    const { windowId } = (
+      await svc.app.inject({
+        method: 'POST',
+        path: path(),
+        headers: svc.auth,
+        body: { url: `${fixtures.url}/form.html` },
+      })
+    ).json.data;
+    const res = await svc.app.inject({
+      method: 'GET',
+      path: path(`/${windowId}?includeNavigationBar=true&disableResize=true&screenResolution=800x600`),
+      headers: svc.auth,
+    });
     expect(res.statusCode).toBe(201);
     const url = new URL(res.json.data.liveViewUrl);
     expect(url.pathname).toBe(`/live/${sessionId}/${windowId}`);
     expect(url.searchParams.get('token')).toMatch(/\S+\.\S+/);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ navigationBar: 'true', disableResize: 'true', screenResolution: '800x600' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      navigationBar: 'true',
+      disableResize: 'true',
+      screenResolution: '800x600',
+    });
     expect(url.toString()).not.toContain(svc.key);
   });
 
   it('keeps the size a window was opened at in its live view links, unless a read asks for another', async () => {
-    const { windowId } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/form.html`, screenResolution: '1024x500' } })).json.data;
-    const info = async (query = '') => new URL((await svc.app.inject({ method: 'GET', path: path(`/${windowId}${query}`), headers: svc.auth })).json.data.liveViewUrl);
+    const { windowId } = (
+      await svc.app.inject({
+        method: 'POST',
+        path: path(),
+        headers: svc.auth,
+        body: { url: `${fixtures.url}/form.html`, screenResolution: '1024x500' },
+      })
+    ).json.data;
+    const info = async (query = '') =>
+      new URL(
+        (await svc.app.inject({ method: 'GET', path: path(`/${windowId}${query}`), headers: svc.auth })).json.data
+          .liveViewUrl,
+      );
     expect((await info()).searchParams.get('screenResolution')).toBe('1024x500');
     expect((await info('?screenResolution=800x600')).searchParams.get('screenResolution')).toBe('800x600');
     // A window opened without a size follows its viewer.
-    const { windowId: free } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/form.html` } })).json.data;
-    const freeUrl = new URL((await svc.app.inject({ method: 'GET', path: path(`/${free}`), headers: svc.auth })).json.data.liveViewUrl);
+    const { windowId: free } = (
+      await svc.app.inject({
+        method: 'POST',
+        path: path(),
+        headers: svc.auth,
+        body: { url: `${fixtures.url}/form.html` },
+      })
+    ).json.data;
+    const freeUrl = new URL(
+      (await svc.app.inject({ method: 'GET', path: path(`/${free}`), headers: svc.auth })).json.data.liveViewUrl,
+    );
     expect(freeUrl.searchParams.has('screenResolution')).toBe(false);
   });
 
   it('still succeeds with a warning when the wait runs out, and loads a URL', async () => {
-    const slow = await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/slow?ms=3000`, waitUntilTimeoutSeconds: 1 } });
+    const slow = await svc.app.inject({
+      method: 'POST',
+      path: path(),
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/slow?ms=3000`, waitUntilTimeoutSeconds: 1 },
+    });
     expect(slow.statusCode).toBe(201);
     expect(slow.json.warnings[0]).toMatchObject({ code: 'wait_timeout' });
-    const load = await svc.app.inject({ method: 'POST', path: path(`/${slow.json.data.windowId}`), headers: svc.auth, body: { url: `${fixtures.url}/index.html`, waitUntil: 'domContentLoaded' } });
+    const load = await svc.app.inject({
+      method: 'POST',
+      path: path(`/${slow.json.data.windowId}`),
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/index.html`, waitUntil: 'domContentLoaded' },
+    });
     expect(load.statusCode).toBe(200);
     expect(load.json).toMatchObject({ data: { success: true } });
     expect(load.json.warnings).toBeUndefined();
   });
 
   it('reports a refused connection as an error in the envelope, not a crash', async () => {
-    const { windowId } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: { url: `${fixtures.url}/index.html` } })).json.data;
-    const res = await svc.app.inject({ method: 'POST', path: path(`/${windowId}`), headers: svc.auth, body: { url: `http://127.0.0.1:${await closedPort()}/` } });
+    const { windowId } = (
+      await svc.app.inject({
+        method: 'POST',
+        path: path(),
+        headers: svc.auth,
+        body: { url: `${fixtures.url}/index.html` },
+      })
+    ).json.data;
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: path(`/${windowId}`),
+      headers: svc.auth,
+      body: { url: `http://127.0.0.1:${await closedPort()}/` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json.data.success).toBe(false);
     expect(res.json.errors[0]).toMatchObject({ code: 'navigation_failed', reason: 'net::ERR_CONNECTION_REFUSED' });
   });
 
   it('closes a window; closing it again is a 404', async () => {
-    const { windowId } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: {} })).json.data;
+    const { windowId } = (await svc.app.inject({ method: 'POST', path: path(), headers: svc.auth, body: {} })).json
+      .data;
     const closed = await svc.app.inject({ method: 'DELETE', path: path(`/${windowId}`), headers: svc.auth });
     expect(closed.statusCode).toBe(200);
     expect(closed.json.data.windowId).toBe(windowId);
@@ -185,7 +289,12 @@ describe('windows', () => {
 describe('proxy', () => {
   it('sends the session traffic through the configured proxy', async () => {
     const { id } = await createRunningSession(svc, svc.auth, { proxy: fixtures.url });
-    const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url: 'http://shop.example/' } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${id}/windows`,
+      headers: svc.auth,
+      body: { url: 'http://shop.example/' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json.data.title).toBe('Proxied shop.example');
     expect(fixtures.proxiedUrls).toContain('http://shop.example/');

@@ -12,7 +12,12 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await puppeteer.launch({ executablePath: await resolveChromiumPath(), headless: 'shell', args: ['--no-sandbox'], defaultViewport: DEFAULT_WINDOW });
+  browser = await puppeteer.launch({
+    executablePath: await resolveChromiumPath(),
+    headless: 'shell',
+    args: ['--no-sandbox'],
+    defaultViewport: DEFAULT_WINDOW,
+  });
   page = await browser.newPage();
 });
 afterAll(async () => {
@@ -27,7 +32,9 @@ describe('snapshot word tables', () => {
       <a href="/x" rel="constructor" accesskey="constructor">Next page</a>
       <input type="constructor" aria-label="Code">
     </body>`);
-    const snapshot = decodeSnapshot(JSON.parse((await page.evaluate(SNAPSHOT_WITH_BLOCKS_SCRIPT)) as string) as RawSnapshot);
+    const snapshot = decodeSnapshot(
+      JSON.parse((await page.evaluate(SNAPSHOT_WITH_BLOCKS_SCRIPT)) as string) as RawSnapshot,
+    );
     const go = snapshot.elements.find((e) => e.name === 'Go');
     const stop = snapshot.elements.find((e) => e.name === 'Stop');
     const link = snapshot.elements.find((e) => e.name === 'Next page');
@@ -35,6 +42,8 @@ describe('snapshot word tables', () => {
     expect(stop?.region).toBeUndefined();
     expect(link?.rel).toBeUndefined();
     expect(snapshot.elements.find((e) => e.name === 'Code')?.role).toBe('textbox');
-    expect(snapshot.elements.filter((e) => /function|native code/.test([e.role, ...(e.region ?? [])].join(' ')))).toEqual([]);
+    expect(
+      snapshot.elements.filter((e) => /function|native code/.test([e.role, ...(e.region ?? [])].join(' '))),
+    ).toEqual([]);
   });
 });

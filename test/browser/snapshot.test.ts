@@ -28,7 +28,12 @@ const snapshotOf = async (path: string): Promise<PageSnapshot> => {
   await page.goto(`${fixtures.url}/resolve/${path}`, { waitUntil: 'load' });
   return driver.snapshot(AbortSignal.timeout(20_000));
 };
-const testIdOf = (snapshot: PageSnapshot, element: SnapshotElement) => evaluateInWorld(page, `(${elementExpression(snapshot.key, element.id)})?.getAttribute('data-testid') ?? null`, AbortSignal.timeout(20_000));
+const testIdOf = (snapshot: PageSnapshot, element: SnapshotElement) =>
+  evaluateInWorld(
+    page,
+    `(${elementExpression(snapshot.key, element.id)})?.getAttribute('data-testid') ?? null`,
+    AbortSignal.timeout(20_000),
+  );
 const byTestId = async (snapshot: PageSnapshot, testId: string): Promise<SnapshotElement> => {
   for (const element of snapshot.elements) if ((await testIdOf(snapshot, element)) === testId) return element;
   throw new Error(`no element with data-testid ${testId} in the snapshot`);
@@ -40,17 +45,31 @@ describe('page snapshot', () => {
     expect(await byTestId(shop, 'search-icon')).toMatchObject({ role: 'button', name: 'Search' });
     // Contents come before a title, as in the accessible-name computation; the title is kept beside the name.
     expect(await byTestId(shop, 'wish-summit')).toMatchObject({ role: 'button', name: '♡', title: 'Add to wishlist' });
-    expect(await byTestId(shop, 'summit-image')).toMatchObject({ role: 'link', name: 'Summit Jacket', href: '/p/summit' });
+    expect(await byTestId(shop, 'summit-image')).toMatchObject({
+      role: 'link',
+      name: 'Summit Jacket',
+      href: '/p/summit',
+    });
     expect(await byTestId(shop, 'sort')).toMatchObject({ role: 'combobox', name: 'Sort by', value: 'Popular' });
     const settings = await snapshotOf('settings.html');
     expect(await byTestId(settings, 'promo')).toMatchObject({ role: 'textbox', name: 'Promo code', editable: true });
-    expect(await byTestId(settings, 'notifications')).toMatchObject({ role: 'switch', name: 'Email notifications', checked: false, interactive: true });
+    expect(await byTestId(settings, 'notifications')).toMatchObject({
+      role: 'switch',
+      name: 'Email notifications',
+      checked: false,
+      interactive: true,
+    });
     expect(await byTestId(settings, 'phone')).toMatchObject({ name: '', near: 'Phone', type: 'tel' });
   });
 
   it('says where an element is: regions, the heading above it, its table row and column', async () => {
     const table = await snapshotOf('table.html');
-    expect(await byTestId(table, 'delete-bob')).toMatchObject({ row: 'Bob Smith', column: 'Actions', heading: 'Team members', region: ['table Members'] });
+    expect(await byTestId(table, 'delete-bob')).toMatchObject({
+      row: 'Bob Smith',
+      column: 'Actions',
+      heading: 'Team members',
+      region: ['table Members'],
+    });
     const settings = await snapshotOf('settings.html');
     expect((await byTestId(settings, 'billing-street')).region).toEqual(['form Settings', 'group Billing address']);
   });
@@ -63,7 +82,10 @@ describe('page snapshot', () => {
       const frame = document.querySelector('iframe')!;
       const outer = frame.getBoundingClientRect();
       const inner = frame.contentDocument!.querySelector('[data-testid=frame-email]')!.getBoundingClientRect();
-      return { x: Math.round(outer.left + frame.clientLeft + inner.left + scrollX), y: Math.round(outer.top + frame.clientTop + inner.top + scrollY) };
+      return {
+        x: Math.round(outer.left + frame.clientLeft + inner.left + scrollX),
+        y: Math.round(outer.top + frame.clientTop + inner.top + scrollY),
+      };
     });
     expect(email.box).toMatchObject(expected);
     expect((await byTestId(widgets, 'shadow-send')).name).toBe('Send');

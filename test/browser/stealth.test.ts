@@ -37,12 +37,29 @@ const session = async (configuration: Record<string, unknown> = {}): Promise<str
 };
 
 /** Opens the detection page in a new window of the session and reads its verdicts by scraping it, once all are in. */
-const verdicts = async (sessionId: string, expected: { locale: string; timezone?: string }): Promise<Map<string, Verdict>> => {
-  const query = new URLSearchParams({ locale: expected.locale, ...(expected.timezone ? { timezone: expected.timezone } : {}) });
-  const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/stealth/detect.html?${query}` } });
+const verdicts = async (
+  sessionId: string,
+  expected: { locale: string; timezone?: string },
+): Promise<Map<string, Verdict>> => {
+  const query = new URLSearchParams({
+    locale: expected.locale,
+    ...(expected.timezone ? { timezone: expected.timezone } : {}),
+  });
+  const opened = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}/stealth/detect.html?${query}` },
+  });
   expect(opened.statusCode, JSON.stringify(opened.json)).toBe(201);
   const windowId = opened.json.data.windowId;
-  const scrape = () => svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/scrape-content`, headers: svc.auth, body: {} });
+  const scrape = () =>
+    svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${sessionId}/windows/${windowId}/scrape-content`,
+      headers: svc.auth,
+      body: {},
+    });
   const text = await waitFor(
     async () => String((await scrape()).json?.data?.modelResponse?.scrapedContent?.text ?? ''),
     (scraped) => SCOPES.every((scope) => scraped.includes(`VERDICT ${scope}:`)),
@@ -84,11 +101,24 @@ describe('disguise', () => {
 
   it("the service's own reads and actions are invisible to a page that hooks DOM methods and watches its globals", async () => {
     const sessionId = await session();
-    const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/stealth/hooks.html` } });
+    const opened = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${sessionId}/windows`,
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/stealth/hooks.html` },
+    });
     expect(opened.statusCode, JSON.stringify(opened.json)).toBe(201);
     const post = (route: string, body: Record<string, unknown>) =>
-      svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${opened.json.data.windowId}/${route}`, headers: svc.auth, body });
-    const hooks = async () => /HOOKS armed clicks=(\d+) calls=(.*?) globals=(.*?) \|/.exec(String((await post('scrape-content', {})).json?.data?.modelResponse?.scrapedContent?.text ?? ''));
+      svc.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${sessionId}/windows/${opened.json.data.windowId}/${route}`,
+        headers: svc.auth,
+        body,
+      });
+    const hooks = async () =>
+      /HOOKS armed clicks=(\d+) calls=(.*?) globals=(.*?) \|/.exec(
+        String((await post('scrape-content', {})).json?.data?.modelResponse?.scrapedContent?.text ?? ''),
+      );
     await waitFor(hooks, (found) => found !== null, 30_000);
     for (const [route, body] of [
       ['click', { elementDescription: 'the Save draft button' }],
@@ -112,7 +142,12 @@ describe('disguise', () => {
     ['timezone', '+05:00', /IANA time zone/],
     ['disguise', 'no', /boolean/],
   ])('an invalid %s (%s) is refused with 422 naming the field', async (field, value, message) => {
-    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: { configuration: { [field]: value } } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions',
+      headers: svc.auth,
+      body: { configuration: { [field]: value } },
+    });
     expect(res.statusCode, JSON.stringify(res.json)).toBe(422);
     expect(JSON.stringify(res.json)).toContain(`configuration.${field}`);
     expect(JSON.stringify(res.json)).toMatch(message);

@@ -44,8 +44,13 @@ beforeAll(async () => {
   await svc.deps.blobs.put(`files/${other.orgId}/probed`, FILE_MARKER);
   const { id } = await createRunningSession(svc);
   // Over the socket, as a client would: the CDP address is built from the request's host.
-  const info = (await (await fetch(`${svc.url}/v1/sessions/${id}`, { headers: svc.auth })).json()) as { data: { cdpWsUrl: string } };
-  browser = await puppeteer.connect({ browserWSEndpoint: info.data.cdpWsUrl, headers: { Authorization: `Bearer ${svc.key}` } });
+  const info = (await (await fetch(`${svc.url}/v1/sessions/${id}`, { headers: svc.auth })).json()) as {
+    data: { cdpWsUrl: string };
+  };
+  browser = await puppeteer.connect({
+    browserWSEndpoint: info.data.cdpWsUrl,
+    headers: { Authorization: `Bearer ${svc.key}` },
+  });
 }, 120_000);
 afterAll(async () => {
   await browser?.disconnect();
@@ -55,7 +60,9 @@ afterAll(async () => {
 describe("a session's browser probing the service's ports", { timeout: 240_000 }, () => {
   it('reads no record or file of any org from any of them', async () => {
     const ports = await listeningPorts();
-    const storePorts = [svc.embeddedStores!.dynamoEndpoint, svc.embeddedStores!.s3Endpoint].map((url) => Number(new URL(url).port));
+    const storePorts = [svc.embeddedStores!.dynamoEndpoint, svc.embeddedStores!.s3Endpoint].map((url) =>
+      Number(new URL(url).port),
+    );
     expect(ports).toEqual(expect.arrayContaining([Number(new URL(svc.url).port), ...storePorts]));
     const bucket = svc.deps.config.bucketName;
     // What an attacker would try: the listings, then an object named in them.
@@ -68,7 +75,9 @@ describe("a session's browser probing the service's ports", { timeout: 240_000 }
         for (const path of paths) {
           // Navigation, as a window loading the address would.
           const response = await page.goto(`${base}${path}`, { timeout: 15_000 }).catch(() => null);
-          seen.push(`${port}${path} navigate ${response?.status() ?? 'failed'}: ${await page.content().catch(() => '')}`);
+          seen.push(
+            `${port}${path} navigate ${response?.status() ?? 'failed'}: ${await page.content().catch(() => '')}`,
+          );
         }
         // From a page on the same host: fetch (S3 and DynamoDB style) and a worker's fetch.
         const probes = await page.evaluate(
@@ -81,7 +90,11 @@ describe("a session's browser probing the service's ports", { timeout: 240_000 }
                 return `failed ${String(error)}`;
               }
             };
-            const scan = { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.Scan' }, body: JSON.stringify({ TableName: tableName }) };
+            const scan = {
+              method: 'POST',
+              headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.Scan' },
+              body: JSON.stringify({ TableName: tableName }),
+            };
             const workerCode = `fetch(${JSON.stringify(`${target}/${bucketName}?list-type=2`)}).then(r => r.text()).then(t => postMessage(t), e => postMessage('failed ' + e))`;
             const worker = new Worker(URL.createObjectURL(new Blob([workerCode], { type: 'text/javascript' })));
             const fromWorker = await new Promise<string>((resolve) => {
@@ -102,9 +115,12 @@ describe("a session's browser probing the service's ports", { timeout: 240_000 }
     // Only what came back counts, not the address asked for (which names the object, and a 404 may echo it). A
     // bucket listing shows as <Key> elements; a record or file by its marker; key records by their sort key.
     const answer = (text: string) => text.slice(text.indexOf(': ') + 2);
-    const leaks = seen.filter((text) => [RECORD_MARKER, FILE_MARKER, 'APIKEY#', '<Key>', '&lt;Key&gt;'].some((secret) => answer(text).includes(secret)));
+    const leaks = seen.filter((text) =>
+      [RECORD_MARKER, FILE_MARKER, 'APIKEY#', '<Key>', '&lt;Key&gt;'].some((secret) => answer(text).includes(secret)),
+    );
     expect(leaks).toEqual([]);
     // The stores themselves say no, rather than merely serving nothing.
-    for (const port of storePorts) expect(seen.filter((text) => text.startsWith(`${port}/`) && text.includes(' navigate 200'))).toEqual([]);
+    for (const port of storePorts)
+      expect(seen.filter((text) => text.startsWith(`${port}/`) && text.includes(' navigate 200'))).toEqual([]);
   });
 });

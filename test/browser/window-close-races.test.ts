@@ -33,7 +33,12 @@ afterEach(async () => {
 });
 
 const openWindow = async (): Promise<string> => {
-  const res = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/live/target.html` } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}/live/target.html` },
+  });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json.data.windowId as string;
 };
@@ -47,7 +52,11 @@ interface ViewerSocket {
 
 /** A viewer's socket, speaking the live view page's protocol directly; resolves once the first frame arrived. */
 const viewWindow = async (windowId: string): Promise<ViewerSocket> => {
-  const info = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}/windows/${windowId}`, headers: svc.auth });
+  const info = await svc.app.inject({
+    method: 'GET',
+    path: `/v1/sessions/${sessionId}/windows/${windowId}`,
+    headers: svc.auth,
+  });
   const link = new URL(info.json.data.liveViewUrl as string);
   const socket = new WebSocket(`${svc.url.replace(/^http/, 'ws')}${link.pathname.replace(/\/$/, '')}/ws${link.search}`);
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
@@ -62,7 +71,8 @@ const viewWindow = async (windowId: string): Promise<ViewerSocket> => {
   return {
     send: (message) => socket.send(JSON.stringify(message)),
     open: () => socket.readyState === WebSocket.OPEN,
-    closed: (timeoutMs) => Promise.race([closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), timeoutMs))]),
+    closed: (timeoutMs) =>
+      Promise.race([closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), timeoutMs))]),
   };
 };
 
@@ -80,7 +90,9 @@ describe('closing a window in the middle of something', () => {
       viewer.send({ t: 'nav', action: 'close' });
       expect(await viewer.closed(5_000), `round ${round}`).toBe(4404);
     }
-    expect((await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).json.data.status).toBe('running');
+    expect(
+      (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).json.data.status,
+    ).toBe('running');
   });
 
   it('from the live view, right after starting a load: the window closes', async () => {
@@ -101,7 +113,11 @@ describe('closing a window in the middle of something', () => {
       const viewer = await viewWindow(windowId);
       viewer.send({ t: 'nav', action: 'go', url: `${fixtures.url}/live/other.html` });
       const started = Date.now();
-      const res = await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}/windows/${windowId}`, headers: svc.auth });
+      const res = await svc.app.inject({
+        method: 'DELETE',
+        path: `/v1/sessions/${sessionId}/windows/${windowId}`,
+        headers: svc.auth,
+      });
       expect(res.statusCode, `round ${round}: ${JSON.stringify(res.json)}`).toBe(200);
       expect(Date.now() - started, `round ${round}`).toBeLessThan(5_000);
       expect(await windowIds()).not.toContain(windowId);
@@ -116,13 +132,20 @@ describe('closing a window in the middle of something', () => {
       let tick = 0;
       const resizing = setInterval(() => {
         tick += 1;
-        for (const viewer of viewers) if (viewer.open()) viewer.send({ t: 'resize', width: 600 + (tick % 9) * 20, height: 500 });
+        for (const viewer of viewers)
+          if (viewer.open()) viewer.send({ t: 'resize', width: 600 + (tick % 9) * 20, height: 500 });
       }, 20);
       await new Promise((resolve) => setTimeout(resolve, 100 + (round % 5) * 30));
-      const res = await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}/windows/${windowId}`, headers: svc.auth });
+      const res = await svc.app.inject({
+        method: 'DELETE',
+        path: `/v1/sessions/${sessionId}/windows/${windowId}`,
+        headers: svc.auth,
+      });
       clearInterval(resizing);
       expect(res.statusCode, `round ${round}: ${JSON.stringify(res.json)}`).toBe(200);
     }
-    expect((await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).json.data.status).toBe('running');
+    expect(
+      (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).json.data.status,
+    ).toBe('running');
   });
 });

@@ -53,7 +53,12 @@ describe('listing windows', () => {
     const url = `${fixtures.url}/windows/titled-on-load.html`;
     const created = await open({ url });
     expect(created.data).toMatchObject({ url, title: 'Home' });
-    expect(await listed(created.data.windowId)).toEqual({ windowId: created.data.windowId, targetId: created.data.windowId, url, title: 'Home' });
+    expect(await listed(created.data.windowId)).toEqual({
+      windowId: created.data.windowId,
+      targetId: created.data.windowId,
+      url,
+      title: 'Home',
+    });
   });
 
   it('follows a page that renames itself and changes its address without navigating', async () => {
@@ -61,19 +66,36 @@ describe('listing windows', () => {
     const { data } = await open({ url });
     expect(await listed(data.windowId)).toMatchObject({ url, title: 'Inbox' });
 
-    await (await pageOf(data.windowId)).evaluate(() => (window as unknown as { rename(title: string, query: string): void }).rename('Inbox (3)', 'unread=3'));
+    await (await pageOf(data.windowId)).evaluate(() =>
+      (window as unknown as { rename(title: string, query: string): void }).rename('Inbox (3)', 'unread=3'),
+    );
     // The page tells the browser its new title on its own schedule: give it a moment, not forever.
-    const now = await waitFor(() => listed(data.windowId), (window) => window?.title === 'Inbox (3)', 3_000);
+    const now = await waitFor(
+      () => listed(data.windowId),
+      (window) => window?.title === 'Inbox (3)',
+      3_000,
+    );
     expect(now).toMatchObject({ url: `${url}?unread=3`, title: 'Inbox (3)' });
   });
 
   it('shows the page a window moved to, and keeps each window apart', async () => {
     const first = await open({ url: `${fixtures.url}/windows/renames.html` });
     const second = await open({ url: `${fixtures.url}/index.html` });
-    const loaded = await svc.app.inject({ method: 'POST', path: windowsPath(`/${first.data.windowId}`), headers: svc.auth, body: { url: `${fixtures.url}/form.html` } });
+    const loaded = await svc.app.inject({
+      method: 'POST',
+      path: windowsPath(`/${first.data.windowId}`),
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/form.html` },
+    });
     expect(loaded.json.data.success).toBe(true);
-    expect(await listed(first.data.windowId)).toMatchObject({ url: `${fixtures.url}/form.html`, title: 'Fixture Form' });
-    expect(await listed(second.data.windowId)).toMatchObject({ url: `${fixtures.url}/index.html`, title: 'Fixture Index' });
+    expect(await listed(first.data.windowId)).toMatchObject({
+      url: `${fixtures.url}/form.html`,
+      title: 'Fixture Form',
+    });
+    expect(await listed(second.data.windowId)).toMatchObject({
+      url: `${fixtures.url}/index.html`,
+      title: 'Fixture Index',
+    });
   });
 
   it("agrees with creation about a window whose first page could not be loaded: it shows the browser's error page for the address", async () => {
@@ -102,18 +124,31 @@ describe('listing windows', () => {
 describe('two loads of one window at once', () => {
   it('the earlier one, replaced before its page loaded, fails with ERR_ABORTED rather than taking the later load for its own', async () => {
     const { data } = await open({ url: `${fixtures.url}/index.html` });
-    const load = (url: string) => svc.app.inject({ method: 'POST', path: windowsPath(`/${data.windowId}`), headers: svc.auth, body: { url, waitUntil: 'load' } });
+    const load = (url: string) =>
+      svc.app.inject({
+        method: 'POST',
+        path: windowsPath(`/${data.windowId}`),
+        headers: svc.auth,
+        body: { url, waitUntil: 'load' },
+      });
     for (let round = 0; round < 3; round += 1) {
       const first = load(`${fixtures.url}/windows/slow-image.html?round=${round}`);
       // The first load has begun (its document is shown) and waits for its image: now a second one replaces it.
-      await waitFor(() => listed(data.windowId), (window) => window?.url.includes(`slow-image.html?round=${round}`) === true, 5_000);
+      await waitFor(
+        () => listed(data.windowId),
+        (window) => window?.url.includes(`slow-image.html?round=${round}`) === true,
+        5_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, round * 100));
       const second = await load(`${fixtures.url}/index.html?round=${round}`);
       expect(second.statusCode).toBe(200);
       expect(second.json.data.success).toBe(true);
       const replaced = await first;
       expect(replaced.json.data.success, JSON.stringify(replaced.json)).toBe(false);
-      expect(replaced.json.errors[0]).toMatchObject({ code: 'navigation_failed', reason: expect.stringMatching(/^net::ERR_ABORTED/) });
+      expect(replaced.json.errors[0]).toMatchObject({
+        code: 'navigation_failed',
+        reason: expect.stringMatching(/^net::ERR_ABORTED/),
+      });
       expect((await listed(data.windowId))?.url).toBe(`${fixtures.url}/index.html?round=${round}`);
     }
   });

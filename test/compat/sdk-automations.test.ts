@@ -29,14 +29,22 @@ describe('official client: form fillers and automations', () => {
 
     const learnt = await client.windows.createFormFiller(sessionId, windowId, { configuration: { submit: true } });
     expect(learnt.meta.status).toBe('success');
-    const { automationId, schema } = JSON.parse(learnt.data.modelResponse) as { automationId: string; schema: { properties: Record<string, unknown> } };
+    const { automationId, schema } = JSON.parse(learnt.data.modelResponse) as {
+      automationId: string;
+      schema: { properties: Record<string, unknown> };
+    };
     expect(Object.keys(schema.properties)).toEqual(['firstName', 'lastName', 'plan', 'iAcceptTheTerms']);
 
-    const filled = await client.windows.fillForm(sessionId, windowId, { automationId, parameters: { firstName: 'Grace', lastName: 'Hopper', plan: 'basic', iAcceptTheTerms: true } });
+    const filled = await client.windows.fillForm(sessionId, windowId, {
+      automationId,
+      parameters: { firstName: 'Grace', lastName: 'Hopper', plan: 'basic', iAcceptTheTerms: true },
+    });
     expect(filled.meta).toMatchObject({ status: 'success', usage: { credits: 0 } });
     const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
     const page = await browser.page(windowId);
-    expect(await page.evaluate(() => document.getElementById('result')!.textContent)).toBe('Created Grace Hopper on basic, terms accepted');
+    expect(await page.evaluate(() => document.getElementById('result')!.textContent)).toBe(
+      'Created Grace Hopper on basic, terms accepted',
+    );
 
     const list = await client.automations.list();
     expect(list.automations?.map((a) => a.id)).toContain(automationId);

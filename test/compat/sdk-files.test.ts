@@ -18,7 +18,11 @@ let fixtures: FixtureServer;
 let client: AirtopClient;
 let dir: string;
 beforeAll(async () => {
-  [svc, fixtures, dir] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer(), mkdtemp(join(tmpdir(), 'sdk-files-'))]);
+  [svc, fixtures, dir] = await Promise.all([
+    startTestService({ warmPoolSize: 1 }),
+    startFixtureServer(),
+    mkdtemp(join(tmpdir(), 'sdk-files-')),
+  ]);
   client = new AirtopClient({ apiKey: svc.key, baseUrl: svc.url });
 });
 afterAll(async () => {
@@ -33,7 +37,10 @@ const fixtureBytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i)
 
 /** A Puppeteer client on the session's CDP URL, on a page of the fixture server. */
 const cdpPage = async (cdpWsUrl: string, path: string): Promise<{ browser: Browser; page: Page }> => {
-  const browser = await puppeteer.connect({ browserWSEndpoint: cdpWsUrl, headers: { Authorization: `Bearer ${svc.key}` } });
+  const browser = await puppeteer.connect({
+    browserWSEndpoint: cdpWsUrl,
+    headers: { Authorization: `Bearer ${svc.key}` },
+  });
   const page = await browser.newPage();
   await page.goto(`${fixtures.url}${path}`);
   return { browser, page };
@@ -47,20 +54,33 @@ describe('official client: files', () => {
     await writeFile(path, bytes);
     const window = await client.windows.create(session.data.id, { url: `${fixtures.url}/files/one-input.html` });
 
-    const { fileId, aiResponse } = await client.windows.uploadFileAndSelectInput(session.data.id, window.data.windowId, { uploadFilePath: path });
+    const { fileId, aiResponse } = await client.windows.uploadFileAndSelectInput(
+      session.data.id,
+      window.data.windowId,
+      { uploadFilePath: path },
+    );
     expect(aiResponse.meta.status).toBe('success');
     const { browser, page } = await cdpPage(session.data.cdpWsUrl!, '/index.html');
     try {
       const form = (await browser.pages()).find((p) => p.url().endsWith('/files/one-input.html'))!;
       await form.waitForFunction(() => document.getElementById('result')?.textContent !== '');
-      expect(JSON.parse((await form.$eval('#result', (el) => el.textContent)) ?? '{}')).toMatchObject({ name: 'cv.pdf', size: bytes.length, sha256: sha256(bytes) });
+      expect(JSON.parse((await form.$eval('#result', (el) => el.textContent)) ?? '{}')).toMatchObject({
+        name: 'cv.pdf',
+        size: bytes.length,
+        sha256: sha256(bytes),
+      });
       await page.close();
     } finally {
       await browser.disconnect();
     }
 
     const file = await client.files.get(fileId);
-    expect(file.data).toMatchObject({ status: 'available', fileBytes: bytes.length, fileType: 'customer_upload', sessionIds: [session.data.id] });
+    expect(file.data).toMatchObject({
+      status: 'available',
+      fileBytes: bytes.length,
+      fileType: 'customer_upload',
+      sessionIds: [session.data.id],
+    });
     expect(file.data.uploadStartTime).toBeInstanceOf(Date);
     const back = join(dir, 'back.pdf');
     await client.files.download(fileId, back);
@@ -100,11 +120,19 @@ describe('official client: browser downloads', () => {
       const bytes = new Uint8Array(await (await fetch(download!.downloadUrl)).arrayBuffer());
       expect(sha256(bytes)).toBe(sha256(fixtureBytes(12345)));
       const file = await client.files.get(download!.id);
-      expect(file.data).toMatchObject({ fileName: 'export.csv', fileType: 'browser_download', status: 'available', fileBytes: 12345 });
+      expect(file.data).toMatchObject({
+        fileName: 'export.csv',
+        fileType: 'browser_download',
+        status: 'available',
+        fileBytes: 12345,
+      });
 
       // The next download, fetched to disk by the client's helper (no lookback: only what comes after).
       const destination = join(dir, 'next.bin');
-      const next = client.sessions.downloadNextFile(session.data.id, destination, { lookbackSeconds: 0, timeoutSeconds: 20 });
+      const next = client.sessions.downloadNextFile(session.data.id, destination, {
+        lookbackSeconds: 0,
+        timeoutSeconds: 20,
+      });
       await page.goto(`${fixtures.url}/files/download.html?name=second.bin&bytes=777`);
       await page.click('#download');
       await next;

@@ -21,7 +21,8 @@ beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
   client = new AirtopClient({ apiKey: svc.key, baseUrl: svc.url });
   sessionId = (await client.sessions.create({}, { timeoutInSeconds: 30 })).data.id;
-  windowId = (await client.windows.create(sessionId, { url: `${fixtures.url}/resolve/interactions.html` })).data.windowId;
+  windowId = (await client.windows.create(sessionId, { url: `${fixtures.url}/resolve/interactions.html` })).data
+    .windowId;
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
   page = await browser.page(windowId);
 });
@@ -32,11 +33,17 @@ afterAll(async () => {
 
 describe('official client: click, hover, type', () => {
   it('clicks an element described in plain language, double-clicks when asked', async () => {
-    const clicked = await client.windows.click(sessionId, windowId, { elementDescription: 'the Increment button', clientRequestId: 'sdk-click' });
+    const clicked = await client.windows.click(sessionId, windowId, {
+      elementDescription: 'the Increment button',
+      clientRequestId: 'sdk-click',
+    });
     expect(clicked.meta.status).toBe('success');
     expect(clicked.meta.clientProvided?.clientRequestId).toBe('sdk-click');
     expect(clicked.data.modelResponse).toBe('Clicked the button "Increment".');
-    await client.windows.click(sessionId, windowId, { elementDescription: 'Increment', configuration: { clickType: 'doubleClick' } });
+    await client.windows.click(sessionId, windowId, {
+      elementDescription: 'Increment',
+      configuration: { clickType: 'doubleClick' },
+    });
     expect(await pageLog()).toEqual(['click', 'click', 'click', 'dblclick']);
   });
 
@@ -47,7 +54,12 @@ describe('official client: click, hover, type', () => {
   });
 
   it('types into a field, clearing it and pressing Enter', async () => {
-    const typed = await client.windows.type(sessionId, windowId, { elementDescription: 'Display name', text: 'Grace Hopper', clearInputField: true, pressEnterKey: true });
+    const typed = await client.windows.type(sessionId, windowId, {
+      elementDescription: 'Display name',
+      text: 'Grace Hopper',
+      clearInputField: true,
+      pressEnterKey: true,
+    });
     expect(typed.meta.status).toBe('success');
     expect(await page.$eval('#name', (el) => (el as HTMLInputElement).value)).toBe('Grace Hopper');
     expect(await pageLog()).toContain('submit');

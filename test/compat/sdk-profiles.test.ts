@@ -25,7 +25,10 @@ const orgId = () => (svc.access as { orgId: string }).orgId;
 
 /** Runs `act` on the fixture login page of the session, through Puppeteer on the session's CDP URL. */
 const onLoginPage = async <T>(cdpWsUrl: string, act: (page: Page) => Promise<T>): Promise<T> => {
-  const browser = await puppeteer.connect({ browserWSEndpoint: cdpWsUrl, headers: { Authorization: `Bearer ${svc.key}` } });
+  const browser = await puppeteer.connect({
+    browserWSEndpoint: cdpWsUrl,
+    headers: { Authorization: `Bearer ${svc.key}` },
+  });
   try {
     const page = await browser.newPage();
     await page.goto(`${fixtures.url}/login/index.html`);
@@ -39,7 +42,11 @@ const onLoginPage = async <T>(cdpWsUrl: string, act: (page: Page) => Promise<T>)
 const logIn = (user: string) => async (page: Page) => {
   await page.type('#user', user);
   await page.click('#submit');
-  await page.waitForFunction((name) => document.getElementById('state')?.textContent === `Logged in as ${name}`, {}, user);
+  await page.waitForFunction(
+    (name) => document.getElementById('state')?.textContent === `Logged in as ${name}`,
+    {},
+    user,
+  );
 };
 const state = (page: Page) => page.$eval('#state', (el) => el.textContent);
 
@@ -50,7 +57,10 @@ describe('official client: profiles', () => {
     await onLoginPage(first.data.cdpWsUrl!, logIn('ivan'));
     await client.sessions.terminate(first.data.id);
 
-    const second = await client.sessions.create({ configuration: { profileName: 'sdk-login' } }, { timeoutInSeconds: 30 });
+    const second = await client.sessions.create(
+      { configuration: { profileName: 'sdk-login' } },
+      { timeoutInSeconds: 30 },
+    );
     expect(second.data.status).toBe('running');
     expect(await onLoginPage(second.data.cdpWsUrl!, state)).toBe('Logged in as ivan');
     await client.sessions.terminate(second.data.id);

@@ -27,7 +27,9 @@ describe('official client: scrape content', () => {
   it('scrapes a window into markdown with its title, the client request id echoed', async () => {
     const { windowId } = (await client.windows.create(sessionId, { url: `${fixtures.url}/scrape/docs.html` })).data;
     const response = await client.windows.scrapeContent(sessionId, windowId, { clientRequestId: 'sdk-scrape-1' });
-    const markdown = (await readFile(new URL('../fixtures/pages/scrape/docs.md', import.meta.url), 'utf8')).replaceAll('{{origin}}', fixtures.url).trimEnd();
+    const markdown = (await readFile(new URL('../fixtures/pages/scrape/docs.md', import.meta.url), 'utf8'))
+      .replaceAll('{{origin}}', fixtures.url)
+      .trimEnd();
     expect(response.data.modelResponse.scrapedContent).toEqual({ contentType: 'text/markdown', text: markdown });
     expect(response.data.modelResponse.title).toBe('Queue API · Reference');
     expect(response.meta.status).toBe('success');

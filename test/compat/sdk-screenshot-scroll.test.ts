@@ -35,16 +35,24 @@ const jpegSize = (bytes: Buffer): [number, number] => {
 
 describe('official client: screenshot and scroll', () => {
   it('takes a viewport screenshot that processScreenshots turns into JPEG bytes', async () => {
-    const response = await client.windows.screenshot(sessionId, windowId, { configuration: { screenshot: { maxWidth: 640, quality: 70 } } });
+    const response = await client.windows.screenshot(sessionId, windowId, {
+      configuration: { screenshot: { maxWidth: 640, quality: 70 } },
+    });
     expect(response.meta.status).toBe('success');
-    expect(response.meta.screenshots?.[0]).toMatchObject({ format: 'base64', viewportDimensions: { width: 1280, height: 720 }, scrollPosition: { left: 0, top: 0 } });
+    expect(response.meta.screenshots?.[0]).toMatchObject({
+      format: 'base64',
+      viewportDimensions: { width: 1280, height: 720 },
+      scrollPosition: { left: 0, top: 0 },
+    });
     const [processed] = await processScreenshots(response);
     expect(processed).toMatchObject({ success: true, mimeType: 'image/jpeg' });
     expect(jpegSize(processed.binaryData!)).toEqual([640, 360]);
   });
 
   it('takes a whole-page screenshot as a file whose signed URL downloads without the API key', async () => {
-    const response = await client.windows.screenshot(sessionId, windowId, { configuration: { screenshot: { scope: 'page' } } });
+    const response = await client.windows.screenshot(sessionId, windowId, {
+      configuration: { screenshot: { scope: 'page' } },
+    });
     const [shot] = response.meta.screenshots ?? [];
     expect(shot).toMatchObject({ format: 'url', fileName: expect.stringMatching(/\.jpg$/) });
     const download = await fetch(shot.signedDownloadUrl!);

@@ -42,10 +42,15 @@ describe('official client: sessions and windows', () => {
     expect(window.data.windowId).toBeTruthy();
     const info = await client.windows.getWindowInfo(id, window.data.windowId, { includeNavigationBar: true });
     expect(info.data.liveViewUrl).toContain(`/live/${id}/`);
-    const loaded = await client.windows.loadUrl(id, window.data.windowId, { url: `${fixtures.url}/form.html`, waitUntil: 'load' });
+    const loaded = await client.windows.loadUrl(id, window.data.windowId, {
+      url: `${fixtures.url}/form.html`,
+      waitUntil: 'load',
+    });
     expect(loaded.data.success).toBe(true);
     const listed = await client.windows.list(id);
-    expect(listed.data.windows?.find((w) => w.windowId === window.data.windowId)?.url).toBe(`${fixtures.url}/form.html`);
+    expect(listed.data.windows?.find((w) => w.windowId === window.data.windowId)?.url).toBe(
+      `${fixtures.url}/form.html`,
+    );
     const closed = await client.windows.close(id, window.data.windowId);
     expect(closed.data.windowId).toBe(window.data.windowId);
     await client.sessions.terminate(id);
@@ -59,7 +64,10 @@ describe('official client: sessions and windows', () => {
 describe('CDP access', () => {
   it('lets Puppeteer drive the session with the API key, and its pages appear as windows', async () => {
     const session = await client.sessions.create({}, { timeoutInSeconds: 30 });
-    const browser = await puppeteer.connect({ browserWSEndpoint: session.data.cdpWsUrl!, headers: { Authorization: `Bearer ${svc.key}` } });
+    const browser = await puppeteer.connect({
+      browserWSEndpoint: session.data.cdpWsUrl!,
+      headers: { Authorization: `Bearer ${svc.key}` },
+    });
     try {
       const page = await browser.newPage();
       await page.goto(`${fixtures.url}/form.html`);
@@ -77,7 +85,9 @@ describe('CDP access', () => {
     const session = await client.sessions.create({}, { timeoutInSeconds: 30 });
     const other = await svc.newOrg('cdp-other');
     for (const headers of [{}, other.auth, { Authorization: 'Bearer shk_not_a_real_key_at_all_000000000' }]) {
-      await expect(puppeteer.connect({ browserWSEndpoint: session.data.cdpWsUrl!, headers: headers as Record<string, string> })).rejects.toThrow();
+      await expect(
+        puppeteer.connect({ browserWSEndpoint: session.data.cdpWsUrl!, headers: headers as Record<string, string> }),
+      ).rejects.toThrow();
     }
     await client.sessions.terminate(session.data.id);
   });

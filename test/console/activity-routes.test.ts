@@ -46,14 +46,22 @@ describe('GET /v1/requests', () => {
     const second = await seedRequest(org.orgId, {
       status: 'error',
       error: 'the automation failed',
-      webhook: { url: 'https://hooks.example/x', messageId: 'msg_1', state: 'failed', attempts: [{ at: new Date().toISOString(), statusCode: 500, durationMs: 12 }] },
+      webhook: {
+        url: 'https://hooks.example/x',
+        messageId: 'msg_1',
+        state: 'failed',
+        attempts: [{ at: new Date().toISOString(), statusCode: 500, durationMs: 12 }],
+      },
     });
     const foreign = await seedRequest(other.orgId);
 
     const res = await get('/v1/requests', org.auth);
     expect(res.statusCode).toBe(200);
     expect(res.json.data.requests.map((r: { requestId: string }) => r.requestId)).toEqual([second, first]);
-    expect(res.json.data.requests[0].webhook).toMatchObject({ state: 'failed', attempts: [{ statusCode: 500, durationMs: 12 }] });
+    expect(res.json.data.requests[0].webhook).toMatchObject({
+      state: 'failed',
+      attempts: [{ statusCode: 500, durationMs: 12 }],
+    });
     expect(res.json.data.requests[0]).not.toHaveProperty('body');
     expect(res.json.data.pagination.totalItems).toBe(2);
 
@@ -82,7 +90,10 @@ describe('GET /v1/requests', () => {
     ]) {
       const res = await get(`/v1/requests?${query}`);
       expect(res.statusCode, query).toBe(422);
-      expect(res.json.errors.map((e: { location: string }) => e.location), query).toContain(location);
+      expect(
+        res.json.errors.map((e: { location: string }) => e.location),
+        query,
+      ).toContain(location);
     }
     expect((await svc.app.inject({ method: 'GET', path: '/v1/requests' })).statusCode).toBe(401);
   });
@@ -119,7 +130,10 @@ describe('GET /v1/usage', () => {
     for (const days of ['0', '367', 'week', '1.5']) {
       const res = await get(`/v1/usage?days=${days}`);
       expect(res.statusCode, days).toBe(422);
-      expect(res.json.errors.map((e: { location: string }) => e.location), days).toEqual(['query.days']);
+      expect(
+        res.json.errors.map((e: { location: string }) => e.location),
+        days,
+      ).toEqual(['query.days']);
     }
   });
 });

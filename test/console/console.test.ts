@@ -32,7 +32,11 @@ beforeAll(async () => {
   shots = join(dir, 'shots');
   await mkdir(shots, { recursive: true });
   const siteDir = await buildSite(join(dir, 'site'));
-  [svc, fixtures, viewer] = await Promise.all([startTestService({ warmPoolSize: 1, hostCapacity: 4 }, { siteDir }), startFixtureServer(), launchViewerBrowser()]);
+  [svc, fixtures, viewer] = await Promise.all([
+    startTestService({ warmPoolSize: 1, hostCapacity: 4 }, { siteDir }),
+    startFixtureServer(),
+    launchViewerBrowser(),
+  ]);
   page = await viewer.browser.newPage();
   const allowed = [new URL(svc.url).origin, new URL(svc.deps.config.s3Endpoint!).origin, new URL(fixtures.url).origin];
   page.on('request', (request) => {
@@ -47,7 +51,8 @@ afterAll(async () => {
   await fixtures?.close();
   if (process.env.CONSOLE_SHOTS_DIR && shots) {
     await mkdir(process.env.CONSOLE_SHOTS_DIR, { recursive: true });
-    for (const name of await readdir(shots).catch(() => [])) await copyFile(join(shots, name), join(process.env.CONSOLE_SHOTS_DIR, name));
+    for (const name of await readdir(shots).catch(() => []))
+      await copyFile(join(shots, name), join(process.env.CONSOLE_SHOTS_DIR, name));
   }
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -58,7 +63,12 @@ const text = (selector: string) => page.$eval(selector, (element) => element.tex
 describe('the console', () => {
   it('signs in, shows the live session, watches its window live, and replays its recording', async () => {
     const { id: sessionId } = await createRunningSession(svc, svc.auth, { record: true });
-    const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/form.html` } });
+    const opened = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${sessionId}/windows`,
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/form.html` },
+    });
     expect(opened.statusCode, JSON.stringify(opened.json)).toBe(201);
 
     // Sign in: the key field has focus, a wrong key is refused in words, the right one lands on the sessions list.
@@ -83,7 +93,11 @@ describe('the console', () => {
     expect(await page.evaluate(() => Object.values(sessionStorage))).toContain(svc.key);
     const row = await page.$eval(link, (a) => [...a.closest('tr')!.querySelectorAll('td')].map((td) => td.textContent));
     expect(row[1]).toBe('running');
-    const windows = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth });
+    const windows = await svc.app.inject({
+      method: 'GET',
+      path: `/v1/sessions/${sessionId}/windows`,
+      headers: svc.auth,
+    });
     expect(row[3]).toBe(String(windows.json.data.windows.length));
     await shot('02-sessions-1280');
 
@@ -93,33 +107,64 @@ describe('the console', () => {
     const windowId: string = opened.json.data.windowId;
     await page.waitForSelector(`::-p-text(${windowId})`);
     await page.waitForSelector('.events li');
-    await page.$$eval('.windows li', (items, wanted) => (items.find((item) => item.textContent?.includes(wanted))!.querySelector('button') as HTMLButtonElement).focus(), windowId);
+    await page.$$eval(
+      '.windows li',
+      (items, wanted) =>
+        (
+          items.find((item) => item.textContent?.includes(wanted))!.querySelector('button') as HTMLButtonElement
+        ).focus(),
+      windowId,
+    );
     await page.keyboard.press('Enter');
     const frameHandle = await page.waitForSelector('iframe.live-view');
     const frame = (await frameHandle!.contentFrame())!;
     // The live view shows its first frame: the status line clears and the canvas has the window's size.
-    await frame.waitForFunction(() => document.getElementById('status')?.textContent === '' && (document.getElementById('screen') as HTMLCanvasElement).width > 100, { timeout: 30_000 });
+    await frame.waitForFunction(
+      () =>
+        document.getElementById('status')?.textContent === '' &&
+        (document.getElementById('screen') as HTMLCanvasElement).width > 100,
+      { timeout: 30_000 },
+    );
     expect(await frame.$eval('#address', (input) => (input as HTMLInputElement).value)).toContain('/form.html');
     await shot('03-session-live-1280');
 
     // A mobile viewport reloads the page (the key survives in session storage); the window is opened again.
     await page.setViewport(PHONE);
     await page.waitForSelector(`::-p-text(${windowId})`);
-    await page.$$eval('.windows li', (items, wanted) => (items.find((item) => item.textContent?.includes(wanted))!.querySelector('button') as HTMLButtonElement).click(), windowId);
+    await page.$$eval(
+      '.windows li',
+      (items, wanted) =>
+        (
+          items.find((item) => item.textContent?.includes(wanted))!.querySelector('button') as HTMLButtonElement
+        ).click(),
+      windowId,
+    );
     const phoneFrame = (await (await page.waitForSelector('iframe.live-view'))!.contentFrame())!;
-    await phoneFrame.waitForFunction(() => document.getElementById('status')?.textContent === '' && (document.getElementById('screen') as HTMLCanvasElement).width > 100, { timeout: 30_000 });
+    await phoneFrame.waitForFunction(
+      () =>
+        document.getElementById('status')?.textContent === '' &&
+        (document.getElementById('screen') as HTMLCanvasElement).width > 100,
+      { timeout: 30_000 },
+    );
     await shot('04-session-live-phone');
     await page.goto(`${svc.url}/console/#/sessions`);
     await page.waitForSelector(link);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, 'the page itself does not scroll sideways on a phone').toBeLessThanOrEqual(0);
     await shot('05-sessions-phone');
 
     // The session ends; its recording is stored and replays in the console.
-    expect((await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).statusCode,
+    ).toBe(200);
     const files = await waitFor(
       () => svc.app.inject({ method: 'GET', path: `/v1/files?sessionIds=${sessionId}`, headers: svc.auth }),
-      (res) => (res.json.data.files ?? []).some((file: { fileType: string; status: string }) => file.fileType === 'recording' && file.status === 'available'),
+      (res) =>
+        (res.json.data.files ?? []).some(
+          (file: { fileType: string; status: string }) => file.fileType === 'recording' && file.status === 'available',
+        ),
       60_000,
     );
     const recording = files.json.data.files.find((file: { fileType: string }) => file.fileType === 'recording');
@@ -129,7 +174,15 @@ describe('the console', () => {
     await replayLink!.click();
     await page.waitForSelector('.rr-player .replayer-wrapper iframe');
     // The replayed page is the recorded one: its form field is rebuilt inside the player.
-    await page.waitForFunction(() => Boolean((document.querySelector('.replayer-wrapper iframe') as HTMLIFrameElement | null)?.contentDocument?.querySelector('#name')), { timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        Boolean(
+          (
+            document.querySelector('.replayer-wrapper iframe') as HTMLIFrameElement | null
+          )?.contentDocument?.querySelector('#name'),
+        ),
+      { timeout: 30_000 },
+    );
     await shot('06-replay-1280');
     await page.setViewport(PHONE);
     await page.reload();
@@ -144,7 +197,11 @@ describe('the console', () => {
     ]) {
       await page.setViewport(DESKTOP);
       await page.goto(`${svc.url}/console/#/${path}`);
-      await page.waitForFunction((expected) => document.querySelector('h1')?.textContent === expected && !document.querySelector('.loading'), {}, heading);
+      await page.waitForFunction(
+        (expected) => document.querySelector('h1')?.textContent === expected && !document.querySelector('.loading'),
+        {},
+        heading,
+      );
       expect(await page.$('.message-error'), path).toBeNull();
       await shot(`08-${path}-1280`);
     }

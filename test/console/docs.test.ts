@@ -14,7 +14,10 @@ import { buildSite } from '../../scripts/build-site.mjs';
 import { startTestService, type TestService } from '../support/service.js';
 import { launchViewerBrowser, type ViewerBrowser } from '../support/viewer-browser.js';
 
-const doc = openapi as unknown as { components: { schemas: Record<string, { examples?: unknown[] }> }; paths: Record<string, Record<string, { description?: string; requestBody?: unknown }>> };
+const doc = openapi as unknown as {
+  components: { schemas: Record<string, { examples?: unknown[] }> };
+  paths: Record<string, Record<string, { description?: string; requestBody?: unknown }>>;
+};
 
 describe('the OpenAPI document', () => {
   it('resolves every reference to a named component', () => {
@@ -28,13 +31,27 @@ describe('the OpenAPI document', () => {
   });
 
   it('names the resources and every request body', () => {
-    for (const name of ['Session', 'SessionConfiguration', 'Window', 'File', 'Pagination', 'AiResponse', 'RequestStatus', 'RequestSummary', 'WebhookDelivery', 'Usage', 'Problem']) {
+    for (const name of [
+      'Session',
+      'SessionConfiguration',
+      'Window',
+      'File',
+      'Pagination',
+      'AiResponse',
+      'RequestStatus',
+      'RequestSummary',
+      'WebhookDelivery',
+      'Usage',
+      'Problem',
+    ]) {
       expect(doc.components.schemas[name], name).toBeDefined();
     }
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         if (!operation.requestBody) continue;
-        expect(JSON.stringify(operation.requestBody), `${method} ${path}`).toMatch(/"\$ref":"#\/components\/schemas\/\w+"/);
+        expect(JSON.stringify(operation.requestBody), `${method} ${path}`).toMatch(
+          /"\$ref":"#\/components\/schemas\/\w+"/,
+        );
       }
     }
   });
@@ -80,12 +97,21 @@ describe('/docs', () => {
     });
     await page.setViewport({ width: 1280, height: 720 });
     await page.goto(`${svc.url}/docs`);
-    await page.waitForFunction(() => document.body.innerText.includes('Browser session automation API'), { timeout: 60_000 });
+    await page.waitForFunction(() => document.body.innerText.includes('Browser session automation API'), {
+      timeout: 60_000,
+    });
     await page.waitForFunction(() => document.body.innerText.includes('Start a browser session'), { timeout: 30_000 });
     // An operation's own section: its summary as a heading, and its path.
-    expect(await page.evaluate(() => [...document.querySelectorAll('h2')].some((heading) => heading.textContent?.includes('Start a browser session')))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('h2')].some((heading) =>
+          heading.textContent?.includes('Start a browser session'),
+        ),
+      ),
+    ).toBe(true);
     expect(await page.evaluate(() => document.body.innerText.includes('/v1/sessions'))).toBe(true);
-    if (process.env.CONSOLE_SHOTS_DIR) await page.screenshot({ path: join(process.env.CONSOLE_SHOTS_DIR, '09-docs-1280.png') as `${string}.png` });
+    if (process.env.CONSOLE_SHOTS_DIR)
+      await page.screenshot({ path: join(process.env.CONSOLE_SHOTS_DIR, '09-docs-1280.png') as `${string}.png` });
     expect(outside).toEqual([]);
   }, 120_000);
 });

@@ -47,7 +47,8 @@ describe('the site', () => {
   });
 
   it('answers 404 for unknown files (traversal included), 405 for other methods, and nothing for other paths', () => {
-    for (const path of ['/console/nope.js', '/console/../package.json', '/docs/%2e%2e/site.ts']) expect(site.answer('GET', path)!.status, path).toBe(404);
+    for (const path of ['/console/nope.js', '/console/../package.json', '/docs/%2e%2e/site.ts'])
+      expect(site.answer('GET', path)!.status, path).toBe(404);
     const post = site.answer('POST', '/console')!;
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');

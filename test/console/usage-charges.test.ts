@@ -17,7 +17,12 @@ let api: FakeMessagesApi;
 beforeAll(async () => {
   api = await startFakeMessagesApi();
   [svc, fixtures] = await Promise.all([
-    startTestService({ warmPoolSize: 1, modelProvider: 'anthropic', anthropicApiKey: 'test-key', anthropicBaseUrl: api.url }),
+    startTestService({
+      warmPoolSize: 1,
+      modelProvider: 'anthropic',
+      anthropicApiKey: 'test-key',
+      anthropicBaseUrl: api.url,
+    }),
     startFixtureServer(),
   ]);
 });
@@ -30,15 +35,28 @@ afterAll(async () => {
 describe('credits in the usage', () => {
   it('counts what a model-assisted click spent under today and its session', async () => {
     const sessionId = (await createRunningSession(svc)).id;
-    const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/resolve/interactions.html` } });
+    const window = await svc.app.inject({
+      method: 'POST',
+      path: `/v1/sessions/${sessionId}/windows`,
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/resolve/interactions.html` },
+    });
     const windowId = window.json.data.windowId;
     const click = (elementDescription: string) =>
-      svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/click`, headers: svc.auth, body: { elementDescription } });
+      svc.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${sessionId}/windows/${windowId}/click`,
+        headers: svc.auth,
+        body: { elementDescription },
+      });
 
     expect((await click('the Increment button')).json.meta.usage.credits).toBe(0);
     api.script((request) => {
       const id = /(e\d+) button \\"Increment\\"/.exec(JSON.stringify(request.messages))?.[1] ?? 'none';
-      return { toolInput: { elementId: id, reason: 'the increment button' }, usage: { input_tokens: 3000, output_tokens: 60 } };
+      return {
+        toolInput: { elementId: id, reason: 'the increment button' },
+        usage: { input_tokens: 3000, output_tokens: 60 },
+      };
     });
     const charged = await click('the control that makes the counter go up by one');
     const credits = creditsFor({ inputTokens: 3000, outputTokens: 60 });

@@ -80,7 +80,11 @@ describe('blobs contract: S3Blobs on s3rver', () => {
       const bytes = randomBytes(5 * 1024 * 1024);
       const url = await blobs.presignPut(k, 300);
 
-      const response = await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+      const response = await fetch(url, {
+        method: 'PUT',
+        body: bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       expect(response.status).toBe(200);
 
       const stored = await blobs.get(k);
@@ -99,7 +103,11 @@ describe('blobs contract: S3Blobs on s3rver', () => {
       const k = key('typed.json');
       const url = await blobs.presignPut(k, 300, { contentType: 'application/json' });
 
-      const response = await fetch(url, { method: 'PUT', body: '{"ok":true}', headers: { 'content-type': 'application/json' } });
+      const response = await fetch(url, {
+        method: 'PUT',
+        body: '{"ok":true}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.status).toBe(200);
       expect(await blobs.head(k)).toMatchObject({ contentType: 'application/json', size: 11 });
     });
@@ -129,7 +137,11 @@ describe('blobs contract: S3Blobs on s3rver', () => {
       const url = await blobs.presignPut(key('browser.bin'), 300);
       const response = await fetch(url, {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'content-type',
+        },
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -144,11 +156,15 @@ describe('attachmentDisposition', () => {
   });
 
   it('keeps quotes, backslashes and line breaks from escaping the header value', () => {
-    expect(attachmentDisposition('a"b\\c\r\nSet-Cookie: x')).toBe('attachment; filename="a_b_cSet-Cookie: x"; filename*=UTF-8\'\'a%22b%5CcSet-Cookie%3A%20x');
+    expect(attachmentDisposition('a"b\\c\r\nSet-Cookie: x')).toBe(
+      'attachment; filename="a_b_cSet-Cookie: x"; filename*=UTF-8\'\'a%22b%5CcSet-Cookie%3A%20x',
+    );
   });
 
   it('adds an RFC 6266 filename* for names outside ASCII', () => {
-    expect(attachmentDisposition('résumé.pdf')).toBe('attachment; filename="r_sum_.pdf"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf');
+    expect(attachmentDisposition('résumé.pdf')).toBe(
+      'attachment; filename="r_sum_.pdf"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf',
+    );
   });
 
   it('falls back to a neutral name when nothing printable is left', () => {

@@ -39,7 +39,14 @@ const providers: Provider[] = [
   {
     name: 'claude',
     start: startFakeMessagesApi,
-    model: (fake, o = {}) => createClaudeModel({ apiKey: 'test-key', model: 'claude-test', baseURL: fake.url, maxRetries: o.maxRetries ?? 2, timeoutMs: o.timeoutMs }),
+    model: (fake, o = {}) =>
+      createClaudeModel({
+        apiKey: 'test-key',
+        model: 'claude-test',
+        baseURL: fake.url,
+        maxRetries: o.maxRetries ?? 2,
+        timeoutMs: o.timeoutMs,
+      }),
     withUsage: (reply, input, output) => ({ ...reply, usage: { input_tokens: input, output_tokens: output } }) as Reply,
     dropUsage: (_fake, reply) => ({ ...reply, usage: null }) as Reply,
     malformed: { toolInput: { element: 'e0' } } as Reply,
@@ -63,8 +70,10 @@ const providers: Provider[] = [
   {
     name: 'openai',
     start: () => startFakeChatCompletions(),
-    model: (fake, o = {}) => createOpenAiModel({ baseURL: fake.url, model: 'm', maxRetries: o.maxRetries ?? 2, timeoutMs: o.timeoutMs }),
-    withUsage: (reply, input, output) => ({ ...reply, usage: { prompt_tokens: input, completion_tokens: output } }) as Reply,
+    model: (fake, o = {}) =>
+      createOpenAiModel({ baseURL: fake.url, model: 'm', maxRetries: o.maxRetries ?? 2, timeoutMs: o.timeoutMs }),
+    withUsage: (reply, input, output) =>
+      ({ ...reply, usage: { prompt_tokens: input, completion_tokens: output } }) as Reply,
     dropUsage: (fake, reply) => {
       chat(fake).quirks({ usage: false });
       return reply as Reply;
@@ -74,11 +83,25 @@ const providers: Provider[] = [
   },
 ];
 
-const choose = { snapshotText: 'page "Shop" http://shop.test/\ne0 button "Add to cart" @10,10\ne1 link "Help" @10,60', description: 'the add to cart button', intent: 'click' };
+const choose = {
+  snapshotText: 'page "Shop" http://shop.test/\ne0 button "Add to cart" @10,10\ne1 link "Help" @10,60',
+  description: 'the add to cart button',
+  intent: 'click',
+};
 const ask = { system: 'Answer from the page.', question: 'How much is Pro?', context: '## Pro\n\n8 euros a month.' };
-const image = { image: Buffer.from('not really a jpeg'), width: 400, height: 300, description: 'the play button', intent: 'click' };
+const image = {
+  image: Buffer.from('not really a jpeg'),
+  width: 400,
+  height: 300,
+  description: 'the play button',
+  intent: 'click',
+};
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe.each(providers)('the $name adapter', (provider) => {
   let fake: Fake;
@@ -91,7 +114,11 @@ describe.each(providers)('the $name adapter', (provider) => {
 
   it('chooses an element: the id, the reason and the tokens reported', async () => {
     fake.script(provider.withUsage({ toolInput: { elementId: 'e0', reason: 'the only cart button' } }, 900, 25));
-    expect(await model().chooseElement(choose)).toEqual({ choice: 'e0', reason: 'the only cart button', usage: { inputTokens: 900, outputTokens: 25 } });
+    expect(await model().chooseElement(choose)).toEqual({
+      choice: 'e0',
+      reason: 'the only cart button',
+      usage: { inputTokens: 900, outputTokens: 25 },
+    });
     expect(JSON.stringify(fake.requests[0])).toContain('the add to cart button');
   });
 
@@ -115,25 +142,39 @@ describe.each(providers)('the $name adapter', (provider) => {
 
   it('answers a question with the reply text and usage', async () => {
     fake.script(provider.withUsage({ text: 'Eight euros a month.' }, 300, 9));
-    expect(await model().answer(ask)).toEqual({ text: 'Eight euros a month.', usage: { inputTokens: 300, outputTokens: 9 } });
+    expect(await model().answer(ask)).toEqual({
+      text: 'Eight euros a month.',
+      usage: { inputTokens: 300, outputTokens: 9 },
+    });
     expect(JSON.stringify(fake.requests[0])).toContain('8 euros a month.');
   });
 
   it('answers in a JSON Schema as JSON text, an object schema as it is and any other wrapped and unwrapped', async () => {
     fake.script({ toolInput: { euros: 8 } } as Reply, { toolInput: { value: ['Starter', 'Pro'] } } as Reply);
-    expect((await model().answer({ ...ask, jsonSchema: { type: 'object', properties: { euros: { type: 'number' } } } })).text).toBe('{"euros":8}');
-    expect((await model().answer({ ...ask, jsonSchema: { type: 'array', items: { type: 'string' } } })).text).toBe('["Starter","Pro"]');
+    expect(
+      (await model().answer({ ...ask, jsonSchema: { type: 'object', properties: { euros: { type: 'number' } } } }))
+        .text,
+    ).toBe('{"euros":8}');
+    expect((await model().answer({ ...ask, jsonSchema: { type: 'array', items: { type: 'string' } } })).text).toBe(
+      '["Starter","Pro"]',
+    );
   });
 
   it('locates visually: sends the image, returns the point, and refuses a point outside the image', async () => {
-    fake.script({ toolInput: { found: true, x: 120.4, y: 80, confidence: 0.9, reason: 'the triangle' } } as Reply, { toolInput: { found: true, x: 900, y: 80, reason: 'off' } } as Reply);
+    fake.script(
+      { toolInput: { found: true, x: 120.4, y: 80, confidence: 0.9, reason: 'the triangle' } } as Reply,
+      { toolInput: { found: true, x: 900, y: 80, reason: 'off' } } as Reply,
+    );
     expect(await model().locateVisually!(image)).toMatchObject({ found: true, x: 120, y: 80, confidence: 0.9 });
     expect(JSON.stringify(fake.requests[0])).toContain(image.image.toString('base64'));
     await expect(model().locateVisually!(image)).rejects.toMatchObject({ kind: 'malformed_answer' });
   });
 
   it('estimates the tokens when the provider reports none, so an answer still costs at least a credit', async () => {
-    fake.script(provider.dropUsage(fake, { text: 'Eight euros a month.' }), provider.dropUsage(fake, { toolInput: { elementId: 'e1', reason: 'help' } }));
+    fake.script(
+      provider.dropUsage(fake, { text: 'Eight euros a month.' }),
+      provider.dropUsage(fake, { toolInput: { elementId: 'e1', reason: 'help' } }),
+    );
     const answer = await model().answer(ask);
     expect(answer.usage.inputTokens).toBeGreaterThan(10);
     expect(answer.usage.outputTokens).toBeGreaterThan(0);
@@ -144,7 +185,10 @@ describe.each(providers)('the $name adapter', (provider) => {
   });
 
   it('waits as a 429 says (retry-after) and then succeeds', async () => {
-    fake.script({ status: 429, retryAfterSeconds: 1 } as Reply, { toolInput: { elementId: 'e1', reason: 'help link' } } as Reply);
+    fake.script(
+      { status: 429, retryAfterSeconds: 1 } as Reply,
+      { toolInput: { elementId: 'e1', reason: 'help link' } } as Reply,
+    );
     const started = Date.now();
     expect((await model().chooseElement(choose)).choice).toBe('e1');
     expect(fake.calls).toBe(2);
@@ -170,12 +214,18 @@ describe.each(providers)('the $name adapter', (provider) => {
 
   it('reports a server that does not answer in time as unavailable', async () => {
     fake.script({ toolInput: { elementId: 'e0', reason: 'late' }, delayMs: 30_000 } as Reply);
-    await expect(model({ maxRetries: 0, timeoutMs: 300 }).chooseElement(choose)).rejects.toMatchObject({ name: 'ModelError', kind: 'unavailable' });
+    await expect(model({ maxRetries: 0, timeoutMs: 300 }).chooseElement(choose)).rejects.toMatchObject({
+      name: 'ModelError',
+      kind: 'unavailable',
+    });
   });
 
   it('reports a reply cut off mid-body as unavailable', async () => {
     fake.always({ cut: true } as Reply);
-    await expect(model({ maxRetries: 0 }).answer(ask)).rejects.toMatchObject({ name: 'ModelError', kind: 'unavailable' });
+    await expect(model({ maxRetries: 0 }).answer(ask)).rejects.toMatchObject({
+      name: 'ModelError',
+      kind: 'unavailable',
+    });
   });
 
   it('stops waiting when the signal aborts and surfaces its reason; makes no call when already aborted', async () => {
@@ -187,14 +237,19 @@ describe.each(providers)('the $name adapter', (provider) => {
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
     fake.reset();
-    await expect(model().answer({ ...ask, signal: AbortSignal.abort(new Error('cancelled')) })).rejects.toThrow('cancelled');
+    await expect(model().answer({ ...ask, signal: AbortSignal.abort(new Error('cancelled')) })).rejects.toThrow(
+      'cancelled',
+    );
     expect(fake.calls).toBe(0);
   });
 
   it.skipIf(!provider.toolless)('falls back to JSON when the model has no tool support, and remembers it', async () => {
     provider.toolless!(fake);
     const m = model();
-    fake.script({ toolInput: { elementId: 'e0', reason: 'json mode' } } as Reply, { toolInput: { elementId: 'e1', reason: 'json again' } } as Reply);
+    fake.script(
+      { toolInput: { elementId: 'e0', reason: 'json mode' } } as Reply,
+      { toolInput: { elementId: 'e1', reason: 'json again' } } as Reply,
+    );
     expect((await m.chooseElement(choose)).choice).toBe('e0');
     expect((await m.chooseElement(choose)).choice).toBe('e1');
     // One refused request with tools, then JSON-mode requests only.

@@ -24,7 +24,10 @@ afterAll(async () => {
 
 const adapters: [string, () => Promise<Queue>][] = [
   ['MemoryQueue', async () => new MemoryQueue({ visibilitySeconds: 30 })],
-  ['SqsQueue on the SQS stand-in', async () => new SqsQueue(client, await sqs.createQueue(`contract-${++queues}`, { VisibilityTimeout: 30 }))],
+  [
+    'SqsQueue on the SQS stand-in',
+    async () => new SqsQueue(client, await sqs.createQueue(`contract-${++queues}`, { VisibilityTimeout: 30 })),
+  ],
 ];
 
 describe.each(adapters)('queue contract: %s', (_name, make) => {

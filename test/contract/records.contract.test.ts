@@ -12,7 +12,12 @@ import { S3Blobs } from '../../functions/adapters/aws/s3-blobs.js';
 import { startEmbeddedAws } from '../../functions/adapters/local/embedded-aws.js';
 import { MemoryRecords } from '../../functions/adapters/local/memory-records.js';
 import type { Clock } from '../../functions/ports/clock.js';
-import { ConditionFailedError, type QueryOptions, type RecordItem, type Records } from '../../functions/ports/records.js';
+import {
+  ConditionFailedError,
+  type QueryOptions,
+  type RecordItem,
+  type Records,
+} from '../../functions/ports/records.js';
 import { withEmbeddedAws } from '../support/embedded.js';
 
 class FakeClock implements Clock {
@@ -82,7 +87,8 @@ describe.each(adapters)('records contract: $name', (adapter) => {
     pk = `org#${++partitions}`;
   });
 
-  const putAll = (items: Omit<RecordItem, 'pk'>[]) => Promise.all(items.map((item) => records.put({ pk, ...item } as RecordItem)));
+  const putAll = (items: Omit<RecordItem, 'pk'>[]) =>
+    Promise.all(items.map((item) => records.put({ pk, ...item } as RecordItem)));
 
   describe('get and put', () => {
     it('returns undefined for a key never written', async () => {
@@ -90,7 +96,15 @@ describe.each(adapters)('records contract: $name', (adapter) => {
     });
 
     it('returns a put item with all its attributes', async () => {
-      const item = { pk, sk: 'a', name: 'Ada', count: 3, active: false, tags: ['x', 'y'], nested: { deep: { n: 1.5 } } };
+      const item = {
+        pk,
+        sk: 'a',
+        name: 'Ada',
+        count: 3,
+        active: false,
+        tags: ['x', 'y'],
+        nested: { deep: { n: 1.5 } },
+      };
       await records.put(item);
       expect(await records.get({ pk, sk: 'a' })).toEqual(item);
     });
@@ -145,7 +159,9 @@ describe.each(adapters)('records contract: $name', (adapter) => {
 
     it('refuses a put whose expected version is not the stored one', async () => {
       await records.put({ pk, sk: 'a', version: 2, v: 'current' });
-      await expect(records.put({ pk, sk: 'a', v: 'stale' }, { expectVersion: 1 })).rejects.toBeInstanceOf(ConditionFailedError);
+      await expect(records.put({ pk, sk: 'a', v: 'stale' }, { expectVersion: 1 })).rejects.toBeInstanceOf(
+        ConditionFailedError,
+      );
       expect(await records.get({ pk, sk: 'a' })).toEqual({ pk, sk: 'a', version: 2, v: 'current' });
     });
 
@@ -211,7 +227,9 @@ describe.each(adapters)('records contract: $name', (adapter) => {
 
     it('refuses an update whose expected version is not the stored one', async () => {
       await records.put({ pk, sk: 'a', version: 3, state: 'a' });
-      await expect(records.update({ pk, sk: 'a' }, { state: 'b' }, { expectVersion: 2 })).rejects.toBeInstanceOf(ConditionFailedError);
+      await expect(records.update({ pk, sk: 'a' }, { state: 'b' }, { expectVersion: 2 })).rejects.toBeInstanceOf(
+        ConditionFailedError,
+      );
       expect(await records.get({ pk, sk: 'a' })).toEqual({ pk, sk: 'a', version: 3, state: 'a' });
     });
 
@@ -272,7 +290,11 @@ describe.each(adapters)('records contract: $name', (adapter) => {
     });
 
     it('keeps items equal to any value of an array where value', async () => {
-      await putAll([{ sk: 'a', status: 'open' }, { sk: 'b', status: 'closed' }, { sk: 'c', status: 'failed' }]);
+      await putAll([
+        { sk: 'a', status: 'open' },
+        { sk: 'b', status: 'closed' },
+        { sk: 'c', status: 'failed' },
+      ]);
       expect(sks((await records.query(pk, { where: { status: ['open', 'failed'] } })).items)).toEqual(['a', 'c']);
       expect((await records.query(pk, { where: { status: [] } })).items).toEqual([]);
     });
@@ -286,7 +308,9 @@ describe.each(adapters)('records contract: $name', (adapter) => {
 
     it('fills pages across filtered reads: every kept item exactly once, in order', async () => {
       await putAll(Array.from({ length: 25 }, (_, i) => ({ sk: `item#${pad(i)}`, keep: i % 3 === 0 })));
-      const kept = Array.from({ length: 25 }, (_, i) => i).filter((i) => i % 3 === 0).map((i) => `item#${pad(i)}`);
+      const kept = Array.from({ length: 25 }, (_, i) => i)
+        .filter((i) => i % 3 === 0)
+        .map((i) => `item#${pad(i)}`);
 
       const pages = await allPages(records, pk, { limit: 4, where: { keep: true } });
       expect(pages.slice(0, 2).map((page) => page.length)).toEqual([4, 4]);
@@ -305,13 +329,23 @@ describe.each(adapters)('records contract: $name', (adapter) => {
         { sk: 'd' },
       ]);
       expect(sks((await records.query(lookup, { index: 'gsi1' })).items)).toEqual(['c', 'b', 'a']);
-      expect(sks((await records.query(lookup, { index: 'gsi1', skPrefix: 'time#', ascending: false })).items)).toEqual(['a', 'b']);
+      expect(sks((await records.query(lookup, { index: 'gsi1', skPrefix: 'time#', ascending: false })).items)).toEqual([
+        'a',
+        'b',
+      ]);
       expect(await records.count(lookup, { index: 'gsi1', skPrefix: 'time#' })).toBe(2);
     });
 
     it('pages through gsi1 with a cursor', async () => {
       const lookup = `lookup#${pk}`;
-      await putAll(Array.from({ length: 7 }, (_, i) => ({ sk: `s${i}`, gsi1pk: lookup, gsi1sk: `t#${pad(6 - i)}`, odd: i % 2 === 1 })));
+      await putAll(
+        Array.from({ length: 7 }, (_, i) => ({
+          sk: `s${i}`,
+          gsi1pk: lookup,
+          gsi1sk: `t#${pad(6 - i)}`,
+          odd: i % 2 === 1,
+        })),
+      );
       const pages = await allPages(records, lookup, { index: 'gsi1', limit: 2, where: { odd: false } });
       expect(sks(pages.flat())).toEqual(['s6', 's4', 's2', 's0']);
     });
@@ -337,7 +371,9 @@ describe.each(adapters)('records contract: $name', (adapter) => {
 
   describe('count', () => {
     it('counts what the query would return, honouring skPrefix and where', async () => {
-      await putAll(Array.from({ length: 12 }, (_, i) => ({ sk: `${i < 8 ? 'run' : 'key'}#${pad(i)}`, ok: i % 2 === 0 })));
+      await putAll(
+        Array.from({ length: 12 }, (_, i) => ({ sk: `${i < 8 ? 'run' : 'key'}#${pad(i)}`, ok: i % 2 === 0 })),
+      );
       expect(await records.count(pk)).toBe(12);
       expect(await records.count(pk, { skPrefix: 'run#' })).toBe(8);
       expect(await records.count(pk, { skPrefix: 'run#', where: { ok: true } })).toBe(4);
@@ -355,7 +391,12 @@ describe('embedded emulators', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-restart-'));
     const session = async <T>(use: (records: Records, blobs: S3Blobs) => Promise<T>): Promise<T> => {
       const aws = await startEmbeddedAws({ dataDir });
-      const clients = createAwsClients({ region: 'us-east-1', dynamoEndpoint: aws.dynamoEndpoint, s3Endpoint: aws.s3Endpoint, credentials: aws.credentials });
+      const clients = createAwsClients({
+        region: 'us-east-1',
+        dynamoEndpoint: aws.dynamoEndpoint,
+        s3Endpoint: aws.s3Endpoint,
+        credentials: aws.credentials,
+      });
       try {
         // Provisioning twice in a row, and again after the restart, must be harmless.
         await ensureTable(clients.dynamo, 'app');
@@ -374,7 +415,9 @@ describe('embedded emulators', () => {
         await records.put({ pk: 'org#1', sk: 'key#1', name: 'kept' });
         await blobs.put('org#1/file', 'kept bytes');
       });
-      const [item, bytes] = await session((records, blobs) => Promise.all([records.get({ pk: 'org#1', sk: 'key#1' }), blobs.get('org#1/file')]));
+      const [item, bytes] = await session((records, blobs) =>
+        Promise.all([records.get({ pk: 'org#1', sk: 'key#1' }), blobs.get('org#1/file')]),
+      );
       expect(item).toEqual({ pk: 'org#1', sk: 'key#1', name: 'kept' });
       expect(bytes?.toString()).toBe('kept bytes');
     } finally {

@@ -26,7 +26,11 @@ describe('unsigned requests', () => {
   it('cannot scan the table, with or without a made-up Authorization header', async () => {
     for (const headers of [
       dynamoHeaders,
-      { ...dynamoHeaders, authorization: 'AWS4-HMAC-SHA256 Credential=S3RVER/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00' },
+      {
+        ...dynamoHeaders,
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=S3RVER/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00',
+      },
     ]) {
       const response = await fetch(aws.endpoints.dynamo, { method: 'POST', headers, body: scan(aws.tableName) });
       const text = await response.text();
@@ -61,8 +65,12 @@ describe('requests signed with another key', () => {
       credentials: { accessKeyId: aws.credentials.accessKeyId, secretAccessKey: 'not-the-secret' },
     });
     try {
-      await expect(wrong.dynamo.send(new ScanCommand({ TableName: aws.tableName }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
-      await expect(wrong.s3.send(new ListObjectsV2Command({ Bucket: aws.bucket }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+      await expect(wrong.dynamo.send(new ScanCommand({ TableName: aws.tableName }))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
+      await expect(wrong.s3.send(new ListObjectsV2Command({ Bucket: aws.bucket }))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
     } finally {
       wrong.dynamo.destroy();
       wrong.s3.destroy();
@@ -70,8 +78,17 @@ describe('requests signed with another key', () => {
   });
 
   it('the right key works through the SDK', async () => {
-    const right = new DynamoDBClient({ region: 'us-east-1', endpoint: aws.endpoints.dynamo, credentials: { ...aws.credentials } });
-    const s3 = new S3Client({ region: 'us-east-1', endpoint: aws.endpoints.s3, forcePathStyle: true, credentials: { ...aws.credentials } });
+    const right = new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: aws.endpoints.dynamo,
+      credentials: { ...aws.credentials },
+    });
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: aws.endpoints.s3,
+      forcePathStyle: true,
+      credentials: { ...aws.credentials },
+    });
     try {
       expect((await right.send(new ScanCommand({ TableName: aws.tableName }))).Count).toBeGreaterThan(0);
       expect((await s3.send(new ListObjectsV2Command({ Bucket: aws.bucket }))).KeyCount).toBeGreaterThan(0);
@@ -101,9 +118,11 @@ describe('pre-signed URLs', () => {
 
   it('a browser may still preflight an upload to one (CORS)', async () => {
     const url = await aws.blobs.presignPut('files/victim/3', 300);
-    const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://example.test', 'access-control-request-method': 'PUT' } });
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://example.test', 'access-control-request-method': 'PUT' },
+    });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
-

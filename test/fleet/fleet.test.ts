@@ -64,7 +64,19 @@ const waitForStatus = async (sessionId: string, wanted: string[], timeoutMs = 30
 };
 
 const config = (overrides: Record<string, unknown> = {}) =>
-  loadConfig({}, { stage: 'test', logLevel: 'silent', authCacheSeconds: 0, hostCapacity: 1, warmPoolSize: 1, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, ...overrides });
+  loadConfig(
+    {},
+    {
+      stage: 'test',
+      logLevel: 'silent',
+      authCacheSeconds: 0,
+      hostCapacity: 1,
+      warmPoolSize: 1,
+      hostSecret: HOST_SECRET,
+      signingSecret: SIGNING_SECRET,
+      ...overrides,
+    },
+  );
 
 /** A stand-in for each task's ECS agent: the scale-in protection each host last asked for, by agent path. */
 const protection = new Map<string, boolean>();
@@ -76,7 +88,9 @@ const startAgent = async () => {
     req.on('end', () => {
       const { ProtectionEnabled } = JSON.parse(raw) as { ProtectionEnabled: boolean };
       protection.set(req.url!.replace('/task-protection/v1/state', ''), ProtectionEnabled);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ protection: { ProtectionEnabled } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ protection: { ProtectionEnabled } }));
     });
   });
   await new Promise<void>((done) => agent.listen(0, '127.0.0.1', done));
@@ -84,16 +98,45 @@ const startAgent = async () => {
 const agentUri = (n: number) => `http://127.0.0.1:${(agent.address() as AddressInfo).port}/host-${n}`;
 
 const joinHost = (n: number) =>
-  startFleetHost({ config: config(), records: aws.records, blobs: aws.blobs, startQueue, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, log, port: 0, bind: '127.0.0.1', advertise: '127.0.0.1', waitSeconds: 1, heartbeatMs: 1_000, agentUri: agentUri(n) });
+  startFleetHost({
+    config: config(),
+    records: aws.records,
+    blobs: aws.blobs,
+    startQueue,
+    hostSecret: HOST_SECRET,
+    signingSecret: SIGNING_SECRET,
+    log,
+    port: 0,
+    bind: '127.0.0.1',
+    advertise: '127.0.0.1',
+    waitSeconds: 1,
+    heartbeatMs: 1_000,
+    agentUri: agentUri(n),
+  });
 
 beforeAll(async () => {
   [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer(), startAgent()]);
   startQueue = new MemoryQueue({ visibilitySeconds: 60 });
   hosts = await Promise.all([joinHost(0), joinHost(1)]);
-  fleet = new RemoteFleet({ startQueue, hostSecret: HOST_SECRET, placement: (sessionId) => findPlacement(aws.records, sessionId), queuedAfterMs: 500, connect: puppeteerConnector });
+  fleet = new RemoteFleet({
+    startQueue,
+    hostSecret: HOST_SECRET,
+    placement: (sessionId) => findPlacement(aws.records, sessionId),
+    queuedAfterMs: 500,
+    connect: puppeteerConnector,
+  });
   // The hosts' public side (the load balancer on AWS) is not the API's address.
   const apiConfig = config({ hostPublicUrl: 'https://hosts.example.com' });
-  const deps = createDeps({ config: apiConfig, records: aws.records, blobs: aws.blobs, fleet, bus: new PollingEventBus(aws.records, 100), signingSecret: SIGNING_SECRET, model: modelFromConfig(apiConfig), log });
+  const deps = createDeps({
+    config: apiConfig,
+    records: aws.records,
+    blobs: aws.blobs,
+    fleet,
+    bus: new PollingEventBus(aws.records, 100),
+    signingSecret: SIGNING_SECRET,
+    model: modelFromConfig(apiConfig),
+    log,
+  });
   const { org } = await ensureOrg(aws.records, systemClock, 'fleet-test');
   orgId = org.id;
   auth = { authorization: `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}` };
@@ -126,7 +169,11 @@ describe('a fleet of browser hosts', () => {
     expect(window.status).toBe(201);
     const info = await call('GET', `/v1/sessions/${session.id}/windows/${window.json.data.windowId}`);
     expect(info.json.data.liveViewUrl).toMatch(new RegExp(`^https://hosts\\.example\\.com/live/${session.id}/`));
-    const scraped = await call('POST', `/v1/sessions/${session.id}/windows/${window.json.data.windowId}/scrape-content`, {});
+    const scraped = await call(
+      'POST',
+      `/v1/sessions/${session.id}/windows/${window.json.data.windowId}/scrape-content`,
+      {},
+    );
     expect(scraped.status).toBe(201);
     expect(JSON.stringify(scraped.json.data)).toMatch(/\w/);
 
@@ -154,15 +201,23 @@ describe('a fleet of browser hosts', () => {
     await page.goto(`${fixtures.url}/index.html`);
     expect(await page.title()).toBeTruthy();
     await browser.disconnect();
-    await expect(puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: 'Bearer not-a-key' } })).rejects.toThrow(/401/);
+    await expect(
+      puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: 'Bearer not-a-key' } }),
+    ).rejects.toThrow(/401/);
     // A valid key of another org finds no such session.
     const { org: otherOrg } = await ensureOrg(aws.records, systemClock, 'fleet-other');
     const otherKey = (await createApiKey(aws.records, systemClock, otherOrg.id)).key;
-    await expect(puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: `Bearer ${otherKey}` } })).rejects.toThrow(/401/);
+    await expect(
+      puppeteer.connect({ browserWSEndpoint: endpoint, headers: { authorization: `Bearer ${otherKey}` } }),
+    ).rejects.toThrow(/401/);
 
     // The load balancer may hand the connection to the other host: it relays to the owner.
     const other = hosts.find((h) => h.hostId !== placement.hostId)!;
-    const relayed = await puppeteer.connect({ browserWSEndpoint: `${other.address.replace('http', 'ws')}/cdp/${session.id}`, headers: auth, defaultViewport: null });
+    const relayed = await puppeteer.connect({
+      browserWSEndpoint: `${other.address.replace('http', 'ws')}/cdp/${session.id}`,
+      headers: auth,
+      defaultViewport: null,
+    });
     // The same browser: the page opened over the direct connection is there.
     expect((await relayed.pages()).map((p) => p.url())).toContain(`${fixtures.url}/index.html`);
     await relayed.disconnect();
@@ -173,7 +228,11 @@ describe('a fleet of browser hosts', () => {
   it('puts files into the session folder on the owner', async () => {
     const { json } = await call('POST', '/v1/sessions', {});
     const session = await waitForStatus(json.data.id, ['running']);
-    const path = await fleet.putFile(session.id, { fileName: 'proof.txt', bytes: Buffer.from('hello fleet'), fileId: 'file-1' });
+    const path = await fleet.putFile(session.id, {
+      fileName: 'proof.txt',
+      bytes: Buffer.from('hello fleet'),
+      fileId: 'file-1',
+    });
     expect(await fleet.sessionFile(session.id, 'proof.txt')).toEqual({ path, bytes: 11, fileId: 'file-1' });
     expect(await fleet.sessionFile(session.id, 'absent.txt')).toBeUndefined();
     await call('DELETE', `/v1/sessions/${session.id}`);
@@ -196,7 +255,8 @@ describe('a fleet of browser hosts', () => {
   it("keeps the official client's create waiting on the events stream while the fleet is full", async () => {
     const client = new AirtopClient({ apiKey: auth.authorization.slice('Bearer '.length), baseUrl: apiUrl });
     const busy = [];
-    for (let i = 0; i < 2; i += 1) busy.push(await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']));
+    for (let i = 0; i < 2; i += 1)
+      busy.push(await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']));
     const created = client.sessions.create({}, { timeoutInSeconds: 60 });
     await sleep(2_500);
     await call('DELETE', `/v1/sessions/${busy[0].id}`);
@@ -210,7 +270,9 @@ describe('a fleet of browser hosts', () => {
     const first = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
     expect((await call('PUT', `/v1/sessions/${first.id}/save-profile-on-termination/fleet-login`)).status).toBe(200);
     const login = async (sessionId: string) => {
-      const window = await call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/login/index.html` });
+      const window = await call('POST', `/v1/sessions/${sessionId}/windows`, {
+        url: `${fixtures.url}/login/index.html`,
+      });
       const browser = (await fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page> };
       const page = await browser.page(window.json.data.windowId);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 });
@@ -219,11 +281,16 @@ describe('a fleet of browser hosts', () => {
     const page = await login(first.id);
     await page.type('#user', 'alice');
     await page.click('#submit');
-    await page.waitForFunction(() => document.getElementById('state')?.textContent === 'Logged in as alice', { timeout: 10_000 });
+    await page.waitForFunction(() => document.getElementById('state')?.textContent === 'Logged in as alice', {
+      timeout: 10_000,
+    });
     expect((await call('DELETE', `/v1/sessions/${first.id}`)).status).toBe(200);
     expect(await aws.records.get(profileKeys.profile(orgId, 'fleet-login'))).toMatchObject({ name: 'fleet-login' });
 
-    const next = await waitForStatus((await call('POST', '/v1/sessions', { configuration: { profileName: 'fleet-login' } })).json.data.id, ['running']);
+    const next = await waitForStatus(
+      (await call('POST', '/v1/sessions', { configuration: { profileName: 'fleet-login' } })).json.data.id,
+      ['running'],
+    );
     const restored = await login(next.id);
     expect(await restored.$eval('#state', (el) => el.textContent)).toBe('Logged in as alice');
     await call('DELETE', `/v1/sessions/${next.id}`);
@@ -232,7 +299,9 @@ describe('a fleet of browser hosts', () => {
 
   it("records a download in the session's browser on its host as a file the API lists, usable by a file input", async () => {
     const session = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
-    const window = await call('POST', `/v1/sessions/${session.id}/windows`, { url: `${fixtures.url}/files/download.html?name=fleet.bin&bytes=3000` });
+    const window = await call('POST', `/v1/sessions/${session.id}/windows`, {
+      url: `${fixtures.url}/files/download.html?name=fleet.bin&bytes=3000`,
+    });
     const browser = (await fleet.open(session.id)) as unknown as { page(id: string): Promise<Page> };
     await (await browser.page(window.json.data.windowId)).click('#download');
     let files: { fileName: string; fileType: string; fileBytes: number; status: string }[] = [];
@@ -240,13 +309,27 @@ describe('a fleet of browser hosts', () => {
       await sleep(100);
       files = (await call('GET', `/v1/files?sessionIds=${session.id}`)).json.data.files ?? [];
     }
-    expect(files).toEqual([expect.objectContaining({ fileName: 'fleet.bin', fileType: 'browser_download', fileBytes: 3000, status: 'available' })]);
+    expect(files).toEqual([
+      expect.objectContaining({
+        fileName: 'fleet.bin',
+        fileType: 'browser_download',
+        fileBytes: 3000,
+        status: 'available',
+      }),
+    ]);
     // The API function finds it in the session's folder on the owner, by name, and a file input takes it there.
     expect(await fleet.sessionFile(session.id, 'fleet.bin')).toMatchObject({ bytes: 3000 });
-    const form = await call('POST', `/v1/sessions/${session.id}/windows`, { url: `${fixtures.url}/files/one-input.html` });
-    const input = await call('POST', `/v1/sessions/${session.id}/windows/${form.json.data.windowId}/file-input`, { fileName: 'fleet.bin' });
+    const form = await call('POST', `/v1/sessions/${session.id}/windows`, {
+      url: `${fixtures.url}/files/one-input.html`,
+    });
+    const input = await call('POST', `/v1/sessions/${session.id}/windows/${form.json.data.windowId}/file-input`, {
+      fileName: 'fleet.bin',
+    });
     expect(input.json.meta.status).toBe('success');
-    const chosen = await (await browser.page(form.json.data.windowId)).$eval('input[type=file]', (el) => (el as HTMLInputElement).files?.[0]?.size);
+    const chosen = await (await browser.page(form.json.data.windowId)).$eval(
+      'input[type=file]',
+      (el) => (el as HTMLInputElement).files?.[0]?.size,
+    );
     expect(chosen).toBe(3000);
     await call('DELETE', `/v1/sessions/${session.id}`);
     await waitForStatus(session.id, ['ended']);

@@ -11,7 +11,16 @@ import { newerGenerationLive, taskGeneration, taskStopping } from '../../functio
 import { HostRegistry } from '../../functions/browser-host/fleet/registry.js';
 
 const register = async (records: MemoryRecords, hostId: string, generation: string | undefined, at: number) => {
-  const registry = new HostRegistry({ records, hostId, address: `http://10.0.0.1:9300`, capacity: 4, used: () => 0, heartbeatMs: 10_000, now: () => at, ...(generation ? { generation } : {}) });
+  const registry = new HostRegistry({
+    records,
+    hostId,
+    address: `http://10.0.0.1:9300`,
+    capacity: 4,
+    used: () => 0,
+    heartbeatMs: 10_000,
+    now: () => at,
+    ...(generation ? { generation } : {}),
+  });
   await registry.beat();
 };
 
@@ -31,7 +40,13 @@ describe('deployment generations', () => {
   afterAll(() => metadata.close());
 
   it('reads the family and revision from the task metadata', async () => {
-    answer = { Cluster: 'arn:cluster', TaskARN: 'arn:task', Family: 'SessionHostHostsTask1234', Revision: '7', DesiredStatus: 'RUNNING' };
+    answer = {
+      Cluster: 'arn:cluster',
+      TaskARN: 'arn:task',
+      Family: 'SessionHostHostsTask1234',
+      Revision: '7',
+      DesiredStatus: 'RUNNING',
+    };
     expect(await taskGeneration(metadataUri)).toEqual({ family: 'SessionHostHostsTask1234', revision: 7 });
     answer = { TaskARN: 'arn:task' };
     await expect(taskGeneration(metadataUri)).rejects.toThrow(/no Family and Revision/);

@@ -31,7 +31,15 @@ describe('scale-in protection', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         // The agent answers 200 with a `failure` when ECS refused (e.g. the role lacks ecs:UpdateTaskProtection).
         if (refuse) return res.end(JSON.stringify({ failure: { Arn: 'arn:task', Reason: 'ACCESS_DENIED' } }));
-        res.end(JSON.stringify({ protection: { ProtectionEnabled: body.ProtectionEnabled, ExpirationDate: body.ProtectionEnabled ? '2026-01-01T00:00:00Z' : null, TaskArn: 'arn:task' } }));
+        res.end(
+          JSON.stringify({
+            protection: {
+              ProtectionEnabled: body.ProtectionEnabled,
+              ExpirationDate: body.ProtectionEnabled ? '2026-01-01T00:00:00Z' : null,
+              TaskArn: 'arn:task',
+            },
+          }),
+        );
       });
     });
     await new Promise<void>((done) => agent.listen(0, '127.0.0.1', done));
@@ -52,7 +60,9 @@ describe('scale-in protection', () => {
     sessions = 2;
     await protection.sync();
     await protection.sync(); // still within the grant: no second request
-    expect(puts).toEqual([{ path: 'PUT /api/task-id/task-protection/v1/state', body: { ProtectionEnabled: true, ExpiresInMinutes: 30 } }]);
+    expect(puts).toEqual([
+      { path: 'PUT /api/task-id/task-protection/v1/state', body: { ProtectionEnabled: true, ExpiresInMinutes: 30 } },
+    ]);
     expect(protection.isProtected).toBe(true);
     sessions = 0;
     await protection.sync();

@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => svc?.stop());
 
 const clip = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value ?? null, (_, item: unknown) => (typeof item === 'string' && item.length > 120 ? `${item.slice(0, 120)}…(${item.length} chars)` : item)));
+  JSON.parse(
+    JSON.stringify(value ?? null, (_, item: unknown) =>
+      typeof item === 'string' && item.length > 120 ? `${item.slice(0, 120)}…(${item.length} chars)` : item,
+    ),
+  );
 
 const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> => {
   let timer: NodeJS.Timeout | undefined;
@@ -51,12 +55,23 @@ function* jobs(match: ReturnType<typeof createRouter>, key: string, maxBodyBytes
       let request = generateRequest(route, rng, key, focus);
       let prediction = predict(request, match, key, maxBodyBytes);
       // Valid input to a built operation may start real work: draw again, and in the end send it without a key.
-      for (let retry = 0; retry < 3 && prediction.route && doesRealWork(prediction.route) && prediction.parses && prediction.authorized && prediction.valid; retry += 1) {
+      for (
+        let retry = 0;
+        retry < 3 &&
+        prediction.route &&
+        doesRealWork(prediction.route) &&
+        prediction.parses &&
+        prediction.authorized &&
+        prediction.valid;
+        retry += 1
+      ) {
         request = generateRequest(route, rng, key, focus);
         prediction = predict(request, match, key, maxBodyBytes);
       }
       if (prediction.route && doesRealWork(prediction.route) && prediction.authorized && prediction.valid) {
-        const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
+        );
         request = { ...request, headers, notes: [...request.notes, 'auth: dropped'] };
         prediction = predict(request, match, key, maxBodyBytes);
       }
@@ -98,18 +113,25 @@ describe('bad requests to every route', () => {
           reasons = breaches(answer, prediction);
           status = String(answer.statusCode);
           if (isValidUnbuilt501(answer, prediction)) unbuilt501 += 1;
-          if (reasons.length > 0) reasons.push(`answer: ${JSON.stringify(clip(answer.json ?? answer.body)).slice(0, 400)}`);
+          if (reasons.length > 0)
+            reasons.push(`answer: ${JSON.stringify(clip(answer.json ?? answer.body)).slice(0, 400)}`);
         }
         byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
         if (reasons.length > 0 && failures.length < 20) {
-          failures.push(`#${index} (FUZZ_SEED=${SEED}) ${reasons.join('; ')}\n  request: ${JSON.stringify(clip(request))}`);
+          failures.push(
+            `#${index} (FUZZ_SEED=${SEED}) ${reasons.join('; ')}\n  request: ${JSON.stringify(clip(request))}`,
+          );
         }
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 
-    const statuses = [...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}×${n}`);
-    console.log(`fuzz seed=${SEED} routes=${routes.length}: ${sent} requests; by status ${statuses.join(', ')}; of the 501s, ${unbuilt501} were valid requests to unbuilt routes; slowest #${slowest.index} took ${slowest.ms} ms`);
+    const statuses = [...byStatus.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([status, n]) => `${status}×${n}`);
+    console.log(
+      `fuzz seed=${SEED} routes=${routes.length}: ${sent} requests; by status ${statuses.join(', ')}; of the 501s, ${unbuilt501} were valid requests to unbuilt routes; slowest #${slowest.index} took ${slowest.ms} ms`,
+    );
     expect(sent).toBe(routes.reduce((total, route) => total + focusesOf(route).length + PER_ROUTE, 0));
     expect(failures, failures.join('\n')).toEqual([]);
   });
@@ -119,13 +141,22 @@ describe('bad requests to every route', () => {
       const path = route.path.replace(/\{\w+\}/g, 'some-id');
       const res = await svc.app.inject({ method: route.method, path, body: route.body ? {} : undefined });
       expect(res.statusCode, route.operationId).toBe(401);
-      expect(res.json, route.operationId).toMatchObject({ status: 401, title: 'Unauthorized', requestId: res.headers?.['x-request-id'] });
+      expect(res.json, route.operationId).toMatchObject({
+        status: 401,
+        title: 'Unauthorized',
+        requestId: res.headers?.['x-request-id'],
+      });
     }
   });
 
   it('answers 4xx for a field nested 2000 levels deep', async () => {
     const body = JSON.stringify({ elementDescription: nested(2000, 'array') });
-    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions/s/windows/w/click', headers: svc.auth, body });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions/s/windows/w/click',
+      headers: svc.auth,
+      body,
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -136,12 +167,22 @@ describe('bad requests to every route', () => {
 
   it('answers 4xx, not 500, for a field nested 5000 levels deep', async () => {
     const body = `{"elementDescription":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions/s/windows/w/click', headers: svc.auth, body });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions/s/windows/w/click',
+      headers: svc.auth,
+      body,
+    });
     expect(res.statusCode).toBe(422);
   });
 
   it('answers 4xx, not 500, for a body nested 5000 levels deep at its root', async () => {
-    const res = await svc.app.inject({ method: 'POST', path: '/v1/sessions', headers: svc.auth, body: `${'['.repeat(5000)}${']'.repeat(5000)}` });
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions',
+      headers: svc.auth,
+      body: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    });
     expect(res.statusCode).toBe(422);
   });
 });

@@ -31,7 +31,8 @@ export const setAt = (root: Record<string, unknown>, path: string[], value: unkn
 };
 
 /** encodeURIComponent, with lone surrogates replaced as a URL parser would (they cannot be percent-encoded). */
-const encode = (text: string): string => encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+const encode = (text: string): string =>
+  encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 const buildPath = (route: Route, params: Record<string, string>, raw: Record<string, string>): string =>
   route.path.replace(/\{(\w+)\}/g, (_, name: string) => raw[name] ?? encode(params[name] ?? 'x'));
@@ -54,13 +55,18 @@ export interface Focus {
 /** Every body and query field of a route, each to be broken once. */
 export const focusesOf = (route: Route): Focus[] => [
   ...(route.body ? fieldsOf(route.body).map((field) => ({ part: 'bodyField' as const, field })) : []),
-  ...(route.query ? fieldsOf(route.query).filter((field) => field.path.length === 1).map((field) => ({ part: 'query' as const, field })) : []),
+  ...(route.query
+    ? fieldsOf(route.query)
+        .filter((field) => field.path.length === 1)
+        .map((field) => ({ part: 'query' as const, field }))
+    : []),
 ];
 
 export const generateRequest = (route: Route, rng: Rng, key: string, focus?: Focus): FuzzRequest => {
   const notes: string[] = [];
   const params = route.params ? (sampleOf(route.params, rng) as Record<string, string>) : {};
-  for (const name of Object.keys(params)) params[name] = rng.chance(0.5) ? `0190a1b2-c3d4-7e5f-8a9b-${rng.int(1e11, 9e11)}` : `id${rng.int(1, 999)}`;
+  for (const name of Object.keys(params))
+    params[name] = rng.chance(0.5) ? `0190a1b2-c3d4-7e5f-8a9b-${rng.int(1e11, 9e11)}` : `id${rng.int(1, 999)}`;
   const rawParams: Record<string, string> = {};
   const query = route.query && rng.chance(0.6) ? (sampleOf(route.query, rng) as Record<string, unknown>) : {};
   const rawQuery: string[] = [];
@@ -86,11 +92,17 @@ export const generateRequest = (route: Route, rng: Rng, key: string, focus?: Foc
     const mutation = focus?.part ?? rng.pick(available);
     if (mutation === 'bodyField') {
       const fields = focus ? [focus.field] : route.body ? fieldsOf(route.body) : [];
-      const target = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const target =
+        typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       if (fields.length === 0 || (!focus && rng.chance(0.1))) {
         const name = rng.pick(['unknownField', '', '__proto__', 'constructor', '😀', 'a.b', '\u0000']);
         // defineProperty, so `__proto__` is sent as a key rather than setting this object's prototype.
-        Object.defineProperty(target, name, { value: badJsonValue(rng, { kind: 'unknown' }), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, name, {
+          value: badJsonValue(rng, { kind: 'unknown' }),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         notes.push(`body: extra key ${JSON.stringify(name)}`);
       } else {
         const field = rng.pick(fields);
@@ -128,7 +140,16 @@ export const generateRequest = (route: Route, rng: Rng, key: string, focus?: Foc
     }
   }
 
-  const headers: Record<string, string | string[]> = { 'content-type': rng.pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded', '']) };
-  if (authorization !== undefined) headers[rng.pick(['authorization', 'Authorization', 'AUTHORIZATION'])] = authorization;
-  return { method, path: `${buildPath(route, params, rawParams)}${buildQuery(query, rawQuery)}`, headers, body: bodyText, notes };
+  const headers: Record<string, string | string[]> = {
+    'content-type': rng.pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded', '']),
+  };
+  if (authorization !== undefined)
+    headers[rng.pick(['authorization', 'Authorization', 'AUTHORIZATION'])] = authorization;
+  return {
+    method,
+    path: `${buildPath(route, params, rawParams)}${buildQuery(query, rawQuery)}`,
+    headers,
+    body: bodyText,
+    notes,
+  };
 };

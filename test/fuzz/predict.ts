@@ -22,7 +22,12 @@ export interface Prediction {
   valid: boolean;
 }
 
-export const predict = (request: FuzzRequest, match: ReturnType<typeof createRouter>, key: string, maxBodyBytes: number): Prediction => {
+export const predict = (
+  request: FuzzRequest,
+  match: ReturnType<typeof createRouter>,
+  key: string,
+  maxBodyBytes: number,
+): Prediction => {
   let event: ReturnType<typeof buildEvent>;
   try {
     event = buildEvent({ ...request, requestId: 'prediction' });
@@ -35,7 +40,8 @@ export const predict = (request: FuzzRequest, match: ReturnType<typeof createRou
   const route = found.route;
   let json: unknown;
   if (request.body !== undefined && request.body !== '') {
-    if (Buffer.byteLength(request.body) > maxBodyBytes) return { route, parses: false, authorized: false, valid: false };
+    if (Buffer.byteLength(request.body) > maxBodyBytes)
+      return { route, parses: false, authorized: false, valid: false };
     try {
       json = JSON.parse(request.body);
     } catch {
@@ -53,4 +59,5 @@ export const predict = (request: FuzzRequest, match: ReturnType<typeof createRou
 };
 
 /** A route that does real work when called with valid input (anything but a plain read). */
-export const doesRealWork = (route: Route): boolean => route.handler !== undefined && (route.method !== 'GET' || route.stream === true);
+export const doesRealWork = (route: Route): boolean =>
+  route.handler !== undefined && (route.method !== 'GET' || route.stream === true);

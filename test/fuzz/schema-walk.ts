@@ -47,14 +47,23 @@ export interface Field {
 export const fieldsOf = (schema: z.ZodType, path: string[] = [], depth = 0): Field[] => {
   const inner = inputSide(schema);
   const def = defOf(inner);
-  const here: Field[] = path.length > 0 ? [{ path, kind: def.type, enumValues: def.entries ? Object.values(def.entries) : undefined }] : [];
+  const here: Field[] =
+    path.length > 0 ? [{ path, kind: def.type, enumValues: def.entries ? Object.values(def.entries) : undefined }] : [];
   if (depth > 6) return here;
   if (def.type === 'object' && def.shape) {
-    return [...here, ...Object.entries(def.shape).flatMap(([key, value]) => fieldsOf(value, [...path, key], depth + 1))];
+    return [
+      ...here,
+      ...Object.entries(def.shape).flatMap(([key, value]) => fieldsOf(value, [...path, key], depth + 1)),
+    ];
   }
   if (def.type === 'array' && def.element) return [...here, ...fieldsOf(def.element, [...path, '0'], depth + 1)];
   if (def.type === 'union' && def.options) {
-    return [...here, ...def.options.flatMap((option) => fieldsOf(option, path, depth + 1)).filter((field) => field.path.length > path.length)];
+    return [
+      ...here,
+      ...def.options
+        .flatMap((option) => fieldsOf(option, path, depth + 1))
+        .filter((field) => field.path.length > path.length),
+    ];
   }
   return here;
 };

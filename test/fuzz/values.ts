@@ -34,7 +34,16 @@ const ODD_STRINGS = [
 export const badJsonValue = (rng: Rng, field: { kind: string; enumValues?: string[] }): unknown => {
   if (field.enumValues && rng.chance(0.4)) {
     const known = rng.pick(field.enumValues);
-    return rng.pick(['UNKNOWN', known.toUpperCase(), `${known} `, ` ${known}`, `${known}\u0000`, known.slice(0, -1), 0, [known]]);
+    return rng.pick([
+      'UNKNOWN',
+      known.toUpperCase(),
+      `${known} `,
+      ` ${known}`,
+      `${known}\u0000`,
+      known.slice(0, -1),
+      0,
+      [known],
+    ]);
   }
   return rng.pick<() => unknown>([
     () => '1',
@@ -72,11 +81,35 @@ export const badJsonValue = (rng: Rng, field: { kind: string; enumValues?: strin
 
 /** A query value: text only, but of every wrong sort. `raw` values are put in the URL without encoding. */
 export const badQueryValue = (rng: Rng, enumValues?: string[]): { values: string[]; raw?: boolean } => {
-  if (enumValues && rng.chance(0.3)) return { values: [rng.pick(['UNKNOWN', `${rng.pick(enumValues)}x`, rng.pick(enumValues).toUpperCase(), ''])] };
+  if (enumValues && rng.chance(0.3))
+    return { values: [rng.pick(['UNKNOWN', `${rng.pick(enumValues)}x`, rng.pick(enumValues).toUpperCase(), ''])] };
   return rng.pick<() => { values: string[]; raw?: boolean }>([
-    () => ({ values: [rng.pick(['abc', '1.5', '-1', '-2', '1e3', '0x10', '', ' ', '+1', '01', 'NaN', 'Infinity', 'TRUE', 'yes', '1,2'])] }),
+    () => ({
+      values: [
+        rng.pick([
+          'abc',
+          '1.5',
+          '-1',
+          '-2',
+          '1e3',
+          '0x10',
+          '',
+          ' ',
+          '+1',
+          '01',
+          'NaN',
+          'Infinity',
+          'TRUE',
+          'yes',
+          '1,2',
+        ]),
+      ],
+    }),
     () => ({ values: ['9'.repeat(rng.int(16, 40))] }),
-    () => ({ values: [rng.pick(['%zz', '%', '%E0%A4%A', '%00', '%ED%A0%80', '%2e%2e%2f', '+%2B+', '&&', '=='])], raw: true }),
+    () => ({
+      values: [rng.pick(['%zz', '%', '%E0%A4%A', '%00', '%ED%A0%80', '%2e%2e%2f', '+%2B+', '&&', '=='])],
+      raw: true,
+    }),
     () => ({ values: [rng.pick(ODD_STRINGS)] }),
     () => ({ values: ['x'.repeat(rng.int(257, 100_000))] }),
     () => ({ values: ['😀'.repeat(rng.int(1, 200))] }),
@@ -109,9 +142,39 @@ export const garbageBody = (rng: Rng, valid: string): string =>
     () => Buffer.from(Array.from({ length: rng.int(1, 300) }, () => rng.int(0, 255))).toString('latin1'),
     () =>
       rng.pick([
-        '[]', '"str"', 'null', '1e999', '-1e999', 'NaN', 'Infinity', 'undefined', '{', '}', '{"a":}', '\ufeff{}', '{"a":1,}',
-        "{'a':1}", '   ', 'true', '0', '-0', '{}{}', '{"a":1,"a":2}', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '[[[[[', ']]]]',
-        '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{}}}', '[1,2,3]', '"\\u0000"', '0x10', '01', '.5', '{"a":1}garbage',
+        '[]',
+        '"str"',
+        'null',
+        '1e999',
+        '-1e999',
+        'NaN',
+        'Infinity',
+        'undefined',
+        '{',
+        '}',
+        '{"a":}',
+        '\ufeff{}',
+        '{"a":1,}',
+        "{'a':1}",
+        '   ',
+        'true',
+        '0',
+        '-0',
+        '{}{}',
+        '{"a":1,"a":2}',
+        '\u0000',
+        '{"a":"\\ud800"}',
+        '{"a":"\\u0000"}',
+        '[[[[[',
+        ']]]]',
+        '{"__proto__":{"polluted":1}}',
+        '{"constructor":{"prototype":{}}}',
+        '[1,2,3]',
+        '"\\u0000"',
+        '0x10',
+        '01',
+        '.5',
+        '{"a":1}garbage',
       ]),
     () => `1${'0'.repeat(rng.int(300, 5000))}`,
     () => JSON.stringify('x'.repeat(rng.int(1000, 200_000))),

@@ -25,7 +25,9 @@ const built = routes.filter((route) => route.handler);
 describe('API methods derived from the route table', () => {
   it('declares every route exactly once, with its method on its path', () => {
     // The console and reference pages are routes of their own (site.test.ts).
-    const declared = methods.filter((m) => m.httpMethod !== 'ANY' && !/^\/(console|docs)(\/|$)/.test(m.path)).map((m) => `${m.httpMethod} ${m.path}`);
+    const declared = methods
+      .filter((m) => m.httpMethod !== 'ANY' && !/^\/(console|docs)(\/|$)/.test(m.path))
+      .map((m) => `${m.httpMethod} ${m.path}`);
     const expected = routes.map((route) => `${route.method} ${pathOf.get(route)}`);
     expect(declared.sort()).toEqual(expected.sort());
   });
@@ -43,30 +45,40 @@ describe('API methods derived from the route table', () => {
     expect(ids).not.toContain(notImplementedId);
     expect(ids).not.toContain(fallbackId);
     // Besides: the fallback, the 501 function, the site's, the async worker, the MCP door, and CDK's provider that empties the VPC's default security group.
-    const ours = resourcesOfType(template, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomVpcRestrictDefaultSG'));
+    const ours = resourcesOfType(template, 'AWS::Lambda::Function').filter(
+      ([id]) => !id.startsWith('CustomVpcRestrictDefaultSG'),
+    );
     expect(ours).toHaveLength(built.length + 5);
   });
 
-  it('puts each built route\'s function in the nested stack of its route group, and no route function in the stack itself', () => {
+  it("puts each built route's function in the nested stack of its route group, and no route function in the stack itself", () => {
     for (const group of routeGroups(routes)) {
       const nested = stack.api.node.findChild(`Routes${group.name}`);
-      for (const route of group.routes) expect(Stack.of(stack.api.routeFunctions.get(route.operationId)!).node.path, route.operationId).toBe(nested.node.path);
+      for (const route of group.routes)
+        expect(Stack.of(stack.api.routeFunctions.get(route.operationId)!).node.path, route.operationId).toBe(
+          nested.node.path,
+        );
     }
     const own = Template.fromStack(stack).findResources('AWS::Lambda::Function');
     const routeIds = [...stack.api.routeFunctions.values()].map(logicalId);
     expect(Object.keys(own).filter((id) => routeIds.includes(id))).toEqual([]);
   });
 
-  it.each(built.map((route) => [route.operationId, route] as const))('lets only the method of %s on this stage invoke its function', (_, route) => {
-    const permissions = resourcesOfType(template, 'AWS::Lambda::Permission').filter(([, p]) => JSON.stringify(p.FunctionName).includes(`"${methodOf(route)[0].functionId}"`));
-    expect(permissions).toHaveLength(1);
-    const [[, permission]] = permissions;
-    expect(permission).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
-    // arn:<partition>:execute-api:<region>:<account>:<api id>/api/<METHOD>/<path, variables as *>
-    const arn = JSON.stringify(permission.SourceArn);
-    expect(arn).toContain(JSON.stringify({ Ref: logicalIdOf(stack.api.restApi.node.defaultChild as CfnElement) }));
-    expect(arn).toContain(`/api/${route.method}${pathOf.get(route)!.replace(/\{[^}]*\}/g, '*')}"`);
-  });
+  it.each(built.map((route) => [route.operationId, route] as const))(
+    'lets only the method of %s on this stage invoke its function',
+    (_, route) => {
+      const permissions = resourcesOfType(template, 'AWS::Lambda::Permission').filter(([, p]) =>
+        JSON.stringify(p.FunctionName).includes(`"${methodOf(route)[0].functionId}"`),
+      );
+      expect(permissions).toHaveLength(1);
+      const [[, permission]] = permissions;
+      expect(permission).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+      // arn:<partition>:execute-api:<region>:<account>:<api id>/api/<METHOD>/<path, variables as *>
+      const arn = JSON.stringify(permission.SourceArn);
+      expect(arn).toContain(JSON.stringify({ Ref: logicalIdOf(stack.api.restApi.node.defaultChild as CfnElement) }));
+      expect(arn).toContain(`/api/${route.method}${pathOf.get(route)!.replace(/\{[^}]*\}/g, '*')}"`);
+    },
+  );
 
   it('serves /mcp, every method, from the MCP function, streamed, outside the VPC', () => {
     const mcp = methods.filter((m) => m.path === MCP_PATH);
@@ -78,14 +90,17 @@ describe('API methods derived from the route table', () => {
     expect(functionProps(id).Environment.Variables).toHaveProperty('TABLE_NAME');
   });
 
-  it.each(built.map((route) => [route.operationId, route] as const))('runs %s on Node 22 (arm64) with its timeout', (_, route) => {
-    expect(functionProps(methodOf(route)[0].functionId)).toMatchObject({
-      Runtime: 'nodejs22.x',
-      Architectures: ['arm64'],
-      Handler: 'index.handler',
-      Timeout: Math.min(route.timeoutSeconds ?? 30, 900),
-    });
-  });
+  it.each(built.map((route) => [route.operationId, route] as const))(
+    'runs %s on Node 22 (arm64) with its timeout',
+    (_, route) => {
+      expect(functionProps(methodOf(route)[0].functionId)).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Timeout: Math.min(route.timeoutSeconds ?? 30, 900),
+      });
+    },
+  );
 
   it('serves every route not built yet from one shared function', () => {
     for (const route of routes.filter((r) => !r.handler)) expect(methodOf(route)[0].functionId).toBe(notImplementedId);
@@ -95,7 +110,9 @@ describe('API methods derived from the route table', () => {
     for (const route of routes) {
       const { integration } = methodOf(route)[0];
       const streams = Boolean(route.stream && route.handler);
-      expect(JSON.stringify(integration.Uri).includes('/response-streaming-invocations'), route.operationId).toBe(streams);
+      expect(JSON.stringify(integration.Uri).includes('/response-streaming-invocations'), route.operationId).toBe(
+        streams,
+      );
       expect(integration.ResponseTransferMode ?? 'BUFFERED', route.operationId).toBe(streams ? 'STREAM' : 'BUFFERED');
     }
   });
@@ -123,9 +140,21 @@ describe('API stage', () => {
     expect(stage).toMatchObject({
       StageName: 'api',
       TracingEnabled: false,
-      MethodSettings: [{ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200, LoggingLevel: 'ERROR', DataTraceEnabled: false }],
+      MethodSettings: [
+        {
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 100,
+          ThrottlingBurstLimit: 200,
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        },
+      ],
     });
-    expect(JSON.parse(stage.AccessLogSetting.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    expect(JSON.parse(stage.AccessLogSetting.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+    });
   });
 
   it('takes throttling and tracing from the stack props', () => {
@@ -135,7 +164,9 @@ describe('API stage', () => {
       MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 })],
     });
     // Every function of ours traces; CDK's custom resource providers (ids starting "Custom") are not ours to configure.
-    const untraced = Object.entries(custom.findResources('AWS::Lambda::Function')).filter(([id, fn]) => !id.startsWith('Custom') && fn.Properties?.TracingConfig?.Mode !== 'Active');
+    const untraced = Object.entries(custom.findResources('AWS::Lambda::Function')).filter(
+      ([id, fn]) => !id.startsWith('Custom') && fn.Properties?.TracingConfig?.Mode !== 'Active',
+    );
     expect(untraced.map(([id]) => id)).toEqual([]);
   });
 
@@ -156,12 +187,16 @@ describe('notices about the route table', () => {
   const noticesFor = (table: Route[]) => {
     const single = new Stack(unbundledApp(), 'Single');
     new Api(single, 'Api', { routes: table });
-    return Annotations.fromStack(single).findWarning('*', Match.anyValue()).map((w) => String(w.entry.data));
+    return Annotations.fromStack(single)
+      .findWarning('*', Match.anyValue())
+      .map((w) => String(w.entry.data));
   };
   const base = routes.find((route) => route.operationId === 'listSessions')!;
 
   it('warns when a buffered route asks for more time than API Gateway waits', () => {
-    expect(noticesFor([{ ...base, timeoutSeconds: 120 }])).toEqual([expect.stringContaining('exceeds the 29 s of a buffered integration')]);
+    expect(noticesFor([{ ...base, timeoutSeconds: 120 }])).toEqual([
+      expect.stringContaining('exceeds the 29 s of a buffered integration'),
+    ]);
     expect(noticesFor([{ ...base, timeoutSeconds: 120, stream: true }])).toEqual([]);
   });
 

@@ -39,20 +39,35 @@ const bundle = (handler: string): string => {
 type Answer = { statusCode: number; headers: Record<string, string>; body: string };
 
 /** The handler's answers, and the lines it wrote to stdout before them (logs and metrics, as CloudWatch gets them). */
-const invokeWithOutput = (file: string, events: object[], env: Record<string, string> = {}): { answers: Answer[]; lines: Record<string, any>[] } => {
+const invokeWithOutput = (
+  file: string,
+  events: object[],
+  env: Record<string, string> = {},
+): { answers: Answer[]; lines: Record<string, any>[] } => {
   const script = `
     const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});
     const results = [];
     for (const event of ${JSON.stringify(events)}) results.push(await handler(event, {}));
     process.stdout.write('\\n' + JSON.stringify(results));`;
-  const output = execFileSync(node22!, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000, env: { PATH: process.env.PATH ?? '', ...env } });
+  const output = execFileSync(node22!, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   const lines = output.split('\n').filter((line) => line.trim() !== '');
   return { answers: JSON.parse(lines.at(-1)!), lines: lines.slice(0, -1).map((line) => JSON.parse(line)) };
 };
 
-const invoke = (file: string, events: object[], env: Record<string, string> = {}): Answer[] => invokeWithOutput(file, events, env).answers;
+const invoke = (file: string, events: object[], env: Record<string, string> = {}): Answer[] =>
+  invokeWithOutput(file, events, env).answers;
 
-const event = (httpMethod: string, path: string) => ({ httpMethod, path, resource: '/{proxy+}', headers: {}, requestContext: { requestId: 'req-1' } });
+const event = (httpMethod: string, path: string) => ({
+  httpMethod,
+  path,
+  resource: '/{proxy+}',
+  headers: {},
+  requestContext: { requestId: 'req-1' },
+});
 
 describe.skipIf(!node22)('a bundled handler on Node 22', () => {
   it('is one ES module that defines require for CommonJS dependencies', () => {
@@ -75,13 +90,31 @@ describe.skipIf(!node22)('a bundled handler on Node 22', () => {
     // The AWS SDK is left out of bundles: the Lambda runtime provides it. Here the project's copy stands in for it.
     symlinkSync(join(projectRoot, 'node_modules'), join(dirname(dirname(file)), 'node_modules'));
     const resource = '/v1/sessions/{sessionId}/windows/{windowId}/click';
-    const { answers, lines } = invokeWithOutput(file, [{ ...event('POST', '/v1/sessions/s-1/windows/w-1/click'), resource, pathParameters: { sessionId: 's-1', windowId: 'w-1' }, body: '{}' }], LAMBDA_ENVIRONMENT);
+    const { answers, lines } = invokeWithOutput(
+      file,
+      [
+        {
+          ...event('POST', '/v1/sessions/s-1/windows/w-1/click'),
+          resource,
+          pathParameters: { sessionId: 's-1', windowId: 'w-1' },
+          body: '{}',
+        },
+      ],
+      LAMBDA_ENVIRONMENT,
+    );
     const [unauthenticated] = answers;
     expect(unauthenticated.statusCode).toBe(401);
     expect(JSON.parse(unauthenticated.body)).toMatchObject({ status: 401 });
     // One access line through the Powertools logger, and the request's latency as an embedded metric.
     expect(lines.filter((line) => line.message === 'request')).toEqual([
-      expect.objectContaining({ level: 'INFO', service: 'sessionhost', operationId: 'click', status: 401, requestId: 'req-1', method: 'POST' }),
+      expect.objectContaining({
+        level: 'INFO',
+        service: 'sessionhost',
+        operationId: 'click',
+        status: 401,
+        requestId: 'req-1',
+        method: 'POST',
+      }),
     ]);
     expect(lines.find((line) => 'RequestLatency' in line)).toMatchObject({ operation: 'click', statusClass: '4xx' });
   });
@@ -89,7 +122,8 @@ describe.skipIf(!node22)('a bundled handler on Node 22', () => {
 
 /** The packages that only functions driving a browser or asking a model need. */
 const HEAVY = ['puppeteer-core', 'chromium-bidi', '@anthropic-ai/sdk', '@anthropic-ai/bedrock-sdk', 'openai'];
-const packagesIn = (sources: string[]) => new Set(sources.flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? []));
+const packagesIn = (sources: string[]) =>
+  new Set(sources.flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? []));
 
 describe('what a function bundle carries', () => {
   it('a read route (sessions/get) is under 1 MB, with no CDP client and no model SDK', () => {
@@ -109,22 +143,51 @@ describe('what a function bundle carries', () => {
     const handlers = [...new Set(routes.flatMap((route) => route.handler ?? []))];
     // One build of every handler: a metafile with the import graph and each handler's output.
     const entryPoints = handlers.map((handler) => ({ in: handlerEntry(handler), out: handler }));
-    const { metafile } = await build({ entryPoints, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', outdir: 'out', external: bundling.externalModules, logLevel: 'error' });
+    const { metafile } = await build({
+      entryPoints,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      outdir: 'out',
+      external: bundling.externalModules,
+      logLevel: 'error',
+    });
     if (!metafile) throw new Error('esbuild wrote no metafile');
     const { inputs } = metafile;
     for (const handler of handlers) {
       const output = metafile.outputs[`out/${handler}.js`]!;
       // The function's entry (composition/lambda/entries/) runs this route's own operation.
-      const runs = inputs[output.entryPoint!]!.imports.some((next) => next.path === `functions/api/handlers/${handler}.ts`);
+      const runs = inputs[output.entryPoint!]!.imports.some(
+        (next) => next.path === `functions/api/handlers/${handler}.ts`,
+      );
       expect({ handler, runs }).toEqual({ handler, runs: true });
       const own = new Set([output.entryPoint!]);
-      for (const path of own) for (const next of inputs[path]!.imports) if (!next.external && !/^functions\/(composition|http)\//.test(next.path)) own.add(next.path);
+      for (const path of own)
+        for (const next of inputs[path]!.imports)
+          if (!next.external && !/^functions\/(composition|http)\//.test(next.path)) own.add(next.path);
       const drives = own.has('functions/core/windows/open.ts');
-      const asks = [...own].some((path) => path.startsWith('functions/') && /deps\.(model|resolver)\b/.test(readFileSync(join(projectRoot, path), 'utf8')));
+      const asks = [...own].some(
+        (path) =>
+          path.startsWith('functions/') &&
+          /deps\.(model|resolver)\b/.test(readFileSync(join(projectRoot, path), 'utf8')),
+      );
       const carried = Object.keys(output.inputs);
-      expect({ handler, connector: carried.includes('functions/adapters/browser/cdp-connector.ts') }).toEqual({ handler, connector: drives || asks });
-      if (asks) expect({ handler, model: carried.includes('functions/composition/models.ts') }).toEqual({ handler, model: true });
-      if (!drives && !asks) expect({ handler, heavy: HEAVY.filter((name) => packagesIn(carried).has(name)) }).toEqual({ handler, heavy: [] });
+      expect({ handler, connector: carried.includes('functions/adapters/browser/cdp-connector.ts') }).toEqual({
+        handler,
+        connector: drives || asks,
+      });
+      if (asks)
+        expect({ handler, model: carried.includes('functions/composition/models.ts') }).toEqual({
+          handler,
+          model: true,
+        });
+      if (!drives && !asks)
+        expect({ handler, heavy: HEAVY.filter((name) => packagesIn(carried).has(name)) }).toEqual({
+          handler,
+          heavy: [],
+        });
     }
   }, 300_000);
 });

@@ -42,9 +42,15 @@ describe('table', () => {
   });
 
   it('outlives the stack unless told otherwise', () => {
-    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
     const { template: disposable } = buildStack({ dataRemovalPolicy: RemovalPolicy.DESTROY });
-    disposable.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ DeletionProtectionEnabled: false }) });
+    disposable.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Delete',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
+    });
     disposable.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Delete' });
   });
 });
@@ -54,8 +60,15 @@ describe('bucket', () => {
 
   it('blocks public access, is encrypted and unversioned', () => {
     expect(bucket()).toMatchObject({
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
     });
     expect(bucket().VersioningConfiguration).toBeUndefined();
   });
@@ -72,11 +85,15 @@ describe('bucket', () => {
   });
 
   it('expires files after two days', () => {
-    expect(bucket().LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'files/', ExpirationInDays: 2, Status: 'Enabled' }));
+    expect(bucket().LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'files/', ExpirationInDays: 2, Status: 'Enabled' }),
+    );
   });
 
   it('accepts pre-signed uploads and downloads from any origin', () => {
-    expect(bucket().CorsConfiguration.CorsRules).toEqual([expect.objectContaining({ AllowedMethods: ['PUT', 'GET'], AllowedOrigins: ['*'] })]);
+    expect(bucket().CorsConfiguration.CorsRules).toEqual([
+      expect.objectContaining({ AllowedMethods: ['PUT', 'GET'], AllowedOrigins: ['*'] }),
+    ]);
   });
 
   it('writes access logs to a private bucket of their own', () => {
@@ -95,10 +112,16 @@ describe('binding functions to the stores', () => {
   const dataStatements = statements.filter((s) => [s.Action].flat().some((a: string) => /^(dynamodb|s3):/.test(a)));
 
   it('tells every route function where the table and bucket are', () => {
-    const routeIds = new Set([...stack.api.routeFunctions.values()].map((f) => stack.getLogicalId(f.function.node.defaultChild as never)));
+    const routeIds = new Set(
+      [...stack.api.routeFunctions.values()].map((f) => stack.getLogicalId(f.function.node.defaultChild as never)),
+    );
     expect(routeIds.size).toBeGreaterThan(30);
     for (const [, fn] of bound.filter(([id]) => routeIds.has(id))) {
-      expect(fn.Environment.Variables).toMatchObject({ [ENV.tableName]: { Ref: tableId }, [ENV.bucketName]: { Ref: bucketId }, [ENV.stage]: 'production' });
+      expect(fn.Environment.Variables).toMatchObject({
+        [ENV.tableName]: { Ref: tableId },
+        [ENV.bucketName]: { Ref: bucketId },
+        [ENV.stage]: 'production',
+      });
     }
   });
 
@@ -127,7 +150,8 @@ describe('binding functions to the stores', () => {
   it('gives functions roles with no managed policies', () => {
     for (const [id, role] of resourcesOfType(template, 'AWS::IAM::Role')) {
       if (id.startsWith('Custom')) continue; // CDK's custom resource providers: their role is CDK's
-      if (JSON.stringify(role.AssumeRolePolicyDocument).includes('lambda.amazonaws.com')) expect(role.ManagedPolicyArns).toBeUndefined();
+      if (JSON.stringify(role.AssumeRolePolicyDocument).includes('lambda.amazonaws.com'))
+        expect(role.ManagedPolicyArns).toBeUndefined();
     }
   });
 });

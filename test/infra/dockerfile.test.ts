@@ -17,10 +17,12 @@ const dockerfile = readFileSync(join(projectRoot, 'Dockerfile'), 'utf8');
 const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
 const pinned = /^ARG CHROMIUM_VERSION=(\S+)$/m.exec(runtimeStage)?.[1];
 /** The runtime stage's apt-get install, with the pinned version put in. */
-const installStep = (runtimeStage.replace(/\\\n/g, ' ').split('\n').find((line) => line.startsWith('RUN ') && line.includes('apt-get install')) ?? '').replaceAll(
-  '${CHROMIUM_VERSION}',
-  pinned ?? '',
-);
+const installStep = (
+  runtimeStage
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .find((line) => line.startsWith('RUN ') && line.includes('apt-get install')) ?? ''
+).replaceAll('${CHROMIUM_VERSION}', pinned ?? '');
 const packages = installStep
   .slice(installStep.indexOf('apt-get install'))
   .split('&&')[0]!
@@ -40,7 +42,8 @@ const has = (command: string): boolean => {
 describe('the Dockerfile browser steps', { timeout: 120_000 }, () => {
   it('pins chromium, chromium-common and chromium-driver to one version', () => {
     expect(pinned).toMatch(/^\d+\.\d+\.\d+\.\d+-/);
-    for (const name of ['chromium', 'chromium-common', 'chromium-driver']) expect(packages).toContain(`${name}=${pinned}`);
+    for (const name of ['chromium', 'chromium-common', 'chromium-driver'])
+      expect(packages).toContain(`${name}=${pinned}`);
     expect(installStep).toContain('--no-install-recommends');
   });
 
@@ -49,16 +52,21 @@ describe('the Dockerfile browser steps', { timeout: 120_000 }, () => {
     expect(versions, 'raise CHROMIUM_VERSION to one `apt-cache policy chromium` lists').toContain(pinned!);
   });
 
-  it.skipIf(!has('apt-get'))('installs no Node.js of Debian beside the image\'s own', () => {
-    const plan = execFileSync('apt-get', ['install', '-s', '--no-install-recommends', ...packages], { encoding: 'utf8' });
+  it.skipIf(!has('apt-get'))("installs no Node.js of Debian beside the image's own", () => {
+    const plan = execFileSync('apt-get', ['install', '-s', '--no-install-recommends', ...packages], {
+      encoding: 'utf8',
+    });
     const installs = plan.split('\n').filter((line) => line.startsWith('Inst ') || line.startsWith('Conf '));
     expect(installs.filter((line) => /^(Inst|Conf) (nodejs|libnode)/.test(line))).toEqual([]);
   });
 
-  it.skipIf(!chromiumPath || !existsSync(chromiumPath))('points CHROMIUM_PATH at a full Chromium whose chromedriver matches it', async () => {
-    expect(execFileSync('dpkg', ['-S', chromiumPath!], { encoding: 'utf8' })).toMatch(/^chromium:/);
-    expect(await browserKind(chromiumPath!)).toBe('full');
-    const driver = await matchingChromedriver(await chromiumVersion(chromiumPath!));
-    expect(driver).toHaveProperty('path');
-  });
+  it.skipIf(!chromiumPath || !existsSync(chromiumPath))(
+    'points CHROMIUM_PATH at a full Chromium whose chromedriver matches it',
+    async () => {
+      expect(execFileSync('dpkg', ['-S', chromiumPath!], { encoding: 'utf8' })).toMatch(/^chromium:/);
+      expect(await browserKind(chromiumPath!)).toBe('full');
+      const driver = await matchingChromedriver(await chromiumVersion(chromiumPath!));
+      expect(driver).toHaveProperty('path');
+    },
+  );
 });

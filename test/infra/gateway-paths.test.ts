@@ -12,7 +12,11 @@ const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 describe('gatewayPaths', () => {
   it('keeps paths whose variable names agree', () => {
     const table = [route('GET', '/v1/files/{id}'), route('POST', '/v1/files/{id}/push'), route('GET', '/v1/files')];
-    expect(gatewayPaths(table).map((entry) => entry.path)).toEqual(['/v1/files/{id}', '/v1/files/{id}/push', '/v1/files']);
+    expect(gatewayPaths(table).map((entry) => entry.path)).toEqual([
+      '/v1/files/{id}',
+      '/v1/files/{id}/push',
+      '/v1/files',
+    ]);
   });
 
   it('gives one level the variable name most of its routes use', () => {

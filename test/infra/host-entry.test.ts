@@ -29,7 +29,10 @@ const taskEnvironment = (): Record<string, string> => {
   const [taskDefinition] = Object.values(template.findResources('AWS::ECS::TaskDefinition'));
   const [container] = taskDefinition.Properties.ContainerDefinitions;
   return Object.fromEntries(
-    (container.Environment as { Name: string; Value: unknown }[]).map(({ Name, Value }) => [Name, typeof Value === 'string' ? Value : `placeholder-${Name.toLowerCase()}`]),
+    (container.Environment as { Name: string; Value: unknown }[]).map(({ Name, Value }) => [
+      Name,
+      typeof Value === 'string' ? Value : `placeholder-${Name.toLowerCase()}`,
+    ]),
   );
 };
 
@@ -73,7 +76,11 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
       CHROMIUM_PATH: await resolveChromiumPath(process.env.CHROMIUM_PATH),
     };
     // Run from the temporary directory: the bundle must not need the project's node_modules.
-    child = spawn(node22!, ['--enable-source-maps', join(dir, 'host.mjs')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(node22!, ['--enable-source-maps', join(dir, 'host.mjs')], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     port = await new Promise<number>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
@@ -104,14 +111,22 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
 
   it('refuses the internal API without the host secret and serves it with it', async () => {
     expect((await fetch(`http://127.0.0.1:${port}/capacity`)).status).toBe(401);
-    const capacity = await fetch(`http://127.0.0.1:${port}/capacity`, { headers: { authorization: `Bearer ${secret}` } });
+    const capacity = await fetch(`http://127.0.0.1:${port}/capacity`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
     expect(await capacity.json()).toMatchObject({ capacity: 6, live: 0 });
   });
 
   it('registers itself in the table with its address and capacity, and publishes its utilization', async () => {
-    expect(await hostEntries()).toEqual([expect.objectContaining({ address: `http://127.0.0.1:${port}`, capacity: 6, used: 0, draining: false })]);
+    expect(await hostEntries()).toEqual([
+      expect.objectContaining({ address: `http://127.0.0.1:${port}`, capacity: 6, used: 0, draining: false }),
+    ]);
     const metric = output.split('\n').find((line) => line.includes('"HostUtilization"'));
-    expect(JSON.parse(metric!)).toMatchObject({ _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }] }, HostUtilization: 0, capacity: '6' });
+    expect(JSON.parse(metric!)).toMatchObject({
+      _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }] },
+      HostUtilization: 0,
+      capacity: '6',
+    });
   });
 
   it('drains on SIGTERM: leaves the table and exits 0', async () => {

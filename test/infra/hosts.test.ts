@@ -4,10 +4,13 @@ import { buildStack, resourcesOfType } from './support.js';
 
 const { stack, template } = buildStack();
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
-const id = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+const id = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as never);
 const [[, taskDefinition]] = resourcesOfType(template, 'AWS::ECS::TaskDefinition');
 const [container] = taskDefinition.ContainerDefinitions as Record<string, any>[];
-const environment = Object.fromEntries((container.Environment as { Name: string; Value: unknown }[]).map((e) => [e.Name, e.Value]));
+const environment = Object.fromEntries(
+  (container.Environment as { Name: string; Value: unknown }[]).map((e) => [e.Name, e.Value]),
+);
 /** Every statement of the policies attached to a role. */
 const statementsOf = (roleId: string) =>
   Object.values(resources)
@@ -31,12 +34,23 @@ describe('the browser host task', { timeout: 300_000 }, () => {
   });
 
   it('takes task size and per-host capacity from the props', () => {
-    expect(taskDefinition).toMatchObject({ Cpu: '2048', Memory: '4096', RuntimePlatform: { CpuArchitecture: 'X86_64' } });
+    expect(taskDefinition).toMatchObject({
+      Cpu: '2048',
+      Memory: '4096',
+      RuntimePlatform: { CpuArchitecture: 'X86_64' },
+    });
     expect(environment.HOST_CAPACITY).toBe('6');
-    const { template: sized } = buildStack({ hosts: { cpu: 4096, memoryLimitMiB: 8192, sessionsPerHost: 12, warmPoolSize: 2 } });
+    const { template: sized } = buildStack({
+      hosts: { cpu: 4096, memoryLimitMiB: 8192, sessionsPerHost: 12, warmPoolSize: 2 },
+    });
     const [[, other]] = resourcesOfType(sized, 'AWS::ECS::TaskDefinition');
     expect(other).toMatchObject({ Cpu: '4096', Memory: '8192' });
-    expect(other.ContainerDefinitions[0].Environment).toEqual(expect.arrayContaining([{ Name: 'HOST_CAPACITY', Value: '12' }, { Name: 'HOST_WARM_POOL_SIZE', Value: '2' }]));
+    expect(other.ContainerDefinitions[0].Environment).toEqual(
+      expect.arrayContaining([
+        { Name: 'HOST_CAPACITY', Value: '12' },
+        { Name: 'HOST_WARM_POOL_SIZE', Value: '2' },
+      ]),
+    );
   });
 
   it('gets the host secret from Secrets Manager, never as plain environment', () => {
@@ -51,7 +65,10 @@ describe('the browser host task', { timeout: 300_000 }, () => {
   it('hands the API functions the secrets by ARN, with read access to those two only', () => {
     const fn = stack.api.routeFunctions.get('getWindowInfo')!;
     const variables = resources[id(fn.function)].Properties.Environment.Variables;
-    expect(variables).toMatchObject({ HOST_SECRET_ARN: { Ref: id(stack.hosts.hostSecret) }, SIGNING_SECRET_ARN: { Ref: id(stack.hosts.signingSecret) } });
+    expect(variables).toMatchObject({
+      HOST_SECRET_ARN: { Ref: id(stack.hosts.hostSecret) },
+      SIGNING_SECRET_ARN: { Ref: id(stack.hosts.signingSecret) },
+    });
     expect(variables.HOST_SECRET).toBeUndefined();
     const reads = statementsOf(id(fn.role as never))
       .filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))
@@ -71,10 +88,12 @@ describe('the browser host task', { timeout: 300_000 }, () => {
 
   it('lets the task role use table items, its two bucket prefixes and the start queue, and nothing else', () => {
     const statements = statementsOf(taskRoleId);
-    const resourcesOf = (action: string) => statements.filter((s) => [s.Action].flat().includes(action)).flatMap((s) => [s.Resource].flat());
+    const resourcesOf = (action: string) =>
+      statements.filter((s) => [s.Action].flat().includes(action)).flatMap((s) => [s.Resource].flat());
     expect(JSON.stringify(resourcesOf('s3:PutObject'))).toContain('/profiles/*');
     expect(JSON.stringify(resourcesOf('s3:PutObject'))).toContain('/files/*');
-    for (const resource of resourcesOf('s3:PutObject')) expect(JSON.stringify(resource)).toMatch(/\/(profiles|files)\/\*/);
+    for (const resource of resourcesOf('s3:PutObject'))
+      expect(JSON.stringify(resource)).toMatch(/\/(profiles|files)\/\*/);
     expect(resourcesOf('sqs:ReceiveMessage')).toEqual([{ 'Fn::GetAtt': [id(stack.startQueue.queue), 'Arn'] }]);
     expect(resourcesOf('sqs:SendMessage')).toEqual([]);
     expect(resourcesOf('dynamodb:Scan')).toEqual([]);
@@ -86,23 +105,38 @@ describe('the host service and its scaling', { timeout: 300_000 }, () => {
   it('runs in the private subnets with the host security group, rolling back failed deployments', () => {
     template.hasResourceProperties('AWS::ECS::Service', {
       LaunchType: 'FARGATE',
-      NetworkConfiguration: { AwsvpcConfiguration: { AssignPublicIp: 'DISABLED', SecurityGroups: [{ 'Fn::GetAtt': [id(stack.network.hostSecurityGroup), 'GroupId'] }] } },
+      NetworkConfiguration: {
+        AwsvpcConfiguration: {
+          AssignPublicIp: 'DISABLED',
+          SecurityGroups: [{ 'Fn::GetAtt': [id(stack.network.hostSecurityGroup), 'GroupId'] }],
+        },
+      },
       DeploymentConfiguration: Match.objectLike({ DeploymentCircuitBreaker: { Enable: true, Rollback: true } }),
     });
   });
 
   it('enables Container Insights on the cluster', () => {
-    template.hasResourceProperties('AWS::ECS::Cluster', { ClusterSettings: [{ Name: 'containerInsights', Value: 'enabled' }] });
+    template.hasResourceProperties('AWS::ECS::Cluster', {
+      ClusterSettings: [{ Name: 'containerInsights', Value: 'enabled' }],
+    });
   });
 
   it('tracks the published host utilization between the min and max hosts of the props', () => {
     const { template: scaled } = buildStack({ hosts: { minHosts: 2, maxHosts: 20, targetUtilizationPercent: 60 } });
-    scaled.hasResourceProperties('AWS::ApplicationAutoScaling::ScalableTarget', { MinCapacity: 2, MaxCapacity: 20, ScalableDimension: 'ecs:service:DesiredCount' });
+    scaled.hasResourceProperties('AWS::ApplicationAutoScaling::ScalableTarget', {
+      MinCapacity: 2,
+      MaxCapacity: 20,
+      ScalableDimension: 'ecs:service:DesiredCount',
+    });
     scaled.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
       PolicyType: 'TargetTrackingScaling',
       TargetTrackingScalingPolicyConfiguration: Match.objectLike({
         TargetValue: 60,
-        CustomizedMetricSpecification: Match.objectLike({ Namespace: 'SessionHost', MetricName: 'HostUtilization', Statistic: 'Average' }),
+        CustomizedMetricSpecification: Match.objectLike({
+          Namespace: 'SessionHost',
+          MetricName: 'HostUtilization',
+          Statistic: 'Average',
+        }),
       }),
     });
   });
@@ -112,12 +146,20 @@ describe('the host service and its scaling', { timeout: 300_000 }, () => {
     scaled.hasResourceProperties('AWS::ApplicationAutoScaling::ScalableTarget', { MinCapacity: 0, MaxCapacity: 4 });
     scaled.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
       PolicyType: 'StepScaling',
-      StepScalingPolicyConfiguration: Match.objectLike({ AdjustmentType: 'ChangeInCapacity', StepAdjustments: [Match.objectLike({ ScalingAdjustment: 1, MetricIntervalLowerBound: 0 })] }),
+      StepScalingPolicyConfiguration: Match.objectLike({
+        AdjustmentType: 'ChangeInCapacity',
+        StepAdjustments: [Match.objectLike({ ScalingAdjustment: 1, MetricIntervalLowerBound: 0 })],
+      }),
     });
     scaled.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Namespace: 'AWS/SQS',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [zero.getLogicalId(zero.startQueue.queue.node.defaultChild as never), 'QueueName'] } }],
+      Dimensions: [
+        {
+          Name: 'QueueName',
+          Value: { 'Fn::GetAtt': [zero.getLogicalId(zero.startQueue.queue.node.defaultChild as never), 'QueueName'] },
+        },
+      ],
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       Threshold: 1,
     });
@@ -130,7 +172,12 @@ describe('the host service and its scaling', { timeout: 300_000 }, () => {
 
 describe('the host load balancer', { timeout: 300_000 }, () => {
   const alb = id(stack.loadBalancer.loadBalancer);
-  const attributes = Object.fromEntries((resources[alb].Properties.LoadBalancerAttributes as { Key: string; Value: unknown }[]).map((a) => [a.Key, a.Value]));
+  const attributes = Object.fromEntries(
+    (resources[alb].Properties.LoadBalancerAttributes as { Key: string; Value: unknown }[]).map((a) => [
+      a.Key,
+      a.Value,
+    ]),
+  );
 
   it('is internet-facing, keeps long WebSockets open and logs access', () => {
     expect(resources[alb].Properties.Scheme).toBe('internet-facing');
@@ -146,21 +193,35 @@ describe('the host load balancer', { timeout: 300_000 }, () => {
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
       Port: 80,
       Protocol: 'HTTP',
-      DefaultActions: [Match.objectLike({ Type: 'fixed-response', FixedResponseConfig: Match.objectLike({ StatusCode: '404' }) })],
+      DefaultActions: [
+        Match.objectLike({ Type: 'fixed-response', FixedResponseConfig: Match.objectLike({ StatusCode: '404' }) }),
+      ],
     });
-    template.hasResourceProperties('AWS::ElasticLoadBalancingV2::TargetGroup', { Port: 9300, TargetType: 'ip', HealthCheckPath: '/health' });
+    template.hasResourceProperties('AWS::ElasticLoadBalancingV2::TargetGroup', {
+      Port: 9300,
+      TargetType: 'ip',
+      HealthCheckPath: '/health',
+    });
   });
 
   it('listens with HTTPS on 443, and only there, when a domain and its certificate are given', () => {
     const certificateArn = 'arn:aws:acm:us-east-1:111122223333:certificate/0123';
-    const { template: secure, stack: secureStack } = buildStack({ hostDomain: { domainName: 'hosts.example.com', certificateArn } });
-    secure.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', { Port: 443, Protocol: 'HTTPS', Certificates: [{ CertificateArn: certificateArn }] });
+    const { template: secure, stack: secureStack } = buildStack({
+      hostDomain: { domainName: 'hosts.example.com', certificateArn },
+    });
+    secure.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
+      Port: 443,
+      Protocol: 'HTTPS',
+      Certificates: [{ CertificateArn: certificateArn }],
+    });
     secure.resourceCountIs('AWS::ElasticLoadBalancingV2::Listener', 1);
     expect(secureStack.loadBalancer.url).toBe('https://hosts.example.com');
   });
 
   it('outputs the live view base URL', () => {
     const outputs = Object.values(template.toJSON().Outputs as Record<string, { Value: unknown; Description: string }>);
-    expect(outputs.some((o) => o.Description.includes('live view') && JSON.stringify(o.Value).includes(alb))).toBe(true);
+    expect(outputs.some((o) => o.Description.includes('live view') && JSON.stringify(o.Value).includes(alb))).toBe(
+      true,
+    );
   });
 });

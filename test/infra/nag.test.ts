@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { buildStack, nagFindings } from './support.js';
 
 const findings = (props: Parameters<typeof buildStack>[0]) =>
-  nagFindings(buildStack(props).stack).map((finding) => `${finding.severity} ${finding.ruleName}: ${finding.violatingResources.map((resource) => resource.constructPath).join(', ')}`);
+  nagFindings(buildStack(props).stack).map(
+    (finding) =>
+      `${finding.severity} ${finding.ruleName}: ${finding.violatingResources.map((resource) => resource.constructPath).join(', ')}`,
+  );
 
 /** Every cdk-nag acknowledgement recorded anywhere in the tree, as rule id → reason. */
 const acknowledgements = (root: IConstruct): Map<string, string> => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildStack, resourcesOfType } from './support.js';
 
 const { stack, template } = buildStack();
-const id = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as never);
+const id = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as never);
 const hostSg = id(stack.network.hostSecurityGroup);
 const albSg = id(stack.network.loadBalancerSecurityGroup);
 const fnSg = id(stack.network.functionSecurityGroup);
@@ -21,7 +22,9 @@ describe('the network', { timeout: 300_000 }, () => {
   });
 
   it('refuses a NAT count that would cut the private subnets off or exceed the zones', () => {
-    expect(() => buildStack({ network: { natGateways: 0 } })).toThrow(/natGateways must be a whole number from 1 to maxAzs/);
+    expect(() => buildStack({ network: { natGateways: 0 } })).toThrow(
+      /natGateways must be a whole number from 1 to maxAzs/,
+    );
     expect(() => buildStack({ network: { maxAzs: 1, natGateways: 2 } })).toThrow(/natGateways/);
   });
 
@@ -34,7 +37,10 @@ describe('the network', { timeout: 300_000 }, () => {
   });
 
   it('records rejected flows', () => {
-    template.hasResourceProperties('AWS::EC2::FlowLog', { TrafficType: 'REJECT', LogDestinationType: 'cloud-watch-logs' });
+    template.hasResourceProperties('AWS::EC2::FlowLog', {
+      TrafficType: 'REJECT',
+      LogDestinationType: 'cloud-watch-logs',
+    });
   });
 });
 
@@ -49,14 +55,22 @@ describe('security groups', () => {
 
   it('opens the load balancer to the internet on its listener port only', () => {
     const inline = template.toJSON().Resources[albSg].Properties.SecurityGroupIngress;
-    expect(inline).toEqual([expect.objectContaining({ CidrIp: '0.0.0.0/0', IpProtocol: 'tcp', FromPort: 80, ToPort: 80 })]);
+    expect(inline).toEqual([
+      expect.objectContaining({ CidrIp: '0.0.0.0/0', IpProtocol: 'tcp', FromPort: 80, ToPort: 80 }),
+    ]);
   });
 
   it('lets functions out only over HTTPS and to the hosts', () => {
     const egress = template.toJSON().Resources[fnSg].Properties.SecurityGroupEgress;
     expect(egress).toEqual([expect.objectContaining({ CidrIp: '0.0.0.0/0', FromPort: 443, ToPort: 443 })]);
     const toHosts = resourcesOfType(template, 'AWS::EC2::SecurityGroupEgress').map(([, p]) => p);
-    expect(toHosts).toContainEqual(expect.objectContaining({ FromPort: 9300, ToPort: 9300, DestinationSecurityGroupId: { 'Fn::GetAtt': [hostSg, 'GroupId'] } }));
+    expect(toHosts).toContainEqual(
+      expect.objectContaining({
+        FromPort: 9300,
+        ToPort: 9300,
+        DestinationSecurityGroupId: { 'Fn::GetAtt': [hostSg, 'GroupId'] },
+      }),
+    );
   });
 
   it('runs every route function in the private subnets with the function group; the fallback stays outside', () => {

@@ -13,9 +13,16 @@ describe('the site on the API', () => {
 
   it('routes GET /console, /docs and their files to one function, apart from the API handlers', () => {
     const site = methods.filter((method) => /^\/(console|docs)(\/|$)/.test(method.path));
-    expect(site.map((method) => `${method.httpMethod} ${method.path}`).sort()).toEqual(['GET /console', 'GET /console/{file+}', 'GET /docs', 'GET /docs/{file+}']);
+    expect(site.map((method) => `${method.httpMethod} ${method.path}`).sort()).toEqual([
+      'GET /console',
+      'GET /console/{file+}',
+      'GET /docs',
+      'GET /docs/{file+}',
+    ]);
     expect(new Set(site.map((method) => method.functionId)).size).toBe(1);
-    const apiFunctions = new Set(methods.filter((method) => method.path.startsWith('/v1/')).map((method) => method.functionId));
+    const apiFunctions = new Set(
+      methods.filter((method) => method.path.startsWith('/v1/')).map((method) => method.functionId),
+    );
     expect(apiFunctions.has(site[0]!.functionId)).toBe(false);
   });
 

@@ -9,7 +9,9 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { SessionHostStack, type SessionHostStackProps } from '../../lib/stack.js';
 
 /** The feature flags `cdk synth` runs with, so tests see the same template. */
-const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
+  context: Record<string, unknown>;
+};
 
 // Assets are referenced in place instead of copied into the cloud assembly: the host image's build context is
 // the project root, whose copy costs seconds per build and proves nothing an assertion looks at.
@@ -46,17 +48,24 @@ const substitute = (value: unknown, given: (ref: Json) => unknown): unknown => {
 export const flatTemplate = (stack: Stack): Template => {
   const flat = structuredClone(Template.fromStack(stack).toJSON()) as Json;
   const outputs = new Map<string, unknown>();
-  const nestedStacks = stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === stack);
+  const nestedStacks = stack.node
+    .findAll()
+    .filter((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === stack);
   for (const nested of nestedStacks) {
     const resourceId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
     const parameters: Json = flat.Resources[resourceId].Properties?.Parameters ?? {};
     const inner = flatTemplate(nested).toJSON() as Json;
-    const resolve = (value: unknown) => substitute(value, (ref) => (typeof ref.Ref === 'string' && ref.Ref in parameters ? parameters[ref.Ref] : undefined));
+    const resolve = (value: unknown) =>
+      substitute(value, (ref) =>
+        typeof ref.Ref === 'string' && ref.Ref in parameters ? parameters[ref.Ref] : undefined,
+      );
     for (const [id, resource] of Object.entries(inner.Resources as Json)) {
-      if (id in flat.Resources) throw new Error(`logical id ${id} is in both ${stack.node.path} and ${nested.node.path}`);
+      if (id in flat.Resources)
+        throw new Error(`logical id ${id} is in both ${stack.node.path} and ${nested.node.path}`);
       flat.Resources[id] = resolve(resource);
     }
-    for (const [name, output] of Object.entries((inner.Outputs ?? {}) as Json)) outputs.set(`${resourceId}.${name}`, resolve(output.Value));
+    for (const [name, output] of Object.entries((inner.Outputs ?? {}) as Json))
+      outputs.set(`${resourceId}.${name}`, resolve(output.Value));
     delete flat.Resources[resourceId];
   }
   const read = (ref: Json) => {
@@ -67,7 +76,10 @@ export const flatTemplate = (stack: Stack): Template => {
   return Template.fromJSON(substitute(flat, read) as Json);
 };
 
-export const buildStack = (props: SessionHostStackProps = {}, options: { validate?: boolean } = {}): { stack: SessionHostStack; template: Template } => {
+export const buildStack = (
+  props: SessionHostStackProps = {},
+  options: { validate?: boolean } = {},
+): { stack: SessionHostStack; template: Template } => {
   const stack = new SessionHostStack(unbundledApp(options), 'SessionHost', props);
   // Warnings about the route table itself; api.test.ts asserts them on tables made for the purpose.
   Validations.of(stack).acknowledge(
@@ -79,7 +91,8 @@ export const buildStack = (props: SessionHostStackProps = {}, options: { validat
 };
 
 /** Every unacknowledged AWS Solutions finding (errors and warnings) in the stack. */
-export const nagFindings = (stack: Stack): PolicyViolation[] => new AwsSolutionsChecks().validateScope(stack).violations;
+export const nagFindings = (stack: Stack): PolicyViolation[] =>
+  new AwsSolutionsChecks().validateScope(stack).violations;
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, any> }>;
 

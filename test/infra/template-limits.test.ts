@@ -44,7 +44,11 @@ const overHeadroom = (figures: Map<string, Figures>): string[] =>
   );
 
 const print = (label: string, figures: Map<string, Figures>) => {
-  const rows = [...figures].map(([file, f]) => ({ template: file, ...f, 'resources %': Math.round((f.resources / limits.resources) * 100) }));
+  const rows = [...figures].map(([file, f]) => ({
+    template: file,
+    ...f,
+    'resources %': Math.round((f.resources / limits.resources) * 100),
+  }));
   console.log(`templates of ${label}`);
   console.table(rows);
 };
@@ -55,7 +59,10 @@ describe('CloudFormation template limits', { timeout: 600_000 }, () => {
     [
       'a stack with every option that adds resources',
       {
-        hostDomain: { domainName: 'hosts.example.com', hostedZone: { hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'example.com' } },
+        hostDomain: {
+          domainName: 'hosts.example.com',
+          hostedZone: { hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'example.com' },
+        },
         model: { provider: 'anthropic', modelId: 'claude-sonnet-4-5' },
         network: { maxAzs: 2, natGateways: 2 },
         tracing: true,
@@ -72,7 +79,9 @@ describe('CloudFormation template limits', { timeout: 600_000 }, () => {
   });
 
   it('fails a template past 80 % of a limit', () => {
-    const figures = new Map<string, Figures>([['Big.template.json', { resources: 401, outputs: 0, parameters: 0, mappings: 0, bytes: 1000 }]]);
+    const figures = new Map<string, Figures>([
+      ['Big.template.json', { resources: 401, outputs: 0, parameters: 0, mappings: 0, bytes: 1000 }],
+    ]);
     expect(overHeadroom(figures)).toEqual(['Big.template.json: resources 401 of 500']);
   });
 });

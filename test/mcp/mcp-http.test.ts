@@ -9,7 +9,11 @@ const bed = testBed();
 
 const connect: Connect = async (key) => {
   const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', bed.svc.url), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/mcp', bed.svc.url), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
+  );
   bed.clients.push(client);
   return client;
 };
@@ -37,12 +41,21 @@ describe('MCP over Streamable HTTP', () => {
   });
 
   it('refuses a missing or unknown key before any tool runs, and GET with 405', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const none = await fetch(`${bed.svc.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(init) });
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ code: 'unauthorized', status: 401 });
-    const wrong = await fetch(`${bed.svc.url}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer sk_nope' }, body: JSON.stringify(init) });
+    const wrong = await fetch(`${bed.svc.url}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, authorization: 'Bearer sk_nope' },
+      body: JSON.stringify(init),
+    });
     expect(wrong.status).toBe(401);
     const get = await fetch(`${bed.svc.url}/mcp`, { headers: { ...bed.svc.auth, accept: 'text/event-stream' } });
     expect(get.status).toBe(405);

@@ -37,7 +37,12 @@ beforeAll(async () => {
   front = http.createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const event = buildEvent({ method: request.method!, path: request.url!, headers: request.headers, body: chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined });
+    const event = buildEvent({
+      method: request.method!,
+      path: request.url!,
+      headers: request.headers,
+      body: chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined,
+    });
     const result = await handler(event, {} as Context);
     response.writeHead(result.statusCode, result.headers as http.OutgoingHttpHeaders).end(result.body);
   });
@@ -52,7 +57,9 @@ afterAll(async () => {
 
 const connect = async (key: string) => {
   const client = new Client({ name: 'mcp-lambda-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+  );
   clients.push(client);
   return client;
 };
@@ -74,7 +81,10 @@ describe('MCP on Lambda', () => {
 
   it('names the failing field, and refuses an unknown key with 401', async () => {
     const bad = await call(await connect(svc.key), 'window_page_query', { sessionId: 's', windowId: 'w' });
-    expect(bad.structuredContent).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ field: 'prompt' })] });
+    expect(bad.structuredContent).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ field: 'prompt' })],
+    });
     await expect(connect('sk_unknown')).rejects.toThrow(/401/);
   });
 });

@@ -14,7 +14,13 @@ const connectTo =
   (url: () => string): Connect =>
   async (key) => {
     const client = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
-    const transport = new StdioClientTransport({ command: 'npm', args: ['run', '--silent', 'mcp', '--', '--url', url(), '--key', key], cwd: root, stderr: 'pipe', env: { ...process.env } as Record<string, string> });
+    const transport = new StdioClientTransport({
+      command: 'npm',
+      args: ['run', '--silent', 'mcp', '--', '--url', url(), '--key', key],
+      cwd: root,
+      stderr: 'pipe',
+      env: { ...process.env } as Record<string, string>,
+    });
     await client.connect(transport);
     bed.clients.push(client);
     return client;

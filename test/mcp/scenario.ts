@@ -31,9 +31,11 @@ export const testBed = (): TestBed => {
   return bed;
 };
 
-export const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+export const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-export const textOf = (result: CallToolResult): string => result.content.flatMap((item) => (item.type === 'text' ? [item.text] : [])).join('\n');
+export const textOf = (result: CallToolResult): string =>
+  result.content.flatMap((item) => (item.type === 'text' ? [item.text] : [])).join('\n');
 
 export const succeeded = (result: CallToolResult): Record<string, any> => {
   expect(result.isError, textOf(result)).toBeFalsy();
@@ -52,7 +54,11 @@ export const runFormTask = async (client: Client, formUrl: string, otherOrg?: Cl
 
     if (otherOrg) {
       // Another org's key sees no such session, through every kind of tool.
-      const foreign = await call(otherOrg, 'window_page_query', { sessionId, windowId, prompt: 'What is the heading?' });
+      const foreign = await call(otherOrg, 'window_page_query', {
+        sessionId,
+        windowId,
+        prompt: 'What is the heading?',
+      });
       expect(foreign.isError).toBe(true);
       expect(foreign.structuredContent).toMatchObject({ status: 404 });
       expect((await call(otherOrg, 'session_terminate', { sessionId })).isError).toBeFalsy();
@@ -60,12 +66,21 @@ export const runFormTask = async (client: Client, formUrl: string, otherOrg?: Cl
       expect(listed.data.sessions ?? []).toHaveLength(0);
     }
 
-    succeeded(await call(client, 'window_type', { sessionId, windowId, elementDescription: 'the Name text field', text: 'Ada Lovelace' }));
+    succeeded(
+      await call(client, 'window_type', {
+        sessionId,
+        windowId,
+        elementDescription: 'the Name text field',
+        text: 'Ada Lovelace',
+      }),
+    );
     succeeded(await call(client, 'window_click', { sessionId, windowId, elementDescription: 'the Submit button' }));
     const scraped = succeeded(await call(client, 'window_scrape', { sessionId, windowId }));
     expect(scraped.data.modelResponse.scrapedContent.text).toContain('Hello, Ada Lovelace');
     // Without a model key the service answers with the passage closest to the prompt (extractive).
-    const answer = succeeded(await call(client, 'window_page_query', { sessionId, windowId, prompt: 'Hello to whom?' }));
+    const answer = succeeded(
+      await call(client, 'window_page_query', { sessionId, windowId, prompt: 'Hello to whom?' }),
+    );
     expect(answer.data.modelResponse).toContain('Hello, Ada Lovelace');
     expect(answer.meta.usage.credits).toEqual(expect.any(Number));
 
@@ -85,16 +100,28 @@ export const runFormTask = async (client: Client, formUrl: string, otherOrg?: Cl
 export const expectFieldErrors = async (client: Client) => {
   const missing = await call(client, 'window_page_query', { sessionId: 'x', windowId: 'y' });
   expect(missing.isError).toBe(true);
-  expect(missing.structuredContent).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ field: 'prompt' })] });
+  expect(missing.structuredContent).toMatchObject({
+    code: 'validation_failed',
+    errors: [expect.objectContaining({ field: 'prompt' })],
+  });
   expect(textOf(missing)).toContain('prompt');
 
   const wrongType = await call(client, 'window_click', { sessionId: 'x', windowId: 'y', elementDescription: 42 });
-  expect(wrongType.structuredContent).toMatchObject({ code: 'validation_failed', errors: [expect.objectContaining({ field: 'elementDescription' })] });
+  expect(wrongType.structuredContent).toMatchObject({
+    code: 'validation_failed',
+    errors: [expect.objectContaining({ field: 'elementDescription' })],
+  });
 
   const noSession = await call(client, 'window_list', {});
   expect(noSession.isError).toBe(true);
   expect(noSession.structuredContent).toMatchObject({ errors: [expect.objectContaining({ field: 'sessionId' })] });
 
-  const nested = await call(client, 'window_screenshot', { sessionId: 'x', windowId: 'y', configuration: { screenshot: { scope: 'everything' } } });
-  expect(nested.structuredContent).toMatchObject({ errors: [expect.objectContaining({ field: 'configuration.screenshot.scope' })] });
+  const nested = await call(client, 'window_screenshot', {
+    sessionId: 'x',
+    windowId: 'y',
+    configuration: { screenshot: { scope: 'everything' } },
+  });
+  expect(nested.structuredContent).toMatchObject({
+    errors: [expect.objectContaining({ field: 'configuration.screenshot.scope' })],
+  });
 };

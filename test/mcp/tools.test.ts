@@ -31,7 +31,10 @@ const resolved = (value: unknown): unknown => {
   const ref = (value as { $ref?: string }).$ref;
   if (ref?.startsWith('#/components/schemas/')) {
     const { $ref: _ref, ...siblings } = value as Record<string, unknown>;
-    return { ...(resolved(openapi.components.schemas[ref.slice('#/components/schemas/'.length)]) as object), ...siblings };
+    return {
+      ...(resolved(openapi.components.schemas[ref.slice('#/components/schemas/'.length)]) as object),
+      ...siblings,
+    };
   }
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolved(item)]));
 };
@@ -46,7 +49,9 @@ const fromOpenApi = (operationId: string) => {
     properties[parameter.name] = resolved(parameter.schema);
     if (parameter.required) required.push(parameter.name);
   }
-  const body = resolved(doc.requestBody?.content['application/json'].schema) as { properties?: object; required?: string[] } | undefined;
+  const body = resolved(doc.requestBody?.content['application/json'].schema) as
+    | { properties?: object; required?: string[] }
+    | undefined;
   Object.assign(properties, body?.properties ?? {});
   required.push(...(body?.required ?? []));
   return { properties, required: required.sort() };
@@ -66,17 +71,30 @@ describe('MCP tool input schemas', () => {
 
   it('follow a change to a route: a new field, a field made required', () => {
     const route = routeByOperationId('type');
-    const changed = { ...route, body: (route.body as z.ZodObject).extend({ delayMs: z.number().int().describe('Pause between keys.'), elementDescription: z.string() }) };
+    const changed = {
+      ...route,
+      body: (route.body as z.ZodObject).extend({
+        delayMs: z.number().int().describe('Pause between keys.'),
+        elementDescription: z.string(),
+      }),
+    };
     const [tool] = buildTools([toolSpecs.find((spec) => spec.name === 'window_type')!], () => changed);
-    const schema = inputJsonSchema(tool) as unknown as { properties: Record<string, { description?: string }>; required: string[] };
+    const schema = inputJsonSchema(tool) as unknown as {
+      properties: Record<string, { description?: string }>;
+      required: string[];
+    };
     expect(schema.properties.delayMs.description).toBe('Pause between keys.');
-    expect(schema.required).toEqual(expect.arrayContaining(['delayMs', 'elementDescription', 'text', 'sessionId', 'windowId']));
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['delayMs', 'elementDescription', 'text', 'sessionId', 'windowId']),
+    );
   });
 
   it('refuse a route whose parameter and body field share a name (one argument cannot feed both)', () => {
     const route = routeByOperationId('click');
     const clash = { ...route, body: (route.body as z.ZodObject).extend({ windowId: z.string() }) };
-    expect(() => buildTools([toolSpecs.find((spec) => spec.name === 'window_click')!], () => clash)).toThrow(/windowId/);
+    expect(() => buildTools([toolSpecs.find((spec) => spec.name === 'window_click')!], () => clash)).toThrow(
+      /windowId/,
+    );
   });
 
   it('name routes that exist, each once', () => {

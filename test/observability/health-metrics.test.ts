@@ -43,7 +43,10 @@ describe('/health and /ready', () => {
     try {
       const response = await get('/ready');
       expect(response.status).toBe(503);
-      const body = (await response.json()) as { status: string; checks: Record<string, { ok: boolean; detail?: string }> };
+      const body = (await response.json()) as {
+        status: string;
+        checks: Record<string, { ok: boolean; detail?: string }>;
+      };
       expect(body.status).toBe('unavailable');
       expect(body.checks.records).toMatchObject({ ok: false, detail: expect.stringContaining('ECONNREFUSED') });
       expect(body.checks.blobs.ok).toBe(true);
@@ -120,14 +123,21 @@ describe('per-org rate limit', () => {
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 20).toBe(true);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
     expect(refused.headers.get('x-request-id')).toBe('limited-1');
-    expect(await refused.json()).toMatchObject({ status: 429, code: 'too_many_requests', title: 'Too Many Requests', requestId: 'limited-1' });
+    expect(await refused.json()).toMatchObject({
+      status: 429,
+      code: 'too_many_requests',
+      title: 'Too Many Requests',
+      requestId: 'limited-1',
+    });
 
     expect((await get('/v1/sessions', b.auth)).status).toBe(200);
     // Never /health or /ready, which carry no key.
     expect((await get('/health', a.auth)).status).toBe(200);
 
     const samples = await scrape();
-    expect(sampleValue(samples, 'sessionhost_rate_limited_total', { operation: 'listSessions' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sampleValue(samples, 'sessionhost_rate_limited_total', { operation: 'listSessions' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('a bad key is still a 401, not a 429', async () => {
@@ -144,7 +154,12 @@ describe('/metrics', () => {
     const text = await response.text();
     const { samples, types } = parsePrometheusText(text);
     expect(types.get('sessionhost_http_request_duration_seconds')).toBe('histogram');
-    expect(sampleValue(samples, 'sessionhost_http_request_duration_seconds_count', { operation: 'listSessions', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sampleValue(samples, 'sessionhost_http_request_duration_seconds_count', {
+        operation: 'listSessions',
+        status_class: '2xx',
+      }),
+    ).toBeGreaterThanOrEqual(1);
     expect(sampleValue(samples, 'sessionhost_host_capacity')).toBe(svc.deps.config.hostCapacity);
     expect(text).not.toContain(org.orgId);
   });
@@ -160,7 +175,11 @@ describe('/metrics', () => {
     const running0 = sampleValue(before, 'sessionhost_sessions', { status: 'running' }) ?? 0;
     const ended0 = sampleValue(before, 'sessionhost_sessions_ended_total', { status: 'ended' }) ?? 0;
 
-    const created = await fetch(`${svc.url}/v1/sessions`, { method: 'POST', headers: { ...org.auth, 'content-type': 'application/json' }, body: '{}' });
+    const created = await fetch(`${svc.url}/v1/sessions`, {
+      method: 'POST',
+      headers: { ...org.auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(created.status).toBe(201);
     const session = (await created.json()) as { data: { id: string; status: string } };
     await vi.waitFor(

@@ -38,7 +38,9 @@ describe('npm run eval', { timeout: 320_000 }, () => {
     const { stdout } = await evalCli([]);
     const line = (kind: string) => stdout.split('\n').find((l) => l.startsWith(`${kind}: `)) ?? '';
     const figures = (kind: string) => {
-      const match = /^[\w-]+: (\d+)\/(\d+) right \([\d.]+ %\), (\d+) credits, latency p50 \d+ ms, max \d+ ms$/.exec(line(kind));
+      const match = /^[\w-]+: (\d+)\/(\d+) right \([\d.]+ %\), (\d+) credits, latency p50 \d+ ms, max \d+ ms$/.exec(
+        line(kind),
+      );
       expect(match, `${kind} in:\n${stdout}`).not.toBeNull();
       return { right: Number(match![1]), cases: Number(match![2]), credits: Number(match![3]) };
     };
@@ -49,7 +51,9 @@ describe('npm run eval', { timeout: 320_000 }, () => {
     expect(query).toMatchObject({ right: prose, cases: queryCases.length });
     // Each question costs at least a credit; a structured one is asked twice (the schema retry).
     expect(query.credits).toBeGreaterThanOrEqual(queryCases.length + (queryCases.length - prose));
-    expect(stdout).toContain('  wrong: query/plans.html "The Pro plan: its name and monthly price in euros.": status partial');
+    expect(stdout).toContain(
+      '  wrong: query/plans.html "The Pro plan: its name and monthly price in euros.": status partial',
+    );
 
     const nones = resolveCases.filter((c) => c.expected === null).length;
     const alone = figures('resolve-model');
@@ -65,7 +69,10 @@ describe('npm run eval', { timeout: 320_000 }, () => {
   });
 
   it('refuses an unknown kind in one line, before starting anything', async () => {
-    const failure = await evalCli(['--only', 'resolve,guess']).then(() => undefined, (error: { code: number; stderr: string }) => error);
+    const failure = await evalCli(['--only', 'resolve,guess']).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(failure?.code).toBe(2);
     expect(failure?.stderr.trim()).toBe('--only: unknown kind guess (kinds: resolve, resolve-model, query)');
   });

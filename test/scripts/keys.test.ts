@@ -23,12 +23,25 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-keys-'));
   tmp = await mkdtemp(join(tmpdir(), 'sessionhost-keys-tmp-'));
   emulators = await startEmbeddedAws({ dataDir });
-  const { clients } = awsStores({ ...loadConfig(), dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint }, undefined, emulators.credentials);
+  const { clients } = awsStores(
+    { ...loadConfig(), dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint },
+    undefined,
+    emulators.credentials,
+  );
   await ensureTable(clients.dynamo, loadConfig().tableName);
   clients.dynamo.destroy();
   clients.s3.destroy();
   // This test process stands in for the running service.
-  await publishEndpoints(dataDir, { pid: process.pid, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint, apiUrl: 'http://127.0.0.1:1' }, join(tmp, `sessionhost-${process.getuid!()}`, 'services'));
+  await publishEndpoints(
+    dataDir,
+    {
+      pid: process.pid,
+      dynamoEndpoint: emulators.dynamoEndpoint,
+      s3Endpoint: emulators.s3Endpoint,
+      apiUrl: 'http://127.0.0.1:1',
+    },
+    join(tmp, `sessionhost-${process.getuid!()}`, 'services'),
+  );
 }, 60_000);
 afterAll(async () => {
   await emulators?.stop();
@@ -41,7 +54,13 @@ const keysIn = async (env: { DATA_DIR: string; TMPDIR: string }, ...args: string
     env: { ...process.env, DYNAMODB_ENDPOINT: '', S3_ENDPOINT: '', NODE_NO_WARNINGS: '1', ...env },
     timeout: 60_000,
   });
-  return { stdout, stderr: stderr.split('\n').filter((line) => !line.startsWith('npm warn ')).join('\n') };
+  return {
+    stdout,
+    stderr: stderr
+      .split('\n')
+      .filter((line) => !line.startsWith('npm warn '))
+      .join('\n'),
+  };
 };
 const keys = (...args: string[]) => keysIn({ DATA_DIR: dataDir, TMPDIR: tmp }, ...args);
 
@@ -60,7 +79,7 @@ describe('npm run keys, while npm start runs', { timeout: 120_000 }, () => {
   });
 });
 
-describe('npm run keys, started without the service\'s DATA_DIR', { timeout: 120_000 }, () => {
+describe("npm run keys, started without the service's DATA_DIR", { timeout: 120_000 }, () => {
   it('finds the only running service and says which data dir it uses', async () => {
     await keys('create', '--org', 'found-org');
     const listed = await keysIn({ DATA_DIR: join(tmp, 'not-the-service'), TMPDIR: tmp }, 'list', '--org', 'found-org');
@@ -73,7 +92,11 @@ describe('npm run keys, started without the service\'s DATA_DIR', { timeout: 120
     try {
       const listed = await keysIn({ DATA_DIR: join(alone, 'data'), TMPDIR: alone }, 'list');
       expect(listed.stdout).toBe('');
-      expect(listed.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Opened the store in .*data itself, and it is empty: it may not be the one your service uses/)]);
+      expect(listed.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^Opened the store in .*data itself, and it is empty: it may not be the one your service uses/,
+        ),
+      ]);
       expect(listed.stderr).toContain(join(alone, 'data'));
     } finally {
       await rm(alone, { recursive: true, force: true });

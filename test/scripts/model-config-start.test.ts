@@ -9,12 +9,28 @@ import { runningSession, serviceExit, startServiceProcess, type ServiceProcess }
 
 describe('npm start with a model setting that cannot work', { timeout: 120_000 }, () => {
   it.each([
-    [{ MODEL_PROVIDER: 'ollama' }, 'invalid configuration: MODEL_PROVIDER: must be one of anthropic, bedrock, openai, none'],
-    [{ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'invalid configuration: MODEL_NAME: required with MODEL_PROVIDER=openai (the model as the server names it, e.g. llama3.2 on Ollama)'],
+    [
+      { MODEL_PROVIDER: 'ollama' },
+      'invalid configuration: MODEL_PROVIDER: must be one of anthropic, bedrock, openai, none',
+    ],
+    [
+      { MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' },
+      'invalid configuration: MODEL_NAME: required with MODEL_PROVIDER=openai (the model as the server names it, e.g. llama3.2 on Ollama)',
+    ],
   ])('%j stops it with exit code 2 and one line', async (env, line) => {
     const { code, stderr } = await serviceExit({ MODEL_NAME: '', ...env });
     expect(code).toBe(2);
-    expect(stderr.split('\n').filter((l) => l && !/AWS SDK|node >=22|upgrade to node|a\.co\/|trace-warnings|^\s*$|^To continue|^versions published|^will require|^More information/.test(l))).toEqual([line]);
+    expect(
+      stderr
+        .split('\n')
+        .filter(
+          (l) =>
+            l &&
+            !/AWS SDK|node >=22|upgrade to node|a\.co\/|trace-warnings|^\s*$|^To continue|^versions published|^will require|^More information/.test(
+              l,
+            ),
+        ),
+    ).toEqual([line]);
   });
 });
 
@@ -27,7 +43,12 @@ describe('npm start with MODEL_PROVIDER=openai and no server at the base URL', {
     // the service's own stores before the probe runs.
     nowhere = 'http://127.0.0.1:1/v1';
     fixtures = await startFixtureServer();
-    svc = await startServiceProcess({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: nowhere, MODEL_NAME: 'm', WARM_POOL_SIZE: '1' });
+    svc = await startServiceProcess({
+      MODEL_PROVIDER: 'openai',
+      OPENAI_BASE_URL: nowhere,
+      MODEL_NAME: 'm',
+      WARM_POOL_SIZE: '1',
+    });
   }, 120_000);
   afterAll(async () => {
     await svc?.stop();
@@ -35,13 +56,29 @@ describe('npm start with MODEL_PROVIDER=openai and no server at the base URL', {
   });
 
   it('starts, warns in one line naming the server, and fails page-query with an error naming it', async () => {
-    await expect.poll(() => svc.output(), { timeout: 30_000 }).toContain(`warning: model provider openai: the server at ${nowhere} could not be reached`);
-    expect(svc.output().split('\n').filter((l) => l.startsWith('warning: model provider'))).toHaveLength(1);
+    await expect
+      .poll(() => svc.output(), { timeout: 30_000 })
+      .toContain(`warning: model provider openai: the server at ${nowhere} could not be reached`);
+    expect(
+      svc
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('warning: model provider')),
+    ).toHaveLength(1);
     const sessionId = await runningSession(svc);
-    const window = await svc.call('POST', `/v1/sessions/${sessionId}/windows`, { url: `${fixtures.url}/query/plans.html` });
-    const res = await svc.call('POST', `/v1/sessions/${sessionId}/windows/${window.json.data.windowId}/page-query`, { prompt: 'How much is Pro?' });
+    const window = await svc.call('POST', `/v1/sessions/${sessionId}/windows`, {
+      url: `${fixtures.url}/query/plans.html`,
+    });
+    const res = await svc.call('POST', `/v1/sessions/${sessionId}/windows/${window.json.data.windowId}/page-query`, {
+      prompt: 'How much is Pro?',
+    });
     expect(res.status).toBeLessThan(500);
     expect(res.json.meta.status).toBe('failure');
-    expect(res.json.errors).toEqual([expect.objectContaining({ code: 'model_unavailable', message: expect.stringContaining(`the model server at ${nowhere} (model "m") could not be reached`) })]);
+    expect(res.json.errors).toEqual([
+      expect.objectContaining({
+        code: 'model_unavailable',
+        message: expect.stringContaining(`the model server at ${nowhere} (model "m") could not be reached`),
+      }),
+    ]);
   });
 });

@@ -15,7 +15,9 @@ let svc: ServiceProcess;
 
 /** The fake model: a structured choice names the first "Add to cart" button of the snapshot it was sent; questions get prose. */
 const fakeModel = (request: Record<string, unknown>) => {
-  const sent = (request.messages as Array<{ content: unknown }>).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+  const sent = (request.messages as Array<{ content: unknown }>)
+    .map((m) => (typeof m.content === 'string' ? m.content : ''))
+    .join('\n');
   if (request.tools || request.response_format) {
     const id = /^(e\d+) button "Add to cart"/m.exec(sent)?.[1] ?? 'none';
     return { toolInput: { elementId: id, reason: 'the first Add to cart button, in page order' } };
@@ -26,7 +28,12 @@ const fakeModel = (request: Record<string, unknown>) => {
 beforeAll(async () => {
   [api, fixtures] = await Promise.all([startFakeChatCompletions(), startFixtureServer()]);
   api.always(fakeModel);
-  svc = await startServiceProcess({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: api.url, MODEL_NAME: 'm', WARM_POOL_SIZE: '1' });
+  svc = await startServiceProcess({
+    MODEL_PROVIDER: 'openai',
+    OPENAI_BASE_URL: api.url,
+    MODEL_NAME: 'm',
+    WARM_POOL_SIZE: '1',
+  });
 }, 120_000);
 afterAll(async () => {
   await svc?.stop();
@@ -48,7 +55,9 @@ describe('npm start with MODEL_PROVIDER=openai', { timeout: 120_000 }, () => {
 
   it('answers page-query from the model: success, at least a credit, no start-up warning', async () => {
     const windowId = await openWindow('/query/plans.html');
-    const res = await svc.call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/page-query`, { prompt: 'How much does the Pro plan cost per month?' });
+    const res = await svc.call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/page-query`, {
+      prompt: 'How much does the Pro plan cost per month?',
+    });
     expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
     expect(res.json.data.modelResponse).toBe('The Pro plan costs 8 euros a month.');
     expect(res.json.meta.usage.credits).toBeGreaterThanOrEqual(1);
@@ -61,10 +70,14 @@ describe('npm start with MODEL_PROVIDER=openai', { timeout: 120_000 }, () => {
   it('lets the model decide a description the offline resolver finds three equal answers for', async () => {
     const windowId = await openWindow('/resolve/shop.html');
     const before = api.calls;
-    const res = await svc.call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/hover`, { elementDescription: 'the Add to cart button' });
+    const res = await svc.call('POST', `/v1/sessions/${sessionId}/windows/${windowId}/hover`, {
+      elementDescription: 'the Add to cart button',
+    });
     expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
     expect(res.json.meta.usage.credits).toBeGreaterThanOrEqual(1);
-    const tools = api.requests.slice(before).map((r) => (r.tools as Array<{ function: { name: string } }> | undefined)?.[0]?.function.name);
+    const tools = api.requests
+      .slice(before)
+      .map((r) => (r.tools as Array<{ function: { name: string } }> | undefined)?.[0]?.function.name);
     // The element choice settled it: no look at a screenshot was needed.
     expect(tools).toEqual(['choose_element']);
     const asked = api.requests.slice(before).find((r) => r.tools);

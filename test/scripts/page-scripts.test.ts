@@ -22,7 +22,9 @@ describe('in-page scripts', () => {
 
   it('type-check against the DOM, without Node types', async () => {
     const run = promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.page.json'], { cwd: ROOT });
-    await expect(run.catch((error: { stdout?: string }) => Promise.reject(new Error(error.stdout)))).resolves.toBeDefined();
+    await expect(
+      run.catch((error: { stdout?: string }) => Promise.reject(new Error(error.stdout))),
+    ).resolves.toBeDefined();
   }, 120_000);
 
   it('are expressions the page can evaluate, with no bundler helper and strict like the modules they come from', async () => {

@@ -24,20 +24,40 @@ afterAll(async () => {
 
 const root = new URL('../..', import.meta.url).pathname;
 const replay = (env: Record<string, string>, ...args: string[]) =>
-  promisify(execFile)('npx', ['tsx', 'bin/replay.ts', ...args], { cwd: root, env: { ...process.env, API_KEY: '', ...env }, timeout: 60_000 }).then(
+  promisify(execFile)('npx', ['tsx', 'bin/replay.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, API_KEY: '', ...env },
+    timeout: 60_000,
+  }).then(
     ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 
 /** A session recorded in one window, ended: the id of its recording file. */
 const recordedFile = async (): Promise<{ sessionId: string; fileId: string }> => {
   const { id } = await createRunningSession(svc, svc.auth, { record: true });
-  const opened = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${id}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/form.html` } });
+  const opened = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${id}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}/form.html` },
+  });
   expect(opened.statusCode, JSON.stringify(opened.json)).toBe(201);
-  expect((await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth })).statusCode).toBe(200);
+  expect((await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth })).statusCode).toBe(
+    200,
+  );
   const listFiles = async () =>
-    ((await svc.app.inject({ method: 'GET', path: `/v1/files?sessionIds=${id}`, headers: svc.auth })).json.data.files ?? []) as { id: string; fileType: string; status: string }[];
-  const files = await waitFor(listFiles, (found) => found.some((file) => file.fileType === 'recording' && file.status === 'available'), 30_000);
+    ((await svc.app.inject({ method: 'GET', path: `/v1/files?sessionIds=${id}`, headers: svc.auth })).json.data.files ??
+      []) as { id: string; fileType: string; status: string }[];
+  const files = await waitFor(
+    listFiles,
+    (found) => found.some((file) => file.fileType === 'recording' && file.status === 'available'),
+    30_000,
+  );
   const file = files.find((f) => f.fileType === 'recording' && f.status === 'available');
   expect(file, JSON.stringify(files)).toBeDefined();
   return { sessionId: id, fileId: file!.id };

@@ -34,10 +34,29 @@ let ids: Ids;
 beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1, hostCapacity: 4 }), startFixtureServer()]);
   const sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/forms/contact.html` } });
-  const learnt = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${window.json.data.windowId}/create-form-filler`, headers: svc.auth, body: {} });
-  const file = await svc.app.inject({ method: 'POST', path: '/v1/files', headers: svc.auth, body: { fileName: 'bounds.txt' } });
-  await fetch(file.json.data.uploadUrl, { method: 'PUT', body: 'bounds', headers: { 'content-type': 'application/octet-stream' } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}/forms/contact.html` },
+  });
+  const learnt = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows/${window.json.data.windowId}/create-form-filler`,
+    headers: svc.auth,
+    body: {},
+  });
+  const file = await svc.app.inject({
+    method: 'POST',
+    path: '/v1/files',
+    headers: svc.auth,
+    body: { fileName: 'bounds.txt' },
+  });
+  await fetch(file.json.data.uploadUrl, {
+    method: 'PUT',
+    body: 'bounds',
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   ids = {
     sessionId,
     windowId: window.json.data.windowId,
@@ -66,7 +85,15 @@ const ENDS_SHARED = new Set(['terminateSession', 'closeWindow', 'deleteFile', 'd
 function* cases(): Generator<Case> {
   const rng = createRng(SEED);
   for (const route of routes) {
-    const own = ENDS_SHARED.has(route.operationId) ? { ...ids, sessionId: 'absent-session', windowId: 'absent-window', id: 'absent-file', automationId: 'absent-automation' } : ids;
+    const own = ENDS_SHARED.has(route.operationId)
+      ? {
+          ...ids,
+          sessionId: 'absent-session',
+          windowId: 'absent-window',
+          id: 'absent-file',
+          automationId: 'absent-automation',
+        }
+      : ids;
     const base = requestFor(route, own, rng, fixtures.url);
     const baseBody = (base.body ?? undefined) as Record<string, unknown> | undefined;
     if (route.body) {
@@ -77,7 +104,11 @@ function* cases(): Generator<Case> {
           const body = structuredClone(baseBody ?? {});
           setAt(body, field.path, value);
           const name = field.path.join('.');
-          if (name !== 'timeThresholdSeconds' && 'timeThresholdSeconds' in (route.body as unknown as { shape: object }).shape) body.timeThresholdSeconds = SHORT_BUDGET;
+          if (
+            name !== 'timeThresholdSeconds' &&
+            'timeThresholdSeconds' in (route.body as unknown as { shape: object }).shape
+          )
+            body.timeThresholdSeconds = SHORT_BUDGET;
           yield { route, what: `body.${name} = ${shown(value)}`, method: route.method, path: base.path, body };
         }
       }
@@ -85,14 +116,21 @@ function* cases(): Generator<Case> {
     if (route.query) {
       for (const field of fieldsOf(route.query).filter((candidate) => candidate.path.length === 1)) {
         for (const value of QUERY_EDGES) {
-          yield { route, what: `query.${field.path[0]} = ${shown(value)}`, method: route.method, path: `${pathOf(route, own)}?${field.path[0]}=${encodeURIComponent(value)}`, body: baseBody };
+          yield {
+            route,
+            what: `query.${field.path[0]} = ${shown(value)}`,
+            method: route.method,
+            path: `${pathOf(route, own)}?${field.path[0]}=${encodeURIComponent(value)}`,
+            body: baseBody,
+          };
         }
       }
     }
   }
 }
 
-const shown = (value: unknown): string => (typeof value === 'string' ? `"${value.slice(0, 12)}…" (${value.length} chars)` : String(value));
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? `"${value.slice(0, 12)}…" (${value.length} chars)` : String(value);
 
 describe('every field of every route at its bounds', () => {
   it('never answers 5xx and never hangs', async () => {
@@ -110,7 +148,13 @@ describe('every field of every route at its bounds', () => {
         const job = next.value;
         touched.add(job.route.operationId);
         const bodyText = job.body === undefined ? undefined : JSON.stringify(job.body);
-        const request = { method: job.method, path: job.path, headers: { ...svc.auth, 'content-type': 'application/json' }, body: bodyText, notes: [] };
+        const request = {
+          method: job.method,
+          path: job.path,
+          headers: { ...svc.auth, 'content-type': 'application/json' },
+          body: bodyText,
+          notes: [],
+        };
         const prediction = predict(request, match, svc.key, svc.deps.config.maxBodyBytes);
         let timer: NodeJS.Timeout | undefined;
         const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), BOUND_MS)));
@@ -130,14 +174,22 @@ describe('every field of every route at its bounds', () => {
         const broken = breaches(answer, prediction);
         // A threshold longer than this whole sweep cannot have run out (a timer that overflowed fired at once).
         const threshold = job.body?.timeThresholdSeconds;
-        const stopped = (answer.json?.errors ?? []).some((issue: { code?: string }) => issue.code === 'time_threshold_exceeded');
-        if (stopped && typeof threshold === 'number' && threshold * 1000 > BOUND_MS * 10) broken.push(`stopped by its time threshold of ${threshold} s at once`);
-        if (broken.length > 0) failures.push(`${job.method} ${job.route.path} ${job.what}: ${broken.join('; ')} (${answer.json?.code ?? ''} ${String(answer.json?.detail ?? '').slice(0, 160)})`);
+        const stopped = (answer.json?.errors ?? []).some(
+          (issue: { code?: string }) => issue.code === 'time_threshold_exceeded',
+        );
+        if (stopped && typeof threshold === 'number' && threshold * 1000 > BOUND_MS * 10)
+          broken.push(`stopped by its time threshold of ${threshold} s at once`);
+        if (broken.length > 0)
+          failures.push(
+            `${job.method} ${job.route.path} ${job.what}: ${broken.join('; ')} (${answer.json?.code ?? ''} ${String(answer.json?.detail ?? '').slice(0, 160)})`,
+          );
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const fiveXx = [...byStatus].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
-    console.log(`bounds fuzz: ${routes.length} routes (${touched.size} with fields), ${sent} requests, ${fiveXx} 5xx, ${hangs} hangs; statuses ${JSON.stringify(Object.fromEntries(byStatus))}`);
+    console.log(
+      `bounds fuzz: ${routes.length} routes (${touched.size} with fields), ${sent} requests, ${fiveXx} 5xx, ${hangs} hangs; statuses ${JSON.stringify(Object.fromEntries(byStatus))}`,
+    );
     expect(failures).toEqual([]);
     expect(touched.size).toBeGreaterThan(20);
   }, 1_800_000);

@@ -33,17 +33,55 @@ beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
   orgB = await svc.newOrg('cross-org-b');
   const sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/forms/contact.html` } });
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: `${fixtures.url}/forms/contact.html` },
+  });
   const windowId = window.json.data.windowId as string;
-  const learnt = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows/${windowId}/create-form-filler`, headers: svc.auth, body: {} });
+  const learnt = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows/${windowId}/create-form-filler`,
+    headers: svc.auth,
+    body: {},
+  });
   const automationId = JSON.parse(learnt.json.data.modelResponse).automationId as string;
-  const file = await svc.app.inject({ method: 'POST', path: '/v1/files', headers: svc.auth, body: { fileName: 'org-a-secret-report.txt' } });
-  await fetch(file.json.data.uploadUrl, { method: 'PUT', body: 'org-a-secret-bytes', headers: { 'content-type': 'application/octet-stream' } });
-  const asyncRequest = await svc.app.inject({ method: 'POST', path: `/v1/async/sessions/${sessionId}/windows/${windowId}/create-form-filler`, headers: svc.auth, body: {} });
+  const file = await svc.app.inject({
+    method: 'POST',
+    path: '/v1/files',
+    headers: svc.auth,
+    body: { fileName: 'org-a-secret-report.txt' },
+  });
+  await fetch(file.json.data.uploadUrl, {
+    method: 'PUT',
+    body: 'org-a-secret-bytes',
+    headers: { 'content-type': 'application/octet-stream' },
+  });
+  const asyncRequest = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/async/sessions/${sessionId}/windows/${windowId}/create-form-filler`,
+    headers: svc.auth,
+    body: {},
+  });
   const profileName = 'org-a-secret-profile';
-  await svc.app.inject({ method: 'PUT', path: `/v1/sessions/${sessionId}/save-profile-on-termination/${profileName}`, headers: svc.auth });
-  aIds = { sessionId, windowId, id: file.json.data.id, requestId: asyncRequest.json.requestId ?? asyncRequest.json.data?.requestId, automationId, profileName };
-  expect(Object.values(aIds).every((value) => typeof value === 'string' && value.length > 0), JSON.stringify(aIds)).toBe(true);
+  await svc.app.inject({
+    method: 'PUT',
+    path: `/v1/sessions/${sessionId}/save-profile-on-termination/${profileName}`,
+    headers: svc.auth,
+  });
+  aIds = {
+    sessionId,
+    windowId,
+    id: file.json.data.id,
+    requestId: asyncRequest.json.requestId ?? asyncRequest.json.data?.requestId,
+    automationId,
+    profileName,
+  };
+  expect(
+    Object.values(aIds).every((value) => typeof value === 'string' && value.length > 0),
+    JSON.stringify(aIds),
+  ).toBe(true);
   const orgA = (await svc.deps.authenticate(svc.key))!.orgId;
   markers = [orgA, 'org-a-secret-report', 'org-a-secret-bytes', fixtures.url, 'Contact', ...Object.values(aIds)];
 }, 180_000);
@@ -53,8 +91,17 @@ afterAll(async () => {
 });
 
 const send = async (request: RouteRequest, auth: { authorization: string }) => {
-  const res = await svc.app.inject({ method: request.method, path: request.path, headers: auth, body: request.body as Record<string, unknown> | undefined });
-  return { status: res.statusCode, code: res.json?.code as string | undefined, text: typeof res.body === 'string' ? res.body : JSON.stringify(res.json ?? '') };
+  const res = await svc.app.inject({
+    method: request.method,
+    path: request.path,
+    headers: auth,
+    body: request.body as Record<string, unknown> | undefined,
+  });
+  return {
+    status: res.statusCode,
+    code: res.json?.code as string | undefined,
+    text: typeof res.body === 'string' ? res.body : JSON.stringify(res.json ?? ''),
+  };
 };
 
 /** The request's own values may come back (a 404 names the id asked for); anything else of A's may not. */
@@ -64,7 +111,9 @@ const leaks = (request: RouteRequest, text: string): string[] => {
 };
 
 /** Where each of A's ids goes when the route names the sessions in its body (`sessionIds`). */
-const hasIds = (route: Route) => /\{\w+\}/.test(route.path) || (route.body !== undefined && 'sessionIds' in ((route.body as unknown as { shape?: object }).shape ?? {}));
+const hasIds = (route: Route) =>
+  /\{\w+\}/.test(route.path) ||
+  (route.body !== undefined && 'sessionIds' in ((route.body as unknown as { shape?: object }).shape ?? {}));
 
 describe("org B on org A's ids, for every route", () => {
   it('answers as for an absent id, shows nothing of A, and changes nothing of A', async () => {
@@ -86,9 +135,13 @@ describe("org B on org A's ids, for every route", () => {
       const onAbsent = requestFor(route, absentIds, createRng(route.operationId.length), fixtures.url);
       const [a, absent] = [await send(onA, orgB.auth), await send(onAbsent, orgB.auth)];
       sent += 2;
-      if (a.status !== absent.status || a.code !== absent.code) problems.push(`${route.operationId}: ${a.status} ${a.code} on A's ids, ${absent.status} ${absent.code} on absent ones`);
+      if (a.status !== absent.status || a.code !== absent.code)
+        problems.push(
+          `${route.operationId}: ${a.status} ${a.code} on A's ids, ${absent.status} ${absent.code} on absent ones`,
+        );
       const expected = route.operationId === 'terminateSession' ? 200 : 404;
-      if (a.status !== expected && !(a.status === 422 && absent.status === 422)) problems.push(`${route.operationId}: ${a.status}, expected ${expected}`);
+      if (a.status !== expected && !(a.status === 422 && absent.status === 422))
+        problems.push(`${route.operationId}: ${a.status}, expected ${expected}`);
       const leaked = leaks(onA, a.text);
       if (leaked.length) problems.push(`${route.operationId} showed ${leaked.join(', ')}`);
     }

@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => svc?.stop());
 
 const connect = (sessionId: string, key: string) =>
-  puppeteer.connect({ browserWSEndpoint: `${svc.url.replace(/^http/, 'ws')}/cdp/${sessionId}`, headers: { Authorization: `Bearer ${key}` } });
+  puppeteer.connect({
+    browserWSEndpoint: `${svc.url.replace(/^http/, 'ws')}/cdp/${sessionId}`,
+    headers: { Authorization: `Bearer ${key}` },
+  });
 
 describe('revoking a key', () => {
   it('closes the CDP sockets and event streams opened with it, and only those', async () => {
@@ -35,22 +38,32 @@ describe('revoking a key', () => {
     const disconnected = new Promise<void>((resolve) => revokedCdp.once('disconnected', () => resolve()));
     let opened!: () => void;
     const streamOpen = new Promise<void>((resolve) => (opened = resolve));
-    const stream = readEvents(`${svc.url}/v1/sessions/${session.id}/events`, org.auth, (event) => {
-      opened();
-      return event.event === 'error';
-    }, WITHIN_MS);
+    const stream = readEvents(
+      `${svc.url}/v1/sessions/${session.id}/events`,
+      org.auth,
+      (event) => {
+        opened();
+        return event.event === 'error';
+      },
+      WITHIN_MS,
+    );
 
     // Only once the stream has sent its first event: the revocation must end a stream that is already open.
     await streamOpen;
     expect(await revokeApiKey(svc.deps.records, svc.deps.clock, org.orgId, keyId)).toBe(true);
 
-    const ended = await Promise.race([disconnected.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), WITHIN_MS))]);
+    const ended = await Promise.race([
+      disconnected.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), WITHIN_MS)),
+    ]);
     expect(ended).toBe('closed');
     expect((await stream).at(-1)).toMatchObject({ event: 'error', code: 'api_key_revoked' });
     // The other key's socket still drives its browser.
     expect((await keptCdp.pages()).length).toBeGreaterThan(0);
     await keptCdp.disconnect();
     // And the revoked key opens nothing new.
-    expect((await svc.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}`, headers: org.auth })).statusCode).toBe(401);
+    expect(
+      (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${session.id}`, headers: org.auth })).statusCode,
+    ).toBe(401);
   }, 120_000);
 });

@@ -9,7 +9,9 @@ import { routes } from '../../functions/api/routes.js';
 import type { Rng } from '../fuzz/prng.js';
 import { inputSide, sampleOf } from '../fuzz/schema-walk.js';
 
-export type Ids = Partial<Record<'sessionId' | 'windowId' | 'id' | 'requestId' | 'automationId' | 'profileName', string>>;
+export type Ids = Partial<
+  Record<'sessionId' | 'windowId' | 'id' | 'requestId' | 'automationId' | 'profileName', string>
+>;
 
 /** A sample of the schema that the schema accepts, or the fallback (then the route's own 422 is the answer). */
 export const validSample = (schema: Route['body'], rng: Rng, fallback: unknown = {}): unknown => {
@@ -22,7 +24,9 @@ export const validSample = (schema: Route['body'], rng: Rng, fallback: unknown =
 };
 
 export const pathOf = (route: Route, ids: Ids): string =>
-  route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name as keyof Ids] ?? `missing-${name}`));
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(ids[name as keyof Ids] ?? `missing-${name}`),
+  );
 
 export interface RouteRequest {
   route: Route;
@@ -33,9 +37,13 @@ export interface RouteRequest {
 
 /** The samples' URLs (`https://example.com/`) pointed at a local site: tests never reach the internet. */
 export const localized = (value: unknown, localUrl: string): unknown => {
-  if (typeof value === 'string') return value.startsWith('https://example.com/') ? `${localUrl}/${value.slice('https://example.com/'.length)}` : value;
+  if (typeof value === 'string')
+    return value.startsWith('https://example.com/')
+      ? `${localUrl}/${value.slice('https://example.com/'.length)}`
+      : value;
   if (Array.isArray(value)) return value.map((item) => localized(item, localUrl));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, localized(item, localUrl)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, localized(item, localUrl)]));
   return value;
 };
 
@@ -57,7 +65,8 @@ const namesSessions = (route: Route): boolean => {
 };
 
 /** Routes that act on one session's browser: a `{sessionId}` in the path, or `sessionIds` in the body. */
-export const sessionRoutes = (): Route[] => routes.filter((route) => route.path.includes('{sessionId}') || namesSessions(route));
+export const sessionRoutes = (): Route[] =>
+  routes.filter((route) => route.path.includes('{sessionId}') || namesSessions(route));
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; options?: z.ZodType[] };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -97,7 +106,8 @@ export const boundaryValues = (schema: z.ZodType, sample: unknown): unknown[] =>
   const inner = inputSide(schema);
   const def = defOf(inner);
   const bounds = inner as unknown as Bounds;
-  if (def.type === 'union') return [...new Set((def.options ?? []).flatMap((option) => boundaryValues(option, sample)))];
+  if (def.type === 'union')
+    return [...new Set((def.options ?? []).flatMap((option) => boundaryValues(option, sample)))];
   if (def.type === 'number') {
     const edges = [0, -1, 2 ** 31, Number.MAX_SAFE_INTEGER];
     if (Number.isFinite(bounds.minValue)) edges.push(bounds.minValue as number);
@@ -114,8 +124,20 @@ export const boundaryValues = (schema: z.ZodType, sample: unknown): unknown[] =>
 };
 
 /** Query values at the edges, as text (query schemas read numbers and lists from strings). */
-export const QUERY_EDGES = ['0', '-1', '1', '100', '101', String(2 ** 31), String(Number.MAX_SAFE_INTEGER), 'a'.repeat(2_000)];
+export const QUERY_EDGES = [
+  '0',
+  '-1',
+  '1',
+  '100',
+  '101',
+  String(2 ** 31),
+  String(Number.MAX_SAFE_INTEGER),
+  'a'.repeat(2_000),
+];
 
 /** The value at `path`, if any. */
 export const getAt = (root: unknown, path: string[]): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
+  path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    root,
+  );

@@ -24,8 +24,17 @@ let fileId: string;
 
 beforeAll(async () => {
   [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 2 }), startFixtureServer()]);
-  const created = await svc.app.inject({ method: 'POST', path: '/v1/files', headers: svc.auth, body: { fileName: 'race.txt' } });
-  const put = await fetch(created.json.data.uploadUrl, { method: 'PUT', body: 'race', headers: { 'content-type': 'application/octet-stream' } });
+  const created = await svc.app.inject({
+    method: 'POST',
+    path: '/v1/files',
+    headers: svc.auth,
+    body: { fileName: 'race.txt' },
+  });
+  const put = await fetch(created.json.data.uploadUrl, {
+    method: 'PUT',
+    body: 'race',
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   expect(put.status).toBe(200);
   fileId = created.json.data.id;
 }, 120_000);
@@ -40,25 +49,49 @@ const send = async (request: RouteRequest): Promise<Outcome> => {
   const call = `${request.method} ${request.route.path}`;
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), BOUND_MS)));
-  const answer = svc.app.inject({ method: request.method, path: request.path, headers: svc.auth, body: request.body as Record<string, unknown> | undefined });
+  const answer = svc.app.inject({
+    method: request.method,
+    path: request.path,
+    headers: svc.auth,
+    body: request.body as Record<string, unknown> | undefined,
+  });
   const res = await Promise.race([answer, hang]).finally(() => clearTimeout(timer));
   if (res === 'hang') return { call, status: 'hang' };
-  return { call, status: res.statusCode, detail: `${res.json?.code ?? ''} ${String(res.json?.detail ?? '').slice(0, 160)}` };
+  return {
+    call,
+    status: res.statusCode,
+    detail: `${res.json?.code ?? ''} ${String(res.json?.detail ?? '').slice(0, 160)}`,
+  };
 };
 
 const documented = (request: RouteRequest, outcome: Outcome): boolean => {
   if (outcome.status === 'hang') return false;
   if (outcome.status >= 200 && outcome.status < 300) return true;
   if (outcome.status === 404 || outcome.status === 409) return true;
-  return outcome.status === 422 && request.route.body !== undefined && !request.route.body.safeParse(request.body).success;
+  return (
+    outcome.status === 422 && request.route.body !== undefined && !request.route.body.safeParse(request.body).success
+  );
 };
 
 describe('lifecycle calls racing terminate', () => {
-  const lifecycle = sessionRoutes().filter((route) => route.method !== 'GET' && route.operationId !== 'terminateSession');
+  const lifecycle = sessionRoutes().filter(
+    (route) => route.method !== 'GET' && route.operationId !== 'terminateSession',
+  );
 
   it('covers window create, load, close, the operations, file push, profile save and the async routes', () => {
     const ids = lifecycle.map((route) => route.operationId);
-    expect(ids).toEqual(expect.arrayContaining(['createWindow', 'loadUrl', 'closeWindow', 'click', 'scrapeContent', 'pushFile', 'saveProfileOnTermination', 'asyncFillForm']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'createWindow',
+        'loadUrl',
+        'closeWindow',
+        'click',
+        'scrapeContent',
+        'pushFile',
+        'saveProfileOnTermination',
+        'asyncFillForm',
+      ]),
+    );
   });
 
   it(`answers only documented statuses, within ${BOUND_MS / 1000} s, over ${ROUNDS} rounds`, async () => {
@@ -67,22 +100,44 @@ describe('lifecycle calls racing terminate', () => {
     let sent = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       const sessionId = (await createRunningSession(svc)).id;
-      const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: `${fixtures.url}/live/target.html` } });
+      const window = await svc.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${sessionId}/windows`,
+        headers: svc.auth,
+        body: { url: `${fixtures.url}/live/target.html` },
+      });
       expect(window.statusCode, JSON.stringify(window.json)).toBe(201);
-      const ids = { sessionId, windowId: window.json.data.windowId as string, id: fileId, automationId: 'no-such-automation', profileName: `race-${round}` };
-      const requests = lifecycle.flatMap((route) => Array.from({ length: route.operationId === 'createWindow' ? WINDOW_CREATES_PER_ROUND : 1 }, () => requestFor(route, ids, rng)));
+      const ids = {
+        sessionId,
+        windowId: window.json.data.windowId as string,
+        id: fileId,
+        automationId: 'no-such-automation',
+        profileName: `race-${round}`,
+      };
+      const requests = lifecycle.flatMap((route) =>
+        Array.from({ length: route.operationId === 'createWindow' ? WINDOW_CREATES_PER_ROUND : 1 }, () =>
+          requestFor(route, ids, rng),
+        ),
+      );
       const answers = requests.map((request) => send(request));
       // Terminate at a different point of the calls' progress each round: all sent, then 0, 1 or 2 turns later.
       for (let turn = 0; turn < round % 3; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-      const terminate = await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${sessionId}`, headers: svc.auth });
+      const terminate = await svc.app.inject({
+        method: 'DELETE',
+        path: `/v1/sessions/${sessionId}`,
+        headers: svc.auth,
+      });
       expect(terminate.statusCode).toBe(200);
       const outcomes = await Promise.all(answers);
       sent += outcomes.length;
       outcomes.forEach((outcome, i) => {
-        if (!documented(requests[i], outcome)) wrong.push(`round ${round}: ${outcome.call} → ${outcome.status} ${outcome.detail ?? ''}`);
+        if (!documented(requests[i], outcome))
+          wrong.push(`round ${round}: ${outcome.call} → ${outcome.status} ${outcome.detail ?? ''}`);
       });
     }
-    console.log(`terminate races: ${lifecycle.length} routes, ${ROUNDS} rounds, ${sent} requests, ${wrong.length} undocumented answers`);
+    console.log(
+      `terminate races: ${lifecycle.length} routes, ${ROUNDS} rounds, ${sent} requests, ${wrong.length} undocumented answers`,
+    );
     expect(wrong).toEqual([]);
   }, 600_000);
 });

@@ -9,6 +9,7 @@ import { BUNDLED_CHROMIUM, resolveChromiumPath } from '../../functions/browser-h
 /** A full Chromium for this run, or undefined (suites needing one are skipped, and say why). */
 export const fullChromium = async (): Promise<string | undefined> => {
   const named = process.env.CHROMIUM_PATH;
-  if (named && named !== BUNDLED_CHROMIUM && (await browserKind(await resolveChromiumPath(named))) === 'full') return named;
+  if (named && named !== BUNDLED_CHROMIUM && (await browserKind(await resolveChromiumPath(named))) === 'full')
+    return named;
   return findSystemChromium();
 };

@@ -14,8 +14,16 @@ export interface DriverWindow {
 
 export const openDriverWindow = async (svc: TestService): Promise<DriverWindow> => {
   const sessionId = (await createRunningSession(svc)).id;
-  const window = await svc.app.inject({ method: 'POST', path: `/v1/sessions/${sessionId}/windows`, headers: svc.auth, body: { url: 'about:blank' } });
-  const browser = (await svc.deps.fleet.open(sessionId)) as unknown as { page(id: string): Promise<Page>; driver(id: string): Promise<WindowDriver> };
+  const window = await svc.app.inject({
+    method: 'POST',
+    path: `/v1/sessions/${sessionId}/windows`,
+    headers: svc.auth,
+    body: { url: 'about:blank' },
+  });
+  const browser = (await svc.deps.fleet.open(sessionId)) as unknown as {
+    page(id: string): Promise<Page>;
+    driver(id: string): Promise<WindowDriver>;
+  };
   const windowId = window.json.data.windowId as string;
   return { page: await browser.page(windowId), driver: await browser.driver(windowId) };
 };

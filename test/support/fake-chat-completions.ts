@@ -10,7 +10,16 @@
  *   createOpenAiModel({ baseURL: api.url, model: 'm' });
  */
 import type { ServerResponse } from 'node:http';
-import { after, cutShort, listenOnLoopback, readBody, retryHeaders, scriptedReplies, sendJson, type ScriptedFake } from './fake-http.js';
+import {
+  after,
+  cutShort,
+  listenOnLoopback,
+  readBody,
+  retryHeaders,
+  scriptedReplies,
+  sendJson,
+  type ScriptedFake,
+} from './fake-http.js';
 
 export interface ChatQuirks {
   /** The model takes tools (default true); false refuses any request with `tools` with a 400. */
@@ -51,37 +60,82 @@ export interface FakeChatCompletions extends ScriptedFake<ChatReply> {
 export const DEFAULT_CHAT_USAGE = { prompt_tokens: 1200, completion_tokens: 40 };
 
 const error = (res: ServerResponse, status: number, message: string, retryAfterSeconds?: number) =>
-  sendJson(res, status, { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } }, retryHeaders(status, retryAfterSeconds));
+  sendJson(
+    res,
+    status,
+    { error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null } },
+    retryHeaders(status, retryAfterSeconds),
+  );
 
 export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}): Promise<FakeChatCompletions> => {
-  const defaults: ChatQuirks = { tools: true, jsonSchema: true, jsonObject: true, usage: true, argumentsAsObject: false, maxCompletionTokensOnly: false };
+  const defaults: ChatQuirks = {
+    tools: true,
+    jsonSchema: true,
+    jsonObject: true,
+    usage: true,
+    argumentsAsObject: false,
+    maxCompletionTokensOnly: false,
+  };
   let quirks: ChatQuirks = { ...defaults, ...initial };
   const replies = scriptedReplies<ChatStaticReply>({ status: 500, message: 'no reply scripted' });
   const { requests } = replies;
 
   const complete = (res: ServerResponse, body: Record<string, unknown>) => {
     const model = String(body.model);
-    if (quirks.models && !quirks.models.includes(model)) return error(res, 404, `model "${model}" not found, try pulling it first`);
+    if (quirks.models && !quirks.models.includes(model))
+      return error(res, 404, `model "${model}" not found, try pulling it first`);
     if (quirks.maxCompletionTokensOnly && body.max_tokens !== undefined) {
-      return error(res, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
+      return error(
+        res,
+        400,
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      );
     }
     if (body.tools && !quirks.tools) {
-      const refusal = quirks.toolsRefusal ?? { status: 400, message: `registry.ollama.ai/library/${model} does not support tools` };
+      const refusal = quirks.toolsRefusal ?? {
+        status: 400,
+        message: `registry.ollama.ai/library/${model} does not support tools`,
+      };
       return error(res, refusal.status, refusal.message);
     }
     const format = (body.response_format as { type?: string } | undefined)?.type;
-    if (format === 'json_schema' && !quirks.jsonSchema) return error(res, 400, "response_format type 'json_schema' is not supported by this server");
-    if (format === 'json_object' && !quirks.jsonObject) return error(res, 400, "'response_format.type' must be 'json_schema' or 'text'");
+    if (format === 'json_schema' && !quirks.jsonSchema)
+      return error(res, 400, "response_format type 'json_schema' is not supported by this server");
+    if (format === 'json_object' && !quirks.jsonObject)
+      return error(res, 400, "'response_format.type' must be 'json_schema' or 'text'");
     const next = replies.next(body);
     after(res, next.delayMs, () => {
-      if ('status' in next) return error(res, next.status, next.message ?? `scripted ${next.status}`, next.retryAfterSeconds);
-      if ('cut' in next) return cutShort(res, { id: 'cut', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'x'.repeat(200) } }] });
+      if ('status' in next)
+        return error(res, next.status, next.message ?? `scripted ${next.status}`, next.retryAfterSeconds);
+      if ('cut' in next)
+        return cutShort(res, {
+          id: 'cut',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'x'.repeat(200) } }],
+        });
       const toolName = ((body.tools as Array<{ function: { name: string } }> | undefined) ?? [])[0]?.function.name;
       const asCall = toolName && ('toolInput' in next || 'rawArguments' in next);
-      const args = 'rawArguments' in next ? next.rawArguments : 'toolInput' in next ? (quirks.argumentsAsObject ? next.toolInput : JSON.stringify(next.toolInput)) : undefined;
+      const args =
+        'rawArguments' in next
+          ? next.rawArguments
+          : 'toolInput' in next
+            ? quirks.argumentsAsObject
+              ? next.toolInput
+              : JSON.stringify(next.toolInput)
+            : undefined;
       const message = asCall
-        ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${requests.length}`, type: 'function', function: { name: toolName, arguments: args } }] }
-        : { role: 'assistant', content: 'text' in next ? next.text : 'toolInput' in next ? JSON.stringify(next.toolInput) : next.rawArguments };
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: `call_${requests.length}`, type: 'function', function: { name: toolName, arguments: args } },
+            ],
+          }
+        : {
+            role: 'assistant',
+            content:
+              'text' in next ? next.text : 'toolInput' in next ? JSON.stringify(next.toolInput) : next.rawArguments,
+          };
       const usage = ('usage' in next && next.usage) || DEFAULT_CHAT_USAGE;
       sendJson(res, 200, {
         id: `chatcmpl-${requests.length}`,
@@ -97,9 +151,13 @@ export const startFakeChatCompletions = async (initial: Partial<ChatQuirks> = {}
   const server = await listenOnLoopback((req, res) => {
     void (async () => {
       if (req.method === 'GET' && req.url === '/v1/models') {
-        return sendJson(res, 200, { object: 'list', data: (quirks.models ?? ['m']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'library' })) });
+        return sendJson(res, 200, {
+          object: 'list',
+          data: (quirks.models ?? ['m']).map((id) => ({ id, object: 'model', created: 0, owned_by: 'library' })),
+        });
       }
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return error(res, 404, `${req.method} ${req.url} not found`);
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return error(res, 404, `${req.method} ${req.url} not found`);
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
       replies.record(body);
       complete(res, body);

@@ -87,7 +87,11 @@ export const after = (res: ServerResponse, delayMs: number | undefined, answer: 
 
 /** Retry headers for an error reply: `retry-after` in seconds when a test asks for it, else a millisecond (fast retries). */
 export const retryHeaders = (status: number, retryAfterSeconds?: number): Record<string, string> =>
-  status < 400 ? {} : retryAfterSeconds !== undefined ? { 'retry-after': String(retryAfterSeconds) } : { 'retry-after-ms': '1' };
+  status < 400
+    ? {}
+    : retryAfterSeconds !== undefined
+      ? { 'retry-after': String(retryAfterSeconds) }
+      : { 'retry-after-ms': '1' };
 
 export const listenOnLoopback = async (handler: RequestListener) => {
   const server = createServer(handler);

@@ -10,7 +10,16 @@
  *   createClaudeModel({ apiKey: 'test', model: 'm', baseURL: api.url });
  */
 import type { ServerResponse } from 'node:http';
-import { after, cutShort, listenOnLoopback, readBody, retryHeaders, scriptedReplies, sendJson, type ScriptedFake } from './fake-http.js';
+import {
+  after,
+  cutShort,
+  listenOnLoopback,
+  readBody,
+  retryHeaders,
+  scriptedReplies,
+  sendJson,
+  type ScriptedFake,
+} from './fake-http.js';
 
 export interface FakeUsage {
   input_tokens: number;
@@ -34,7 +43,12 @@ export type FakeMessagesApi = ScriptedFake<FakeReply>;
 
 export const DEFAULT_FAKE_USAGE: FakeUsage = { input_tokens: 1200, output_tokens: 40 };
 
-const errorTypes: Record<number, string> = { 400: 'invalid_request_error', 401: 'authentication_error', 429: 'rate_limit_error', 529: 'overloaded_error' };
+const errorTypes: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  429: 'rate_limit_error',
+  529: 'overloaded_error',
+};
 
 const send = (res: ServerResponse, status: number, body: unknown, retryAfterSeconds?: number) =>
   sendJson(res, status, body, { 'request-id': `req_fake_${Date.now()}`, ...retryHeaders(status, retryAfterSeconds) });
@@ -47,10 +61,23 @@ export const startFakeMessagesApi = async (): Promise<FakeMessagesApi> => {
     const next = replies.next(body);
     after(res, next.delayMs, () => {
       if ('status' in next) {
-        const type = next.errorType ?? errorTypes[next.status] ?? (next.status >= 500 ? 'api_error' : 'invalid_request_error');
-        return send(res, next.status, { type: 'error', error: { type, message: next.message ?? `scripted ${next.status}` } }, next.retryAfterSeconds);
+        const type =
+          next.errorType ?? errorTypes[next.status] ?? (next.status >= 500 ? 'api_error' : 'invalid_request_error');
+        return send(
+          res,
+          next.status,
+          { type: 'error', error: { type, message: next.message ?? `scripted ${next.status}` } },
+          next.retryAfterSeconds,
+        );
       }
-      if ('cut' in next) return cutShort(res, { id: 'msg_cut', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'x'.repeat(200) }], usage: DEFAULT_FAKE_USAGE });
+      if ('cut' in next)
+        return cutShort(res, {
+          id: 'msg_cut',
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'text', text: 'x'.repeat(200) }],
+          usage: DEFAULT_FAKE_USAGE,
+        });
       const toolName = (body.tool_choice as { name?: string } | undefined)?.name ?? 'tool';
       const content =
         'toolInput' in next
@@ -72,11 +99,20 @@ export const startFakeMessagesApi = async (): Promise<FakeMessagesApi> => {
   const server = await listenOnLoopback((req, res) => {
     void (async () => {
       // `/v1/messages` is Claude's own API; `/model/{id}/invoke` is the same body on Bedrock.
-      if (req.method !== 'POST' || !(req.url?.startsWith('/v1/messages') || /^\/model\/[^/]+\/invoke$/.test(req.url ?? ''))) return send(res, 404, { type: 'error', error: { type: 'not_found_error', message: `${req.method} ${req.url}` } });
+      if (
+        req.method !== 'POST' ||
+        !(req.url?.startsWith('/v1/messages') || /^\/model\/[^/]+\/invoke$/.test(req.url ?? ''))
+      )
+        return send(res, 404, {
+          type: 'error',
+          error: { type: 'not_found_error', message: `${req.method} ${req.url}` },
+        });
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
       replies.record(body);
       reply(res, body);
-    })().catch((error: unknown) => send(res, 500, { type: 'error', error: { type: 'api_error', message: String(error) } }));
+    })().catch((error: unknown) =>
+      send(res, 500, { type: 'error', error: { type: 'api_error', message: String(error) } }),
+    );
   });
 
   return {

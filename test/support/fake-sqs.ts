@@ -72,7 +72,8 @@ export const startFakeSqs = async (options: { host?: string } = {}): Promise<Fak
   };
 
   const ensureQueue = (name: string, attributes: Record<string, unknown> = {}): FakeQueue => {
-    if (!/^[A-Za-z0-9_-]{1,80}(\.fifo)?$/.test(name)) throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', `invalid queue name ${name}`);
+    if (!/^[A-Za-z0-9_-]{1,80}(\.fifo)?$/.test(name))
+      throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', `invalid queue name ${name}`);
     const existing = queues.get(name);
     if (existing) return existing;
     const queue: FakeQueue = {
@@ -90,13 +91,23 @@ export const startFakeSqs = async (options: { host?: string } = {}): Promise<Fak
     const url = String(input.QueueUrl ?? '');
     const name = url.split('/').pop() ?? '';
     const queue = queues.get(name);
-    if (!queue) throw new SqsFault('QueueDoesNotExist', 'AWS.SimpleQueueService.NonExistentQueue', `The specified queue does not exist: ${url}`);
+    if (!queue)
+      throw new SqsFault(
+        'QueueDoesNotExist',
+        'AWS.SimpleQueueService.NonExistentQueue',
+        `The specified queue does not exist: ${url}`,
+      );
     return queue;
   };
 
   const byReceipt = (queue: FakeQueue, receipt: unknown): StoredMessage => {
     const message = queue.messages.find((m) => m.receipt !== undefined && m.receipt === receipt);
-    if (!message) throw new SqsFault('ReceiptHandleIsInvalid', 'ReceiptHandleIsInvalid', `The input receipt handle "${String(receipt)}" is not a valid receipt handle.`);
+    if (!message)
+      throw new SqsFault(
+        'ReceiptHandleIsInvalid',
+        'ReceiptHandleIsInvalid',
+        `The input receipt handle "${String(receipt)}" is not a valid receipt handle.`,
+      );
     return message;
   };
 
@@ -131,69 +142,103 @@ export const startFakeSqs = async (options: { host?: string } = {}): Promise<Fak
       if (closed()) done();
     });
 
-  const actions: Record<string, (input: Record<string, unknown>, closed: () => boolean) => Promise<unknown> | unknown> = {
-    CreateQueue: (input) => ({ QueueUrl: ensureQueue(String(input.QueueName ?? ''), (input.Attributes as Record<string, unknown>) ?? {}).url }),
-    GetQueueUrl: (input) => {
-      const queue = queues.get(String(input.QueueName ?? ''));
-      if (!queue) throw new SqsFault('QueueDoesNotExist', 'AWS.SimpleQueueService.NonExistentQueue', 'The specified queue does not exist.');
-      return { QueueUrl: queue.url };
-    },
-    GetQueueAttributes: (input) => {
-      const queue = queueOf(input);
-      const now = Date.now();
-      return {
-        Attributes: {
-          ApproximateNumberOfMessages: String(queue.messages.filter((m) => m.visibleAt <= now && m.receipt === undefined).length),
-          ApproximateNumberOfMessagesNotVisible: String(queue.messages.filter((m) => m.visibleAt > now && m.receipt !== undefined).length),
-          ApproximateNumberOfMessagesDelayed: String(queue.messages.filter((m) => m.visibleAt > now && m.receipt === undefined).length),
-          VisibilityTimeout: String(queue.visibilitySeconds),
-        },
-      };
-    },
-    SendMessage: (input) => {
-      const queue = queueOf(input);
-      const body = input.MessageBody;
-      if (typeof body !== 'string' || body.length === 0) throw new SqsFault('MissingParameter', 'MissingParameter', 'The request must contain the parameter MessageBody.');
-      const delay = Number(input.DelaySeconds ?? queue.delaySeconds);
-      if (!Number.isInteger(delay) || delay < 0 || delay > 900) throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', `DelaySeconds must be 0–900, got ${String(input.DelaySeconds)}`);
-      const now = Date.now();
-      const message: StoredMessage = { id: randomUUID(), body, md5: md5(body), sentAt: now, visibleAt: now + delay * 1000, receiveCount: 0 };
-      queue.messages.push(message);
-      wakeWaiters();
-      return { MessageId: message.id, MD5OfMessageBody: message.md5 };
-    },
-    ReceiveMessage: async (input, closed) => {
-      const queue = queueOf(input);
-      const max = Number(input.MaxNumberOfMessages ?? 1);
-      if (!Number.isInteger(max) || max < 1 || max > 10) throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', 'MaxNumberOfMessages must be 1–10.');
-      const visibility = Number(input.VisibilityTimeout ?? queue.visibilitySeconds);
-      const deadline = Date.now() + Number(input.WaitTimeSeconds ?? 0) * 1000;
-      for (;;) {
-        const messages = takeVisible(queue, max, visibility);
-        if (messages.length > 0 || Date.now() >= deadline || closed()) return messages.length > 0 ? { Messages: messages } : {};
-        await nextChance(queue, deadline, closed);
-      }
-    },
-    DeleteMessage: (input) => {
-      const queue = queueOf(input);
-      const message = byReceipt(queue, input.ReceiptHandle);
-      queue.messages.splice(queue.messages.indexOf(message), 1);
-      return {};
-    },
-    ChangeMessageVisibility: (input) => {
-      const queue = queueOf(input);
-      const message = byReceipt(queue, input.ReceiptHandle);
-      const seconds = Number(input.VisibilityTimeout);
-      if (!Number.isInteger(seconds) || seconds < 0 || seconds > 43_200) throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', 'VisibilityTimeout must be 0–43200.');
-      message.visibleAt = Date.now() + seconds * 1000;
-      wakeWaiters();
-      return {};
-    },
-    PurgeQueue: (input) => {
-      queueOf(input).messages.length = 0;
-      return {};
-    },
-  };
+  const actions: Record<string, (input: Record<string, unknown>, closed: () => boolean) => Promise<unknown> | unknown> =
+    {
+      CreateQueue: (input) => ({
+        QueueUrl: ensureQueue(String(input.QueueName ?? ''), (input.Attributes as Record<string, unknown>) ?? {}).url,
+      }),
+      GetQueueUrl: (input) => {
+        const queue = queues.get(String(input.QueueName ?? ''));
+        if (!queue)
+          throw new SqsFault(
+            'QueueDoesNotExist',
+            'AWS.SimpleQueueService.NonExistentQueue',
+            'The specified queue does not exist.',
+          );
+        return { QueueUrl: queue.url };
+      },
+      GetQueueAttributes: (input) => {
+        const queue = queueOf(input);
+        const now = Date.now();
+        return {
+          Attributes: {
+            ApproximateNumberOfMessages: String(
+              queue.messages.filter((m) => m.visibleAt <= now && m.receipt === undefined).length,
+            ),
+            ApproximateNumberOfMessagesNotVisible: String(
+              queue.messages.filter((m) => m.visibleAt > now && m.receipt !== undefined).length,
+            ),
+            ApproximateNumberOfMessagesDelayed: String(
+              queue.messages.filter((m) => m.visibleAt > now && m.receipt === undefined).length,
+            ),
+            VisibilityTimeout: String(queue.visibilitySeconds),
+          },
+        };
+      },
+      SendMessage: (input) => {
+        const queue = queueOf(input);
+        const body = input.MessageBody;
+        if (typeof body !== 'string' || body.length === 0)
+          throw new SqsFault(
+            'MissingParameter',
+            'MissingParameter',
+            'The request must contain the parameter MessageBody.',
+          );
+        const delay = Number(input.DelaySeconds ?? queue.delaySeconds);
+        if (!Number.isInteger(delay) || delay < 0 || delay > 900)
+          throw new SqsFault(
+            'InvalidParameterValue',
+            'InvalidParameterValue',
+            `DelaySeconds must be 0–900, got ${String(input.DelaySeconds)}`,
+          );
+        const now = Date.now();
+        const message: StoredMessage = {
+          id: randomUUID(),
+          body,
+          md5: md5(body),
+          sentAt: now,
+          visibleAt: now + delay * 1000,
+          receiveCount: 0,
+        };
+        queue.messages.push(message);
+        wakeWaiters();
+        return { MessageId: message.id, MD5OfMessageBody: message.md5 };
+      },
+      ReceiveMessage: async (input, closed) => {
+        const queue = queueOf(input);
+        const max = Number(input.MaxNumberOfMessages ?? 1);
+        if (!Number.isInteger(max) || max < 1 || max > 10)
+          throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', 'MaxNumberOfMessages must be 1–10.');
+        const visibility = Number(input.VisibilityTimeout ?? queue.visibilitySeconds);
+        const deadline = Date.now() + Number(input.WaitTimeSeconds ?? 0) * 1000;
+        for (;;) {
+          const messages = takeVisible(queue, max, visibility);
+          if (messages.length > 0 || Date.now() >= deadline || closed())
+            return messages.length > 0 ? { Messages: messages } : {};
+          await nextChance(queue, deadline, closed);
+        }
+      },
+      DeleteMessage: (input) => {
+        const queue = queueOf(input);
+        const message = byReceipt(queue, input.ReceiptHandle);
+        queue.messages.splice(queue.messages.indexOf(message), 1);
+        return {};
+      },
+      ChangeMessageVisibility: (input) => {
+        const queue = queueOf(input);
+        const message = byReceipt(queue, input.ReceiptHandle);
+        const seconds = Number(input.VisibilityTimeout);
+        if (!Number.isInteger(seconds) || seconds < 0 || seconds > 43_200)
+          throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', 'VisibilityTimeout must be 0–43200.');
+        message.visibleAt = Date.now() + seconds * 1000;
+        wakeWaiters();
+        return {};
+      },
+      PurgeQueue: (input) => {
+        queueOf(input).messages.length = 0;
+        return {};
+      },
+    };
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -206,23 +251,40 @@ export const startFakeSqs = async (options: { host?: string } = {}): Promise<Fak
     req.on('end', async () => {
       const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         if (gone) return;
-        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': randomUUID(), ...headers });
+        res.writeHead(status, {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amzn-requestid': randomUUID(),
+          ...headers,
+        });
         res.end(JSON.stringify(body));
       };
       try {
         const target = String(req.headers['x-amz-target'] ?? '');
         const action = target.startsWith('AmazonSQS.') ? target.slice('AmazonSQS.'.length) : '';
         const run = actions[action];
-        if (req.method !== 'POST' || !run) throw new SqsFault('UnknownOperationException', 'UnknownOperation', `unknown operation ${target || '(none)'}`);
+        if (req.method !== 'POST' || !run)
+          throw new SqsFault(
+            'UnknownOperationException',
+            'UnknownOperation',
+            `unknown operation ${target || '(none)'}`,
+          );
         if (!String(req.headers['content-type'] ?? '').startsWith('application/x-amz-json-1.0')) {
-          throw new SqsFault('InvalidParameterValue', 'InvalidParameterValue', 'expected content-type application/x-amz-json-1.0');
+          throw new SqsFault(
+            'InvalidParameterValue',
+            'InvalidParameterValue',
+            'expected content-type application/x-amz-json-1.0',
+          );
         }
         calls.push(action);
         const input = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
         reply(200, await run(input, () => gone || closing));
       } catch (error) {
         if (error instanceof SqsFault) {
-          reply(400, { __type: `com.amazonaws.sqs#${error.type}`, message: error.message }, { 'x-amzn-query-error': `${error.queryCode};Sender` });
+          reply(
+            400,
+            { __type: `com.amazonaws.sqs#${error.type}`, message: error.message },
+            { 'x-amzn-query-error': `${error.queryCode};Sender` },
+          );
         } else {
           reply(500, { __type: 'com.amazonaws.sqs#InternalError', message: String(error) });
         }
@@ -244,7 +306,12 @@ export const startFakeSqs = async (options: { host?: string } = {}): Promise<Fak
     messages: (queueUrl) => {
       const queue = queues.get(queueUrl.split('/').pop() ?? '');
       const now = Date.now();
-      return (queue?.messages ?? []).map((m) => ({ id: m.id, body: m.body, receiveCount: m.receiveCount, visible: m.visibleAt <= now }));
+      return (queue?.messages ?? []).map((m) => ({
+        id: m.id,
+        body: m.body,
+        receiveCount: m.receiveCount,
+        visible: m.visibleAt <= now,
+      }));
     },
     close: async () => {
       closing = true;

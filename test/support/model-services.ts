@@ -27,7 +27,12 @@ export const offlineAndClaude = (): ModelServices => {
     ctx.api = await startFakeMessagesApi();
     [ctx.offline, ctx.online, ctx.fixtures] = await Promise.all([
       startTestService({ warmPoolSize: 1 }),
-      startTestService({ warmPoolSize: 1, modelProvider: 'anthropic', anthropicApiKey: 'test', anthropicBaseUrl: ctx.api.url }),
+      startTestService({
+        warmPoolSize: 1,
+        modelProvider: 'anthropic',
+        anthropicApiKey: 'test',
+        anthropicBaseUrl: ctx.api.url,
+      }),
       startFixtureServer(),
     ]);
     for (const svc of [ctx.offline, ctx.online]) ctx.sessions.set(svc, (await createRunningSession(svc)).id);

@@ -12,7 +12,13 @@ export interface Sample {
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (\\S+)(?: (-?\\d+))?$`);
 const LABEL = /^([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\\n]|\\["\\n])*)"(,|$)/;
-const SUFFIXES: Record<string, string[]> = { counter: ['_total', ''], gauge: [''], histogram: ['_bucket', '_sum', '_count'], summary: ['', '_sum', '_count'], untyped: [''] };
+const SUFFIXES: Record<string, string[]> = {
+  counter: ['_total', ''],
+  gauge: [''],
+  histogram: ['_bucket', '_sum', '_count'],
+  summary: ['', '_sum', '_count'],
+  untyped: [''],
+};
 
 const parseValue = (raw: string, line: string): number => {
   if (raw === '+Inf') return Infinity;
@@ -62,4 +68,6 @@ export const parsePrometheusText = (text: string): { samples: Sample[]; types: M
 
 /** The value of the one sample with this name and these labels (undefined when absent). */
 export const sampleValue = (samples: Sample[], name: string, labels: Record<string, string> = {}): number | undefined =>
-  samples.find((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))?.value;
+  samples.find(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  )?.value;

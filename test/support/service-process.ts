@@ -23,10 +23,14 @@ export interface ServiceProcess {
 const launch = async (env: NodeJS.ProcessEnv) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-process-'));
   const key = generateApiKey();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts', '--port', '0', '--api-key', key, '--data-dir', dataDir], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'bin/local.ts', '--port', '0', '--api-key', key, '--data-dir', dataDir],
+    {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const streams = { stdout: '', stderr: '' };
   child.stdout!.on('data', (chunk) => (streams.stdout += chunk));
   child.stderr!.on('data', (chunk) => (streams.stderr += chunk));
@@ -49,14 +53,20 @@ export const startServiceProcess = async (env: NodeJS.ProcessEnv): Promise<Servi
       const match = /Listening on (http:\/\/\S+)/.exec(streams.stdout);
       if (match) resolve(match[1]!);
     });
-    void exited.then((code) => reject(new Error(`the service exited with ${code}:\n${streams.stdout}${streams.stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`the service exited with ${code}:\n${streams.stdout}${streams.stderr}`)),
+    );
   });
   return {
     url,
     key,
     output: () => `${streams.stdout}${streams.stderr}`,
     call: async (method, path, body) => {
-      const res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, json: (await res.json()) as Record<string, any> };
     },
     stop: async () => {

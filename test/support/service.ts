@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import { createApiKey, generateApiKey } from '../../functions/core/orgs/api-keys.js';
 import { ensureOrg } from '../../functions/core/orgs/orgs.js';
 import { loadConfig, type Config } from '../../functions/config/config.js';
-import { startLocalService, type LocalService, type LocalServiceOptions } from '../../functions/composition/local/service.js';
+import {
+  startLocalService,
+  type LocalService,
+  type LocalServiceOptions,
+} from '../../functions/composition/local/service.js';
 import { createLogger } from '../../functions/config/logger.js';
 
 export interface TestService extends LocalService {
@@ -33,9 +37,26 @@ export const startTestService = async (
   // CHROMIUM_PATH picks the browser of a whole test run (CI runs the browser suites on each one installed).
   const chromiumPath = process.env.CHROMIUM_PATH || undefined;
   // No rate limit unless a suite asks: sweeps send hundreds of requests with one key on purpose.
-  const config = loadConfig({}, { stage: 'test', port: 0, dataDir, apiKey: key, authCacheSeconds: 0, logLevel: 'silent', warmPoolSize: 0, rateLimitPerSecond: 0, chromiumPath, ...overrides });
+  const config = loadConfig(
+    {},
+    {
+      stage: 'test',
+      port: 0,
+      dataDir,
+      apiKey: key,
+      authCacheSeconds: 0,
+      logLevel: 'silent',
+      warmPoolSize: 0,
+      rateLimitPerSecond: 0,
+      chromiumPath,
+      ...overrides,
+    },
+  );
   // TEST_LOG_LEVEL=warn shows what the service logs (e.g. a slow stop) while tests run.
-  const service = await startLocalService(config, { ...options, log: createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent') });
+  const service = await startLocalService(config, {
+    ...options,
+    log: createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent'),
+  });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
   return {
     ...service,

@@ -4,7 +4,11 @@ import { createAjvSchemas } from '../../functions/adapters/json-schema/ajv.js';
 
 describe('createAjvSchemas', () => {
   it('reports every mismatch with its path', () => {
-    const check = createAjvSchemas().compile({ type: 'object', properties: { n: { type: 'integer' }, s: { type: 'string' } }, required: ['n'] });
+    const check = createAjvSchemas().compile({
+      type: 'object',
+      properties: { n: { type: 'integer' }, s: { type: 'string' } },
+      required: ['n'],
+    });
     expect(check({ n: 1, s: 'x' })).toEqual([]);
     expect(check({ n: 'one', s: 2 })).toEqual(['/n must be integer', '/s must be string']);
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRecords } from '../../functions/adapters/local/memory-records.js';
-import { API_KEY_PREFIX, createApiKey, generateApiKey, hashApiKey, listApiKeys, revokeApiKey, verifyApiKey } from '../../functions/core/orgs/api-keys.js';
+import {
+  API_KEY_PREFIX,
+  createApiKey,
+  generateApiKey,
+  hashApiKey,
+  listApiKeys,
+  revokeApiKey,
+  verifyApiKey,
+} from '../../functions/core/orgs/api-keys.js';
 import { ensureOrg, findOrgByName, getOrg, listOrgs } from '../../functions/core/orgs/orgs.js';
 import type { Clock } from '../../functions/ports/clock.js';
 

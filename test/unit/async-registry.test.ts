@@ -8,10 +8,16 @@ import { isAsyncOperationId, type AsyncOperationRegistry } from '../../functions
 describe('the async operation registry', () => {
   it('holds the automation operations as they are, with no cast, under ids a stored request may name', () => {
     const registry: AsyncOperationRegistry<Deps> = automationOperations;
-    expect(Object.keys(registry).sort()).toEqual(['createAutomation', 'createFormFiller', 'executeAutomation', 'fillForm']);
+    expect(Object.keys(registry).sort()).toEqual([
+      'createAutomation',
+      'createFormFiller',
+      'executeAutomation',
+      'fillForm',
+    ]);
     expect(Object.keys(registry).every(isAsyncOperationId)).toBe(true);
     // A stored name is data: one from another version, or an object's own property names, is no operation.
-    for (const name of ['scrape', 'toString', 'constructor', '__proto__', '']) expect(isAsyncOperationId(name), name).toBe(false);
+    for (const name of ['scrape', 'toString', 'constructor', '__proto__', ''])
+      expect(isAsyncOperationId(name), name).toBe(false);
   });
 
   it('refuses, at compile time, an operation with another body than its id takes, or an id it does not know', () => {
@@ -23,6 +29,9 @@ describe('the async operation registry', () => {
       // @ts-expect-error not an operation an async request may name
       scrapeEverything: async () => succeeded('everything'),
     };
-    expect([wrongBody, unknownId].map((registry) => Object.keys(registry))).toEqual([['fillForm'], ['scrapeEverything']]);
+    expect([wrongBody, unknownId].map((registry) => Object.keys(registry))).toEqual([
+      ['fillForm'],
+      ['scrapeEverything'],
+    ]);
   });
 });

@@ -19,9 +19,16 @@ const model = () =>
     credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
   });
 
-it('asks Bedrock\'s invoke API (model in the path, not the body) with a forced tool call, and returns the choice and usage', async () => {
-  api.script({ toolInput: { elementId: 'e1', reason: 'the help link' }, usage: { input_tokens: 700, output_tokens: 20 } });
-  const choice = await model().chooseElement({ snapshotText: 'e0 button "Buy" @0,0\ne1 link "Help" @0,40', description: 'the help link', intent: 'click' });
+it("asks Bedrock's invoke API (model in the path, not the body) with a forced tool call, and returns the choice and usage", async () => {
+  api.script({
+    toolInput: { elementId: 'e1', reason: 'the help link' },
+    usage: { input_tokens: 700, output_tokens: 20 },
+  });
+  const choice = await model().chooseElement({
+    snapshotText: 'e0 button "Buy" @0,0\ne1 link "Help" @0,40',
+    description: 'the help link',
+    intent: 'click',
+  });
   expect(choice).toEqual({ choice: 'e1', reason: 'the help link', usage: { inputTokens: 700, outputTokens: 20 } });
   expect(api.calls).toBe(1);
   const sent = api.requests[0]!;

@@ -11,14 +11,26 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => api.reset());
 
-const model = (maxRetries = 2) => createClaudeModel({ apiKey: 'test-key', model: 'claude-test', baseURL: api.url, maxRetries });
-const request = { snapshotText: 'page "Shop" http://shop.test/\ne0 button "Add to cart" @10,10\ne1 link "Help" @10,60', description: 'the add to cart button', intent: 'click' };
+const model = (maxRetries = 2) =>
+  createClaudeModel({ apiKey: 'test-key', model: 'claude-test', baseURL: api.url, maxRetries });
+const request = {
+  snapshotText: 'page "Shop" http://shop.test/\ne0 button "Add to cart" @10,10\ne1 link "Help" @10,60',
+  description: 'the add to cart button',
+  intent: 'click',
+};
 
 describe('the Claude model', () => {
   it('asks for the element with a forced tool call and returns the chosen id, reason and token usage', async () => {
-    api.script({ toolInput: { elementId: 'e0', reason: 'the only cart button' }, usage: { input_tokens: 900, output_tokens: 25 } });
+    api.script({
+      toolInput: { elementId: 'e0', reason: 'the only cart button' },
+      usage: { input_tokens: 900, output_tokens: 25 },
+    });
     const choice = await model().chooseElement(request);
-    expect(choice).toEqual({ choice: 'e0', reason: 'the only cart button', usage: { inputTokens: 900, outputTokens: 25 } });
+    expect(choice).toEqual({
+      choice: 'e0',
+      reason: 'the only cart button',
+      usage: { inputTokens: 900, outputTokens: 25 },
+    });
     expect(api.calls).toBe(1);
     const sent = api.requests[0]!;
     expect(sent.model).toBe('claude-test');
@@ -33,14 +45,19 @@ describe('the Claude model', () => {
 
   it('reports a tool call without an elementId as a malformed answer, with the tokens it spent', async () => {
     api.script({ toolInput: { element: 'e0' }, usage: { input_tokens: 800, output_tokens: 10 } });
-    const error = await model().chooseElement(request).catch((e: unknown) => e);
+    const error = await model()
+      .chooseElement(request)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ kind: 'malformed_answer', usage: { inputTokens: 800, outputTokens: 10 } });
   });
 
   it('reports a text answer with no tool call as a malformed answer', async () => {
     api.script({ text: 'I think it is the first button.' });
-    await expect(model().chooseElement(request)).rejects.toMatchObject({ name: 'ModelError', kind: 'malformed_answer' });
+    await expect(model().chooseElement(request)).rejects.toMatchObject({
+      name: 'ModelError',
+      kind: 'malformed_answer',
+    });
   });
 
   it('retries a 429 and succeeds when the next answer is good', async () => {
@@ -51,7 +68,9 @@ describe('the Claude model', () => {
 
   it('reports a 500 that persists as unavailable after the bounded retries', async () => {
     api.always({ status: 500, message: 'boom' });
-    const error = await model(2).chooseElement(request).catch((e: unknown) => e);
+    const error = await model(2)
+      .chooseElement(request)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ kind: 'unavailable' });
     expect((error as Error).message).toContain('HTTP 500');
@@ -91,7 +110,10 @@ describe('the Claude model answering about a page', () => {
 
   it('answers a plain messages call with its text and usage, no tool forced', async () => {
     api.script({ text: 'Eight euros a month.', usage: { input_tokens: 300, output_tokens: 9 } });
-    expect(await model().answer(ask)).toEqual({ text: 'Eight euros a month.', usage: { inputTokens: 300, outputTokens: 9 } });
+    expect(await model().answer(ask)).toEqual({
+      text: 'Eight euros a month.',
+      usage: { inputTokens: 300, outputTokens: 9 },
+    });
     expect(api.requests[0].tools).toBeUndefined();
     expect(JSON.stringify(api.requests[0].messages)).toContain('8 euros a month.');
   });
@@ -105,11 +127,17 @@ describe('the Claude model answering about a page', () => {
 
   it('wraps a schema that is not an object (the API takes only object tool inputs) and unwraps the answer', async () => {
     api.script({ toolInput: { value: ['Starter', 'Pro'] } });
-    expect((await model().answer({ ...ask, jsonSchema: { type: 'array', items: { type: 'string' } } })).text).toBe('["Starter","Pro"]');
+    expect((await model().answer({ ...ask, jsonSchema: { type: 'array', items: { type: 'string' } } })).text).toBe(
+      '["Starter","Pro"]',
+    );
   });
 
   it('reports an empty text answer as malformed, with its usage', async () => {
     api.script({ text: '' });
-    await expect(model().answer(ask)).rejects.toMatchObject({ name: 'ModelError', kind: 'malformed_answer', usage: { inputTokens: 1200, outputTokens: 40 } });
+    await expect(model().answer(ask)).rejects.toMatchObject({
+      name: 'ModelError',
+      kind: 'malformed_answer',
+      usage: { inputTokens: 1200, outputTokens: 40 },
+    });
   });
 });

@@ -34,7 +34,14 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset', () => {
-    const config = loadConfig({ PORT: '', STAGE: '', MAX_BODY_BYTES: '', API_KEY: '', DYNAMODB_ENDPOINT: '', LOG_LEVEL: '' });
+    const config = loadConfig({
+      PORT: '',
+      STAGE: '',
+      MAX_BODY_BYTES: '',
+      API_KEY: '',
+      DYNAMODB_ENDPOINT: '',
+      LOG_LEVEL: '',
+    });
     expect(config).toMatchObject({ port: 8080, stage: 'production', maxBodyBytes: 1_048_576, logLevel: 'info' });
     expect(config.apiKey).toBeUndefined();
     expect(config.dynamoEndpoint).toBeUndefined();
@@ -52,8 +59,20 @@ describe('loadConfig', () => {
   });
 
   it('reads numbers and names from the environment', () => {
-    const config = loadConfig({ PORT: '0', STAGE: 'test', MAX_BODY_BYTES: '2048', AUTH_CACHE_SECONDS: '0', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
-    expect(config).toMatchObject({ port: 0, stage: 'test', maxBodyBytes: 2048, authCacheSeconds: 0, dynamoEndpoint: 'http://127.0.0.1:8000' });
+    const config = loadConfig({
+      PORT: '0',
+      STAGE: 'test',
+      MAX_BODY_BYTES: '2048',
+      AUTH_CACHE_SECONDS: '0',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      stage: 'test',
+      maxBodyBytes: 2048,
+      authCacheSeconds: 0,
+      dynamoEndpoint: 'http://127.0.0.1:8000',
+    });
   });
 
   it('lets overrides win over the environment', () => {
@@ -92,25 +111,41 @@ describe('loadConfig', () => {
 });
 
 describe('choosing the model provider', () => {
-  it('keeps today\'s default: Claude with an Anthropic key, no model without one; `none` is `offline`', () => {
+  it("keeps today's default: Claude with an Anthropic key, no model without one; `none` is `offline`", () => {
     expect(loadConfig({}).modelProvider).toBe('offline');
     expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-test' }).modelProvider).toBe('anthropic');
     expect(loadConfig({ MODEL_PROVIDER: 'none', ANTHROPIC_API_KEY: 'sk-test' }).modelProvider).toBe('offline');
   });
 
   it('reads an OpenAI-compatible server: base URL, optional key, and the model name as given', () => {
-    const config = loadConfig({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', MODEL_NAME: 'llama3.2' });
-    expect(config).toMatchObject({ modelProvider: 'openai', openaiBaseUrl: 'http://127.0.0.1:11434/v1', modelName: 'llama3.2' });
+    const config = loadConfig({
+      MODEL_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      MODEL_NAME: 'llama3.2',
+    });
+    expect(config).toMatchObject({
+      modelProvider: 'openai',
+      openaiBaseUrl: 'http://127.0.0.1:11434/v1',
+      modelName: 'llama3.2',
+    });
     expect(config.openaiApiKey).toBeUndefined();
   });
 
   it('refuses an unknown provider in one line listing the known ones', () => {
-    expect(configError({ MODEL_PROVIDER: 'ollama' }).message).toBe('invalid configuration:\n  MODEL_PROVIDER: must be one of anthropic, bedrock, openai, none');
+    expect(configError({ MODEL_PROVIDER: 'ollama' }).message).toBe(
+      'invalid configuration:\n  MODEL_PROVIDER: must be one of anthropic, bedrock, openai, none',
+    );
   });
 
   it('refuses openai without MODEL_NAME (no model is worth defaulting to) and without a base URL or key', () => {
-    expect(configError({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).message).toContain('MODEL_NAME: required with MODEL_PROVIDER=openai');
-    expect(configError({ MODEL_PROVIDER: 'openai', MODEL_NAME: 'gpt-test' }).message).toContain('openai needs OPENAI_BASE_URL');
-    expect(configError({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: 'not a url', MODEL_NAME: 'm' }).message).toContain('OPENAI_BASE_URL');
+    expect(configError({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).message).toContain(
+      'MODEL_NAME: required with MODEL_PROVIDER=openai',
+    );
+    expect(configError({ MODEL_PROVIDER: 'openai', MODEL_NAME: 'gpt-test' }).message).toContain(
+      'openai needs OPENAI_BASE_URL',
+    );
+    expect(configError({ MODEL_PROVIDER: 'openai', OPENAI_BASE_URL: 'not a url', MODEL_NAME: 'm' }).message).toContain(
+      'OPENAI_BASE_URL',
+    );
   });
 });

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserDisguise, localeOfCountry } from '../../functions/core/sessions/disguise.js';
-import { buildFingerprint, chromeBrands, isLocale, isTimezone, languagesFor, parseChromiumVersion } from '../../functions/browser-host/stealth/fingerprint.js';
+import {
+  buildFingerprint,
+  chromeBrands,
+  isLocale,
+  isTimezone,
+  languagesFor,
+  parseChromiumVersion,
+} from '../../functions/browser-host/stealth/fingerprint.js';
 
 describe('fingerprint', () => {
   it("lists Chrome's brands as Chrome of that version sends them (GREASE brand, version and order from the major)", () => {
@@ -15,12 +22,21 @@ describe('fingerprint', () => {
       { brand: 'Chromium', version: '120' },
       { brand: 'Google Chrome', version: '120' },
     ]);
-    expect(chromeBrands(147, '147.0.7727.0', true).map((b) => b.brand)).toEqual(['Google Chrome', 'Not.A/Brand', 'Chromium']);
+    expect(chromeBrands(147, '147.0.7727.0', true).map((b) => b.brand)).toEqual([
+      'Google Chrome',
+      'Not.A/Brand',
+      'Chromium',
+    ]);
   });
 
   it('names Chrome of the running version, reduced in the user agent and full in the high-entropy hints', () => {
-    const fingerprint = buildFingerprint(parseChromiumVersion('Chromium 147.0.7727.0\n'), { locale: 'de-DE', timezone: 'Europe/Berlin' });
-    expect(fingerprint.userAgent).toBe('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36');
+    const fingerprint = buildFingerprint(parseChromiumVersion('Chromium 147.0.7727.0\n'), {
+      locale: 'de-DE',
+      timezone: 'Europe/Berlin',
+    });
+    expect(fingerprint.userAgent).toBe(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36',
+    );
     expect(fingerprint.userAgent).not.toMatch(/Headless/);
     expect(fingerprint.metadata.fullVersion).toBe('147.0.7727.0');
     expect(fingerprint.metadata.fullVersionList).toContainEqual({ brand: 'Google Chrome', version: '147.0.7727.0' });
@@ -49,14 +65,21 @@ describe('browserDisguise', () => {
   });
 
   it("takes the session's locale and zone, or the language of the proxy's exit country when no locale is given", () => {
-    expect(browserDisguise({ locale: 'fr-FR', timezone: 'Europe/Paris' })).toEqual({ locale: 'fr-FR', timezone: 'Europe/Paris' });
-    expect(browserDisguise({ proxy: { url: 'http://proxy.example:3128', country: 'de' } })).toEqual({ locale: 'de-DE' });
-    expect(browserDisguise({ proxy: { url: 'http://proxy.example:3128', country: 'JP' }, locale: 'en-GB' })).toEqual({ locale: 'en-GB' });
+    expect(browserDisguise({ locale: 'fr-FR', timezone: 'Europe/Paris' })).toEqual({
+      locale: 'fr-FR',
+      timezone: 'Europe/Paris',
+    });
+    expect(browserDisguise({ proxy: { url: 'http://proxy.example:3128', country: 'de' } })).toEqual({
+      locale: 'de-DE',
+    });
+    expect(browserDisguise({ proxy: { url: 'http://proxy.example:3128', country: 'JP' }, locale: 'en-GB' })).toEqual({
+      locale: 'en-GB',
+    });
     // A managed proxy's country is not applied: the service has no managed proxy, so traffic does not exit there.
     expect(browserDisguise({ proxy: { country: 'DE' } })).toBeUndefined();
   });
 
-  it("maps a country to its most likely language", () => {
+  it('maps a country to its most likely language', () => {
     expect(localeOfCountry('BR')).toBe('pt-BR');
     expect(localeOfCountry('JP')).toBe('ja-JP');
     expect(localeOfCountry('ZZ')).toBeUndefined();

@@ -69,12 +69,16 @@ describe('error codes and HTTP statuses', () => {
 
   it('leaves statuses to the HTTP layer: core errors carry a code and the field, no status', () => {
     for (const error of samples) expect(error, error.code).not.toHaveProperty('status');
-    expect(samples.find((error) => error.code === 'not_found')!.details).toEqual([{ location: 'body.sessionId', message: 'session s-1 not found', value: 's-1' }]);
-    const exported = Object.values(errors).filter((value) => typeof value === 'function' && value.prototype instanceof AppError);
+    expect(samples.find((error) => error.code === 'not_found')!.details).toEqual([
+      { location: 'body.sessionId', message: 'session s-1 not found', value: 's-1' },
+    ]);
+    const exported = Object.values(errors).filter(
+      (value) => typeof value === 'function' && value.prototype instanceof AppError,
+    );
     expect(new Set(samples.map((error) => error.constructor))).toEqual(new Set(exported));
   });
 
-  it('answers the service\'s own failures with 5xx and every other code with 4xx', () => {
+  it("answers the service's own failures with 5xx and every other code with 4xx", () => {
     for (const error of samples) {
       const status = httpStatusOf(error);
       expect({ code: error.code, fault: status >= 500 }).toEqual({ code: error.code, fault: error.serviceFault });
@@ -84,7 +88,11 @@ describe('error codes and HTTP statuses', () => {
   });
 
   it('renders the problem shape with the status and title of the table', () => {
-    const response = problemResponse(new errors.MethodNotAllowedError('PATCH', '/v1/sessions', ['GET', 'POST']), { requestId: 'r-1', instance: '/v1/sessions', showInternal: false });
+    const response = problemResponse(new errors.MethodNotAllowedError('PATCH', '/v1/sessions', ['GET', 'POST']), {
+      requestId: 'r-1',
+      instance: '/v1/sessions',
+      showInternal: false,
+    });
     expect(response.statusCode).toBe(405);
     expect(response.headers).toMatchObject({ 'content-type': 'application/problem+json', allow: 'GET, POST' });
     expect(JSON.parse(response.body)).toEqual({
@@ -97,7 +105,13 @@ describe('error codes and HTTP statuses', () => {
       requestId: 'r-1',
       errors: [],
     });
-    const hidden = JSON.parse(problemResponse(new errors.InternalError(new Error('secret')), { requestId: 'r-2', instance: '/x', showInternal: false }).body);
+    const hidden = JSON.parse(
+      problemResponse(new errors.InternalError(new Error('secret')), {
+        requestId: 'r-2',
+        instance: '/x',
+        showInternal: false,
+      }).body,
+    );
     expect(hidden).toMatchObject({ status: 500, title: 'Internal Server Error', code: 'internal' });
     expect(hidden.detail).not.toContain('secret');
   });

@@ -19,7 +19,11 @@ describe('buildEvent', () => {
   });
 
   it('keeps the last value of a repeated header, and all of them in the multi-value map', () => {
-    const event = buildEvent({ method: 'GET', path: '/', headers: { authorization: ['Bearer a', 'Bearer b'], skipped: undefined } });
+    const event = buildEvent({
+      method: 'GET',
+      path: '/',
+      headers: { authorization: ['Bearer a', 'Bearer b'], skipped: undefined },
+    });
     expect(event.headers).toEqual({ authorization: 'Bearer b' });
     expect(event.multiValueHeaders).toEqual({ authorization: ['Bearer a', 'Bearer b'] });
   });

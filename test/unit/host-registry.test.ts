@@ -1,7 +1,14 @@
 /** A fleet host's registry entry: heartbeat, utilization metric, drain, leave; and how silent hosts are found. */
 import { describe, expect, it } from 'vitest';
 import { MemoryRecords } from '../../functions/adapters/local/memory-records.js';
-import { HostRegistry, hostKey, removeHost, staleHosts, type HostRegistryOptions, type UtilizationSample } from '../../functions/browser-host/fleet/registry.js';
+import {
+  HostRegistry,
+  hostKey,
+  removeHost,
+  staleHosts,
+  type HostRegistryOptions,
+  type UtilizationSample,
+} from '../../functions/browser-host/fleet/registry.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,7 +107,13 @@ describe('HostRegistry', () => {
 
   it('publishes no metric when none is configured', async () => {
     const records = new MemoryRecords();
-    const registry = new HostRegistry({ records, hostId: 'host-b', address: 'http://10.0.0.6:8080', capacity: 2, used: () => 1 });
+    const registry = new HostRegistry({
+      records,
+      hostId: 'host-b',
+      address: 'http://10.0.0.6:8080',
+      capacity: 2,
+      used: () => 1,
+    });
     await expect(registry.beat()).resolves.toMatchObject({ hostId: 'host-b', used: 1 });
   });
 });

@@ -92,12 +92,18 @@ describe('address classification: reasons and public addresses', () => {
     expect(nonPublicReason(address)).toBe(reason);
   });
 
-  it.each(['8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1', '2001:0:808:808::f7f7:f7f7'])(
-    'lets the public address %s through',
-    (address) => {
-      expect(nonPublicReason(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+    '2001:0:808:808::f7f7:f7f7',
+  ])('lets the public address %s through', (address) => {
+    expect(nonPublicReason(address)).toBeUndefined();
+  });
 
   it.each(['example.com', '127.1', '0x7f.0.0.1', '', '1.2.3.4.5'])('refuses %j as not an IP address', (value) => {
     expect(nonPublicReason(value)).toBe('not an IP address');
@@ -120,7 +126,10 @@ describe('CIDR ranges', () => {
     expect(inCidr(address, cidr)).toBe(inside);
   });
 
-  it.each(['10.0.0.0/33', '10.0.0.0/', 'intranet/8', '10.0.0.0/8/1', 'fd00::/129', '127.1/8'])('refuses the malformed range %s', (cidr) => {
-    expect(() => inCidr('10.0.0.1', cidr)).toThrow(RangeError);
-  });
+  it.each(['10.0.0.0/33', '10.0.0.0/', 'intranet/8', '10.0.0.0/8/1', 'fd00::/129', '127.1/8'])(
+    'refuses the malformed range %s',
+    (cidr) => {
+      expect(() => inCidr('10.0.0.1', cidr)).toThrow(RangeError);
+    },
+  );
 });

@@ -17,7 +17,10 @@ describe('lazyModel', () => {
       return real;
     });
     expect(loads).toBe(0);
-    const [one, two] = await Promise.all([model.answer({ system: '', question: 'a', context: '' }), model.answer({ system: '', question: 'b', context: '' })]);
+    const [one, two] = await Promise.all([
+      model.answer({ system: '', question: 'a', context: '' }),
+      model.answer({ system: '', question: 'b', context: '' }),
+    ]);
     expect([one.text, two.text]).toEqual(['answer to a', 'answer to b']);
     expect(loads).toBe(1);
     expect(model.name).toBe('claude');
@@ -31,10 +34,20 @@ describe('lazyModel', () => {
       return real;
     });
     await expect(model.answer({ system: '', question: 'a', context: '' })).rejects.toThrow('module not found');
-    await expect(model.answer({ system: '', question: 'a', context: '' })).resolves.toMatchObject({ text: 'answer to a' });
+    await expect(model.answer({ system: '', question: 'a', context: '' })).resolves.toMatchObject({
+      text: 'answer to a',
+    });
   });
 
   it('says plainly when the loaded model does not read images', async () => {
-    await expect(lazyModel('text-only', async () => real).locateVisually!({ image: Buffer.alloc(0), width: 1, height: 1, description: 'x', intent: 'click' })).rejects.toThrow(/does not read images/);
+    await expect(
+      lazyModel('text-only', async () => real).locateVisually!({
+        image: Buffer.alloc(0),
+        width: 1,
+        height: 1,
+        description: 'x',
+        intent: 'click',
+      }),
+    ).rejects.toThrow(/does not read images/);
   });
 });

@@ -38,17 +38,29 @@ const page: PageSnapshot = {
   title: 'Releases',
   viewport: { width: 1280, height: 720 },
   scroll: { left: 0, top: 0 },
-  elements: [link(0, 'Home', '/'), link(1, 'Download', '/files/app-2.0.tar.gz'), link(2, 'Changelog', '/changes'), link(3, 'Download', '/files/app-1.9.tar.gz'), link(4, 'Contact', '/contact')],
+  elements: [
+    link(0, 'Home', '/'),
+    link(1, 'Download', '/files/app-2.0.tar.gz'),
+    link(2, 'Changelog', '/changes'),
+    link(3, 'Download', '/files/app-1.9.tar.gz'),
+    link(4, 'Contact', '/contact'),
+  ],
   nodeCount: 40,
 };
 
 /** The text of the single user message the SDK sent. */
 const promptOf = (request: Record<string, unknown>): string => {
   const [message] = request.messages as Array<{ content: string | Array<{ text?: string }> }>;
-  return typeof message.content === 'string' ? message.content : message.content.map((part) => part.text ?? '').join('');
+  return typeof message.content === 'string'
+    ? message.content
+    : message.content.map((part) => part.text ?? '').join('');
 };
 
-const resolver = () => cascadingResolver(offlineResolver, new ModelResolver(createClaudeModel({ apiKey: 'test-key', model: 'claude-test', baseURL: api.url, maxRetries: 0 })));
+const resolver = () =>
+  cascadingResolver(
+    offlineResolver,
+    new ModelResolver(createClaudeModel({ apiKey: 'test-key', model: 'claude-test', baseURL: api.url, maxRetries: 0 })),
+  );
 
 describe('the model fallback with the offline candidates', () => {
   it('lists the candidates before the page and takes the choice among them in one call', async () => {

@@ -26,7 +26,13 @@ const page: PageSnapshot = {
   title: 'Settings',
   viewport: { width: 1280, height: 720 },
   scroll: { left: 0, top: 0 },
-  elements: [el(0, 'button', 'Toggle theme'), el(1, 'button', 'Help'), el(2, 'link', 'Pricing'), el(3, 'textbox', 'Search'), el(4, 'button', 'Sign in')],
+  elements: [
+    el(0, 'button', 'Toggle theme'),
+    el(1, 'button', 'Help'),
+    el(2, 'link', 'Pricing'),
+    el(3, 'textbox', 'Search'),
+    el(4, 'button', 'Sign in'),
+  ],
   nodeCount: 15,
 };
 
@@ -54,7 +60,12 @@ describe('the credit rule', () => {
     expect(creditsFor({ inputTokens: 3000, outputTokens: 60 })).toBe(4);
     expect(creditsFor({ inputTokens: 10, outputTokens: 1 })).toBe(1);
     expect(creditsFor({ inputTokens: 0, outputTokens: 0 })).toBe(0);
-    expect(creditsFor({ inputTokens: 2000, outputTokens: 200 }, { creditsPer1kInputTokens: 0.5, creditsPer1kOutputTokens: 10 })).toBe(3);
+    expect(
+      creditsFor(
+        { inputTokens: 2000, outputTokens: 200 },
+        { creditsPer1kInputTokens: 0.5, creditsPer1kOutputTokens: 10 },
+      ),
+    ).toBe(3);
     expect(DEFAULT_CREDIT_PRICES).toEqual({ creditsPer1kInputTokens: 1, creditsPer1kOutputTokens: 5 });
   });
 });
@@ -63,7 +74,10 @@ describe('the model resolver', () => {
   it('sends the snapshot as text with the description and intent, and maps the chosen id back to the element', async () => {
     const model = scriptedModel({ choice: 'e0', reason: 'theme toggle switches to dark' });
     const answer = await new ModelResolver(model).resolve(page, HARD, { intent: 'click' });
-    expect(answer).toMatchObject({ match: { id: 'e0', name: 'Toggle theme' }, credits: creditsFor({ inputTokens: 2000, outputTokens: 100 }) });
+    expect(answer).toMatchObject({
+      match: { id: 'e0', name: 'Toggle theme' },
+      credits: creditsFor({ inputTokens: 2000, outputTokens: 100 }),
+    });
     expect(model.asked[0]).toMatchObject({ description: HARD, intent: 'click' });
     expect(model.asked[0]!.snapshotText).toContain('e0 button "Toggle theme"');
   });
@@ -75,12 +89,17 @@ describe('the model resolver', () => {
   });
 
   it('answers none with the model reason when the model finds nothing', async () => {
-    const answer = await new ModelResolver(scriptedModel({ choice: 'none', reason: 'no dark mode control' })).resolve(page, HARD);
+    const answer = await new ModelResolver(scriptedModel({ choice: 'none', reason: 'no dark mode control' })).resolve(
+      page,
+      HARD,
+    );
     expect(answer).toMatchObject({ none: true, reason: 'no dark mode control' });
   });
 
   it('turns a malformed answer into none with a reason, charging the tokens it spent', async () => {
-    const model = scriptedModel(new ModelError('malformed_answer', 'no elementId', { inputTokens: 1000, outputTokens: 0 }));
+    const model = scriptedModel(
+      new ModelError('malformed_answer', 'no elementId', { inputTokens: 1000, outputTokens: 0 }),
+    );
     const answer = await new ModelResolver(model).resolve(page, HARD);
     expect(answer).toMatchObject({ none: true, credits: 1 });
     expect('none' in answer && answer.reason).toContain('could not be read');
@@ -96,7 +115,11 @@ describe('the cascading resolver', () => {
   });
 
   it('asks the model once for a description the offline resolver cannot place, charging its usage', async () => {
-    const model = scriptedModel({ choice: 'e0', reason: 'theme toggle', usage: { inputTokens: 4000, outputTokens: 50 } });
+    const model = scriptedModel({
+      choice: 'e0',
+      reason: 'theme toggle',
+      usage: { inputTokens: 4000, outputTokens: 50 },
+    });
     const answer = await cascadingResolver(offlineResolver, new ModelResolver(model)).resolve(page, HARD);
     expect(answer).toMatchObject({ match: { id: 'e0' }, credits: 5 });
     expect(model.asked).toHaveLength(1);
@@ -112,14 +135,20 @@ describe('the cascading resolver', () => {
   it('never swallows an abort', async () => {
     const controller = new AbortController();
     const reason = new Error('deadline');
-    const model: Model = { name: 'aborting', chooseElement: async () => (controller.abort(reason), Promise.reject(reason)) };
-    await expect(cascadingResolver(offlineResolver, new ModelResolver(model)).resolve(page, HARD, { signal: controller.signal })).rejects.toBe(reason);
+    const model: Model = {
+      name: 'aborting',
+      chooseElement: async () => (controller.abort(reason), Promise.reject(reason)),
+    };
+    await expect(
+      cascadingResolver(offlineResolver, new ModelResolver(model)).resolve(page, HARD, { signal: controller.signal }),
+    ).rejects.toBe(reason);
   });
 });
 
 describe('credits against the cost threshold', () => {
   const driver = { snapshot: async () => page } as unknown as WindowDriver;
-  const deps = (model: Model) => ({ resolver: cascadingResolver(offlineResolver, new ModelResolver(model)) }) as unknown as LocateDeps;
+  const deps = (model: Model) =>
+    ({ resolver: cascadingResolver(offlineResolver, new ModelResolver(model)) }) as unknown as LocateDeps;
 
   it('uses the answer of the call that crossed the threshold, then refuses the next model call', async () => {
     const budget = createBudget({ costThresholdCredits: 2, timeThresholdSeconds: 0 }, systemClock);
@@ -129,7 +158,10 @@ describe('credits against the cost threshold', () => {
     const located = await locate(deps(counted), driver, HARD, 'click', budget);
     expect(located).toMatchObject({ found: true, element: { id: 'e0' } });
     expect(budget.credits).toBe(3);
-    expect(budget.overrun()).toMatchObject({ code: 'cost_threshold_exceeded', details: { costThresholdCredits: 2, credits: 3 } });
+    expect(budget.overrun()).toMatchObject({
+      code: 'cost_threshold_exceeded',
+      details: { costThresholdCredits: 2, credits: 3 },
+    });
     const error = await locate(deps(counted), driver, HARD, 'click', budget).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BudgetExceededError);
     expect(error).toMatchObject({ limit: 'cost', issue: { code: 'cost_threshold_exceeded' } });

@@ -8,7 +8,8 @@ import type { WebhookPost, WebhookTransport } from '../../functions/ports/webhoo
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text.js';
 
 const prices = { creditsPer1kInputTokens: 1, creditsPer1kOutputTokens: 5 };
-const samplesOf = async (metrics: ReturnType<typeof createPrometheusTelemetry>) => parsePrometheusText((await metrics.render()).body).samples;
+const samplesOf = async (metrics: ReturnType<typeof createPrometheusTelemetry>) =>
+  parsePrometheusText((await metrics.render()).body).samples;
 
 describe('observed ports', () => {
   it('counts model calls by outcome and the credits their tokens cost, a malformed answer included', async () => {
@@ -30,12 +31,20 @@ describe('observed ports', () => {
     await expect(observed.answer({ system: '', question: '', context: '' })).rejects.toThrow('not JSON');
 
     const samples = await samplesOf(metrics);
-    expect(sampleValue(samples, 'sessionhost_model_calls_total', { model: 'claude', kind: 'element', outcome: 'ok' })).toBe(1);
-    expect(sampleValue(samples, 'sessionhost_model_calls_total', { model: 'claude', kind: 'answer', outcome: 'ok' })).toBe(1);
-    expect(sampleValue(samples, 'sessionhost_model_calls_total', { model: 'claude', kind: 'answer', outcome: 'failed' })).toBe(1);
+    expect(
+      sampleValue(samples, 'sessionhost_model_calls_total', { model: 'claude', kind: 'element', outcome: 'ok' }),
+    ).toBe(1);
+    expect(
+      sampleValue(samples, 'sessionhost_model_calls_total', { model: 'claude', kind: 'answer', outcome: 'ok' }),
+    ).toBe(1);
+    expect(
+      sampleValue(samples, 'sessionhost_model_calls_total', { model: 'claude', kind: 'answer', outcome: 'failed' }),
+    ).toBe(1);
     // ceil(3 + 0.3) = 4, ceil(0.5 + 0.5) = 1, ceil(1) = 1
     expect(sampleValue(samples, 'sessionhost_model_credits_total', { model: 'claude' })).toBe(6);
-    expect(sampleValue(samples, 'sessionhost_model_call_duration_seconds_count', { model: 'claude', kind: 'answer' })).toBe(2);
+    expect(
+      sampleValue(samples, 'sessionhost_model_call_duration_seconds_count', { model: 'claude', kind: 'answer' }),
+    ).toBe(2);
   });
 
   it('counts webhook attempts as delivered only on a 2xx answer', async () => {
@@ -49,7 +58,13 @@ describe('observed ports', () => {
       },
     };
     const observed = observedWebhooks(transport, metrics.telemetry);
-    const post: WebhookPost = { url: 'https://hooks.example/x', headers: {}, body: '{}', timeoutMs: 1000, allowAddress: () => true };
+    const post: WebhookPost = {
+      url: 'https://hooks.example/x',
+      headers: {},
+      body: '{}',
+      timeoutMs: 1000,
+      allowAddress: () => true,
+    };
     for (let i = 0; i < 4; i += 1) await observed.post(post);
     const samples = await samplesOf(metrics);
     expect(sampleValue(samples, 'sessionhost_webhook_attempts_total', { outcome: 'delivered' })).toBe(1);
@@ -61,7 +76,8 @@ describe('observed ports', () => {
     const bus = observedBus(new MemoryEventBus(), metrics.telemetry);
     const seen: unknown[] = [];
     bus.subscribe('org-1/s-1', (event) => seen.push(event.status));
-    const status = (sessionId: string, value: string) => bus.publish(`org-1/${sessionId}`, { eventId: 1, event: 'status', eventTime: '', status: value });
+    const status = (sessionId: string, value: string) =>
+      bus.publish(`org-1/${sessionId}`, { eventId: 1, event: 'status', eventTime: '', status: value });
     status('s-1', 'initializing');
     status('s-1', 'running');
     status('s-2', 'awaitingCapacity');

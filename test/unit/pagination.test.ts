@@ -4,7 +4,10 @@ import { DEFAULT_LIMIT, offsetPage } from '../../functions/core/shared/paginatio
 const items = Array.from({ length: 25 }, (_, i) => i);
 const source = () => {
   const asked: number[] = [];
-  return { asked, load: async (wanted: number) => (asked.push(wanted), { items: items.slice(0, wanted), total: items.length }) };
+  return {
+    asked,
+    load: async (wanted: number) => (asked.push(wanted), { items: items.slice(0, wanted), total: items.length }),
+  };
 };
 
 describe('offsetPage', () => {
@@ -37,7 +40,13 @@ describe('offsetPage', () => {
   it('answers no items and no more beyond the end', async () => {
     const page = await offsetPage({ offset: 100, limit: 10, ...source() });
     expect(page.items).toEqual([]);
-    expect(page.pagination).toMatchObject({ hasMore: false, totalItems: 25, initialCount: 100, nextOffset: 100, numberOfPages: 3 });
+    expect(page.pagination).toMatchObject({
+      hasMore: false,
+      totalItems: 25,
+      initialCount: 100,
+      nextOffset: 100,
+      numberOfPages: 3,
+    });
   });
 
   it('loads only as many items as the page needs', async () => {
@@ -52,7 +61,13 @@ describe('offsetPage', () => {
   it('answers zero pages for an empty collection', async () => {
     const page = await offsetPage({ load: async () => ({ items: [], total: 0 }) });
     expect(page.items).toEqual([]);
-    expect(page.pagination).toMatchObject({ hasMore: false, totalItems: 0, numberOfPages: 0, currentPage: 1, nextOffset: 0 });
+    expect(page.pagination).toMatchObject({
+      hasMore: false,
+      totalItems: 0,
+      numberOfPages: 0,
+      currentPage: 1,
+      nextOffset: 0,
+    });
   });
 
   it('counts an offset inside a page as that page', async () => {

@@ -55,10 +55,18 @@ const stubFleet = (launch: (request: StartBrowserRequest) => Promise<void> = asy
   return { fleet, starts, stops };
 };
 
-const depsWith = (fleet: BrowserFleet) => ({ records: new MemoryRecords(), clock: systemClock, fleet, bus: new MemoryEventBus(), blobs: mapBlobs() });
+const depsWith = (fleet: BrowserFleet) => ({
+  records: new MemoryRecords(),
+  clock: systemClock,
+  fleet,
+  bus: new MemoryEventBus(),
+  blobs: mapBlobs(),
+});
 
 /** A session record as the API function that created it writes it: indexed as live, not yet on a host. */
-const sessionItem = (options: { status?: SessionStatus; createdAt?: Date; configuration?: Partial<SessionConfiguration> } = {}): SessionItem => {
+const sessionItem = (
+  options: { status?: SessionStatus; createdAt?: Date; configuration?: Partial<SessionConfiguration> } = {},
+): SessionItem => {
   const created = options.createdAt ?? new Date();
   const id = uuidv7(created.getTime());
   return {
@@ -94,13 +102,21 @@ describe('takeSessionStart', () => {
 
     expect(outcome).toBe('started');
     expect(starts.map((start) => start.sessionId)).toEqual([session.id]);
-    expect(await findPlacement(deps.records, session.id)).toEqual({ sessionId: session.id, orgId: ORG, hostId: HOST.hostId, address: HOST.address });
+    expect(await findPlacement(deps.records, session.id)).toEqual({
+      sessionId: session.id,
+      orgId: ORG,
+      hostId: HOST.hostId,
+      address: HOST.address,
+    });
     const running = await getSession(deps.records, ORG, session.id);
     expect(running).toMatchObject({ status: 'running', hostId: HOST.hostId });
     // Moved in the live-sessions index from "no host yet" to this host, where a restart of the host finds it.
     expect(await liveIds(deps, PENDING_HOST)).toEqual([]);
     expect(await liveIds(deps, HOST.hostId)).toEqual([session.id]);
-    expect((await storedEvents(deps.records, ORG, session.id)).map((event) => event.status)).toEqual(['initializing', 'running']);
+    expect((await storedEvents(deps.records, ORG, session.id)).map((event) => event.status)).toEqual([
+      'initializing',
+      'running',
+    ]);
   });
 
   it('drops the start of a session that ended while queued, without launching a browser', async () => {
@@ -172,7 +188,9 @@ describe('takeSessionStart', () => {
   it('stops the browser of a session terminated while it launched', async () => {
     let deps!: ReturnType<typeof depsWith>;
     // The client terminates while the browser starts: its API function found no placement to stop yet.
-    const { fleet, stops } = stubFleet((request) => finishSession(deps, request.orgId, request.sessionId, { reason: 'terminated' }).then(() => undefined));
+    const { fleet, stops } = stubFleet((request) =>
+      finishSession(deps, request.orgId, request.sessionId, { reason: 'terminated' }).then(() => undefined),
+    );
     deps = depsWith(fleet);
     const session = await stored(deps);
 
@@ -237,7 +255,10 @@ describe('takeSessionStart', () => {
 
 describe('parseSessionStart', () => {
   it('reads the session and org of a start message, and nothing else', () => {
-    expect(parseSessionStart(JSON.stringify({ sessionId: 's1', orgId: 'o1', extra: true }))).toEqual({ sessionId: 's1', orgId: 'o1' });
+    expect(parseSessionStart(JSON.stringify({ sessionId: 's1', orgId: 'o1', extra: true }))).toEqual({
+      sessionId: 's1',
+      orgId: 'o1',
+    });
   });
 
   it.each([

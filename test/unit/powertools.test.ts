@@ -1,6 +1,10 @@
 /** What the AWS side writes: Powertools log lines and embedded-metric lines, read back as CloudWatch would. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hostUtilizationPublisher, powertoolsLogger, powertoolsTelemetry } from '../../functions/observability/powertools.js';
+import {
+  hostUtilizationPublisher,
+  powertoolsLogger,
+  powertoolsTelemetry,
+} from '../../functions/observability/powertools.js';
 
 /** Lines written to stdout while `run` runs, parsed as JSON. */
 const stdoutLines = (run: () => void): Record<string, any>[] => {
@@ -26,9 +30,17 @@ describe('host utilization through Powertools', () => {
     const [line] = stdoutLines(() => publish({ utilization: 37.5, hostId: 'host-a', used: 3, capacity: 8, at }));
     expect(line._aws).toEqual({
       Timestamp: at,
-      CloudWatchMetrics: [{ Namespace: 'SessionHost', Dimensions: [['Fleet']], Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] }],
+      CloudWatchMetrics: [
+        { Namespace: 'SessionHost', Dimensions: [['Fleet']], Metrics: [{ Name: 'HostUtilization', Unit: 'Percent' }] },
+      ],
     });
-    expect(line).toMatchObject({ Fleet: 'browser-fleet', HostUtilization: 37.5, hostId: 'host-a', used: '3', capacity: '8' });
+    expect(line).toMatchObject({
+      Fleet: 'browser-fleet',
+      HostUtilization: 37.5,
+      hostId: 'host-a',
+      used: '3',
+      capacity: '8',
+    });
     expect(line.service).toBeUndefined();
   });
 
@@ -52,8 +64,15 @@ describe('API telemetry through Powertools', () => {
       telemetry.webhookAttempt('failed');
     });
     const byName = (name: string) => lines.filter((line) => name in line);
-    expect(byName('RequestLatency')[0]).toMatchObject({ operation: 'listSessions', statusClass: '4xx', RequestLatency: 12 });
-    expect(byName('RequestLatency')[0]._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'SessionHost', Metrics: [{ Name: 'RequestLatency', Unit: 'Milliseconds' }] });
+    expect(byName('RequestLatency')[0]).toMatchObject({
+      operation: 'listSessions',
+      statusClass: '4xx',
+      RequestLatency: 12,
+    });
+    expect(byName('RequestLatency')[0]._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'SessionHost',
+      Metrics: [{ Name: 'RequestLatency', Unit: 'Milliseconds' }],
+    });
     expect(byName('SessionStatusChanges')[0]).toMatchObject({ status: 'running', SessionStatusChanges: 1 });
     expect(byName('ModelCredits')[0]).toMatchObject({ model: 'claude', ModelCredits: 4 });
     expect(byName('WebhookAttempts')[0]).toMatchObject({ outcome: 'failed', WebhookAttempts: 1 });
@@ -77,6 +96,14 @@ describe('the Powertools logger behind the service logger interface', () => {
     vi.restoreAllMocks();
     const parsed = lines.map((line) => JSON.parse(line));
     expect(parsed).toHaveLength(1);
-    expect(parsed[0]).toMatchObject({ level: 'INFO', message: 'request', service: 'sessionhost', component: 'api', requestId: 'req-1', status: 200, operationId: 'listSessions' });
+    expect(parsed[0]).toMatchObject({
+      level: 'INFO',
+      message: 'request',
+      service: 'sessionhost',
+      component: 'api',
+      requestId: 'req-1',
+      status: 200,
+      operationId: 'listSessions',
+    });
   });
 });

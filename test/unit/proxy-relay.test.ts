@@ -15,7 +15,12 @@ afterEach(async () => {
 const portOf = (server: Server | http.Server) => (server.address() as AddressInfo).port;
 const listening = async <T extends Server | http.Server>(server: T): Promise<T> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => (server.close(resolve), 'closeAllConnections' in server && server.closeAllConnections())));
+  cleanups.push(
+    () =>
+      new Promise(
+        (resolve) => (server.close(resolve), 'closeAllConnections' in server && server.closeAllConnections()),
+      ),
+  );
   return server;
 };
 
@@ -28,7 +33,9 @@ const startDestination = async (name: string) => {
 /** An HTTP proxy that records CONNECTs and tunnels them to loopback ports. */
 const startHttpProxy = async () => {
   const seen: string[] = [];
-  const server = http.createServer((request, response) => void (seen.push(request.url ?? ''), response.end('from the proxy')));
+  const server = http.createServer(
+    (request, response) => void (seen.push(request.url ?? ''), response.end('from the proxy')),
+  );
   server.on('connect', (request, client: Socket) => {
     seen.push(`CONNECT ${request.url}`);
     if (request.url?.startsWith('refused.test')) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
@@ -53,7 +60,8 @@ const startSocksProxy = async (version: 4 | 5) => {
       }
       client.off('data', onData);
       const port = chunk.readUInt16BE(version === 5 ? chunk.length - 2 : 2);
-      const name = version === 5 ? chunk.subarray(5, 5 + chunk[4]!).toString() : chunk.subarray(9, chunk.length - 1).toString();
+      const name =
+        version === 5 ? chunk.subarray(5, 5 + chunk[4]!).toString() : chunk.subarray(9, chunk.length - 1).toString();
       seen.push(`${name}:${port}`);
       const upstream = connect(port, '127.0.0.1', () => {
         client.write(Buffer.from(version === 5 ? [5, 0, 0, 1, 127, 0, 0, 1, 0, 0] : [0, 0x5a, 0, 0, 0, 0, 0, 0]));
@@ -139,7 +147,9 @@ describe('the session proxy relay', () => {
   });
 
   it('fetches plain requests of matching hosts through a SOCKS proxy', async () => {
-    const site = await listening(http.createServer((request, response) => void response.end(`site ${request.headers.host}${request.url}`)));
+    const site = await listening(
+      http.createServer((request, response) => void response.end(`site ${request.headers.host}${request.url}`)),
+    );
     const socks = await startSocksProxy(5);
     const { url } = await relay({ server: socks.url }, { domainPatterns: ['*.test'] });
 
@@ -149,7 +159,11 @@ describe('the session proxy relay', () => {
 
   it('forwards plain requests of matching hosts to the proxy and fetches the others itself, without proxy headers', async () => {
     const headers: http.IncomingHttpHeaders[] = [];
-    const site = await listening(http.createServer((request, response) => void (headers.push(request.headers), response.end(`site ${request.url}`))));
+    const site = await listening(
+      http.createServer(
+        (request, response) => void (headers.push(request.headers), response.end(`site ${request.url}`)),
+      ),
+    );
     const proxy = await startHttpProxy();
     const { url } = await relay({ server: proxy.url }, { domainPatterns: ['*.test'] });
 
@@ -160,6 +174,8 @@ describe('the session proxy relay', () => {
   });
 
   it('refuses credentials for a SOCKS upstream', async () => {
-    await expect(startProxyRelay({ server: 'socks5://127.0.0.1:1080', username: 'a', password: 'b' })).rejects.toThrow(/http or https/);
+    await expect(startProxyRelay({ server: 'socks5://127.0.0.1:1080', username: 'a', password: 'b' })).rejects.toThrow(
+      /http or https/,
+    );
   });
 });

@@ -55,8 +55,15 @@ describe('proxy rules of a session', () => {
   });
 
   it('carry credentials with the patterns', () => {
-    const { proxy } = proxySettings([{ domainPattern: '*.test', relay: { url: 'http://proxy.test:3128', username: 'a', password: 'b' } }]);
-    expect(proxy).toEqual({ server: 'http://proxy.test:3128', username: 'a', password: 'b', domainPatterns: ['*.test'] });
+    const { proxy } = proxySettings([
+      { domainPattern: '*.test', relay: { url: 'http://proxy.test:3128', username: 'a', password: 'b' } },
+    ]);
+    expect(proxy).toEqual({
+      server: 'http://proxy.test:3128',
+      username: 'a',
+      password: 'b',
+      domainPatterns: ['*.test'],
+    });
   });
 
   it('still refuse rules that relay to different proxies', () => {
@@ -71,14 +78,28 @@ describe('proxy rules of a session', () => {
 
 describe('the browser host session options', () => {
   it('accept host name patterns with a proxy server', () => {
-    expect(() => validateAcquire('s1', { idleTimeoutMs: 1_000, proxyServer: 'http://proxy.test:3128', proxyDomainPatterns: ['*.test', 'a?.b'] })).not.toThrow();
+    expect(() =>
+      validateAcquire('s1', {
+        idleTimeoutMs: 1_000,
+        proxyServer: 'http://proxy.test:3128',
+        proxyDomainPatterns: ['*.test', 'a?.b'],
+      }),
+    ).not.toThrow();
   });
 
   it('refuse patterns without a proxy server, an empty list, and anything but host name globs', () => {
-    expect(() => validateAcquire('s1', { idleTimeoutMs: 1_000, proxyDomainPatterns: ['*.test'] })).toThrow(/need a proxyServer/);
-    expect(() => validateAcquire('s1', { idleTimeoutMs: 1_000, proxyServer: 'http://proxy.test:3128', proxyDomainPatterns: [] })).toThrow(/non-empty/);
-    expect(() => validateAcquire('s1', { idleTimeoutMs: 1_000, proxyServer: 'http://proxy.test:3128', proxyDomainPatterns: ['a".test'] })).toThrow(
-      /not a host name pattern/,
+    expect(() => validateAcquire('s1', { idleTimeoutMs: 1_000, proxyDomainPatterns: ['*.test'] })).toThrow(
+      /need a proxyServer/,
     );
+    expect(() =>
+      validateAcquire('s1', { idleTimeoutMs: 1_000, proxyServer: 'http://proxy.test:3128', proxyDomainPatterns: [] }),
+    ).toThrow(/non-empty/);
+    expect(() =>
+      validateAcquire('s1', {
+        idleTimeoutMs: 1_000,
+        proxyServer: 'http://proxy.test:3128',
+        proxyDomainPatterns: ['a".test'],
+      }),
+    ).toThrow(/not a host name pattern/);
   });
 });

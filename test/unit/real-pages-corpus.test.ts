@@ -14,14 +14,18 @@ describe('the real-page resolution corpus', () => {
     expect(realCases.length).toBeGreaterThanOrEqual(250);
     expect(new Set(realCases.map((c) => c.site)).size).toBeGreaterThanOrEqual(8);
     expect(HELD_OUT_SITES.size).toBe(2);
-    expect(new Set(realCases.map((c) => c.kind))).toEqual(new Set(['duplicate', 'docnav', 'section', 'paraphrase', 'purpose', 'form', 'plain', 'absent']));
+    expect(new Set(realCases.map((c) => c.kind))).toEqual(
+      new Set(['duplicate', 'docnav', 'section', 'paraphrase', 'purpose', 'form', 'plain', 'absent']),
+    );
   });
 
   it('resolves no case to a wrong element and keeps the recorded accuracy', async () => {
     const outcomes = await evaluateCorpus();
     const { tuned, heldOut } = summarize(outcomes);
     const misses = outcomes.filter((o) => o.verdict !== 'correct');
-    console.log(`real-page corpus: tuned ${tuned.correct}/${tuned.cases}, held out ${heldOut.correct}/${heldOut.cases}${misses.map((m) => `\n  ${describeMiss(m)}`).join('')}`);
+    console.log(
+      `real-page corpus: tuned ${tuned.correct}/${tuned.cases}, held out ${heldOut.correct}/${heldOut.cases}${misses.map((m) => `\n  ${describeMiss(m)}`).join('')}`,
+    );
     expect(outcomes.filter((o) => o.verdict === 'wrong').map(describeMiss)).toEqual([]);
     expect(tuned.correct).toBeGreaterThanOrEqual(RECORDED.tuned);
     expect(heldOut.correct).toBeGreaterThanOrEqual(RECORDED.heldOut);

@@ -1,6 +1,10 @@
 /** The fleet as API functions see it: starts go on the queue, everything else to the owning host's internal API. */
 import { describe, expect, it } from 'vitest';
-import { RemoteFleet, type RemoteFleetOptions, type RemotePlacement } from '../../functions/adapters/browser/remote-fleet.js';
+import {
+  RemoteFleet,
+  type RemoteFleetOptions,
+  type RemotePlacement,
+} from '../../functions/adapters/browser/remote-fleet.js';
 import { MemoryQueue } from '../../functions/adapters/local/memory-queue.js';
 
 const SECRET = 'host-secret-0123456789';
@@ -21,7 +25,12 @@ const stubFetch = (answer: (call: Call) => Response = () => new Response(null, {
   const calls: Call[] = [];
   const fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
     const body = init.body instanceof Blob ? Buffer.from(await init.body.arrayBuffer()) : undefined;
-    const call: Call = { url: String(input), method: init.method ?? 'GET', headers: init.headers as Record<string, string>, ...(body ? { body } : {}) };
+    const call: Call = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: init.headers as Record<string, string>,
+      ...(body ? { body } : {}),
+    };
     calls.push(call);
     return answer(call);
   }) as typeof globalThis.fetch;
@@ -47,7 +56,16 @@ const fleetWith = (options: Partial<RemoteFleetOptions> = {}, answer?: (call: Ca
   const queue = new MemoryQueue();
   const where = placements();
   const http = stubFetch(answer);
-  const fleet = new RemoteFleet({ startQueue: queue, hostSecret: SECRET, placement: where.placement, fetch: http.fetch, pollMs: { early: 10, late: 10, earlyForMs: 0 }, watchMs: 2_000, queuedAfterMs: 1_000, ...options });
+  const fleet = new RemoteFleet({
+    startQueue: queue,
+    hostSecret: SECRET,
+    placement: where.placement,
+    fetch: http.fetch,
+    pollMs: { early: 10, late: 10, earlyForMs: 0 },
+    watchMs: 2_000,
+    queuedAfterMs: 1_000,
+    ...options,
+  });
   return { fleet, queue, where, calls: http.calls };
 };
 
@@ -86,7 +104,13 @@ describe('RemoteFleet.start', () => {
   it('stays pending past its watch, and stops looking for a placement', async () => {
     const { fleet, where } = fleetWith({ watchMs: 50, queuedAfterMs: 20 });
     const started = fleet.start(REQUEST);
-    const outcome = await Promise.race([started.then(() => 'resolved', () => 'rejected'), sleep(150).then(() => 'pending')]);
+    const outcome = await Promise.race([
+      started.then(
+        () => 'resolved',
+        () => 'rejected',
+      ),
+      sleep(150).then(() => 'pending'),
+    ]);
     expect(outcome).toBe('pending');
 
     const lookupsAfterWatch = where.lookups();
@@ -129,16 +153,30 @@ describe('RemoteFleet files', () => {
     const { fleet, where, calls } = fleetWith({}, () => Response.json({ path: '/work/session-1/files/report.pdf' }));
     where.placed.set(REQUEST.sessionId, OWNER);
 
-    const path = await fleet.putFile(REQUEST.sessionId, { fileName: 'report.pdf', bytes: Buffer.from('%PDF-1.7'), fileId: 'file-9' });
+    const path = await fleet.putFile(REQUEST.sessionId, {
+      fileName: 'report.pdf',
+      bytes: Buffer.from('%PDF-1.7'),
+      fileId: 'file-9',
+    });
 
     expect(path).toBe('/work/session-1/files/report.pdf');
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: `${OWNER.address}/sessions/session%2F1/files/report.pdf`, body: Buffer.from('%PDF-1.7') });
-    expect(calls[0]?.headers).toMatchObject({ authorization: `Bearer ${SECRET}`, 'x-file-id': 'file-9', 'content-type': 'application/octet-stream' });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: `${OWNER.address}/sessions/session%2F1/files/report.pdf`,
+      body: Buffer.from('%PDF-1.7'),
+    });
+    expect(calls[0]?.headers).toMatchObject({
+      authorization: `Bearer ${SECRET}`,
+      'x-file-id': 'file-9',
+      'content-type': 'application/octet-stream',
+    });
   });
 
   it('refuses to put a file for a session no host runs', async () => {
     const { fleet, calls } = fleetWith();
-    await expect(fleet.putFile(REQUEST.sessionId, { fileName: 'a.txt', bytes: Buffer.from('a') })).rejects.toThrow(/has no browser on any host/);
+    await expect(fleet.putFile(REQUEST.sessionId, { fileName: 'a.txt', bytes: Buffer.from('a') })).rejects.toThrow(
+      /has no browser on any host/,
+    );
     expect(calls).toEqual([]);
   });
 
@@ -160,7 +198,7 @@ describe('RemoteFleet files', () => {
 });
 
 describe('RemoteFleet.touch', () => {
-  it("tells the owner of reads that reach only the function, at most once per interval, and never fails the caller", async () => {
+  it('tells the owner of reads that reach only the function, at most once per interval, and never fails the caller', async () => {
     const { fleet, where, calls } = fleetWith();
     where.placed.set(REQUEST.sessionId, OWNER);
     await fleet.touch(REQUEST.sessionId);
@@ -188,20 +226,26 @@ describe('RemoteFleet.open', () => {
     const { fleet, where } = fleetWith({ connect });
     where.placed.set(REQUEST.sessionId, OWNER);
     await expect(fleet.open(REQUEST.sessionId)).rejects.toThrow('no browser in this test');
-    expect(connects).toEqual([{ endpoint: 'ws://10.0.0.7:8080/cdp/session%2F1', headers: { authorization: `Bearer ${SECRET}` } }]);
+    expect(connects).toEqual([
+      { endpoint: 'ws://10.0.0.7:8080/cdp/session%2F1', headers: { authorization: `Bearer ${SECRET}` } },
+    ]);
   });
 
   it('refuses, naming the session, in a function built without a CDP client', async () => {
     const { fleet, where } = fleetWith();
     where.placed.set(REQUEST.sessionId, OWNER);
-    await expect(fleet.open(REQUEST.sessionId)).rejects.toThrow(`session ${REQUEST.sessionId}: this function is built without a CDP client`);
+    await expect(fleet.open(REQUEST.sessionId)).rejects.toThrow(
+      `session ${REQUEST.sessionId}: this function is built without a CDP client`,
+    );
   });
 });
 
 describe('RemoteFleet and the request being served', () => {
   it('carries the request id to the owning host, and never lets it replace the hosts secret', async () => {
     const { requestIdHeaders, enterRequestScope } = await import('../../functions/net/request-id.js');
-    const { fleet, where, calls } = fleetWith({ requestHeaders: () => ({ ...requestIdHeaders(), authorization: 'Bearer forged' }) });
+    const { fleet, where, calls } = fleetWith({
+      requestHeaders: () => ({ ...requestIdHeaders(), authorization: 'Bearer forged' }),
+    });
     where.placed.set(REQUEST.sessionId, OWNER);
     // As in the route stack: the scope is entered after an await, so it stays inside this request's async flow.
     await (async () => {

@@ -20,60 +20,120 @@ const el = (id: string, role: string, name: string, extra: Partial<SnapshotEleme
   interactive: role !== 'heading',
   ...extra,
 });
-const page = (...elements: SnapshotElement[]): PageSnapshot => ({ key: 's1', url: 'http://docs.test/guide/triggers.html', title: 'Triggers', viewport: { width: 1280, height: 900 }, scroll: { left: 0, top: 0 }, elements, nodeCount: 200 });
+const page = (...elements: SnapshotElement[]): PageSnapshot => ({
+  key: 's1',
+  url: 'http://docs.test/guide/triggers.html',
+  title: 'Triggers',
+  viewport: { width: 1280, height: 900 },
+  scroll: { left: 0, top: 0 },
+  elements,
+  nodeCount: 200,
+});
 
 describe('document structure in offline resolution', () => {
   it('answers one match, naming the equivalents, when equal links lead to one place', async () => {
-    const snapshot = page(el('e0', 'link', 'Next', { href: '/guide/definition.html' }), el('e1', 'link', 'Overview', { href: '/guide/definition.html' }), el('e2', 'link', 'Next', { href: '/guide/definition.html' }));
+    const snapshot = page(
+      el('e0', 'link', 'Next', { href: '/guide/definition.html' }),
+      el('e1', 'link', 'Overview', { href: '/guide/definition.html' }),
+      el('e2', 'link', 'Next', { href: '/guide/definition.html' }),
+    );
     const answer = await offlineResolver.resolve(snapshot, 'the next link');
     expect(answer).toMatchObject({ match: { id: 'e0' }, equivalents: [{ id: 'e2' }] });
   });
 
   it('still answers several when equal links lead to different places', async () => {
-    const answer = await offlineResolver.resolve(page(el('e0', 'link', 'Download', { href: '/a.tgz' }), el('e1', 'link', 'Download', { href: '/b.tgz' })), 'the download link');
+    const answer = await offlineResolver.resolve(
+      page(el('e0', 'link', 'Download', { href: '/a.tgz' }), el('e1', 'link', 'Download', { href: '/b.tgz' })),
+      'the download link',
+    );
     expect(answer).toMatchObject({ ambiguous: true });
   });
 
   it('takes two search fields alike in all but place as one, and two different fields as several', async () => {
     const search = { editable: true, attributes: 'q', region: ['nav', 'search'] };
-    const alike = page(el('e0', 'textbox', 'Quick search', search), el('e1', 'link', 'Tutorial', { href: '/tutorial/' }), el('e2', 'textbox', 'Quick search', search));
-    expect(await offlineResolver.resolve(alike, 'the site search', { intent: 'type' })).toMatchObject({ match: { id: 'e0' }, equivalents: [{ id: 'e2' }] });
-    const different = page(el('e0', 'textbox', 'Quick search', search), el('e1', 'textbox', 'Quick search', { ...search, attributes: 'query' }));
-    expect(await offlineResolver.resolve(different, 'the site search', { intent: 'type' })).toMatchObject({ ambiguous: true });
+    const alike = page(
+      el('e0', 'textbox', 'Quick search', search),
+      el('e1', 'link', 'Tutorial', { href: '/tutorial/' }),
+      el('e2', 'textbox', 'Quick search', search),
+    );
+    expect(await offlineResolver.resolve(alike, 'the site search', { intent: 'type' })).toMatchObject({
+      match: { id: 'e0' },
+      equivalents: [{ id: 'e2' }],
+    });
+    const different = page(
+      el('e0', 'textbox', 'Quick search', search),
+      el('e1', 'textbox', 'Quick search', { ...search, attributes: 'query' }),
+    );
+    expect(await offlineResolver.resolve(different, 'the site search', { intent: 'type' })).toMatchObject({
+      ambiguous: true,
+    });
   });
 
   it('takes the submit buttons of two search forms alike as one, and two like buttons outside a search form as several', async () => {
     const search = { type: 'submit', region: ['nav related', 'search'] };
-    const alike = page(el('e0', 'button', 'Go', search), el('e1', 'link', 'Tutorial', { href: '/tutorial/' }), el('e2', 'button', 'Go', search));
-    expect(await offlineResolver.resolve(alike, 'Go')).toMatchObject({ match: { id: 'e0' }, equivalents: [{ id: 'e2' }] });
-    const rows = page(el('e0', 'button', 'Delete', { type: 'submit', region: ['form'] }), el('e1', 'button', 'Delete', { type: 'submit', region: ['form'] }));
+    const alike = page(
+      el('e0', 'button', 'Go', search),
+      el('e1', 'link', 'Tutorial', { href: '/tutorial/' }),
+      el('e2', 'button', 'Go', search),
+    );
+    expect(await offlineResolver.resolve(alike, 'Go')).toMatchObject({
+      match: { id: 'e0' },
+      equivalents: [{ id: 'e2' }],
+    });
+    const rows = page(
+      el('e0', 'button', 'Delete', { type: 'submit', region: ['form'] }),
+      el('e1', 'button', 'Delete', { type: 'submit', region: ['form'] }),
+    );
     expect(await offlineResolver.resolve(rows, 'Delete')).toMatchObject({ ambiguous: true });
   });
 
   it('takes the only dropdown of a page when a word of the description is found around it, and not when none is', async () => {
     const search = ['search'];
-    const one = page(el('e0', 'combobox', '', { value: 'commit', attributes: 'st', region: search }), el('e1', 'textbox', '', { editable: true, attributes: 's', region: search }), el('e2', 'link', 'Search help', { href: '/help' }));
+    const one = page(
+      el('e0', 'combobox', '', { value: 'commit', attributes: 'st', region: search }),
+      el('e1', 'textbox', '', { editable: true, attributes: 's', region: search }),
+      el('e2', 'link', 'Search help', { href: '/help' }),
+    );
     expect(await offlineResolver.resolve(one, 'the search type dropdown')).toMatchObject({ match: { id: 'e0' } });
     expect(await offlineResolver.resolve(one, 'the language dropdown')).toMatchObject({ none: true });
-    const two = page(el('e0', 'combobox', '', { value: 'commit', attributes: 'st', region: search }), el('e1', 'combobox', '', { value: 'all', attributes: 'sc', region: search }));
+    const two = page(
+      el('e0', 'combobox', '', { value: 'commit', attributes: 'st', region: search }),
+      el('e1', 'combobox', '', { value: 'all', attributes: 'sc', region: search }),
+    );
     expect(await offlineResolver.resolve(two, 'the search type dropdown')).toMatchObject({ none: true });
   });
 
   it('lets the rest of the description decide when the page marks no region of the kind asked', async () => {
-    const unmarked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Path', { href: '/path.html' }));
-    expect(await offlineResolver.resolve(unmarked, 'the File system link in the sidebar')).toMatchObject({ match: { id: 'e0' } });
-    const marked = page(el('e0', 'link', 'File system', { href: '/fs.html' }), el('e1', 'link', 'Streams', { href: '/stream.html', region: ['aside'] }));
+    const unmarked = page(
+      el('e0', 'link', 'File system', { href: '/fs.html' }),
+      el('e1', 'link', 'Path', { href: '/path.html' }),
+    );
+    expect(await offlineResolver.resolve(unmarked, 'the File system link in the sidebar')).toMatchObject({
+      match: { id: 'e0' },
+    });
+    const marked = page(
+      el('e0', 'link', 'File system', { href: '/fs.html' }),
+      el('e1', 'link', 'Streams', { href: '/stream.html', region: ['aside'] }),
+    );
     expect(await offlineResolver.resolve(marked, 'the File system link in the sidebar')).toMatchObject({ none: true });
   });
 
   it('finds a link by its sequence relation when its text does not say it', async () => {
-    const snapshot = page(el('e0', 'link', '38.18. Extension Building', { href: '/guide/pgxs.html', rel: 'previous' }), el('e1', 'link', '39.1. Overview', { href: '/guide/definition.html', rel: 'next' }), el('e2', 'link', 'Chapter 43', { href: '/guide/plpgsql.html' }));
+    const snapshot = page(
+      el('e0', 'link', '38.18. Extension Building', { href: '/guide/pgxs.html', rel: 'previous' }),
+      el('e1', 'link', '39.1. Overview', { href: '/guide/definition.html', rel: 'next' }),
+      el('e2', 'link', 'Chapter 43', { href: '/guide/plpgsql.html' }),
+    );
     expect(await offlineResolver.resolve(snapshot, 'the link to the next page')).toMatchObject({ match: { id: 'e1' } });
     expect(await offlineResolver.resolve(snapshot, 'previous')).toMatchObject({ match: { id: 'e0' } });
   });
 
   it('reads a numbered title without its number, and the chapter word as a kind of place', async () => {
-    const snapshot = page(el('e0', 'link', '38. Extending SQL', { href: '/guide/extend.html' }), el('e1', 'link', '39. Triggers', { href: '/guide/triggers.html' }), el('e2', 'link', '40. Event Triggers', { href: '/guide/event-triggers.html' }));
+    const snapshot = page(
+      el('e0', 'link', '38. Extending SQL', { href: '/guide/extend.html' }),
+      el('e1', 'link', '39. Triggers', { href: '/guide/triggers.html' }),
+      el('e2', 'link', '40. Event Triggers', { href: '/guide/event-triggers.html' }),
+    );
     expect(await offlineResolver.resolve(snapshot, 'the chapter on triggers')).toMatchObject({ match: { id: 'e1' } });
   });
 
@@ -88,29 +148,50 @@ describe('document structure in offline resolution', () => {
 
   it('clicks the one link of a sidebar box named by its heading', async () => {
     const aside = ['aside'];
-    const snapshot = page(el('e0', 'heading', 'Previous topic', { region: aside }), el('e1', 'link', 'pathlib', { href: '/pathlib.html', region: aside, heading: 'Previous topic' }), el('e2', 'heading', 'Next topic', { region: aside }), el('e3', 'link', 'fileinput', { href: '/fileinput.html', region: aside, heading: 'Next topic' }));
+    const snapshot = page(
+      el('e0', 'heading', 'Previous topic', { region: aside }),
+      el('e1', 'link', 'pathlib', { href: '/pathlib.html', region: aside, heading: 'Previous topic' }),
+      el('e2', 'heading', 'Next topic', { region: aside }),
+      el('e3', 'link', 'fileinput', { href: '/fileinput.html', region: aside, heading: 'Next topic' }),
+    );
     expect(await offlineResolver.resolve(snapshot, 'previous topic')).toMatchObject({ match: { id: 'e1' } });
   });
 
   it('offers a toggle styled as a link and the link of that name as several, never the toggle alone', async () => {
     const header = ['header'];
-    const snapshot = page(el('e0', 'link', '► ▼ Index', { href: '#', region: header }), el('e1', 'link', 'Index', { href: '/index.html', region: header, visible: false }), el('e2', 'link', 'Path', { href: '/path.html' }));
+    const snapshot = page(
+      el('e0', 'link', '► ▼ Index', { href: '#', region: header }),
+      el('e1', 'link', 'Index', { href: '/index.html', region: header, visible: false }),
+      el('e2', 'link', 'Path', { href: '/path.html' }),
+    );
     const answer = await offlineResolver.resolve(snapshot, 'the index link');
     expect(answer).toMatchObject({ ambiguous: true });
     expect('ambiguous' in answer && answer.candidates.map((c) => c.id).sort()).toEqual(['e0', 'e1']);
     // With no true link of that name, the toggle is still the one meant.
-    expect(await offlineResolver.resolve(page(el('e0', 'link', '► ▼ Index', { href: '#' }), el('e2', 'link', 'Path', { href: '/path.html' })), 'the index link')).toMatchObject({ match: { id: 'e0' } });
+    expect(
+      await offlineResolver.resolve(
+        page(el('e0', 'link', '► ▼ Index', { href: '#' }), el('e2', 'link', 'Path', { href: '/path.html' })),
+        'the index link',
+      ),
+    ).toMatchObject({ match: { id: 'e0' } });
   });
 
   it('reads the word after "as" as the form wanted, so an element without it is no confident match', async () => {
-    const snapshot = page(el('e0', 'link', 'List all projects', { href: '/gitweb/' }), el('e1', 'link', 'TXT', { href: '/gitweb/?a=project_index', near: 'Project Description' }), el('e2', 'link', 'OPML', { href: '/gitweb/?a=opml' }));
+    const snapshot = page(
+      el('e0', 'link', 'List all projects', { href: '/gitweb/' }),
+      el('e1', 'link', 'TXT', { href: '/gitweb/?a=project_index', near: 'Project Description' }),
+      el('e2', 'link', 'OPML', { href: '/gitweb/?a=opml' }),
+    );
     const answer = await offlineResolver.resolve(snapshot, 'the list of projects as text');
     expect('match' in answer).toBe(false);
     expect(await offlineResolver.resolve(snapshot, 'the list of projects')).toMatchObject({ match: { id: 'e0' } });
   });
 
   it('reads what follows "about" after a part word as the topic, kind words included', () => {
-    expect(parseQuery('the chapter about rewriting history')).toMatchObject({ terms: ['rewriting', 'history'], section: true });
+    expect(parseQuery('the chapter about rewriting history')).toMatchObject({
+      terms: ['rewriting', 'history'],
+      section: true,
+    });
     const selects = parseQuery('the part about compound selects');
     expect(selects.role).toBeUndefined();
     expect(selects.terms).toEqual(['compound', 'select']);
@@ -122,15 +203,27 @@ describe('document structure in offline resolution', () => {
   });
 
   it('finds a word written into a compound after a short prefix, whatever the compound starts with', async () => {
-    const snapshot = page(el('e0', 'link', 'gittutorial-2(7)', { href: '/gittutorial-2.html' }), el('e1', 'link', 'gitworkflows(7)', { href: '/gitworkflows.html' }), el('e2', 'link', 'git-am(1)', { href: '/git-am.html' }));
+    const snapshot = page(
+      el('e0', 'link', 'gittutorial-2(7)', { href: '/gittutorial-2.html' }),
+      el('e1', 'link', 'gitworkflows(7)', { href: '/gitworkflows.html' }),
+      el('e2', 'link', 'git-am(1)', { href: '/git-am.html' }),
+    );
     expect(await offlineResolver.resolve(snapshot, 'the workflows link')).toMatchObject({ match: { id: 'e1' } });
     // Not a long word that merely ends like it.
-    expect(await offlineResolver.resolve(page(el('e0', 'link', 'counterproductive', { href: '/a.html' })), 'the productive link')).toMatchObject({ none: true });
+    expect(
+      await offlineResolver.resolve(
+        page(el('e0', 'link', 'counterproductive', { href: '/a.html' })),
+        'the productive link',
+      ),
+    ).toMatchObject({ none: true });
   });
 
   it('finds a method by its name in a signature that does not say "method"', async () => {
     const snapshot = page(
-      el('e0', 'link', 'path.parse()', { href: '#pathparsepath', near: 'The path.basename() method returns the last portion' }),
+      el('e0', 'link', 'path.parse()', {
+        href: '#pathparsepath',
+        near: 'The path.basename() method returns the last portion',
+      }),
       el('e1', 'heading', 'path.basename(path[, suffix])', { attributes: 'pathbasenamepath-suffix' }),
       el('e2', 'heading', 'path.extname(path)', { attributes: 'pathextnamepath' }),
     );
@@ -160,7 +253,11 @@ describe('document structure in offline resolution', () => {
   });
 
   it('reads "man page" as the page of the command named', async () => {
-    const snapshot = page(el('e0', 'link', 'git-rebase(1)', { href: '/git-rebase.html' }), el('e1', 'link', 'git-merge(1)', { href: '/git-merge.html' }), el('e2', 'link', 'git-log(1)', { href: '/git-log.html' }));
+    const snapshot = page(
+      el('e0', 'link', 'git-rebase(1)', { href: '/git-rebase.html' }),
+      el('e1', 'link', 'git-merge(1)', { href: '/git-merge.html' }),
+      el('e2', 'link', 'git-log(1)', { href: '/git-log.html' }),
+    );
     expect(await offlineResolver.resolve(snapshot, 'the rebase man page')).toMatchObject({ match: { id: 'e0' } });
   });
 

@@ -41,7 +41,10 @@ describe('reading a description', () => {
   });
 
   it('splits a relation into the element and its anchor, without splitting "next to last"', () => {
-    expect(parseQuery('the checkbox under Newsletter').relation).toMatchObject({ kind: 'below', anchor: { terms: ['newsletter'] } });
+    expect(parseQuery('the checkbox under Newsletter').relation).toMatchObject({
+      kind: 'below',
+      anchor: { terms: ['newsletter'] },
+    });
     const nextToLast = parseQuery('the next to last link');
     expect(nextToLast.ordinal).toBe(-2);
     expect(nextToLast.relation).toBeUndefined();
@@ -84,7 +87,11 @@ describe('deciding', () => {
   });
 
   it('counts a link around an image once, as the link', async () => {
-    const snapshot = page(el('link', 'Acme logo'), el('img', 'Acme logo', { parent: 'e0', interactive: false }), el('link', 'Docs'));
+    const snapshot = page(
+      el('link', 'Acme logo'),
+      el('img', 'Acme logo', { parent: 'e0', interactive: false }),
+      el('link', 'Docs'),
+    );
     expect(await resolve(snapshot, 'the Acme logo')).toBe('e0');
   });
 
@@ -103,8 +110,15 @@ describe('deciding', () => {
 
 describe('serializing', () => {
   it('writes one short line per element and regions only when they change', () => {
-    const text = serializeSnapshot(page(el('link', 'Docs', { region: ['header'] }), el('link', 'Blog', { region: ['header'] })));
-    expect(text.split('\n')).toEqual(['page "Test" http://example.test/', '[header]', 'e0 link "Docs" @0,' + 40 * (next - 1), expect.stringMatching(/^e1 link "Blog" @0,\d+$/)]);
+    const text = serializeSnapshot(
+      page(el('link', 'Docs', { region: ['header'] }), el('link', 'Blog', { region: ['header'] })),
+    );
+    expect(text.split('\n')).toEqual([
+      'page "Test" http://example.test/',
+      '[header]',
+      'e0 link "Docs" @0,' + 40 * (next - 1),
+      expect.stringMatching(/^e1 link "Blog" @0,\d+$/),
+    ]);
     expect(estimateTokens(text)).toBeLessThan(30);
   });
 });

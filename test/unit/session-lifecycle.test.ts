@@ -12,10 +12,18 @@ import { systemClock } from '../../functions/ports/clock.js';
 
 /** A fleet whose starts the test releases by hand. */
 const scriptedFleet = () => {
-  const starts: { request: StartBrowserRequest; progress: Parameters<BrowserFleet['start']>[1]; resolve: () => void; reject: (e: Error) => void }[] = [];
+  const starts: {
+    request: StartBrowserRequest;
+    progress: Parameters<BrowserFleet['start']>[1];
+    resolve: () => void;
+    reject: (e: Error) => void;
+  }[] = [];
   const stopped: string[] = [];
   const fleet: BrowserFleet = {
-    start: (request, progress) => new Promise((resolve, reject) => starts.push({ request, progress, resolve: () => resolve({ hostId: 'h1' }), reject })),
+    start: (request, progress) =>
+      new Promise((resolve, reject) =>
+        starts.push({ request, progress, resolve: () => resolve({ hostId: 'h1' }), reject }),
+      ),
     stop: async (sessionId) => {
       stopped.push(sessionId);
       return {};
@@ -34,8 +42,14 @@ const scriptedFleet = () => {
   return { fleet, starts, stopped };
 };
 
-const depsWith = (fleet: BrowserFleet): SessionDeps => ({ records: new MemoryRecords(), clock: systemClock, fleet, bus: new MemoryEventBus() });
-const statuses = async (deps: SessionDeps, orgId: string, id: string) => (await storedEvents(deps.records, orgId, id)).map((e) => e.status);
+const depsWith = (fleet: BrowserFleet): SessionDeps => ({
+  records: new MemoryRecords(),
+  clock: systemClock,
+  fleet,
+  bus: new MemoryEventBus(),
+});
+const statuses = async (deps: SessionDeps, orgId: string, id: string) =>
+  (await storedEvents(deps.records, orgId, id)).map((e) => e.status);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('session lifecycle', () => {
@@ -62,7 +76,12 @@ describe('session lifecycle', () => {
     await settle();
     starts[0].resolve();
     await settle();
-    expect(await statuses(deps, 'org', session.id)).toEqual(['initializing', 'awaitingCapacity', 'initializing', 'running']);
+    expect(await statuses(deps, 'org', session.id)).toEqual([
+      'initializing',
+      'awaitingCapacity',
+      'initializing',
+      'running',
+    ]);
   });
 
   it('stops a browser that finishes starting after the client terminated the session', async () => {
@@ -82,15 +101,24 @@ describe('session lifecycle', () => {
     const { session } = await createSession(deps, 'org', {}, { readyWaitMs: 10 });
     starts[0].reject(new Error('chromium would not launch'));
     await settle();
-    expect(await getSession(deps.records, 'org', session.id)).toMatchObject({ status: 'error', endReason: 'failedToStart', errorMessage: 'chromium would not launch' });
+    expect(await getSession(deps.records, 'org', session.id)).toMatchObject({
+      status: 'error',
+      endReason: 'failedToStart',
+      errorMessage: 'chromium would not launch',
+    });
   });
 
   it('survives a start refused before the record is written, ending the session in error', async () => {
     const records = new MemoryRecords();
     const put = records.put.bind(records);
     // The write is slow; the host refuses at once (as the network guard refuses a private proxy).
-    records.put = async (...args: Parameters<typeof put>) => (await new Promise((resolve) => setTimeout(resolve, 50)), put(...args));
-    const fleet = { ...scriptedFleet().fleet, start: () => Promise.reject(new Error('proxy server refused by the network guard')) };
+    records.put = async (...args: Parameters<typeof put>) => (
+      await new Promise((resolve) => setTimeout(resolve, 50)), put(...args)
+    );
+    const fleet = {
+      ...scriptedFleet().fleet,
+      start: () => Promise.reject(new Error('proxy server refused by the network guard')),
+    };
     const deps: SessionDeps = { records, clock: systemClock, fleet, bus: new MemoryEventBus() };
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -99,7 +127,10 @@ describe('session lifecycle', () => {
       const { session } = await createSession(deps, 'org', {}, { readyWaitMs: 10 });
       await settle();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await getSession(deps.records, 'org', session.id)).toMatchObject({ status: 'error', errorMessage: 'proxy server refused by the network guard' });
+      expect(await getSession(deps.records, 'org', session.id)).toMatchObject({
+        status: 'error',
+        errorMessage: 'proxy server refused by the network guard',
+      });
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', onUnhandled);
@@ -131,6 +162,7 @@ describe('session lifecycle', () => {
     const running = (await created).session;
     const pending = (await createSession(deps, 'org', {}, { readyWaitMs: 10 })).session;
     expect(await endOrphanedSessions(deps, ['h1', PENDING_HOST])).toBe(2);
-    for (const id of [running.id, pending.id]) expect(await getSession(deps.records, 'org', id)).toMatchObject({ status: 'ended', endReason: 'shutdown' });
+    for (const id of [running.id, pending.id])
+      expect(await getSession(deps.records, 'org', id)).toMatchObject({ status: 'ended', endReason: 'shutdown' });
   });
 });

@@ -31,7 +31,9 @@ const waitFor = async (condition: () => boolean, timeoutMs = 1_000) => {
 
 const consumers: StartQueueConsumer[] = [];
 /** Short polls and idle checks so each case runs in tens of milliseconds. */
-const startConsumer = (options: Partial<StartQueueConsumerOptions> & Pick<StartQueueConsumerOptions, 'queue' | 'handle'>) => {
+const startConsumer = (
+  options: Partial<StartQueueConsumerOptions> & Pick<StartQueueConsumerOptions, 'queue' | 'handle'>,
+) => {
   const consumer = new StartQueueConsumer({ room: () => 1, waitSeconds: 0.02, idleCheckMs: 10, ...options });
   consumers.push(consumer);
   consumer.run();
@@ -109,7 +111,12 @@ describe('start queue consumer', () => {
     const handled: string[] = [];
     let room = 0;
     await queue.send('start-1');
-    const consumer = startConsumer({ queue, room: () => room, idleCheckMs: 10_000, handle: async (message) => void handled.push(message.body) });
+    const consumer = startConsumer({
+      queue,
+      room: () => room,
+      idleCheckMs: 10_000,
+      handle: async (message) => void handled.push(message.body),
+    });
     await sleep(30);
     room = 1;
     const freed = Date.now();
@@ -129,7 +136,12 @@ describe('start queue consumer', () => {
   });
 
   it('stops at once while a full host waits for room', async () => {
-    const consumer = startConsumer({ queue: new MemoryQueue(), room: () => 0, idleCheckMs: 10_000, handle: async () => undefined });
+    const consumer = startConsumer({
+      queue: new MemoryQueue(),
+      room: () => 0,
+      idleCheckMs: 10_000,
+      handle: async () => undefined,
+    });
     await sleep(20);
     const stopping = Date.now();
     await consumer.stop();
@@ -168,7 +180,11 @@ describe('start queue consumer', () => {
       send: async () => undefined,
       receive: ({ signal } = {}) =>
         new Promise((resolve) =>
-          signal?.addEventListener('abort', () => resolve([{ id: 'm1', body: 'start-1', receipt: 'r1', receiveCount: 1 }]), { once: true }),
+          signal?.addEventListener(
+            'abort',
+            () => resolve([{ id: 'm1', body: 'start-1', receipt: 'r1', receiveCount: 1 }]),
+            { once: true },
+          ),
         ),
       delete: async () => undefined,
       changeVisibility: async (receipt, seconds) => void visibility.push({ receipt, seconds }),

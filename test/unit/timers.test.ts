@@ -41,13 +41,16 @@ describe('timer delays', () => {
 });
 
 describe('operation budgets', () => {
-  it.each([2_147_484, 2 ** 31, Number.MAX_SAFE_INTEGER])('keep running under a time threshold of %d s', async (timeThresholdSeconds) => {
-    const budget = createBudget({ timeThresholdSeconds }, clock);
-    await laterThanOverflow();
-    expect(budget.signal.aborted).toBe(false);
-    expect(() => budget.check()).not.toThrow();
-    budget.dispose();
-  });
+  it.each([2_147_484, 2 ** 31, Number.MAX_SAFE_INTEGER])(
+    'keep running under a time threshold of %d s',
+    async (timeThresholdSeconds) => {
+      const budget = createBudget({ timeThresholdSeconds }, clock);
+      await laterThanOverflow();
+      expect(budget.signal.aborted).toBe(false);
+      expect(() => budget.check()).not.toThrow();
+      budget.dispose();
+    },
+  );
 
   it('still stop at a short threshold', async () => {
     const budget = createBudget({ timeThresholdSeconds: 0.01 }, clock);
@@ -61,7 +64,10 @@ describe('pauses', () => {
   it('wait past a delay above 2^31 ms until stopped', async () => {
     const controller = new AbortController();
     let done = false;
-    const waiting = pause(2 ** 31 * 10, controller.signal).then(() => (done = true), () => 'stopped');
+    const waiting = pause(2 ** 31 * 10, controller.signal).then(
+      () => (done = true),
+      () => 'stopped',
+    );
     await laterThanOverflow();
     expect(done).toBe(false);
     controller.abort(new Error('stop'));

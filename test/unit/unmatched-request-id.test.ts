@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { unmatchedResponse } from '../../functions/http/unmatched.js';
 
 const event = (headers: Record<string, string>) =>
-  ({ httpMethod: 'GET', path: '/v1/nothing', headers, requestContext: { requestId: 'api-gateway-id' } }) as unknown as APIGatewayProxyEvent;
+  ({
+    httpMethod: 'GET',
+    path: '/v1/nothing',
+    headers,
+    requestContext: { requestId: 'api-gateway-id' },
+  }) as unknown as APIGatewayProxyEvent;
 
 describe('unmatched answers and the request id', () => {
   it("uses the caller's well-formed x-request-id, whatever the header's case", () => {
@@ -14,7 +19,11 @@ describe('unmatched answers and the request id', () => {
   });
 
   it("falls back to API Gateway's id for a malformed or missing one", () => {
-    expect(unmatchedResponse(event({ 'x-request-id': 'two words' }), { kind: 'none' }).headers?.['x-request-id']).toBe('api-gateway-id');
-    expect(unmatchedResponse(event({}), { kind: 'wrongMethod', allow: ['POST'] }).headers?.['x-request-id']).toBe('api-gateway-id');
+    expect(unmatchedResponse(event({ 'x-request-id': 'two words' }), { kind: 'none' }).headers?.['x-request-id']).toBe(
+      'api-gateway-id',
+    );
+    expect(unmatchedResponse(event({}), { kind: 'wrongMethod', allow: ['POST'] }).headers?.['x-request-id']).toBe(
+      'api-gateway-id',
+    );
   });
 });

@@ -8,7 +8,10 @@ const event = (single: Record<string, string> | null, multi: Record<string, stri
 
 describe('withoutNulls', () => {
   it('removes null members of objects, at any depth', () => {
-    expect(withoutNulls({ a: null, b: 1, c: { d: null, e: 'x', f: { g: null } } })).toEqual({ b: 1, c: { e: 'x', f: {} } });
+    expect(withoutNulls({ a: null, b: 1, c: { d: null, e: 'x', f: { g: null } } })).toEqual({
+      b: 1,
+      c: { e: 'x', f: {} },
+    });
   });
 
   it('keeps array positions, cleaning objects inside them', () => {
@@ -86,9 +89,12 @@ describe('queryInt', () => {
     expect(parse('999999999999999').data).toBe(999_999_999_999_999);
   });
 
-  it.each(['1.5', 'abc', '', ' ', '1e3', '0x10', '+1', '1 ', 'NaN', 'Infinity', '9999999999999999', '١٢'])('refuses %j', (input) => {
-    expect(parse(input).success).toBe(false);
-  });
+  it.each(['1.5', 'abc', '', ' ', '1e3', '0x10', '+1', '1 ', 'NaN', 'Infinity', '9999999999999999', '١٢'])(
+    'refuses %j',
+    (input) => {
+      expect(parse(input).success).toBe(false);
+    },
+  );
 
   it('refuses a repeated key', () => {
     expect(parse(['1', '2']).success).toBe(false);

@@ -5,7 +5,12 @@ import { ConfigError, loadConfig } from '../../functions/config/config.js';
 describe('async request and webhook configuration', () => {
   it('has defaults, and leaves WEBHOOK_ALLOW_PRIVATE to the runtime when unset', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ requestTtlHours: 168, webhookMaxAttempts: 8, webhookRetryBaseMs: 5_000, webhookTimeoutMs: 10_000 });
+    expect(config).toMatchObject({
+      requestTtlHours: 168,
+      webhookMaxAttempts: 8,
+      webhookRetryBaseMs: 5_000,
+      webhookTimeoutMs: 10_000,
+    });
     expect(config.webhookAllowPrivate).toBeUndefined();
     expect(config.asyncQueueUrl).toBeUndefined();
   });

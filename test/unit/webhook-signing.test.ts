@@ -10,7 +10,9 @@ import { generateWebhookSecret, signPayload, webhookHeaders } from '../../functi
 import type { Clock } from '../../functions/ports/clock.js';
 
 const expected = (secret: string, id: string, ts: number, body: string) =>
-  createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(`${id}.${ts}.${body}`).digest('base64');
+  createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+    .update(`${id}.${ts}.${body}`)
+    .digest('base64');
 
 describe('webhook signing', () => {
   it('signs "id.timestamp.body" with HMAC-SHA256 of the base64-decoded secret', () => {
@@ -27,8 +29,14 @@ describe('webhook signing', () => {
     const [a, b] = [generateWebhookSecret(), generateWebhookSecret()];
     expect(a).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const headers = webhookHeaders([a, b], 'msg_1', 1700000000, '{"x":1}');
-    expect(headers).toMatchObject({ 'webhook-id': 'msg_1', 'webhook-timestamp': '1700000000', 'content-type': 'application/json' });
-    expect(headers['webhook-signature']).toBe(`v1,${expected(a, 'msg_1', 1700000000, '{"x":1}')} v1,${expected(b, 'msg_1', 1700000000, '{"x":1}')}`);
+    expect(headers).toMatchObject({
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': '1700000000',
+      'content-type': 'application/json',
+    });
+    expect(headers['webhook-signature']).toBe(
+      `v1,${expected(a, 'msg_1', 1700000000, '{"x":1}')} v1,${expected(b, 'msg_1', 1700000000, '{"x":1}')}`,
+    );
   });
 
   it('refuses a secret without the whsec_ prefix', () => {

@@ -21,7 +21,10 @@ const settings = (allowPrivate: boolean, dns: Record<string, string[]> = {}): We
 
 describe('webhook target check', () => {
   const refusal = async (url: string, s = settings(false)) => {
-    const error = await checkWebhookTarget(s, url).then(() => undefined, (e: unknown) => e);
+    const error = await checkWebhookTarget(s, url).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).details[0].location).toBe('body.async.webhookUrl');
     return (error as ValidationError).details[0].message;
@@ -42,7 +45,9 @@ describe('webhook target check', () => {
 
   it('refuses a name that resolves to any private address, and one that does not resolve', async () => {
     const dns = { 'hooks.example.com': ['93.184.216.34', '10.0.0.7'], 'good.example.com': ['93.184.216.34'] };
-    expect(await refusal('https://hooks.example.com/x', settings(false, dns))).toMatch(/10\.0\.0\.7, a private address/);
+    expect(await refusal('https://hooks.example.com/x', settings(false, dns))).toMatch(
+      /10\.0\.0\.7, a private address/,
+    );
     expect(await refusal('https://nowhere.example.com/x', settings(false, dns))).toMatch(/does not resolve/);
     await expect(checkWebhookTarget(settings(false, dns), 'https://good.example.com/x')).resolves.toBeUndefined();
   });

@@ -24,7 +24,12 @@ export const directSide = (executablePath: string, uploadPath: string): FloorSid
   return {
     async ready() {
       userDataDir = await mkdtemp(join(tmpdir(), 'floor-direct-'));
-      browser = await puppeteer.launch({ executablePath, args: chromiumArgs({ userDataDir }), headless: 'shell', defaultViewport: null });
+      browser = await puppeteer.launch({
+        executablePath,
+        args: chromiumArgs({ userDataDir }),
+        headless: 'shell',
+        defaultViewport: null,
+      });
       await browser.newPage();
     },
     async prepare() {},

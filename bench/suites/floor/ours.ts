@@ -18,14 +18,20 @@ const ok = async (what: string, answer: Promise<{ status: number; json: any }>, 
 
 /** A session's status events (they carry why it failed), read from its event stream for a moment. */
 const statusEvents = async (service: ServiceProcess, sessionId: string): Promise<string> => {
-  const res = await fetch(`${service.url}/v1/sessions/${sessionId}/events?all=true`, { headers: { authorization: `Bearer ${service.key}` }, signal: AbortSignal.timeout(1000) });
+  const res = await fetch(`${service.url}/v1/sessions/${sessionId}/events?all=true`, {
+    headers: { authorization: `Bearer ${service.key}` },
+    signal: AbortSignal.timeout(1000),
+  });
   let text = '';
   try {
     for await (const chunk of res.body!) text += Buffer.from(chunk).toString();
   } catch {
     // The stream stays open; the timeout ends the read.
   }
-  return text.split('\n').filter((line) => line.includes('"status"')).join('\n');
+  return text
+    .split('\n')
+    .filter((line) => line.includes('"status"'))
+    .join('\n');
 };
 
 export const oursSide = (service: ServiceProcess, uploadPath: string): FloorSide<string> => {
@@ -37,22 +43,31 @@ export const oursSide = (service: ServiceProcess, uploadPath: string): FloorSide
     async ready() {
       const created = await ok('session create', call('POST', '/v1/sessions', {}));
       sessionId = created.data.id;
-      for (let session = created.data; session.status !== 'running'; session = (await call('GET', `/v1/sessions/${sessionId}`)).json.data) {
-        if (session.status === 'error' || session.status === 'ended') throw new Error(`session did not start: ${await statusEvents(service, sessionId)}`);
+      for (
+        let session = created.data;
+        session.status !== 'running';
+        session = (await call('GET', `/v1/sessions/${sessionId}`)).json.data
+      ) {
+        if (session.status === 'error' || session.status === 'ended')
+          throw new Error(`session did not start: ${await statusEvents(service, sessionId)}`);
         await sleep(5);
       }
     },
     async prepare() {
       if (!fileId) {
         const created = await ok('file create', call('POST', '/v1/files', { fileName: basename(uploadPath) }));
-        const put = await fetch(created.data.uploadUrl, { method: 'PUT', body: new Uint8Array(await readFile(uploadPath)) });
+        const put = await fetch(created.data.uploadUrl, {
+          method: 'PUT',
+          body: new Uint8Array(await readFile(uploadPath)),
+        });
         if (!put.ok) throw new Error(`file upload: ${put.status}`);
         fileId = created.data.id;
       }
       await ok('file push', call('POST', `/v1/files/${fileId}/push`, { sessionIds: [sessionId] }));
     },
     async open(url) {
-      return (await ok('window create', call('POST', `/v1/sessions/${sessionId}/windows`, { url, waitUntil: 'load' }))).data.windowId;
+      return (await ok('window create', call('POST', `/v1/sessions/${sessionId}/windows`, { url, waitUntil: 'load' })))
+        .data.windowId;
     },
     async load(windowId, url) {
       await ok('load-url', call('POST', window(windowId), { url, waitUntil: 'load' }));
@@ -62,13 +77,19 @@ export const oursSide = (service: ServiceProcess, uploadPath: string): FloorSide
     },
     async read(windowId, question) {
       // No model is configured: the answer is what the page itself shows, said to be partial.
-      await ok('page-query', call('POST', window(windowId, '/page-query'), { prompt: question }), ['success', 'partial']);
+      await ok('page-query', call('POST', window(windowId, '/page-query'), { prompt: question }), [
+        'success',
+        'partial',
+      ]);
     },
     async screenshot(windowId) {
       await ok('screenshot', call('POST', window(windowId, '/screenshot'), {}));
     },
     async fullPageScreenshot(windowId) {
-      await ok('full-page screenshot', call('POST', window(windowId, '/screenshot'), { configuration: { screenshot: { scope: 'page' } } }));
+      await ok(
+        'full-page screenshot',
+        call('POST', window(windowId, '/screenshot'), { configuration: { screenshot: { scope: 'page' } } }),
+      );
     },
     async click(windowId, target) {
       await ok('click', call('POST', window(windowId, '/click'), { elementDescription: target.description }));
@@ -83,7 +104,10 @@ export const oursSide = (service: ServiceProcess, uploadPath: string): FloorSide
       await ok('scroll', call('POST', window(windowId, '/scroll'), { scrollBy: { yAxis: `${pixels}px` } }));
     },
     async fileInput(windowId, target) {
-      await ok('file-input', call('POST', window(windowId, '/file-input'), { fileId, elementDescription: target.description }));
+      await ok(
+        'file-input',
+        call('POST', window(windowId, '/file-input'), { fileId, elementDescription: target.description }),
+      );
     },
     async terminate() {
       await ok('terminate', call('DELETE', `/v1/sessions/${sessionId}`));

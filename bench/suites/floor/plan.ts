@@ -17,7 +17,10 @@ export const DOCS: Doc[] = [
   {
     name: 'docs116k',
     path: '/docs/node/url.html',
-    link: { description: 'the "URL strings and URL objects" link', selector: '#toc a[href="#url-strings-and-url-objects"]' },
+    link: {
+      description: 'the "URL strings and URL objects" link',
+      selector: '#toc a[href="#url-strings-and-url-objects"]',
+    },
     question: 'How is a URL string parsed into a URL object?',
   },
   {
@@ -81,7 +84,9 @@ export const runRound = async <W>(side: FloorSide<W>, baseUrl: string): Promise<
   const form = await side.open(`${baseUrl}/form.html`);
   await time('type', () => side.type(form, { description: 'the Name field', selector: '#name' }, 'Ada Lovelace'));
   const files = await side.open(`${baseUrl}/files/one-input.html`);
-  await time('fileInput', () => side.fileInput(files, { description: 'the Document file input', selector: '#document' }));
+  await time('fileInput', () =>
+    side.fileInput(files, { description: 'the Document file input', selector: '#document' }),
+  );
   await time('terminate', () => side.terminate());
   return times;
 };

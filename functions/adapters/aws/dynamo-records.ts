@@ -3,7 +3,14 @@
  * deletion on AWS lags by up to days and the emulator never deletes.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { epochSeconds, systemClock, type Clock } from '../../ports/clock.js';
 import {
   ConditionFailedError,
@@ -51,7 +58,10 @@ class Expression {
   }
 
   params(): { ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> } {
-    return { ExpressionAttributeNames: this.names, ...(this.count > 0 ? { ExpressionAttributeValues: this.values } : {}) };
+    return {
+      ExpressionAttributeNames: this.names,
+      ...(this.count > 0 ? { ExpressionAttributeValues: this.values } : {}),
+    };
   }
 }
 
@@ -80,7 +90,11 @@ const decodeCursor = (cursor: string, pk: string, index: QueryOptions['index']):
 export class DynamoRecords implements Records {
   private readonly doc: DynamoDBDocumentClient;
 
-  constructor(dynamo: DynamoDBClient, private readonly tableName: string, private readonly clock: Clock = systemClock) {
+  constructor(
+    dynamo: DynamoDBClient,
+    private readonly tableName: string,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.doc = DynamoDBDocumentClient.from(dynamo, { marshallOptions: { removeUndefinedValues: true } });
   }
 
@@ -117,7 +131,11 @@ export class DynamoRecords implements Records {
     );
   }
 
-  async update(key: RecordKey, changes: Record<string, unknown>, options: { expectVersion?: number } = {}): Promise<RecordItem> {
+  async update(
+    key: RecordKey,
+    changes: Record<string, unknown>,
+    options: { expectVersion?: number } = {},
+  ): Promise<RecordItem> {
     const { expectVersion } = options;
     for (const attribute of [PK, SK, ...(expectVersion !== undefined ? [VERSION] : [])]) {
       if (attribute in changes) throw new TypeError(`update cannot change "${attribute}"`);
@@ -163,7 +181,8 @@ export class DynamoRecords implements Records {
 
   async query<T extends RecordItem = RecordItem>(pk: string, options: QueryOptions = {}): Promise<QueryPage<T>> {
     const { limit, cursor, index, where } = options;
-    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new RangeError('query limit must be a positive integer');
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1))
+      throw new RangeError('query limit must be a positive integer');
     let startKey = cursor ? decodeCursor(cursor, pk, index) : undefined;
     if (hasEmptyIn(where)) return { items: [] };
 
@@ -199,7 +218,11 @@ export class DynamoRecords implements Records {
     let startKey: StartKey | undefined;
     do {
       const page = await this.doc.send(
-        new QueryCommand({ ...this.queryInput(pk, options), Select: 'COUNT', ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
+        new QueryCommand({
+          ...this.queryInput(pk, options),
+          Select: 'COUNT',
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+        }),
       );
       total += page.Count ?? 0;
       startKey = page.LastEvaluatedKey;
@@ -219,7 +242,9 @@ export class DynamoRecords implements Records {
     for (const [attribute, wanted] of Object.entries(where)) {
       const name = expr.name(attribute);
       filters.push(
-        Array.isArray(wanted) ? `${name} IN (${wanted.map((value) => expr.value(value)).join(', ')})` : `${name} = ${expr.value(wanted)}`,
+        Array.isArray(wanted)
+          ? `${name} IN (${wanted.map((value) => expr.value(value)).join(', ')})`
+          : `${name} = ${expr.value(wanted)}`,
       );
     }
     return {
@@ -243,7 +268,8 @@ export class DynamoRecords implements Records {
     try {
       return await write;
     } catch (error) {
-      if (isConditionFailure(error)) throw new ConditionFailedError(`conditional write on ${key.pk} / ${key.sk} did not hold`);
+      if (isConditionFailure(error))
+        throw new ConditionFailedError(`conditional write on ${key.pk} / ${key.sk} did not hold`);
       throw error;
     }
   }

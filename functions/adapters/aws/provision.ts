@@ -49,7 +49,10 @@ export const ensureTable = async (dynamo: DynamoDBClient, tableName: string): Pr
     // Already there (from an earlier start, or a concurrent one): fine, as long as it becomes usable.
     if (!hasName(error, 'ResourceInUseException')) throw error;
   }
-  const { reason } = await waitUntilTableExists({ client: dynamo, minDelay: 1, maxDelay: 5, maxWaitTime: 300 }, { TableName: tableName });
+  const { reason } = await waitUntilTableExists(
+    { client: dynamo, minDelay: 1, maxDelay: 5, maxWaitTime: 300 },
+    { TableName: tableName },
+  );
   // On success the waiter's reason is the last DescribeTable response.
   const indexes = (reason as DescribeTableCommandOutput | undefined)?.Table?.GlobalSecondaryIndexes ?? [];
   if (!indexes.some((index) => index.IndexName === gsi1.name)) {

@@ -25,7 +25,8 @@ const isMissing = (error: unknown): boolean => {
 
 const readAll = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 };
 
@@ -37,12 +38,18 @@ export const attachmentDisposition = (fileName: string): string => {
   const printable = fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'download';
   const fallback = printable.replace(/[^\x20-\x7e]|["\\]/g, '_');
   if (fallback === printable) return `attachment; filename="${fallback}"`;
-  const encoded = encodeURIComponent(printable).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(printable).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };
 
 export class S3Blobs implements Blobs {
-  constructor(private readonly s3: S3Client, private readonly bucket: string) {}
+  constructor(
+    private readonly s3: S3Client,
+    private readonly bucket: string,
+  ) {}
 
   async put(
     key: string,
@@ -93,7 +100,12 @@ export class S3Blobs implements Blobs {
     let token: string | undefined;
     do {
       const page = await this.s3.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: DELETE_BATCH, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          MaxKeys: DELETE_BATCH,
+          ContinuationToken: token,
+        }),
       );
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
       if (keys.length > 0) {
@@ -103,7 +115,9 @@ export class S3Blobs implements Blobs {
         const failed = result.Errors ?? [];
         if (failed.length > 0) {
           const first = failed[0];
-          throw new Error(`could not delete ${failed.length} object(s) under "${prefix}", e.g. ${first.Key}: ${first.Code} ${first.Message}`);
+          throw new Error(
+            `could not delete ${failed.length} object(s) under "${prefix}", e.g. ${first.Key}: ${first.Code} ${first.Message}`,
+          );
         }
         deleted += keys.length;
       }
@@ -125,7 +139,9 @@ export class S3Blobs implements Blobs {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
-      ...(options.fileName !== undefined ? { ResponseContentDisposition: attachmentDisposition(options.fileName) } : {}),
+      ...(options.fileName !== undefined
+        ? { ResponseContentDisposition: attachmentDisposition(options.fileName) }
+        : {}),
     });
     return getSignedUrl(this.s3, command, { expiresIn: expiresInSeconds });
   }

@@ -4,4 +4,6 @@ import type { CdpConnector } from './remote-fleet.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 
 export const puppeteerConnector: CdpConnector = async (endpoint, headers) =>
-  new PuppeteerSessionBrowser(await puppeteer.connect({ browserWSEndpoint: endpoint, headers, defaultViewport: null, protocolTimeout: 60_000 }));
+  new PuppeteerSessionBrowser(
+    await puppeteer.connect({ browserWSEndpoint: endpoint, headers, defaultViewport: null, protocolTimeout: 60_000 }),
+  );

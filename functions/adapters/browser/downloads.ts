@@ -13,7 +13,11 @@ import type { SessionFolder } from './session-folder.js';
 type WithoutOwner<T> = T extends unknown ? Omit<T, 'sessionId' | 'orgId'> : never;
 export type DownloadReport = WithoutOwner<BrowserDownload>;
 
-export const captureDownloads = async (cdp: CdpConnection, folder: SessionFolder, report: (download: DownloadReport) => void): Promise<void> => {
+export const captureDownloads = async (
+  cdp: CdpConnection,
+  folder: SessionFolder,
+  report: (download: DownloadReport) => void,
+): Promise<void> => {
   // guid → suggested name, for the downloads under way.
   const underWay = new Map<string, string>();
 
@@ -30,14 +34,36 @@ export const captureDownloads = async (cdp: CdpConnection, folder: SessionFolder
     const downloaded = join(folder.downloadingDir, event.guid);
     if (event.state === 'canceled') {
       void folder.discard(downloaded);
-      report({ state: 'failed', downloadId: event.guid, fileName: suggested, error: 'the download was cancelled in the browser' });
+      report({
+        state: 'failed',
+        downloadId: event.guid,
+        fileName: suggested,
+        error: 'the download was cancelled in the browser',
+      });
       return;
     }
     folder.adoptDownload(downloaded, suggested).then(
-      (kept) => report({ state: 'completed', downloadId: event.guid, fileName: kept.fileName, bytes: kept.bytes, read: () => readFile(kept.path) }),
-      (error: unknown) => report({ state: 'failed', downloadId: event.guid, fileName: suggested, error: `the downloaded file could not be kept: ${(error as Error).message}` }),
+      (kept) =>
+        report({
+          state: 'completed',
+          downloadId: event.guid,
+          fileName: kept.fileName,
+          bytes: kept.bytes,
+          read: () => readFile(kept.path),
+        }),
+      (error: unknown) =>
+        report({
+          state: 'failed',
+          downloadId: event.guid,
+          fileName: suggested,
+          error: `the downloaded file could not be kept: ${(error as Error).message}`,
+        }),
     );
   });
 
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: folder.downloadingDir, eventsEnabled: true });
+  await cdp.send('Browser.setDownloadBehavior', {
+    behavior: 'allowAndName',
+    downloadPath: folder.downloadingDir,
+    eventsEnabled: true,
+  });
 };

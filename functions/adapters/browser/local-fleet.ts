@@ -4,7 +4,17 @@
  * browser is driven over one cached CDP connection.
  */
 import puppeteer, { type Browser } from 'puppeteer-core';
-import type { BrowserDownload, BrowserEndReason, BrowserEnding, BrowserFeatures, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import type {
+  BrowserDownload,
+  BrowserEndReason,
+  BrowserEnding,
+  BrowserFeatures,
+  BrowserFleet,
+  SessionBrowser,
+  SessionFile,
+  StartBrowserRequest,
+  StartedBrowser,
+} from '../../ports/browser.js';
 import { captureDownloads } from './downloads.js';
 import { CdpConnection } from '../../cdp/connection.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
@@ -92,10 +102,16 @@ export class LocalFleet implements BrowserFleet {
   features(): BrowserFeatures | undefined {
     const browser = this.host.browser?.();
     if (!browser) return undefined;
-    return { ...(browser.extensionIds ? { extensionIds: browser.extensionIds } : {}), webdriver: this.options.webdriver?.() ?? false };
+    return {
+      ...(browser.extensionIds ? { extensionIds: browser.extensionIds } : {}),
+      webdriver: this.options.webdriver?.() ?? false,
+    };
   }
 
-  async start(request: StartBrowserRequest, progress: { onQueued?: () => void; onLaunching?: () => void } = {}): Promise<StartedBrowser> {
+  async start(
+    request: StartBrowserRequest,
+    progress: { onQueued?: () => void; onLaunching?: () => void } = {},
+  ): Promise<StartedBrowser> {
     if (this.host.stats().live >= this.host.capacity) {
       progress.onQueued?.();
       await this.waitForRoom();
@@ -108,7 +124,9 @@ export class LocalFleet implements BrowserFleet {
       acquired = await this.host.acquire(request.sessionId, {
         idleTimeoutMs: request.idleTimeoutMs,
         proxyServer: proxy?.server,
-        ...(proxy?.username !== undefined ? { proxyCredentials: { username: proxy.username, password: proxy.password ?? '' } } : {}),
+        ...(proxy?.username !== undefined
+          ? { proxyCredentials: { username: proxy.username, password: proxy.password ?? '' } }
+          : {}),
         ...(proxy?.domainPatterns ? { proxyDomainPatterns: proxy.domainPatterns } : {}),
         ...(request.profile ? { profileArchive: request.profile } : {}),
         ...(request.disguise !== undefined ? { disguise: request.disguise } : {}),
@@ -153,7 +171,11 @@ export class LocalFleet implements BrowserFleet {
    * The host's `beforeRemoveUserDataDir` hook: the browser has exited and its profile is still on disk. Each
    * ending listener runs in turn (a failing one is reported by the host and does not stop the others' work here).
    */
-  async userDataDirEnding(handoff: { sessionId: string; userDataDir: string; reason: BrowserEndReason }): Promise<void> {
+  async userDataDirEnding(handoff: {
+    sessionId: string;
+    userDataDir: string;
+    reason: BrowserEndReason;
+  }): Promise<void> {
     const placed = this.placed.get(handoff.sessionId);
     if (!placed) return;
     const { archiveProfile } = this.options;
@@ -161,7 +183,10 @@ export class LocalFleet implements BrowserFleet {
       sessionId: handoff.sessionId,
       orgId: placed.orgId,
       reason: handoff.reason,
-      archiveProfile: () => (archiveProfile ? archiveProfile(handoff.userDataDir) : Promise.reject(new Error('this fleet cannot archive profiles'))),
+      archiveProfile: () =>
+        archiveProfile
+          ? archiveProfile(handoff.userDataDir)
+          : Promise.reject(new Error('this fleet cannot archive profiles')),
       recording: placed.recorder?.finish(),
     };
     const failures: unknown[] = [];
@@ -216,7 +241,11 @@ export class LocalFleet implements BrowserFleet {
   }
 
   private async connect(endpoint: string): Promise<PuppeteerSessionBrowser> {
-    const browser: Browser = await puppeteer.connect({ browserWSEndpoint: endpoint, defaultViewport: null, protocolTimeout: 60_000 });
+    const browser: Browser = await puppeteer.connect({
+      browserWSEndpoint: endpoint,
+      defaultViewport: null,
+      protocolTimeout: 60_000,
+    });
     return new PuppeteerSessionBrowser(browser);
   }
 

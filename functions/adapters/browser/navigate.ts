@@ -1,6 +1,11 @@
 /** Navigation with the interface's wait semantics: a wait that runs out is a warning, a failed load an error. */
 import { TimeoutError, type Page, type PuppeteerLifeCycleEvent } from 'puppeteer-core';
-import { NETWORK_GUARD_HEADER, type NavigateOptions, type NavigationResult, type WindowWaitUntil } from '../../ports/browser.js';
+import {
+  NETWORK_GUARD_HEADER,
+  type NavigateOptions,
+  type NavigationResult,
+  type WindowWaitUntil,
+} from '../../ports/browser.js';
 
 const LIFECYCLE: Record<Exclude<WindowWaitUntil, 'noWait'>, PuppeteerLifeCycleEvent[]> = {
   load: ['load'],
@@ -19,7 +24,10 @@ export const navigate = async (page: Page, url: string, options: NavigateOptions
   }
   try {
     // puppeteer reads a timeout of 0 as "no timeout"; 0 here means "do not wait at all".
-    const response = await page.goto(url, { waitUntil: LIFECYCLE[options.waitUntil], timeout: Math.max(1, options.timeoutMs) });
+    const response = await page.goto(url, {
+      waitUntil: LIFECYCLE[options.waitUntil],
+      timeout: Math.max(1, options.timeoutMs),
+    });
     // The network guard's own answer (refused, unresolvable, unreachable): a failed load, whatever page it shows.
     const refusal = response?.headers()[NETWORK_GUARD_HEADER];
     return refusal ? { timedOut: false, error: refusal } : { timedOut: false };

@@ -82,7 +82,11 @@ const watchDownloads = async (page: Page): Promise<DownloadWatch> => {
  * `navigate`, where a navigation that became a download succeeds with `download` set. A wait of `noWait` does not
  * watch the navigation, so it has nothing to tell.
  */
-export const navigateOrDownload = async (page: Page, url: string, options: NavigateOptions): Promise<NavigationResult> => {
+export const navigateOrDownload = async (
+  page: Page,
+  url: string,
+  options: NavigateOptions,
+): Promise<NavigationResult> => {
   if (options.waitUntil === 'noWait') return navigate(page, url, options);
   // A page that cannot be watched (crashed, closing) is still navigated: its navigation's outcome tells the rest.
   const watch = await watchDownloads(page).catch(() => undefined);

@@ -66,8 +66,13 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     // A load that failed (refused, unresolvable) shows Chromium's error page for its address, committed a moment
     // after the failure is reported: wait for it, so this answer and the windows list agree. (An aborted load, such
     // as a 204 answer, commits nothing and stays blank.)
-    const errorPageComing = navigation.error !== undefined && navigation.error !== 'net::ERR_ABORTED' && options.url !== 'about:blank';
-    for (let waited = 0; errorPageComing && current?.url === 'about:blank' && waited < ERROR_PAGE_WAIT_MS; waited += 50) {
+    const errorPageComing =
+      navigation.error !== undefined && navigation.error !== 'net::ERR_ABORTED' && options.url !== 'about:blank';
+    for (
+      let waited = 0;
+      errorPageComing && current?.url === 'about:blank' && waited < ERROR_PAGE_WAIT_MS;
+      waited += 50
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       current = await currentWindow(browserCdp, windowId);
     }
@@ -98,7 +103,9 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     // Not page.close(): it waits for a close that Chromium may drop (close-target.ts).
     this.loads.delete(windowId);
     const cdp = await this.whileConnected(this.browserCdp());
-    return this.whileConnected(closeTarget((method, params) => cdp.send(method as 'Target.getTargets', params as never) as never, windowId));
+    return this.whileConnected(
+      closeTarget((method, params) => cdp.send(method as 'Target.getTargets', params as never) as never, windowId),
+    );
   }
 
   async resize(windowId: string, width: number, height: number): Promise<void> {

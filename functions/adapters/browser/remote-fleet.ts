@@ -9,7 +9,15 @@
  * The CDP client is given (`connect`), not imported: most functions only read records, start or stop sessions, and
  * a CDP client would be most of their code.
  */
-import type { BrowserDownload, BrowserEndReason, BrowserFleet, SessionBrowser, SessionFile, StartBrowserRequest, StartedBrowser } from '../../ports/browser.js';
+import type {
+  BrowserDownload,
+  BrowserEndReason,
+  BrowserFleet,
+  SessionBrowser,
+  SessionFile,
+  StartBrowserRequest,
+  StartedBrowser,
+} from '../../ports/browser.js';
 import type { Queue } from '../../ports/queue.js';
 import type { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 
@@ -57,8 +65,15 @@ export class RemoteFleet implements BrowserFleet {
    * Queues the start and watches for a host to take it. Past `watchMs` the promise stays pending: the session is
    * not failed here (the host that takes it later marks it running; one that waits too long is failed by the host).
    */
-  async start(request: StartBrowserRequest, progress: { onQueued?: () => void; onLaunching?: () => void } = {}): Promise<StartedBrowser> {
-    const { watchMs = 25_000, queuedAfterMs = 1_000, pollMs = { early: 20, late: 250, earlyForMs: 2_000 } } = this.options;
+  async start(
+    request: StartBrowserRequest,
+    progress: { onQueued?: () => void; onLaunching?: () => void } = {},
+  ): Promise<StartedBrowser> {
+    const {
+      watchMs = 25_000,
+      queuedAfterMs = 1_000,
+      pollMs = { early: 20, late: 250, earlyForMs: 2_000 },
+    } = this.options;
     await this.options.startQueue.send(JSON.stringify({ sessionId: request.sessionId, orgId: request.orgId }));
     const began = Date.now();
     let queued = false;
@@ -69,19 +84,25 @@ export class RemoteFleet implements BrowserFleet {
         queued = true;
         progress.onQueued?.();
       }
-      await new Promise((resolve) => setTimeout(resolve, Date.now() - began < pollMs.earlyForMs ? pollMs.early : pollMs.late));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Date.now() - began < pollMs.earlyForMs ? pollMs.early : pollMs.late),
+      );
     }
     return new Promise<StartedBrowser>(() => undefined);
   }
 
   async stop(sessionId: string): Promise<{ profile?: Buffer }> {
     const placement = await this.options.placement(sessionId);
-    void this.connections.get(sessionId)?.then((browser) => browser.browser.disconnect()).catch(() => undefined);
+    void this.connections
+      .get(sessionId)
+      ?.then((browser) => browser.browser.disconnect())
+      .catch(() => undefined);
     this.connections.delete(sessionId);
     // Not placed yet: the host that takes the start finds the session ended and drops it.
     if (!placement) return {};
     const response = await this.call(placement, 'DELETE', `/sessions/${encodeURIComponent(sessionId)}`);
-    if (!response.ok && response.status !== 404) throw new Error(`host ${placement.hostId} refused to stop session ${sessionId}: ${response.status}`);
+    if (!response.ok && response.status !== 404)
+      throw new Error(`host ${placement.hostId} refused to stop session ${sessionId}: ${response.status}`);
     return {};
   }
 
@@ -92,7 +113,8 @@ export class RemoteFleet implements BrowserFleet {
   async touch(sessionId: string): Promise<void> {
     const now = Date.now();
     if (now - (this.touchedAt.get(sessionId) ?? 0) < TOUCH_EVERY_MS) return;
-    if (this.touchedAt.size >= 1_000) for (const [id, at] of this.touchedAt) if (now - at >= TOUCH_EVERY_MS) this.touchedAt.delete(id);
+    if (this.touchedAt.size >= 1_000)
+      for (const [id, at] of this.touchedAt) if (now - at >= TOUCH_EVERY_MS) this.touchedAt.delete(id);
     this.touchedAt.set(sessionId, now);
     const placement = await this.options.placement(sessionId).catch(() => undefined);
     if (!placement) return;
@@ -127,7 +149,8 @@ export class RemoteFleet implements BrowserFleet {
       body: file.bytes,
       headers: { 'content-type': 'application/octet-stream', ...(file.fileId ? { 'x-file-id': file.fileId } : {}) },
     });
-    if (!response.ok) throw new Error(`host ${placement.hostId} did not take the file: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`host ${placement.hostId} did not take the file: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { path: string }).path;
   }
 
@@ -141,9 +164,14 @@ export class RemoteFleet implements BrowserFleet {
   }
 
   private async connect(sessionId: string): Promise<PuppeteerSessionBrowser> {
-    if (!this.options.connect) throw new Error(`session ${sessionId}: this function is built without a CDP client, so it cannot drive a browser`);
+    if (!this.options.connect)
+      throw new Error(
+        `session ${sessionId}: this function is built without a CDP client, so it cannot drive a browser`,
+      );
     const placement = await this.placed(sessionId);
-    return this.options.connect(`${placement.address.replace(/^http/, 'ws')}/cdp/${encodeURIComponent(sessionId)}`, { authorization: `Bearer ${this.options.hostSecret}` });
+    return this.options.connect(`${placement.address.replace(/^http/, 'ws')}/cdp/${encodeURIComponent(sessionId)}`, {
+      authorization: `Bearer ${this.options.hostSecret}`,
+    });
   }
 
   private async placed(sessionId: string): Promise<RemotePlacement> {
@@ -156,10 +184,19 @@ export class RemoteFleet implements BrowserFleet {
     return `/sessions/${encodeURIComponent(sessionId)}/files/${encodeURIComponent(fileName)}`;
   }
 
-  private call(placement: RemotePlacement, method: string, path: string, init: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Response> {
+  private call(
+    placement: RemotePlacement,
+    method: string,
+    path: string,
+    init: { body?: Buffer; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     return this.fetch(`${placement.address}${path}`, {
       method,
-      headers: { ...this.options.requestHeaders?.(), authorization: `Bearer ${this.options.hostSecret}`, ...init.headers },
+      headers: {
+        ...this.options.requestHeaders?.(),
+        authorization: `Bearer ${this.options.hostSecret}`,
+        ...init.headers,
+      },
       body: init.body ? new Blob([new Uint8Array(init.body)]) : undefined,
       signal: AbortSignal.timeout(30_000),
     });

@@ -10,11 +10,16 @@ import type { SessionFile } from '../../ports/browser.js';
 
 /** A name that stays a name in `files/`: no separators, no control characters, not `.` or `..`. */
 export const plainFileName = (name: string): string | undefined =>
-  name.length > 0 && name.length <= 255 && !/[\\/\u0000-\u001f]/.test(name) && name !== '.' && name !== '..' ? name : undefined;
+  name.length > 0 && name.length <= 255 && !/[\\/\u0000-\u001f]/.test(name) && name !== '.' && name !== '..'
+    ? name
+    : undefined;
 
 /** A download's suggested name made safe to keep (the browser usually has done this already). */
 const keepableName = (suggested: string): string => {
-  const cleaned = suggested.replace(/[\\/\u0000-\u001f]/g, '_').trim().slice(0, 200);
+  const cleaned = suggested
+    .replace(/[\\/\u0000-\u001f]/g, '_')
+    .trim()
+    .slice(0, 200);
   return plainFileName(cleaned) ?? 'download';
 };
 
@@ -63,7 +68,10 @@ export class SessionFolder {
    * Moves a finished download into `files/` under its suggested name, or `name (1).ext`… when taken, as a
    * browser would. `link` fails when the name exists, so two downloads of one name never overwrite each other.
    */
-  async adoptDownload(downloadedPath: string, suggestedName: string): Promise<{ fileName: string; path: string; bytes: number }> {
+  async adoptDownload(
+    downloadedPath: string,
+    suggestedName: string,
+  ): Promise<{ fileName: string; path: string; bytes: number }> {
     const wanted = keepableName(suggestedName);
     const extension = extname(wanted);
     const stem = wanted.slice(0, wanted.length - extension.length);

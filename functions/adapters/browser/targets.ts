@@ -31,7 +31,11 @@ const isWindowInfo = (info: TargetInfo): boolean => info.type === 'page' && info
  * page it was opened on. Otherwise Chromium's url and title stand: an untitled page is titled by its address,
  * as in a browser's tab strip and for CDP clients.
  */
-const toWindowInfo = (info: TargetInfo): WindowInfo => ({ windowId: info.targetId, url: info.url || 'about:blank', title: info.title });
+const toWindowInfo = (info: TargetInfo): WindowInfo => ({
+  windowId: info.targetId,
+  url: info.url || 'about:blank',
+  title: info.title,
+});
 
 /** Every window of the browser, as it is now. `browserSession`: a CDP session on the browser target. */
 export const currentWindows = async (browserSession: CDPSession): Promise<WindowInfo[]> => {

@@ -1,6 +1,15 @@
 /** The WindowDriver port over a puppeteer Page: each operation lives in its own file under `actions/`. */
 import type { Page } from 'puppeteer-core';
-import type { FieldLocators, FieldValue, FormField, ScreenshotRequest, ScrollPosition, ScrollRequest, SnapshotOptions, WindowDriver } from '../../ports/window-driver.js';
+import type {
+  FieldLocators,
+  FieldValue,
+  FormField,
+  ScreenshotRequest,
+  ScrollPosition,
+  ScrollRequest,
+  SnapshotOptions,
+  WindowDriver,
+} from '../../ports/window-driver.js';
 import { analyzeForm, fieldAt, findFields, setField } from './actions/forms.js';
 import { fileInputs, setInputFiles } from './actions/file-input.js';
 import { scrape } from './actions/scrape.js';
@@ -56,7 +65,12 @@ export class PuppeteerWindowDriver implements WindowDriver {
     return scrollContainers(this.page, signal);
   }
 
-  clickAt(point: { x: number; y: number }, scroll: ScrollPosition, options: ActionOptions & { clickType?: ClickType }, signal: AbortSignal) {
+  clickAt(
+    point: { x: number; y: number },
+    scroll: ScrollPosition,
+    options: ActionOptions & { clickType?: ClickType },
+    signal: AbortSignal,
+  ) {
     return clickAt(this.page, point, scroll, options, signal);
   }
 

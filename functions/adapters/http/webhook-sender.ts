@@ -17,13 +17,19 @@ class RefusedAddressError extends Error {
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A `lookup` for http.request that resolves as usual, then refuses addresses the guard rejects. */
-const guardedLookup = (allow: (address: string) => boolean) =>
+const guardedLookup =
+  (allow: (address: string) => boolean) =>
   (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '');
       const allowed = addresses.filter((entry) => allow(entry.address));
       if (allowed.length === 0) {
-        return callback(new RefusedAddressError(`${hostname} resolves to ${addresses.map((a) => a.address).join(', ')}: not an allowed webhook address`), '');
+        return callback(
+          new RefusedAddressError(
+            `${hostname} resolves to ${addresses.map((a) => a.address).join(', ')}: not an allowed webhook address`,
+          ),
+          '',
+        );
       }
       if ((options as LookupAllOptions).all) return callback(null, allowed);
       callback(null, allowed[0].address, allowed[0].family);
@@ -44,7 +50,11 @@ const send = (request: WebhookPost): Promise<Omit<WebhookPostOutcome, 'durationM
       url,
       {
         method: 'POST',
-        headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)), 'user-agent': 'sessionhost-webhooks/1' },
+        headers: {
+          ...request.headers,
+          'content-length': String(Buffer.byteLength(request.body)),
+          'user-agent': 'sessionhost-webhooks/1',
+        },
         lookup: guardedLookup(request.allowAddress) as unknown as typeof dnsLookup,
         timeout: request.timeoutMs,
         agent: false,

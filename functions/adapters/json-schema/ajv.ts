@@ -16,7 +16,12 @@ export const createAjvSchemas = (): JsonSchemas => {
       } finally {
         ajv.removeSchema(schema as object);
       }
-      return (value) => (validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`));
+      return (value) =>
+        validate(value)
+          ? []
+          : (validate.errors ?? []).map(
+              (error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`,
+            );
     },
   };
 };

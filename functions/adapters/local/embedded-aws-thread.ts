@@ -62,7 +62,10 @@ const spawn = (options: EmbeddedAwsOptions): Promise<{ worker: Worker; ready: Re
 
 const portOf = (endpoint: string) => Number(new URL(endpoint).port);
 
-export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events: StoreThreadEvents = {}): Promise<EmbeddedAwsThread> => {
+export const startEmbeddedAwsThread = async (
+  options: EmbeddedAwsOptions,
+  events: StoreThreadEvents = {},
+): Promise<EmbeddedAwsThread> => {
   let first: { worker: Worker; ready: Ready };
   try {
     first = await spawn(options);
@@ -73,7 +76,11 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
     return Object.assign(aws, { threaded: false, worker: undefined, restarts: 0 });
   }
   // A restarted thread takes the ports the first one got, so endpoints and signed URLs stay valid.
-  const pinned: EmbeddedAwsOptions = { ...options, dynamoPort: portOf(first.ready.dynamoEndpoint), s3Port: portOf(first.ready.s3Endpoint) };
+  const pinned: EmbeddedAwsOptions = {
+    ...options,
+    dynamoPort: portOf(first.ready.dynamoEndpoint),
+    s3Port: portOf(first.ready.s3Endpoint),
+  };
   let current = first.worker;
   let stopping = false;
   let restarts = 0;
@@ -82,7 +89,10 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
 
   const supervise = (worker: Worker) => {
     let error: string | undefined;
-    worker.on('error', (thrown) => (error = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)));
+    worker.on(
+      'error',
+      (thrown) => (error = thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)),
+    );
     worker.once('exit', (exitCode) => {
       if (worker === current) currentExited = true;
       if (stopping || worker !== current) return;
@@ -108,7 +118,12 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
         return;
       } catch (error) {
         if (attempt === RESTART_ATTEMPTS) {
-          events.fatal?.(new Error(`the embedded stores could not be started again after their thread died: ${(error as Error).message}`, { cause: error }));
+          events.fatal?.(
+            new Error(
+              `the embedded stores could not be started again after their thread died: ${(error as Error).message}`,
+              { cause: error },
+            ),
+          );
           return;
         }
         // The old thread's files and ports may take a moment to be let go of.
@@ -133,7 +148,11 @@ export const startEmbeddedAwsThread = async (options: EmbeddedAwsOptions, events
       const worker = current;
       if (currentExited) return Promise.resolve();
       return new Promise<void>((done) => {
-        const end = () => void worker.terminate().then(() => done(), () => done());
+        const end = () =>
+          void worker.terminate().then(
+            () => done(),
+            () => done(),
+          );
         const timer = setTimeout(end, 5_000);
         worker.once('message', () => {
           clearTimeout(timer);

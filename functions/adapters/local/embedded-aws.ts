@@ -98,7 +98,10 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
   const { dataDir, host = '127.0.0.1', dynamoPort = 0, s3Port = 0 } = options;
   const dynamoDir = join(dataDir, 'dynamo');
   const s3Dir = join(dataDir, 's3');
-  await Promise.all([mkdir(dynamoDir, { recursive: true, mode: 0o700 }), mkdir(s3Dir, { recursive: true, mode: 0o700 })]);
+  await Promise.all([
+    mkdir(dynamoDir, { recursive: true, mode: 0o700 }),
+    mkdir(s3Dir, { recursive: true, mode: 0o700 }),
+  ]);
   const credentials = await embeddedCredentials(dataDir);
   const quarantined = await quarantineDamagedObjects(s3Dir, join(dataDir, 'quarantine'));
 
@@ -108,7 +111,9 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
   const [dynamoHandler] = dynamo.listeners('request') as Parameters<typeof signedOnly>[0][];
   dynamo.removeAllListeners('request');
   dynamo.on('request', signedOnly(dynamoHandler!, credentials, refuseAsDynamo));
-  const s3 = createServer(withOpenCors(signedOnly(new S3rver({ directory: s3Dir, silent: true }).callback(), credentials, refuseAsS3)));
+  const s3 = createServer(
+    withOpenCors(signedOnly(new S3rver({ directory: s3Dir, silent: true }).callback(), credentials, refuseAsS3)),
+  );
   const servers = [dynamo, s3];
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map(close));
@@ -125,6 +130,8 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
     };
   } catch (error) {
     await stop().catch(() => undefined);
-    throw new Error(`could not start the embedded AWS emulators on ${host}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`could not start the embedded AWS emulators on ${host}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 };

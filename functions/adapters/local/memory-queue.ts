@@ -22,7 +22,8 @@ export class MemoryQueue implements Queue {
 
   async send(body: string, options: { delaySeconds?: number } = {}): Promise<void> {
     const delay = options.delaySeconds ?? 0;
-    if (!(delay >= 0 && delay <= MAX_DELAY_SECONDS)) throw new RangeError(`delaySeconds must be 0–${MAX_DELAY_SECONDS}, got ${delay}`);
+    if (!(delay >= 0 && delay <= MAX_DELAY_SECONDS))
+      throw new RangeError(`delaySeconds must be 0–${MAX_DELAY_SECONDS}, got ${delay}`);
     this.messages.push({ id: randomUUID(), body, visibleAt: Date.now() + delay * 1000, receiveCount: 0 });
     this.wake();
   }

@@ -64,16 +64,22 @@ export class MemoryRecords implements Records {
     assertKey(item);
     if (ifAbsent && expectVersion !== undefined) throw new TypeError('put takes ifAbsent or expectVersion, not both');
     const existing = this.live(item);
-    if (ifAbsent && existing) throw new ConditionFailedError(`conditional write on ${item.pk} / ${item.sk} did not hold`);
+    if (ifAbsent && existing)
+      throw new ConditionFailedError(`conditional write on ${item.pk} / ${item.sk} did not hold`);
     const stored = copy(item);
     if (expectVersion !== undefined) {
-      if (existing?.version !== expectVersion) throw new ConditionFailedError(`conditional write on ${item.pk} / ${item.sk} did not hold`);
+      if (existing?.version !== expectVersion)
+        throw new ConditionFailedError(`conditional write on ${item.pk} / ${item.sk} did not hold`);
       stored.version = expectVersion + 1;
     }
     this.items.set(storageKey(item), stored);
   }
 
-  async update(key: RecordKey, changes: Record<string, unknown>, options: { expectVersion?: number } = {}): Promise<RecordItem> {
+  async update(
+    key: RecordKey,
+    changes: Record<string, unknown>,
+    options: { expectVersion?: number } = {},
+  ): Promise<RecordItem> {
     const { expectVersion } = options;
     assertKey(key);
     for (const attribute of ['pk', 'sk', ...(expectVersion !== undefined ? ['version'] : [])]) {
@@ -99,7 +105,8 @@ export class MemoryRecords implements Records {
 
   async query<T extends RecordItem = RecordItem>(pk: string, options: QueryOptions = {}): Promise<QueryPage<T>> {
     const { limit, cursor, index, ascending = true } = options;
-    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new RangeError('query limit must be a positive integer');
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1))
+      throw new RangeError('query limit must be a positive integer');
     const after = cursor ? decodeCursor(cursor, pk, index) : undefined;
     const order = (a: Position, b: Position) => (ascending ? 1 : -1) * this.compare(a, b, index);
     const matching = this.select(pk, options)
@@ -123,7 +130,8 @@ export class MemoryRecords implements Records {
     for (const [attribute, wanted] of Object.entries(where)) {
       // DynamoDB refuses filters on key attributes; they belong in the key condition.
       if (keyAttributes.includes(attribute)) throw new TypeError(`cannot filter on key attribute "${attribute}"`);
-      if (Array.isArray(wanted) && wanted.length > MAX_IN_VALUES) throw new RangeError(`where.${attribute} lists more than ${MAX_IN_VALUES} values`);
+      if (Array.isArray(wanted) && wanted.length > MAX_IN_VALUES)
+        throw new RangeError(`where.${attribute} lists more than ${MAX_IN_VALUES} values`);
     }
     const now = epochSeconds(this.clock);
     return [...this.items.values()].filter((item) => {
@@ -148,7 +156,9 @@ export class MemoryRecords implements Records {
 }
 
 const encodeCursor = (item: Position, index: QueryOptions['index']): string => {
-  const position: Position = index ? { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk } : { pk: item.pk, sk: item.sk };
+  const position: Position = index
+    ? { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }
+    : { pk: item.pk, sk: item.sk };
   return Buffer.from(JSON.stringify(position)).toString('base64url');
 };
 

@@ -27,7 +27,8 @@ export interface QuarantinedObject {
 /** Why the object at `objectPath` cannot be served, or undefined when it can. */
 const damage = async (objectPath: string): Promise<string | undefined> => {
   const stem = objectPath.slice(0, -OBJECT_SUFFIX.length);
-  if (Buffer.byteLength(basename(stem) + LONGEST_COMPANION) > NAME_MAX_BYTES) return 'its name leaves no room for the files the store keeps beside it';
+  if (Buffer.byteLength(basename(stem) + LONGEST_COMPANION) > NAME_MAX_BYTES)
+    return 'its name leaves no room for the files the store keeps beside it';
   try {
     const handle = await open(objectPath, 'r');
     await handle.close();
@@ -82,7 +83,11 @@ const moveAside = async (s3Dir: string, objectPath: string, target: string): Pro
   }
 };
 
-export const quarantineDamagedObjects = async (s3Dir: string, quarantineDir: string, now = new Date()): Promise<QuarantinedObject[]> => {
+export const quarantineDamagedObjects = async (
+  s3Dir: string,
+  quarantineDir: string,
+  now = new Date(),
+): Promise<QuarantinedObject[]> => {
   const target = join(quarantineDir, now.toISOString().replace(/[:.]/g, '-'));
   const found: QuarantinedObject[] = [];
   const unreadable: { path: string; code: string }[] = [];
@@ -90,7 +95,11 @@ export const quarantineDamagedObjects = async (s3Dir: string, quarantineDir: str
     const reason = await damage(objectPath);
     if (!reason) continue;
     await moveAside(s3Dir, objectPath, target);
-    found.push({ object: relative(s3Dir, objectPath.slice(0, -OBJECT_SUFFIX.length)), reason, movedTo: join(target, relative(s3Dir, objectPath)) });
+    found.push({
+      object: relative(s3Dir, objectPath.slice(0, -OBJECT_SUFFIX.length)),
+      reason,
+      movedTo: join(target, relative(s3Dir, objectPath)),
+    });
   }
   // A folder that cannot be read is moved whole: its objects cannot be listed, let alone served.
   for (const { path, code } of unreadable) {

@@ -91,8 +91,13 @@ const signedParts = (headers: IncomingHttpHeaders, rawQuery: string): SignedPart
         .map((part) => part.trim())
         .map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)] as const),
     );
-    const [credential, signedHeaders, signature] = [fields.get('Credential'), fields.get('SignedHeaders'), fields.get('Signature')];
-    if (!credential || !signedHeaders || !signature) return 'the Authorization header lacks Credential, SignedHeaders or Signature';
+    const [credential, signedHeaders, signature] = [
+      fields.get('Credential'),
+      fields.get('SignedHeaders'),
+      fields.get('Signature'),
+    ];
+    if (!credential || !signedHeaders || !signature)
+      return 'the Authorization header lacks Credential, SignedHeaders or Signature';
     return {
       credential,
       signedHeaders: signedHeaders.split(';'),
@@ -105,10 +110,18 @@ const signedParts = (headers: IncomingHttpHeaders, rawQuery: string): SignedPart
   if (!inQuery) return 'the request is not signed';
   const get = (key: string) => pairs.find(([name]) => name === key)?.[1];
   if (inQuery[1] !== ALGORITHM) return `only ${ALGORITHM} signatures are accepted`;
-  const [credential, signedHeaders, signature, amzDate, expires] = ['X-Amz-Credential', 'X-Amz-SignedHeaders', 'X-Amz-Signature', 'X-Amz-Date', 'X-Amz-Expires'].map(get);
-  if (!credential || !signedHeaders || !signature || !amzDate || !expires) return 'the pre-signed query lacks one of its X-Amz- parameters';
+  const [credential, signedHeaders, signature, amzDate, expires] = [
+    'X-Amz-Credential',
+    'X-Amz-SignedHeaders',
+    'X-Amz-Signature',
+    'X-Amz-Date',
+    'X-Amz-Expires',
+  ].map(get);
+  if (!credential || !signedHeaders || !signature || !amzDate || !expires)
+    return 'the pre-signed query lacks one of its X-Amz- parameters';
   const expiresSeconds = Number(expires);
-  if (!Number.isInteger(expiresSeconds) || expiresSeconds < 0 || expiresSeconds > MAX_EXPIRES_SECONDS) return 'X-Amz-Expires is out of range';
+  if (!Number.isInteger(expiresSeconds) || expiresSeconds < 0 || expiresSeconds > MAX_EXPIRES_SECONDS)
+    return 'X-Amz-Expires is out of range';
   return {
     credential,
     signedHeaders: signedHeaders.split(';'),
@@ -132,17 +145,24 @@ export interface GateRequest {
  * Why the request is refused, or undefined when its signature is good. `body` is needed only when the request
  * declares no payload hash (the DynamoDB protocol signs the body's hash without sending it).
  */
-export const signatureProblem = (request: GateRequest, credentials: GateCredentials, now: number, body?: Buffer): string | undefined => {
+export const signatureProblem = (
+  request: GateRequest,
+  credentials: GateCredentials,
+  now: number,
+  body?: Buffer,
+): string | undefined => {
   const at = request.url.indexOf('?');
   const path = at < 0 ? request.url : request.url.slice(0, at);
   const parts = signedParts(request.headers, at < 0 ? '' : request.url.slice(at + 1));
   if (typeof parts === 'string') return parts;
 
   const [accessKeyId, date, region, service, terminator, ...rest] = parts.credential.split('/');
-  if (rest.length > 0 || terminator !== 'aws4_request' || !date || !region || !service) return 'the credential scope is malformed';
+  if (rest.length > 0 || terminator !== 'aws4_request' || !date || !region || !service)
+    return 'the credential scope is malformed';
   if (accessKeyId !== credentials.accessKeyId) return 'the access key is not this store’s';
   const signedAt = parseAmzDate(parts.amzDate);
-  if (Number.isNaN(signedAt) || !parts.amzDate.startsWith(date)) return 'the signing date is missing or does not match the credential scope';
+  if (Number.isNaN(signedAt) || !parts.amzDate.startsWith(date))
+    return 'the signing date is missing or does not match the credential scope';
   if (parts.expiresSeconds !== undefined) {
     if (signedAt - MAX_SKEW_MS > now) return 'the pre-signed URL is dated in the future';
     if (signedAt + parts.expiresSeconds * 1000 < now) return 'the pre-signed URL has expired';
@@ -153,19 +173,32 @@ export const signatureProblem = (request: GateRequest, credentials: GateCredenti
 
   const payloadHash = parts.payloadHash ?? (body ? sha256(body) : undefined);
   if (payloadHash === undefined) return 'the payload hash is unknown';
-  const canonicalHeaders = parts.signedHeaders.map((name) => `${name}:${(headerValue(request.headers, name) ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const canonicalHeaders = parts.signedHeaders
+    .map((name) => `${name}:${(headerValue(request.headers, name) ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
   const canonicalQuery = parts.query
     .map(([key, value]) => [strictEncode(key), strictEncode(value)] as const)
     .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
-  const canonicalRequest = [request.method, path, canonicalQuery, canonicalHeaders, parts.signedHeaders.join(';'), payloadHash].join('\n');
+  const canonicalRequest = [
+    request.method,
+    path,
+    canonicalQuery,
+    canonicalHeaders,
+    parts.signedHeaders.join(';'),
+    payloadHash,
+  ].join('\n');
   const scope = `${date}/${region}/${service}/aws4_request`;
   const stringToSign = [ALGORITHM, parts.amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = [date, region, service, 'aws4_request'].reduce<Buffer | string>((key, part) => hmac(key, part), `AWS4${credentials.secretAccessKey}`);
+  const signingKey = [date, region, service, 'aws4_request'].reduce<Buffer | string>(
+    (key, part) => hmac(key, part),
+    `AWS4${credentials.secretAccessKey}`,
+  );
   const expected = hmac(signingKey, stringToSign);
   const provided = Buffer.from(parts.signature, 'hex');
-  if (provided.length !== expected.length || !timingSafeEqual(provided, expected)) return 'the signature does not match';
+  if (provided.length !== expected.length || !timingSafeEqual(provided, expected))
+    return 'the signature does not match';
   return undefined;
 };
 
@@ -175,7 +208,13 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 const replayed = (request: IncomingMessage, body: Buffer): IncomingMessage => {
   const stream = new PassThrough();
   stream.end(body);
-  return Object.assign(stream, { headers: request.headers, method: request.method, url: request.url, httpVersion: request.httpVersion, socket: request.socket }) as unknown as IncomingMessage;
+  return Object.assign(stream, {
+    headers: request.headers,
+    method: request.method,
+    url: request.url,
+    httpVersion: request.httpVersion,
+    socket: request.socket,
+  }) as unknown as IncomingMessage;
 };
 
 /**
@@ -183,10 +222,15 @@ const replayed = (request: IncomingMessage, body: Buffer): IncomingMessage => {
  * emulated service's own error format, so an SDK with the wrong key reports a meaningful error.
  */
 export const signedOnly =
-  (handle: Handler, credentials: GateCredentials, refuse: (response: ServerResponse, reason: string) => void): Handler =>
+  (
+    handle: Handler,
+    credentials: GateCredentials,
+    refuse: (response: ServerResponse, reason: string) => void,
+  ): Handler =>
   (request, response) => {
     const head: GateRequest = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers };
-    const declared = headerValue(request.headers, 'x-amz-content-sha256') !== undefined || /[?&]X-Amz-Signature=/.test(head.url);
+    const declared =
+      headerValue(request.headers, 'x-amz-content-sha256') !== undefined || /[?&]X-Amz-Signature=/.test(head.url);
     if (declared) {
       const problem = signatureProblem(head, credentials, Date.now());
       if (problem) {
@@ -215,7 +259,9 @@ export const signedOnly =
 export const refuseAsS3 = (response: ServerResponse, reason: string): void => {
   const escaped = reason.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   response.writeHead(403, { 'content-type': 'application/xml' });
-  response.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${escaped}</Message></Error>`);
+  response.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${escaped}</Message></Error>`,
+  );
 };
 
 export const refuseAsDynamo = (response: ServerResponse, reason: string): void => {

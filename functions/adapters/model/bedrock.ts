@@ -28,7 +28,12 @@ export const createBedrockModel = (settings: BedrockSettings): ClaudeModel => {
     ...(settings.timeoutMs ? { timeout: settings.timeoutMs } : {}),
   };
   const client = credentials
-    ? new AnthropicBedrock({ ...common, awsAccessKey: credentials.accessKeyId, awsSecretKey: credentials.secretAccessKey, awsSessionToken: credentials.sessionToken ?? null })
+    ? new AnthropicBedrock({
+        ...common,
+        awsAccessKey: credentials.accessKeyId,
+        awsSecretKey: credentials.secretAccessKey,
+        awsSessionToken: credentials.sessionToken ?? null,
+      })
     : new AnthropicBedrock(common);
   return new ClaudeModel(client as unknown as MessagesClient, settings.model, 'claude-bedrock');
 };

@@ -63,18 +63,32 @@ export const createAnthropicClient = (settings: ClaudeSettings): Anthropic =>
     ...(settings.timeoutMs ? { timeout: settings.timeoutMs } : {}),
   });
 
-const chooseTool: Anthropic.Tool = { name: CHOOSE_TOOL, description: CHOOSE_DESCRIPTION, input_schema: CHOOSE_SCHEMA as unknown as Anthropic.Tool.InputSchema };
+const chooseTool: Anthropic.Tool = {
+  name: CHOOSE_TOOL,
+  description: CHOOSE_DESCRIPTION,
+  input_schema: CHOOSE_SCHEMA as unknown as Anthropic.Tool.InputSchema,
+};
 
-const locateTool: Anthropic.Tool = { name: LOCATE_TOOL, description: LOCATE_DESCRIPTION, input_schema: LOCATE_SCHEMA as unknown as Anthropic.Tool.InputSchema };
+const locateTool: Anthropic.Tool = {
+  name: LOCATE_TOOL,
+  description: LOCATE_DESCRIPTION,
+  input_schema: LOCATE_SCHEMA as unknown as Anthropic.Tool.InputSchema,
+};
 
 /** The reply's usage; when it reports none (a proxy dropped it), estimated from the texts (see usage.ts). */
 const usageOf = (message: Anthropic.Message, sent: Anthropic.MessageCreateParams, imageTokens = 0): TokenUsage => {
   const usage = message.usage as Anthropic.Usage | undefined;
   // Cached prompt tokens are still tokens read; counting them keeps the credit rule simple and conservative.
-  const input = (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0);
+  const input =
+    (usage?.input_tokens ?? 0) + (usage?.cache_creation_input_tokens ?? 0) + (usage?.cache_read_input_tokens ?? 0);
   const output = usage?.output_tokens ?? 0;
   if (input + output > 0) return { inputTokens: input, outputTokens: output };
-  const texts = JSON.stringify([sent.system, sent.messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.filter((part) => part.type === 'text')))]);
+  const texts = JSON.stringify([
+    sent.system,
+    sent.messages.map((m) =>
+      typeof m.content === 'string' ? m.content : m.content.filter((part) => part.type === 'text'),
+    ),
+  ]);
   return estimatedUsage(texts, JSON.stringify(message.content ?? []), imageTokens);
 };
 
@@ -82,19 +96,34 @@ const usageOf = (message: Anthropic.Message, sent: Anthropic.MessageCreateParams
 const translate = (error: unknown, signal: AbortSignal | undefined): unknown => {
   if (signal?.aborted) return signal.reason ?? error;
   if (error instanceof APIUserAbortError) return error;
-  if (cutShort(error)) return new ModelError('unavailable', `the language model's reply was cut short: ${(error as Error).message}`);
-  if (error instanceof APIConnectionError) return new ModelError('unavailable', `the language model could not be reached: ${error.message}`);
+  if (cutShort(error))
+    return new ModelError('unavailable', `the language model's reply was cut short: ${(error as Error).message}`);
+  if (error instanceof APIConnectionError)
+    return new ModelError('unavailable', `the language model could not be reached: ${error.message}`);
   if (error instanceof APIError) {
     const status = error.status ?? 0;
-    if (status === 429) return new ModelError('rate_limited', `the language model is still rate limited after retries (HTTP 429): ${error.message}`);
-    if (status >= 500) return new ModelError('unavailable', `the language model kept failing after retries (HTTP ${status}): ${error.message}`);
+    if (status === 429)
+      return new ModelError(
+        'rate_limited',
+        `the language model is still rate limited after retries (HTTP 429): ${error.message}`,
+      );
+    if (status >= 500)
+      return new ModelError(
+        'unavailable',
+        `the language model kept failing after retries (HTTP ${status}): ${error.message}`,
+      );
     return new ModelError('rejected', `the language model refused the request (HTTP ${status}): ${error.message}`);
   }
   return error;
 };
 
 /** One call: the reply and the tokens it used, or the port's error. */
-const send = async (client: MessagesClient, params: Anthropic.MessageCreateParamsNonStreaming, signal: AbortSignal | undefined, imageTokens = 0) => {
+const send = async (
+  client: MessagesClient,
+  params: Anthropic.MessageCreateParamsNonStreaming,
+  signal: AbortSignal | undefined,
+  imageTokens = 0,
+) => {
   signal?.throwIfAborted();
   let message: Anthropic.Message;
   try {
@@ -128,8 +157,15 @@ export class ClaudeModel implements AnsweringModel {
       },
       request.signal,
     );
-    const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === CHOOSE_TOOL);
-    if (!call) throw new ModelError('malformed_answer', `the language model answered without calling ${CHOOSE_TOOL} (stop reason ${message.stop_reason})`, usage);
+    const call = message.content.find(
+      (block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === CHOOSE_TOOL,
+    );
+    if (!call)
+      throw new ModelError(
+        'malformed_answer',
+        `the language model answered without calling ${CHOOSE_TOOL} (stop reason ${message.stop_reason})`,
+        usage,
+      );
     return readChoice(call.input, usage);
   }
 
@@ -148,7 +184,13 @@ export class ClaudeModel implements AnsweringModel {
         system: request.system,
         ...(tool
           ? {
-              tools: [{ name: ANSWER_TOOL, description: ANSWER_DESCRIPTION, input_schema: tool.schema as Anthropic.Tool.InputSchema }],
+              tools: [
+                {
+                  name: ANSWER_TOOL,
+                  description: ANSWER_DESCRIPTION,
+                  input_schema: tool.schema as Anthropic.Tool.InputSchema,
+                },
+              ],
               tool_choice: { type: 'tool' as const, name: ANSWER_TOOL },
             }
           : {}),
@@ -157,8 +199,15 @@ export class ClaudeModel implements AnsweringModel {
       request.signal,
     );
     if (tool) {
-      const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === ANSWER_TOOL);
-      if (!call) throw new ModelError('malformed_answer', `the language model answered without calling ${ANSWER_TOOL} (stop reason ${message.stop_reason})`, usage);
+      const call = message.content.find(
+        (block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === ANSWER_TOOL,
+      );
+      if (!call)
+        throw new ModelError(
+          'malformed_answer',
+          `the language model answered without calling ${ANSWER_TOOL} (stop reason ${message.stop_reason})`,
+          usage,
+        );
       return { text: JSON.stringify(unwrapAnswer(call.input, tool.wrapped) ?? null), usage };
     }
     const text = message.content
@@ -166,13 +215,22 @@ export class ClaudeModel implements AnsweringModel {
       .map((block) => block.text)
       .join('')
       .trim();
-    if (!text) throw new ModelError('malformed_answer', `the language model gave no text (stop reason ${message.stop_reason})`, usage);
+    if (!text)
+      throw new ModelError(
+        'malformed_answer',
+        `the language model gave no text (stop reason ${message.stop_reason})`,
+        usage,
+      );
     return { text, usage };
   }
 }
 
 /** Visual analysis: one image, a forced tool call with the point (see the port). */
-export const locateVisually = async (client: MessagesClient, model: string, request: VisualLocateRequest): Promise<VisualLocation> => {
+export const locateVisually = async (
+  client: MessagesClient,
+  model: string,
+  request: VisualLocateRequest,
+): Promise<VisualLocation> => {
   const { message, usage } = await send(
     client,
     {
@@ -185,7 +243,10 @@ export const locateVisually = async (client: MessagesClient, model: string, requ
         {
           role: 'user',
           content: [
-            { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: request.image.toString('base64') } },
+            {
+              type: 'image',
+              source: { type: 'base64', media_type: 'image/jpeg', data: request.image.toString('base64') },
+            },
             { type: 'text', text: locateUserText(request) },
           ],
         },
@@ -194,10 +255,14 @@ export const locateVisually = async (client: MessagesClient, model: string, requ
     request.signal,
     Math.ceil((request.width * request.height) / PIXELS_PER_IMAGE_TOKEN),
   );
-  const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === LOCATE_TOOL);
+  const call = message.content.find(
+    (block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === LOCATE_TOOL,
+  );
   return readLocation(call?.input, request, usage);
 };
 
 /** The Model port for the given settings, or over an injected client (tests, or a shared client). */
-export const createClaudeModel = (settings: ClaudeSettings, client: Anthropic = createAnthropicClient(settings)): ClaudeModel =>
-  new ClaudeModel(client, settings.model);
+export const createClaudeModel = (
+  settings: ClaudeSettings,
+  client: Anthropic = createAnthropicClient(settings),
+): ClaudeModel => new ClaudeModel(client, settings.model);

@@ -10,18 +10,24 @@ import { createOpenAiClient, DEFAULT_OPENAI_BASE_URL, type OpenAiSettings } from
 export const PROBE_TIMEOUT_MS = 3_000;
 
 /** Ollama lists `llama3.2:latest` for what is asked as `llama3.2`. */
-const sameModel = (listed: string, asked: string): boolean => listed === asked || listed === `${asked}:latest` || `${listed}:latest` === asked;
+const sameModel = (listed: string, asked: string): boolean =>
+  listed === asked || listed === `${asked}:latest` || `${listed}:latest` === asked;
 
 /** One line to warn with, or `undefined` when the server answers and lists the model (or cannot list models). */
-export const probeOpenAiServer = async (settings: OpenAiSettings, timeoutMs = PROBE_TIMEOUT_MS): Promise<string | undefined> => {
+export const probeOpenAiServer = async (
+  settings: OpenAiSettings,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<string | undefined> => {
   const where = settings.baseURL ?? DEFAULT_OPENAI_BASE_URL;
   const client = createOpenAiClient({ ...settings, maxRetries: 0, timeoutMs });
   const ids: string[] = [];
   try {
     for await (const model of client.models.list()) ids.push(model.id);
   } catch (error) {
-    if (error instanceof APIConnectionError) return `model provider openai: the server at ${where} could not be reached (${error.message}); operations that need the model will fail until it answers`;
-    if (error instanceof APIError && (error.status === 401 || error.status === 403)) return `model provider openai: the server at ${where} refused the key (HTTP ${error.status}): check OPENAI_API_KEY`;
+    if (error instanceof APIConnectionError)
+      return `model provider openai: the server at ${where} could not be reached (${error.message}); operations that need the model will fail until it answers`;
+    if (error instanceof APIError && (error.status === 401 || error.status === 403))
+      return `model provider openai: the server at ${where} refused the key (HTTP ${error.status}): check OPENAI_API_KEY`;
     // Some servers have no model list (404, 405): nothing can be told before the first request.
     return undefined;
   }

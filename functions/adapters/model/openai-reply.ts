@@ -7,7 +7,9 @@
 import type { TokenUsage } from '../../ports/model.js';
 
 /** What a reply says it used; `undefined` when it says nothing usable (absent, or zeros for a non-empty exchange). */
-export const reportedUsage = (usage: { prompt_tokens?: unknown; completion_tokens?: unknown } | null | undefined): TokenUsage | undefined => {
+export const reportedUsage = (
+  usage: { prompt_tokens?: unknown; completion_tokens?: unknown } | null | undefined,
+): TokenUsage | undefined => {
   const input = Number(usage?.prompt_tokens ?? 0);
   const output = Number(usage?.completion_tokens ?? 0);
   if (!Number.isFinite(input) || !Number.isFinite(output) || input + output <= 0) return undefined;
@@ -24,7 +26,8 @@ export const replyText = (content: unknown): string => (typeof content === 'stri
 export const jsonIn = (text: string): unknown => {
   const cleaned = withoutThinking(text);
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(cleaned)?.[1];
-  const braces = cleaned.indexOf('{') >= 0 ? cleaned.slice(cleaned.indexOf('{'), cleaned.lastIndexOf('}') + 1) : undefined;
+  const braces =
+    cleaned.indexOf('{') >= 0 ? cleaned.slice(cleaned.indexOf('{'), cleaned.lastIndexOf('}') + 1) : undefined;
   for (const candidate of [cleaned, fenced, braces]) {
     if (!candidate?.trim()) continue;
     try {
@@ -56,7 +59,9 @@ export type ToolArguments = { ok: true; value: unknown } | { ok: false; problem:
 /** The arguments of the named call: a JSON string as the API defines them, or an object as some servers send. */
 export const toolArguments = (calls: unknown, name: string): ToolArguments | undefined => {
   if (!Array.isArray(calls)) return undefined;
-  const call = calls.find((c: { function?: { name?: unknown } }) => c?.function?.name === name) as { function: { arguments?: unknown } } | undefined;
+  const call = calls.find((c: { function?: { name?: unknown } }) => c?.function?.name === name) as
+    | { function: { arguments?: unknown } }
+    | undefined;
   if (!call) return undefined;
   const args = call.function.arguments;
   if (args && typeof args === 'object') return { ok: true, value: args };

@@ -8,7 +8,12 @@
  * 429 and 5xx are retried by the SDK (honouring `retry-after`), then reported as a `ModelError` naming the server.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletion, ChatCompletionContentPart, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletion,
+  ChatCompletionContentPart,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import {
   ModelError,
   type Answer,
@@ -76,7 +81,13 @@ const REFUSALS: Record<Mode, RegExp> = {
 };
 
 const refuses = (error: unknown, pattern: RegExp): boolean =>
-  error instanceof APIError && error.status !== undefined && error.status !== 404 && error.status !== 401 && error.status !== 429 && error.status >= 400 && pattern.test(error.message);
+  error instanceof APIError &&
+  error.status !== undefined &&
+  error.status !== 404 &&
+  error.status !== 401 &&
+  error.status !== 429 &&
+  error.status >= 400 &&
+  pattern.test(error.message);
 
 export class OpenAiCompatibleModel implements AnsweringModel {
   readonly name = 'openai';
@@ -94,7 +105,14 @@ export class OpenAiCompatibleModel implements AnsweringModel {
 
   async chooseElement(request: ElementChoiceRequest): Promise<ElementChoice> {
     const { value, usage } = await this.structured(
-      { name: prompts.CHOOSE_TOOL, description: prompts.CHOOSE_DESCRIPTION, schema: prompts.CHOOSE_SCHEMA, system: prompts.CHOOSE_SYSTEM, user: prompts.chooseUserText(request), maxTokens: prompts.MAX_OUTPUT_TOKENS },
+      {
+        name: prompts.CHOOSE_TOOL,
+        description: prompts.CHOOSE_DESCRIPTION,
+        schema: prompts.CHOOSE_SCHEMA,
+        system: prompts.CHOOSE_SYSTEM,
+        user: prompts.chooseUserText(request),
+        maxTokens: prompts.MAX_OUTPUT_TOKENS,
+      },
       true,
       request.signal,
     );
@@ -128,7 +146,14 @@ export class OpenAiCompatibleModel implements AnsweringModel {
     if (request.jsonSchema) {
       const { schema, wrapped } = prompts.objectSchemaFor(request.jsonSchema);
       const reply = await this.structured(
-        { name: prompts.ANSWER_TOOL, description: prompts.ANSWER_DESCRIPTION, schema, system: request.system, user, maxTokens: prompts.MAX_ANSWER_TOKENS },
+        {
+          name: prompts.ANSWER_TOOL,
+          description: prompts.ANSWER_DESCRIPTION,
+          schema,
+          system: request.system,
+          user,
+          maxTokens: prompts.MAX_ANSWER_TOKENS,
+        },
         false,
         request.signal,
         // Text that is not JSON goes back as it is: the core's schema check names the problem and asks again.
@@ -137,7 +162,10 @@ export class OpenAiCompatibleModel implements AnsweringModel {
       if (reply.value === undefined) return { text: reply.text, usage: reply.usage };
       // A JSON-mode reply may give the bare value instead of the wrapping object it was asked for.
       const bare = wrapped && !(reply.value && typeof reply.value === 'object' && 'value' in reply.value);
-      return { text: JSON.stringify((bare ? reply.value : prompts.unwrapAnswer(reply.value, wrapped)) ?? null), usage: reply.usage };
+      return {
+        text: JSON.stringify((bare ? reply.value : prompts.unwrapAnswer(reply.value, wrapped)) ?? null),
+        usage: reply.usage,
+      };
     }
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: request.system },
@@ -146,7 +174,12 @@ export class OpenAiCompatibleModel implements AnsweringModel {
     const completion = await this.create({ model: this.model, messages }, prompts.MAX_ANSWER_TOKENS, request.signal);
     const text = replyText(completion.choices[0]?.message?.content);
     const usage = this.usageOf(completion, messages, text);
-    if (!text) throw new ModelError('malformed_answer', `the model server at ${this.where} gave no text (finish reason ${completion.choices[0]?.finish_reason ?? 'none'})`, usage);
+    if (!text)
+      throw new ModelError(
+        'malformed_answer',
+        `the model server at ${this.where} gave no text (finish reason ${completion.choices[0]?.finish_reason ?? 'none'})`,
+        usage,
+      );
     return { text, usage };
   }
 
@@ -154,14 +187,24 @@ export class OpenAiCompatibleModel implements AnsweringModel {
    * One structured answer: a forced tool call when `preferTools` and the server has not refused tools, else JSON in
    * the best response format the server has not refused. A refusal moves to the next mode and is remembered.
    */
-  private async structured(spec: Structured, preferTools: boolean, signal: AbortSignal | undefined, lenient = false): Promise<{ value: unknown; text: string; usage: TokenUsage }> {
+  private async structured(
+    spec: Structured,
+    preferTools: boolean,
+    signal: AbortSignal | undefined,
+    lenient = false,
+  ): Promise<{ value: unknown; text: string; usage: TokenUsage }> {
     signal?.throwIfAborted();
     for (;;) {
       const mode: Mode = preferTools && !this.toolsRefused ? 'tools' : FORMATS[this.formatIndex]!;
       const messages = this.messagesFor(spec, mode);
       let completion: ChatCompletion;
       try {
-        completion = await this.create({ model: this.model, messages, ...this.shapeFor(spec, mode) }, spec.maxTokens, signal, mode);
+        completion = await this.create(
+          { model: this.model, messages, ...this.shapeFor(spec, mode) },
+          spec.maxTokens,
+          signal,
+          mode,
+        );
       } catch (error) {
         if (!(error instanceof RefusedMode)) throw error;
         if (mode === 'tools') this.toolsRefused = true;
@@ -170,15 +213,29 @@ export class OpenAiCompatibleModel implements AnsweringModel {
       }
       const message = completion.choices[0]?.message;
       const text = replyText(message?.content);
-      const usage = this.usageOf(completion, messages, `${text}${JSON.stringify(message?.tool_calls ?? '')}`, spec.imageTokens);
+      const usage = this.usageOf(
+        completion,
+        messages,
+        `${text}${JSON.stringify(message?.tool_calls ?? '')}`,
+        spec.imageTokens,
+      );
       const call = mode === 'tools' ? toolArguments(message?.tool_calls, spec.name) : undefined;
-      if (call && !call.ok) throw new ModelError('malformed_answer', `the model server at ${this.where} sent a malformed tool call: ${call.problem}`, usage);
+      if (call && !call.ok)
+        throw new ModelError(
+          'malformed_answer',
+          `the model server at ${this.where} sent a malformed tool call: ${call.problem}`,
+          usage,
+        );
       // A forced call that came back as text: models without tool syntax in their template write the JSON instead.
       const value = call?.ok ? call.value : argumentsInText(text, spec.name);
       if (value !== undefined && value !== null && typeof value === 'object') return { value, text, usage };
       if (lenient && text) return { value: undefined, text, usage };
       const asked = mode === 'tools' ? `calling ${spec.name}` : 'a JSON object';
-      throw new ModelError('malformed_answer', `the model server at ${this.where} answered without ${asked} (finish reason ${completion.choices[0]?.finish_reason ?? 'none'})`, usage);
+      throw new ModelError(
+        'malformed_answer',
+        `the model server at ${this.where} answered without ${asked} (finish reason ${completion.choices[0]?.finish_reason ?? 'none'})`,
+        usage,
+      );
     }
   }
 
@@ -197,15 +254,28 @@ export class OpenAiCompatibleModel implements AnsweringModel {
   private shapeFor(spec: Structured, mode: Mode): Partial<ChatCompletionCreateParamsNonStreaming> {
     if (mode === 'tools') {
       // `required` with one tool forces that tool, and more servers take it than a named tool_choice.
-      return { tools: [{ type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.schema } }], tool_choice: 'required' };
+      return {
+        tools: [
+          { type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.schema } },
+        ],
+        tool_choice: 'required',
+      };
     }
-    if (mode === 'json_schema') return { response_format: { type: 'json_schema', json_schema: { name: spec.name, schema: spec.schema, strict: false } } };
+    if (mode === 'json_schema')
+      return {
+        response_format: { type: 'json_schema', json_schema: { name: spec.name, schema: spec.schema, strict: false } },
+      };
     if (mode === 'json_object') return { response_format: { type: 'json_object' } };
     return {};
   }
 
   /** One request; a refusal of the output limit's name switches it and asks again, a refusal of `mode` is thrown as such. */
-  private async create(params: ChatCompletionCreateParamsNonStreaming, maxTokens: number, signal: AbortSignal | undefined, mode?: Mode): Promise<ChatCompletion> {
+  private async create(
+    params: ChatCompletionCreateParamsNonStreaming,
+    maxTokens: number,
+    signal: AbortSignal | undefined,
+    mode?: Mode,
+  ): Promise<ChatCompletion> {
     signal?.throwIfAborted();
     for (;;) {
       try {
@@ -221,10 +291,21 @@ export class OpenAiCompatibleModel implements AnsweringModel {
     }
   }
 
-  private usageOf(completion: ChatCompletion, messages: ChatCompletionMessageParam[], replied: string, imageTokens = 0): TokenUsage {
+  private usageOf(
+    completion: ChatCompletion,
+    messages: ChatCompletionMessageParam[],
+    replied: string,
+    imageTokens = 0,
+  ): TokenUsage {
     const reported = reportedUsage(completion.usage);
     if (reported) return reported;
-    const sent = messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify((m.content ?? []).filter((part) => part.type === 'text')))).join('\n');
+    const sent = messages
+      .map((m) =>
+        typeof m.content === 'string'
+          ? m.content
+          : JSON.stringify((m.content ?? []).filter((part) => part.type === 'text')),
+      )
+      .join('\n');
     return estimatedUsage(sent, replied, imageTokens);
   }
 
@@ -233,14 +314,26 @@ export class OpenAiCompatibleModel implements AnsweringModel {
     if (signal?.aborted) return signal.reason ?? error;
     if (error instanceof APIUserAbortError) return error;
     const server = `the model server at ${this.where} (model ${JSON.stringify(this.model)})`;
-    if (cutShort(error)) return new ModelError('unavailable', `${server} cut its reply short: ${(error as Error).message}`);
-    if (error instanceof APIConnectionTimeoutError) return new ModelError('unavailable', `${server} did not answer in time: ${error.message}`);
-    if (error instanceof APIConnectionError) return new ModelError('unavailable', `${server} could not be reached: ${error.message}`);
+    if (cutShort(error))
+      return new ModelError('unavailable', `${server} cut its reply short: ${(error as Error).message}`);
+    if (error instanceof APIConnectionTimeoutError)
+      return new ModelError('unavailable', `${server} did not answer in time: ${error.message}`);
+    if (error instanceof APIConnectionError)
+      return new ModelError('unavailable', `${server} could not be reached: ${error.message}`);
     if (error instanceof APIError) {
       const status = error.status ?? 0;
-      if (status === 429) return new ModelError('rate_limited', `${server} is still rate limited after retries (HTTP 429): ${error.message}`);
-      if (status >= 500) return new ModelError('unavailable', `${server} kept failing after retries (HTTP ${status}): ${error.message}`);
-      if (status === 404) return new ModelError('rejected', `${server} has no such model, or no Chat Completions API at this base URL (HTTP 404): ${error.message}`);
+      if (status === 429)
+        return new ModelError(
+          'rate_limited',
+          `${server} is still rate limited after retries (HTTP 429): ${error.message}`,
+        );
+      if (status >= 500)
+        return new ModelError('unavailable', `${server} kept failing after retries (HTTP ${status}): ${error.message}`);
+      if (status === 404)
+        return new ModelError(
+          'rejected',
+          `${server} has no such model, or no Chat Completions API at this base URL (HTTP 404): ${error.message}`,
+        );
       return new ModelError('rejected', `${server} refused the request (HTTP ${status}): ${error.message}`);
     }
     return error;
@@ -250,5 +343,8 @@ export class OpenAiCompatibleModel implements AnsweringModel {
 /** Thrown inside the adapter only: the server refused the way a structured answer was asked. */
 class RefusedMode extends Error {}
 
-export const createOpenAiModel = (settings: OpenAiSettings, client: OpenAI = createOpenAiClient(settings)): OpenAiCompatibleModel =>
+export const createOpenAiModel = (
+  settings: OpenAiSettings,
+  client: OpenAI = createOpenAiClient(settings),
+): OpenAiCompatibleModel =>
   new OpenAiCompatibleModel(client, settings.model, settings.baseURL ?? DEFAULT_OPENAI_BASE_URL);

@@ -4,7 +4,14 @@
  * a provider's reply into the port's answer or a `malformed_answer`. Kept in one place so Claude, Claude on
  * Bedrock and OpenAI-compatible servers are asked the same thing and judged by the same rules.
  */
-import { ModelError, type ElementChoice, type ElementChoiceRequest, type TokenUsage, type VisualLocateRequest, type VisualLocation } from '../../ports/model.js';
+import {
+  ModelError,
+  type ElementChoice,
+  type ElementChoiceRequest,
+  type TokenUsage,
+  type VisualLocateRequest,
+  type VisualLocation,
+} from '../../ports/model.js';
 
 export const CHOOSE_TOOL = 'choose_element';
 export const LOCATE_TOOL = 'locate_element';
@@ -28,7 +35,10 @@ export const CHOOSE_DESCRIPTION = 'Report the element of the page that the descr
 export const CHOOSE_SCHEMA = {
   type: 'object',
   properties: {
-    elementId: { type: 'string', description: 'The id of the chosen element exactly as written at the start of its line (e.g. "e12"), or "none".' },
+    elementId: {
+      type: 'string',
+      description: 'The id of the chosen element exactly as written at the start of its line (e.g. "e12"), or "none".',
+    },
     reason: { type: 'string', description: 'One short sentence: why this element, or why none fits.' },
   },
   required: ['elementId', 'reason'],
@@ -39,9 +49,16 @@ export const chooseUserText = (request: ElementChoiceRequest): string =>
 
 /** The element choice out of a tool call's input (or a JSON reply of the same shape). */
 export const readChoice = (input: unknown, usage: TokenUsage): ElementChoice => {
-  const fields = (input && typeof input === 'object' ? input : null) as { elementId?: unknown; reason?: unknown } | null;
+  const fields = (input && typeof input === 'object' ? input : null) as {
+    elementId?: unknown;
+    reason?: unknown;
+  } | null;
   if (!fields || typeof fields.elementId !== 'string' || !fields.elementId.trim()) {
-    throw new ModelError('malformed_answer', `the language model's ${CHOOSE_TOOL} answer has no elementId string`, usage);
+    throw new ModelError(
+      'malformed_answer',
+      `the language model's ${CHOOSE_TOOL} answer has no elementId string`,
+      usage,
+    );
   }
   return { choice: fields.elementId.trim(), reason: typeof fields.reason === 'string' ? fields.reason : '', usage };
 };
@@ -72,14 +89,29 @@ export const locateUserText = (request: VisualLocateRequest): string =>
 
 /** The point out of a locate answer; a point outside the image is no answer: acting there would hit something else. */
 export const readLocation = (input: unknown, request: VisualLocateRequest, usage: TokenUsage): VisualLocation => {
-  const fields = (input && typeof input === 'object' ? input : null) as { found?: unknown; x?: unknown; y?: unknown; confidence?: unknown; reason?: unknown } | null;
-  if (!fields || typeof fields.found !== 'boolean') throw new ModelError('malformed_answer', `the language model answered without a ${LOCATE_TOOL} answer saying found true or false`, usage);
+  const fields = (input && typeof input === 'object' ? input : null) as {
+    found?: unknown;
+    x?: unknown;
+    y?: unknown;
+    confidence?: unknown;
+    reason?: unknown;
+  } | null;
+  if (!fields || typeof fields.found !== 'boolean')
+    throw new ModelError(
+      'malformed_answer',
+      `the language model answered without a ${LOCATE_TOOL} answer saying found true or false`,
+      usage,
+    );
   const reason = typeof fields.reason === 'string' ? fields.reason : '';
   if (!fields.found) return { found: false, x: 0, y: 0, confidence: 0, reason, usage };
   const x = Number(fields.x);
   const y = Number(fields.y);
   if (!Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0 || x > request.width || y > request.height) {
-    throw new ModelError('malformed_answer', `the language model's point (${String(fields.x)}, ${String(fields.y)}) is not inside the ${request.width}×${request.height} image`, usage);
+    throw new ModelError(
+      'malformed_answer',
+      `the language model's point (${String(fields.x)}, ${String(fields.y)}) is not inside the ${request.width}×${request.height} image`,
+      usage,
+    );
   }
   const confidence = typeof fields.confidence === 'number' ? Math.min(1, Math.max(0, fields.confidence)) : 0.5;
   return { found: true, x: Math.round(x), y: Math.round(y), confidence, reason, usage };
@@ -87,13 +119,19 @@ export const readLocation = (input: unknown, request: VisualLocateRequest, usage
 
 export const ANSWER_DESCRIPTION = 'Give the answer, in exactly the shape of this input schema.';
 
-export const answerUserText = (context: string, question: string): string => `Page content (markdown):\n${context}\n\nRequest: ${question}`;
+export const answerUserText = (context: string, question: string): string =>
+  `Page content (markdown):\n${context}\n\nRequest: ${question}`;
 
 /**
  * Tool inputs and most structured-output modes take only object schemas; any other schema (an array, a string) is
  * wrapped as the `value` of an object and unwrapped from the answer, so callers may ask for any JSON shape.
  */
-export const objectSchemaFor = (schema: Record<string, unknown>): { schema: Record<string, unknown>; wrapped: boolean } =>
-  schema.type === 'object' ? { schema, wrapped: false } : { schema: { type: 'object', properties: { value: schema }, required: ['value'] }, wrapped: true };
+export const objectSchemaFor = (
+  schema: Record<string, unknown>,
+): { schema: Record<string, unknown>; wrapped: boolean } =>
+  schema.type === 'object'
+    ? { schema, wrapped: false }
+    : { schema: { type: 'object', properties: { value: schema }, required: ['value'] }, wrapped: true };
 
-export const unwrapAnswer = (input: unknown, wrapped: boolean): unknown => (wrapped ? (input as { value?: unknown } | null)?.value : input);
+export const unwrapAnswer = (input: unknown, wrapped: boolean): unknown =>
+  wrapped ? (input as { value?: unknown } | null)?.value : input;

@@ -12,8 +12,14 @@ export const ListRequestsQuery = z.object({
 export const WebhookAttempt = z
   .object({
     at: isoDate(),
-    statusCode: z.int().optional().describe('The HTTP status the receiver answered; absent when it could not be reached.'),
-    error: z.string().optional().describe('Why the attempt failed, when no status came back or the status was not 2xx.'),
+    statusCode: z
+      .int()
+      .optional()
+      .describe('The HTTP status the receiver answered; absent when it could not be reached.'),
+    error: z
+      .string()
+      .optional()
+      .describe('Why the attempt failed, when no status came back or the status was not 2xx.'),
     durationMs: z.number(),
   })
   .meta({ id: 'WebhookAttempt', description: 'One try at delivering a webhook.' });
@@ -41,19 +47,33 @@ export const RequestSummary = z
     clientRequestId: z.string().optional(),
     webhook: WebhookDelivery.optional(),
   })
-  .meta({ id: 'RequestSummary', description: 'An async request as listed: its state and webhook delivery, without its result.' });
+  .meta({
+    id: 'RequestSummary',
+    description: 'An async request as listed: its state and webhook delivery, without its result.',
+  });
 
 export const RequestsResponse = envelope(z.object({ requests: z.array(RequestSummary), pagination: Pagination }));
 
 export const UsageQuery = z.object({
-  days: queryInt().pipe(z.number().int().min(1).max(366)).optional().describe('How many days back, today (UTC) included. Default 30.'),
+  days: queryInt()
+    .pipe(z.number().int().min(1).max(366))
+    .optional()
+    .describe('How many days back, today (UTC) included. Default 30.'),
 });
 
 export const Usage = z
   .object({
     orgId: z.string().describe('The organization of the API key.'),
-    days: z.array(z.object({ date: z.iso.date(), credits: z.number(), operations: z.int().describe('Operations that spent credits that day.') })),
-    sessions: z.array(z.object({ sessionId: z.string(), credits: z.number() })).describe('Sessions that spent credits in the range, most first.'),
+    days: z.array(
+      z.object({
+        date: z.iso.date(),
+        credits: z.number(),
+        operations: z.int().describe('Operations that spent credits that day.'),
+      }),
+    ),
+    sessions: z
+      .array(z.object({ sessionId: z.string(), credits: z.number() }))
+      .describe('Sessions that spent credits in the range, most first.'),
   })
   .meta({ id: 'Usage', description: "The org's credits per day, oldest day first, and per session." });
 

@@ -47,12 +47,14 @@ export const queryList = () =>
     )
     .pipe(z.array(z.string().max(256)).max(100));
 
-export const Issue = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  details: z.record(z.string(), z.unknown()).optional(),
-  reason: z.string().optional(),
-}).meta({ id: 'Issue', description: 'An error or warning inside a success envelope, or why an operation fell short.' });
+export const Issue = z
+  .object({
+    message: z.string(),
+    code: z.string().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'Issue', description: 'An error or warning inside a success envelope, or why an operation fell short.' });
 export type Issue = z.infer<typeof Issue>;
 
 export const EnvelopeDefaultMeta = z.object({ requestId: z.string().optional() });
@@ -68,16 +70,21 @@ export const envelope = <D extends z.ZodType, M extends z.ZodType = typeof Envel
 
 export const OperationOutcome = z.object({ success: z.boolean() });
 
-export const Pagination = z.object({
-  currentLimit: long(),
-  currentPage: long(),
-  finalCount: long(),
-  hasMore: z.boolean(),
-  initialCount: long(),
-  nextOffset: long(),
-  numberOfPages: long(),
-  totalItems: long(),
-}).meta({ id: 'Pagination', description: 'Where a page of an offset-paged list sits: pass `nextOffset` back as `offset` for the next page.' });
+export const Pagination = z
+  .object({
+    currentLimit: long(),
+    currentPage: long(),
+    finalCount: long(),
+    hasMore: z.boolean(),
+    initialCount: long(),
+    nextOffset: long(),
+    numberOfPages: long(),
+    totalItems: long(),
+  })
+  .meta({
+    id: 'Pagination',
+    description: 'Where a page of an offset-paged list sits: pass `nextOffset` back as `offset` for the next page.',
+  });
 export type Pagination = z.infer<typeof Pagination>;
 
 /** The problem shape every error response carries (RFC 9457 fields plus `errors[]`). */

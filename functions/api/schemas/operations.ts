@@ -25,18 +25,22 @@ export const MicroInteractionConfig = z.object({
   visualAnalysis: VisualAnalysisConfig.optional(),
   waitForNavigationConfig: BrowserWaitNavigationConfig.optional(),
 });
-export const MicroInteractionConfigWithExperimental = MicroInteractionConfig.extend({ experimental: experimental.optional() });
+export const MicroInteractionConfigWithExperimental = MicroInteractionConfig.extend({
+  experimental: experimental.optional(),
+});
 
 const description = () => z.string().min(1).max(2000);
 
-export const ClickBody = z.object({
-  ...aiCommon,
-  elementDescription: description(),
-  configuration: MicroInteractionConfigWithExperimental.extend({
-    clickType: z.enum(['click', 'doubleClick', 'rightClick']).optional(),
-  }).optional(),
-  waitForNavigation: z.boolean().optional(),
-}).meta({ id: 'ClickRequest', examples: [{ elementDescription: 'the Sign in button' }] });
+export const ClickBody = z
+  .object({
+    ...aiCommon,
+    elementDescription: description(),
+    configuration: MicroInteractionConfigWithExperimental.extend({
+      clickType: z.enum(['click', 'doubleClick', 'rightClick']).optional(),
+    }).optional(),
+    waitForNavigation: z.boolean().optional(),
+  })
+  .meta({ id: 'ClickRequest', examples: [{ elementDescription: 'the Sign in button' }] });
 
 export const HoverBody = z.object({
   ...aiCommon,
@@ -44,20 +48,27 @@ export const HoverBody = z.object({
   configuration: MicroInteractionConfigWithExperimental.optional(),
 });
 
-export const TypeBody = z.object({
-  ...aiCommon,
-  text: z.string().max(100_000),
-  elementDescription: description().optional(),
-  clearInputField: z.boolean().optional(),
-  pressEnterKey: z.boolean().optional(),
-  pressTabKey: z.boolean().optional(),
-  waitForNavigation: z.boolean().optional(),
-  configuration: MicroInteractionConfigWithExperimental.optional(),
-}).meta({ id: 'TypeRequest', examples: [{ text: 'ada@example.com', elementDescription: 'the email field', pressEnterKey: true }] });
+export const TypeBody = z
+  .object({
+    ...aiCommon,
+    text: z.string().max(100_000),
+    elementDescription: description().optional(),
+    clearInputField: z.boolean().optional(),
+    pressEnterKey: z.boolean().optional(),
+    pressTabKey: z.boolean().optional(),
+    waitForNavigation: z.boolean().optional(),
+    configuration: MicroInteractionConfigWithExperimental.optional(),
+  })
+  .meta({
+    id: 'TypeRequest',
+    examples: [{ text: 'ada@example.com', elementDescription: 'the email field', pressEnterKey: true }],
+  });
 
 /** `"200px"`, `"-50%"`, or a bare number of pixels. */
 const scrollAmount = () =>
-  z.string().regex(/^[+-]?\d{1,7}(\.\d+)?(px|%)?$/, { message: 'must be pixels or a percentage, e.g. "200px", "-50%"' });
+  z
+    .string()
+    .regex(/^[+-]?\d{1,7}(\.\d+)?(px|%)?$/, { message: 'must be pixels or a percentage, e.g. "200px", "-50%"' });
 
 export const ScrollBody = z.object({
   ...aiCommon,
@@ -92,7 +103,10 @@ export const MonitorBody = z.object({
     .object({
       includeVisualAnalysis: z.enum(['auto', 'disabled', 'enabled']).optional(),
       interval: z
-        .object({ intervalSeconds: long().min(1).max(3600).optional(), timeoutSeconds: long().min(1).max(3600).optional() })
+        .object({
+          intervalSeconds: long().min(1).max(3600).optional(),
+          timeoutSeconds: long().min(1).max(3600).optional(),
+        })
         .optional(),
     })
     .optional(),
@@ -110,7 +124,12 @@ const compileOnce: JsonSchemas = {
     ajv ??= new Ajv({ strict: false, allErrors: true });
     try {
       const validate = ajv.compile(schema);
-      return (value) => (validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`));
+      return (value) =>
+        validate(value)
+          ? []
+          : (validate.errors ?? []).map(
+              (error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`,
+            );
     } finally {
       ajv.removeSchema(schema);
     }
@@ -131,24 +150,28 @@ const outputSchema = () =>
 const ScrapeConfig = z.object({ optimizeUrls: z.enum(['auto', 'enabled', 'disabled']).optional() });
 const includeVisualAnalysis = z.object({ includeVisualAnalysis: z.enum(['enabled', 'auto', 'disabled']).optional() });
 
-export const PageQueryBody = z.object({
-  ...aiCommon,
-  prompt: z.string().min(1).max(50_000),
-  followPaginationLinks: z.boolean().optional(),
-  configuration: z
-    .object({
-      experimental: includeVisualAnalysis.optional(),
-      outputSchema: outputSchema().optional(),
-      scrape: ScrapeConfig.optional(),
-      visualAnalysis: VisualAnalysisConfig.optional(),
-    })
-    .optional(),
-}).meta({ id: 'PageQueryRequest', examples: [{ prompt: 'What is the price of the first item?' }] });
+export const PageQueryBody = z
+  .object({
+    ...aiCommon,
+    prompt: z.string().min(1).max(50_000),
+    followPaginationLinks: z.boolean().optional(),
+    configuration: z
+      .object({
+        experimental: includeVisualAnalysis.optional(),
+        outputSchema: outputSchema().optional(),
+        scrape: ScrapeConfig.optional(),
+        visualAnalysis: VisualAnalysisConfig.optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'PageQueryRequest', examples: [{ prompt: 'What is the price of the first item?' }] });
 
 export const SummaryBody = z.object({
   ...aiCommon,
   prompt: z.string().max(50_000).optional(),
-  configuration: z.object({ experimental: includeVisualAnalysis.optional(), outputSchema: outputSchema().optional() }).optional(),
+  configuration: z
+    .object({ experimental: includeVisualAnalysis.optional(), outputSchema: outputSchema().optional() })
+    .optional(),
 });
 
 export const PaginatedExtractionBody = z.object({
@@ -185,39 +208,50 @@ export const ScreenshotBody = z.object({
     .optional(),
 });
 
-export const CreateAutomationBody = z.object({
-  ...aiCommon,
-  async: AsyncConfig.optional(),
-  configuration: openMap().optional(),
-}).meta({ id: 'CreateAutomationRequest' });
+export const CreateAutomationBody = z
+  .object({
+    ...aiCommon,
+    async: AsyncConfig.optional(),
+    configuration: openMap().optional(),
+  })
+  .meta({ id: 'CreateAutomationRequest' });
 
-export const ExecuteAutomationBody = z.object({
-  ...aiCommon,
-  automationId: z.string().min(1).max(128),
-  parameters: openMap().optional(),
-  async: AsyncConfig.optional(),
-}).meta({ id: 'ExecuteAutomationRequest' });
+export const ExecuteAutomationBody = z
+  .object({
+    ...aiCommon,
+    automationId: z.string().min(1).max(128),
+    parameters: openMap().optional(),
+    async: AsyncConfig.optional(),
+  })
+  .meta({ id: 'ExecuteAutomationRequest' });
 
-export const ScreenshotMetadata = z.object({
-  dataUrl: z.string().optional(),
-  fileId: z.string().optional(),
-  fileName: z.string().optional(),
-  format: z.enum(['base64', 'url']).optional(),
-  scrollPosition: z.object({ left: long(), top: long() }).optional(),
-  signedDownloadUrl: z.string().optional(),
-  urlExpiry: z.string().optional(),
-  viewportDimensions: z.object({ height: long(), width: long() }).optional(),
-}).meta({ id: 'Screenshot' });
+export const ScreenshotMetadata = z
+  .object({
+    dataUrl: z.string().optional(),
+    fileId: z.string().optional(),
+    fileName: z.string().optional(),
+    format: z.enum(['base64', 'url']).optional(),
+    scrollPosition: z.object({ left: long(), top: long() }).optional(),
+    signedDownloadUrl: z.string().optional(),
+    urlExpiry: z.string().optional(),
+    viewportDimensions: z.object({ height: long(), width: long() }).optional(),
+  })
+  .meta({ id: 'Screenshot' });
 
-export const AiMeta = z.object({
-  status: z.enum(['success', 'partial', 'failure']),
-  usage: z.object({ credits: z.number(), id: z.string() }),
-  clientProvided: z.object({ clientRequestId: z.string().optional() }).optional(),
-  requestId: z.string().optional(),
-  screenshots: z.array(ScreenshotMetadata).optional(),
-}).meta({ id: 'AiMeta', description: 'How an AI operation went: its status, the credits it spent, any screenshots.' });
+export const AiMeta = z
+  .object({
+    status: z.enum(['success', 'partial', 'failure']),
+    usage: z.object({ credits: z.number(), id: z.string() }),
+    clientProvided: z.object({ clientRequestId: z.string().optional() }).optional(),
+    requestId: z.string().optional(),
+    screenshots: z.array(ScreenshotMetadata).optional(),
+  })
+  .meta({ id: 'AiMeta', description: 'How an AI operation went: its status, the credits it spent, any screenshots.' });
 
-export const AiPromptResponse = envelope(z.object({ modelResponse: z.string() }), AiMeta).meta({ id: 'AiResponse', description: 'The answer of an AI operation: `data.modelResponse` and `meta.usage.credits`.' });
+export const AiPromptResponse = envelope(z.object({ modelResponse: z.string() }), AiMeta).meta({
+  id: 'AiResponse',
+  description: 'The answer of an AI operation: `data.modelResponse` and `meta.usage.credits`.',
+});
 
 export const ScrapeResponse = envelope(
   z.object({
@@ -230,8 +264,14 @@ export const ScrapeResponse = envelope(
   AiMeta,
 ).meta({ id: 'ScrapeResponse' });
 
-export const AsyncResponse = z.object({
-  requestId: z.string(),
-  errors: z.array(Issue).optional(),
-  warnings: z.array(Issue).optional(),
-}).meta({ id: 'AsyncAccepted', description: 'The request was accepted: follow it with GET /v1/requests/{requestId}/status or its webhook.', examples: [{ requestId: '0190f7a2-6b1c-7c3e-9d2a-5e8f1a2b3c4d' }] });
+export const AsyncResponse = z
+  .object({
+    requestId: z.string(),
+    errors: z.array(Issue).optional(),
+    warnings: z.array(Issue).optional(),
+  })
+  .meta({
+    id: 'AsyncAccepted',
+    description: 'The request was accepted: follow it with GET /v1/requests/{requestId}/status or its webhook.',
+    examples: [{ requestId: '0190f7a2-6b1c-7c3e-9d2a-5e8f1a2b3c4d' }],
+  });

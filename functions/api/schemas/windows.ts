@@ -5,7 +5,9 @@ export const WINDOW_WAIT_UNTIL = ['load', 'domContentLoaded', 'complete', 'noWai
 
 /** WIDTHxHEIGHT, each 100 to 9999 pixels. */
 export const screenResolution = () =>
-  z.string().regex(/^[1-9]\d{2,3}x[1-9]\d{2,3}$/, { message: 'must be WIDTHxHEIGHT, each from 100 to 9999, e.g. 1280x720' });
+  z
+    .string()
+    .regex(/^[1-9]\d{2,3}x[1-9]\d{2,3}$/, { message: 'must be WIDTHxHEIGHT, each from 100 to 9999, e.g. 1280x720' });
 
 export const WindowParams = z.object({ sessionId: pathId('session'), windowId: pathId('window') });
 
@@ -20,7 +22,9 @@ export const CreateWindowBody = z.object({
   ...waitOptions,
 });
 
-export const LoadUrlBody = z.object({ url: pageUrlString(), ...waitOptions }).meta({ id: 'LoadUrlRequest', examples: [{ url: 'https://example.com', waitUntil: 'load' }] });
+export const LoadUrlBody = z
+  .object({ url: pageUrlString(), ...waitOptions })
+  .meta({ id: 'LoadUrlRequest', examples: [{ url: 'https://example.com', waitUntil: 'load' }] });
 
 export const GetWindowInfoQuery = z.object({
   includeNavigationBar: queryBool().optional(),
@@ -28,14 +32,18 @@ export const GetWindowInfoQuery = z.object({
   screenResolution: screenResolution().optional(),
 });
 
-export const WindowId = z.object({
-  windowId: z.string(),
-  targetId: z.string(),
-  title: z.string().optional(),
-  url: z.string().optional(),
-}).meta({ id: 'WindowIdentity', description: 'A window: its id (the page\'s CDP target id).' });
+export const WindowId = z
+  .object({
+    windowId: z.string(),
+    targetId: z.string(),
+    title: z.string().optional(),
+    url: z.string().optional(),
+  })
+  .meta({ id: 'WindowIdentity', description: "A window: its id (the page's CDP target id)." });
 
-export const Window = z.object({ windowId: z.string(), targetId: z.string(), liveViewUrl: z.string() }).meta({ id: 'Window', description: 'A window and the link to watch and use it live.' });
+export const Window = z
+  .object({ windowId: z.string(), targetId: z.string(), liveViewUrl: z.string() })
+  .meta({ id: 'Window', description: 'A window and the link to watch and use it live.' });
 
 export const WindowIdResponse = envelope(WindowId).meta({ id: 'WindowIdentityResponse' });
 export const WindowResponse = envelope(Window).meta({ id: 'WindowResponse' });

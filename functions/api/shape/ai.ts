@@ -1,7 +1,10 @@
 /** An operation result → the AI envelope: `data.modelResponse`, `meta.status`, `meta.usage`, echoed client id. */
 import type { OperationResult } from '../../core/operations/result.js';
 
-export const aiEnvelope = <R>(result: OperationResult<R>, request: { requestId: string; clientRequestId?: string }) => ({
+export const aiEnvelope = <R>(
+  result: OperationResult<R>,
+  request: { requestId: string; clientRequestId?: string },
+) => ({
   data: { modelResponse: result.modelResponse },
   meta: {
     status: result.status,

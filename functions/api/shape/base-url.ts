@@ -5,7 +5,10 @@ import { header } from '../reply.js';
 export const publicBaseUrl = (input: Pick<OperationInput, 'deps' | 'event'>): string => {
   const configured = input.deps.config.publicBaseUrl;
   if (configured) return configured.replace(/\/+$/, '');
-  const host = header(input.event, 'x-forwarded-host') ?? header(input.event, 'host') ?? `${input.deps.config.host}:${input.deps.config.port}`;
+  const host =
+    header(input.event, 'x-forwarded-host') ??
+    header(input.event, 'host') ??
+    `${input.deps.config.host}:${input.deps.config.port}`;
   const proto = header(input.event, 'x-forwarded-proto') ?? 'http';
   return `${proto}://${host}`;
 };

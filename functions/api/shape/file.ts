@@ -16,9 +16,16 @@ const core = (file: StoredFile) => ({
   sessionIds: file.sessionIds,
 });
 
-export const createdFileToWire = (file: StoredFile, uploadUrl: string): z.input<typeof CreateFileResponse>['data'] => ({ ...core(file), uploadUrl });
+export const createdFileToWire = (file: StoredFile, uploadUrl: string): z.input<typeof CreateFileResponse>['data'] => ({
+  ...core(file),
+  uploadUrl,
+});
 
-export const fileToWire = ({ file, downloadUrl }: FileView): z.input<typeof GetFileResponse>['data'] => ({ ...core(file), downloadUrl, expiryTime: file.expiryTime });
+export const fileToWire = ({ file, downloadUrl }: FileView): z.input<typeof GetFileResponse>['data'] => ({
+  ...core(file),
+  downloadUrl,
+  expiryTime: file.expiryTime,
+});
 
 export const externalFileToWire = ({ file, downloadUrl }: FileView): z.input<typeof ExternalFile> => ({
   ...core(file),
@@ -32,4 +39,6 @@ export const externalFileToWire = ({ file, downloadUrl }: FileView): z.input<typ
 
 /** A failed upload says why in `errors`, so a client that only reads the envelope (as the official one does) learns it. */
 export const fileIssues = (file: StoredFile): Issue[] =>
-  file.status === 'upload_failed' ? [{ code: 'upload_failed', message: file.failureReason ?? 'the upload failed', details: { fileId: file.id } }] : [];
+  file.status === 'upload_failed'
+    ? [{ code: 'upload_failed', message: file.failureReason ?? 'the upload failed', details: { fileId: file.id } }]
+    : [];

@@ -20,7 +20,10 @@ export interface StreamEnd {
  * Pipes an event source into a stream; closing the stream aborts the source. When `until` aborts, its reason (a
  * StreamEnd) is sent as a last `error` event and the stream ends, as it does after a session's final status.
  */
-export const sseStream = (produce: (signal: AbortSignal) => AsyncIterable<{ event: string; eventId?: number }>, until?: AbortSignal): Readable => {
+export const sseStream = (
+  produce: (signal: AbortSignal) => AsyncIterable<{ event: string; eventId?: number }>,
+  until?: AbortSignal,
+): Readable => {
   const out = new PassThrough();
   const abort = new AbortController();
   until?.addEventListener(

@@ -2,7 +2,12 @@
 import { signViewToken, VIEW_TOKEN_TTL_SECONDS } from '../../net/live-view-tokens.js';
 import type { WindowInfo } from '../../ports/browser.js';
 
-export const windowIdToWire = (window: WindowInfo) => ({ windowId: window.windowId, targetId: window.windowId, title: window.title, url: window.url });
+export const windowIdToWire = (window: WindowInfo) => ({
+  windowId: window.windowId,
+  targetId: window.windowId,
+  title: window.title,
+  url: window.url,
+});
 
 export interface LiveViewOptions {
   includeNavigationBar?: boolean;
@@ -10,7 +15,14 @@ export interface LiveViewOptions {
   screenResolution?: string;
 }
 
-export const liveViewUrl = (baseUrl: string, secret: string, nowSeconds: number, sessionId: string, windowId: string, options: LiveViewOptions): string => {
+export const liveViewUrl = (
+  baseUrl: string,
+  secret: string,
+  nowSeconds: number,
+  sessionId: string,
+  windowId: string,
+  options: LiveViewOptions,
+): string => {
   const token = signViewToken(secret, { sessionId, windowId, expiresAt: nowSeconds + VIEW_TOKEN_TTL_SECONDS });
   const query = new URLSearchParams({ token });
   if (options.includeNavigationBar) query.set('navigationBar', 'true');

@@ -24,7 +24,10 @@ export const NO_EXTENSIONS: ExtensionCatalog = catalogOf(new Map());
  * The extensions under `dir`: each subfolder with a `manifest.json` whose name is a valid id. Other entries are
  * skipped and reported through `skipped` (a stray file or a folder without a manifest should not stop the host).
  */
-export async function loadExtensionCatalog(dir: string | undefined, skipped: (name: string, why: string) => void = () => undefined): Promise<ExtensionCatalog> {
+export async function loadExtensionCatalog(
+  dir: string | undefined,
+  skipped: (name: string, why: string) => void = () => undefined,
+): Promise<ExtensionCatalog> {
   if (!dir) return NO_EXTENSIONS;
   const root = resolve(dir);
   const entries = await readdir(root, { withFileTypes: true });

@@ -24,7 +24,9 @@ export const parseGeneration = (value: unknown): Generation | undefined => {
 };
 
 /** The task's description from the ECS task metadata endpoint v4 (`ECS_CONTAINER_METADATA_URI_V4`). */
-const readTask = async (metadataUri: string): Promise<{ Family?: unknown; Revision?: unknown; DesiredStatus?: unknown }> => {
+const readTask = async (
+  metadataUri: string,
+): Promise<{ Family?: unknown; Revision?: unknown; DesiredStatus?: unknown }> => {
   const response = await fetch(`${metadataUri.replace(/\/+$/, '')}/task`, { signal: AbortSignal.timeout(5_000) });
   if (!response.ok) throw new Error(`task metadata answered HTTP ${response.status}`);
   return (await response.json()) as { Family?: unknown; Revision?: unknown; DesiredStatus?: unknown };
@@ -34,19 +36,28 @@ const readTask = async (metadataUri: string): Promise<{ Family?: unknown; Revisi
 export const taskGeneration = async (metadataUri: string): Promise<Generation> => {
   const task = await readTask(metadataUri);
   const generation = parseGeneration(`${String(task.Family)}:${String(task.Revision)}`);
-  if (!generation || typeof task.Family !== 'string') throw new Error(`task metadata has no Family and Revision: ${JSON.stringify(task).slice(0, 200)}`);
+  if (!generation || typeof task.Family !== 'string')
+    throw new Error(`task metadata has no Family and Revision: ${JSON.stringify(task).slice(0, 200)}`);
   return generation;
 };
 
 /** Whether ECS is stopping the task: its desired status is STOPPED. */
-export const taskStopping = async (metadataUri: string): Promise<boolean> => (await readTask(metadataUri)).DesiredStatus === 'STOPPED';
+export const taskStopping = async (metadataUri: string): Promise<boolean> =>
+  (await readTask(metadataUri)).DesiredStatus === 'STOPPED';
 
 /** Whether a host of a newer revision of `own`'s family is registered and still beating. */
-export const newerGenerationLive = async (records: Records, own: Generation, now: number = Date.now()): Promise<boolean> => {
+export const newerGenerationLive = async (
+  records: Records,
+  own: Generation,
+  now: number = Date.now(),
+): Promise<boolean> => {
   const stale = new Set((await staleHosts(records, now)).map((host) => host.hostId));
   let cursor: string | undefined;
   do {
-    const page = await records.query<RecordItem & { hostId: string; generation?: string }>('HOSTS', { skPrefix: 'HOST#', cursor });
+    const page = await records.query<RecordItem & { hostId: string; generation?: string }>('HOSTS', {
+      skPrefix: 'HOST#',
+      cursor,
+    });
     for (const host of page.items) {
       const other = parseGeneration(host.generation);
       if (other && other.family === own.family && other.revision > own.revision && !stale.has(host.hostId)) return true;

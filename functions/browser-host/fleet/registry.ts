@@ -86,10 +86,23 @@ export class HostRegistry {
     const { hostId, address, capacity } = this.options;
     const used = this.options.used();
     const at = this.now();
-    const record: HostRecord = { hostId, address, capacity, used, draining: this.draining, heartbeatAt: new Date(at).toISOString() };
+    const record: HostRecord = {
+      hostId,
+      address,
+      capacity,
+      used,
+      draining: this.draining,
+      heartbeatAt: new Date(at).toISOString(),
+    };
     if (this.stopped) return record;
     const generation = this.options.generation === undefined ? {} : { generation: this.options.generation };
-    const write = this.options.records.put({ ...hostKey(hostId), ...record, ...generation, heartbeatMs: this.heartbeatMs, expiresAt: Math.ceil(at / 1000) + 24 * 3600 });
+    const write = this.options.records.put({
+      ...hostKey(hostId),
+      ...record,
+      ...generation,
+      heartbeatMs: this.heartbeatMs,
+      expiresAt: Math.ceil(at / 1000) + 24 * 3600,
+    });
     this.writing = write;
     await write;
     this.publish(at, used, capacity);
@@ -108,9 +121,13 @@ export const staleHosts = async (records: Records, now: number = Date.now()): Pr
   const hosts: HostRecord[] = [];
   let cursor: string | undefined;
   do {
-    const page = await records.query<RecordItem & HostRecord & { heartbeatMs: number }>(HOSTS_PARTITION, { skPrefix: 'HOST#', cursor });
+    const page = await records.query<RecordItem & HostRecord & { heartbeatMs: number }>(HOSTS_PARTITION, {
+      skPrefix: 'HOST#',
+      cursor,
+    });
     for (const { hostId, address, capacity, used, draining, heartbeatAt, heartbeatMs } of page.items) {
-      if (now - Date.parse(heartbeatAt) > 3 * heartbeatMs) hosts.push({ hostId, address, capacity, used, draining, heartbeatAt });
+      if (now - Date.parse(heartbeatAt) > 3 * heartbeatMs)
+        hosts.push({ hostId, address, capacity, used, draining, heartbeatAt });
     }
     cursor = page.cursor;
   } while (cursor);

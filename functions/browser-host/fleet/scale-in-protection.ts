@@ -81,7 +81,9 @@ export class ScaleInProtection {
   }
 
   private async put(enable: boolean): Promise<void> {
-    const body = enable ? { ProtectionEnabled: true, ExpiresInMinutes: Math.ceil(this.expiresMs / 60_000) } : { ProtectionEnabled: false };
+    const body = enable
+      ? { ProtectionEnabled: true, ExpiresInMinutes: Math.ceil(this.expiresMs / 60_000) }
+      : { ProtectionEnabled: false };
     try {
       const response = await fetch(`${this.options.agentUri.replace(/\/+$/, '')}/task-protection/v1/state`, {
         method: 'PUT',
@@ -91,15 +93,20 @@ export class ScaleInProtection {
       });
       const answer = (await response.json().catch(() => ({}))) as AgentAnswer;
       if (!response.ok || !answer.protection) {
-        const reason = answer.failure?.Reason ?? answer.error?.Message ?? answer.error?.Code ?? `HTTP ${response.status}`;
+        const reason =
+          answer.failure?.Reason ?? answer.error?.Message ?? answer.error?.Code ?? `HTTP ${response.status}`;
         throw new Error(reason);
       }
       this.enabled = answer.protection.ProtectionEnabled;
       this.protectedUntil = enable ? this.now() + this.expiresMs : 0;
-      this.options.log('info', enable ? 'scale-in protection on' : 'scale-in protection off', { expiresAt: answer.protection.ExpirationDate ?? undefined });
+      this.options.log('info', enable ? 'scale-in protection on' : 'scale-in protection off', {
+        expiresAt: answer.protection.ExpirationDate ?? undefined,
+      });
     } catch (error) {
       // The next sync (a session change or the renewal timer) tries again; sessions run on meanwhile.
-      this.options.log('warn', `could not turn scale-in protection ${enable ? 'on' : 'off'}`, { error: error instanceof Error ? error.message : String(error) });
+      this.options.log('warn', `could not turn scale-in protection ${enable ? 'on' : 'off'}`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 }

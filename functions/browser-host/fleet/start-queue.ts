@@ -88,7 +88,10 @@ export class StartQueueConsumer {
       await this.options.handle(message);
       await queue.delete(message.receipt);
     } catch (error) {
-      log?.('warn', 'session start failed on this host; handing it back to the queue', { messageId: message.id, error: String(error) });
+      log?.('warn', 'session start failed on this host; handing it back to the queue', {
+        messageId: message.id,
+        error: String(error),
+      });
       await queue.changeVisibility(message.receipt, 0).catch(() => undefined);
     }
   }

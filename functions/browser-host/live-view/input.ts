@@ -18,8 +18,10 @@ const MAX_TEXT = 100_000;
 
 const num = (value: unknown, min: number, max: number): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : undefined;
-const int = (value: unknown, min: number, max: number, fallback: number): number => Math.round(num(value, min, max) ?? fallback);
-const str = (value: unknown, max = 64): string | undefined => (typeof value === 'string' && value.length <= max ? value : undefined);
+const int = (value: unknown, min: number, max: number, fallback: number): number =>
+  Math.round(num(value, min, max) ?? fallback);
+const str = (value: unknown, max = 64): string | undefined =>
+  typeof value === 'string' && value.length <= max ? value : undefined;
 
 const COORD = 100_000;
 

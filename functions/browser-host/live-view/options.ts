@@ -10,7 +10,9 @@ export interface ViewerOptions {
   screenResolution?: { width: number; height: number };
 }
 
-export type ParsedQuery = { ok: true; token: string; options: ViewerOptions } | { ok: false; field: string; message: string };
+export type ParsedQuery =
+  | { ok: true; token: string; options: ViewerOptions }
+  | { ok: false; field: string; message: string };
 
 export const MIN_VIEW_SIZE = 100;
 /** What `getWindowInfo` accepts; the page itself is never rendered larger than MAX_RENDER_SIZE. */
@@ -32,7 +34,11 @@ export const parseViewerQuery = (query: URLSearchParams): ParsedQuery => {
     const width = Number(match?.[1]);
     const height = Number(match?.[2]);
     if (!match || [width, height].some((n) => n < MIN_VIEW_SIZE || n > MAX_VIEW_SIZE)) {
-      return { ok: false, field: 'screenResolution', message: `screenResolution must be WIDTHxHEIGHT, each ${MIN_VIEW_SIZE}-${MAX_VIEW_SIZE} (got "${resolution}")` };
+      return {
+        ok: false,
+        field: 'screenResolution',
+        message: `screenResolution must be WIDTHxHEIGHT, each ${MIN_VIEW_SIZE}-${MAX_VIEW_SIZE} (got "${resolution}")`,
+      };
     }
     options.screenResolution = { width, height };
   }
@@ -40,7 +46,10 @@ export const parseViewerQuery = (query: URLSearchParams): ParsedQuery => {
 };
 
 /** `/live/{sessionId}/{windowId}` or `/live/{sessionId}/{windowId}/ws`; undefined for any other path. */
-export const parseLivePath = (pathname: string, basePath: string): { sessionId: string; windowId: string; socket: boolean } | undefined => {
+export const parseLivePath = (
+  pathname: string,
+  basePath: string,
+): { sessionId: string; windowId: string; socket: boolean } | undefined => {
   if (!pathname.startsWith(`${basePath}/`)) return undefined;
   const parts = pathname.slice(basePath.length + 1).split('/');
   if (parts.length < 2 || parts.length > 3 || (parts.length === 3 && parts[2] !== 'ws')) return undefined;

@@ -4,7 +4,12 @@ import { closeTarget } from '../../cdp/close-target.js';
 import { navigableUrl } from './input.js';
 
 /** Runs a navigation request (address bar, history buttons, the parent frame's commands); a refusal's reason or undefined. */
-export const runNavigation = async (cdp: CdpConnection, session: string, targetId: string, message: Record<string, unknown>): Promise<string | undefined> => {
+export const runNavigation = async (
+  cdp: CdpConnection,
+  session: string,
+  targetId: string,
+  message: Record<string, unknown>,
+): Promise<string | undefined> => {
   switch (message.action) {
     case 'go': {
       const url = navigableUrl(message.url);
@@ -15,7 +20,11 @@ export const runNavigation = async (cdp: CdpConnection, session: string, targetI
     }
     case 'back':
     case 'forward': {
-      const history = await cdp.send<{ currentIndex: number; entries: { id: number }[] }>('Page.getNavigationHistory', {}, session);
+      const history = await cdp.send<{ currentIndex: number; entries: { id: number }[] }>(
+        'Page.getNavigationHistory',
+        {},
+        session,
+      );
       const entry = history.entries[history.currentIndex + (message.action === 'back' ? -1 : 1)];
       if (entry) await cdp.send('Page.navigateToHistoryEntry', { entryId: entry.id }, session);
       return undefined;
@@ -24,7 +33,9 @@ export const runNavigation = async (cdp: CdpConnection, session: string, targetI
       await cdp.send('Page.reload', {}, session);
       return undefined;
     case 'close':
-      return (await closeTarget((method, params) => cdp.send(method, params), targetId)) ? undefined : 'the window did not close; try again';
+      return (await closeTarget((method, params) => cdp.send(method, params), targetId))
+        ? undefined
+        : 'the window did not close; try again';
     default:
       return `unsupported navigation ${JSON.stringify(message.action ?? null)}`;
   }
@@ -37,6 +48,11 @@ export const runNavigation = async (cdp: CdpConnection, session: string, targetI
  * whole session lost), and API clients close windows whenever they like. The override lasts while the window is
  * watched; after that the page has the size it had before (test/browser/window-close-races.test.ts).
  */
-export const sizeViewport = async (cdp: CdpConnection, session: string, width: number, height: number): Promise<void> => {
+export const sizeViewport = async (
+  cdp: CdpConnection,
+  session: string,
+  width: number,
+  height: number,
+): Promise<void> => {
   await cdp.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 0, mobile: false }, session);
 };

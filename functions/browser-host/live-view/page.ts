@@ -16,12 +16,14 @@ export interface ViewerConfig {
 }
 
 /** Script-safe JSON: nothing in it can close the script element or start markup. */
-const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const inlineJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Inline script and style only; frames arrive over the socket as bytes (blob: only where createImageBitmap is missing); the socket goes back to this origin. */
-export const PAGE_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob:; connect-src 'self'";
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob:; connect-src 'self'";
 
 export const viewerPage = (config: ViewerConfig): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -43,7 +45,11 @@ export const viewerPage = (config: ViewerConfig): string => `<!doctype html>
  * A page that only shows a message and, framed, posts `eventName` to the parent: a refused link reports an
  * Error, an ended session BrowserDisconnected.
  */
-export const noticePage = (title: string, message: string, post: { eventName: string; payload?: unknown }): string => `<!doctype html>
+export const noticePage = (
+  title: string,
+  message: string,
+  post: { eventName: string; payload?: unknown },
+): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${VIEWER_STYLE}</style></head>
 <body><main id="stage"><div id="status" class="final" role="status"><strong>${escapeHtml(title)}</strong><br>${escapeHtml(message)}</div></main>
 <script>if (window.parent !== window) window.parent.postMessage(${inlineJson(post)}, '*');</script>

@@ -85,12 +85,32 @@ export function createLiveView(options: LiveViewOptions): LiveView {
     const path = parseLivePath(url.pathname, basePath);
     if (!path) return undefined;
     const query = parseViewerQuery(url.searchParams);
-    if (!query.ok) return { ok: false, socket: path.socket, status: query.field === 'token' ? 403 : 400, title: `Invalid ${query.field}`, message: query.message };
+    if (!query.ok)
+      return {
+        ok: false,
+        socket: path.socket,
+        status: query.field === 'token' ? 403 : 400,
+        title: `Invalid ${query.field}`,
+        message: query.message,
+      };
     const grant = verifyViewToken(options.secret, query.token, Math.floor(now() / 1000));
     if (!grant || grant.sessionId !== path.sessionId || grant.windowId !== path.windowId) {
-      return { ok: false, socket: path.socket, status: 403, title: 'Link not valid', message: 'This live view link is invalid or has expired. Ask for a new one.' };
+      return {
+        ok: false,
+        socket: path.socket,
+        status: 403,
+        title: 'Link not valid',
+        message: 'This live view link is invalid or has expired. Ask for a new one.',
+      };
     }
-    return { ok: true, socket: path.socket, grant, options: query.options, token: query.token, endpoint: options.sessions.endpointOf(grant.sessionId) };
+    return {
+      ok: true,
+      socket: path.socket,
+      grant,
+      options: query.options,
+      token: query.token,
+      endpoint: options.sessions.endpointOf(grant.sessionId),
+    };
   }
 
   function sendPage(response: ServerResponse, status: number, html: string): void {
@@ -105,15 +125,59 @@ export function createLiveView(options: LiveViewOptions): LiveView {
   }
 
   function serve(request: IncomingMessage, response: ServerResponse, admission: Admission & { socket: boolean }): void {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendPage(response, 405, noticePage('Method not allowed', 'The live view answers GET only.', { eventName: 'Error', payload: { message: 'method not allowed', code: 405 } }));
-    if (!admission.ok) return sendPage(response, admission.status, noticePage(admission.title, admission.message, { eventName: 'Error', payload: { message: admission.message, code: admission.status } }));
-    if (admission.socket) return sendPage(response, 426, noticePage('Upgrade required', 'This address takes a WebSocket.', { eventName: 'Error', payload: { message: 'upgrade required', code: 426 } }));
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return sendPage(
+        response,
+        405,
+        noticePage('Method not allowed', 'The live view answers GET only.', {
+          eventName: 'Error',
+          payload: { message: 'method not allowed', code: 405 },
+        }),
+      );
+    if (!admission.ok)
+      return sendPage(
+        response,
+        admission.status,
+        noticePage(admission.title, admission.message, {
+          eventName: 'Error',
+          payload: { message: admission.message, code: admission.status },
+        }),
+      );
+    if (admission.socket)
+      return sendPage(
+        response,
+        426,
+        noticePage('Upgrade required', 'This address takes a WebSocket.', {
+          eventName: 'Error',
+          payload: { message: 'upgrade required', code: 426 },
+        }),
+      );
     const { grant, endpoint } = admission;
-    if (!endpoint) return sendPage(response, 410, noticePage('Session ended', 'The browser session has ended.', { eventName: 'BrowserDisconnected' }));
+    if (!endpoint)
+      return sendPage(
+        response,
+        410,
+        noticePage('Session ended', 'The browser session has ended.', { eventName: 'BrowserDisconnected' }),
+      );
     void windowOpen(endpoint, grant.windowId).then((open) => {
-      if (!open) return sendPage(response, 410, noticePage('Window closed', 'This window was closed.', { eventName: 'BrowserDisconnected' }));
+      if (!open)
+        return sendPage(
+          response,
+          410,
+          noticePage('Window closed', 'This window was closed.', { eventName: 'BrowserDisconnected' }),
+        );
       const socketPath = `${basePath}/${encodeURIComponent(grant.sessionId)}/${encodeURIComponent(grant.windowId)}/ws`;
-      sendPage(response, 200, viewerPage({ sessionId: grant.sessionId, windowId: grant.windowId, expiresAt: grant.expiresAt, socketPath, options: admission.options }));
+      sendPage(
+        response,
+        200,
+        viewerPage({
+          sessionId: grant.sessionId,
+          windowId: grant.windowId,
+          expiresAt: grant.expiresAt,
+          socketPath,
+          options: admission.options,
+        }),
+      );
     });
   }
 
@@ -145,7 +209,13 @@ export function createLiveView(options: LiveViewOptions): LiveView {
   }
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, admission: Admission): Promise<void> {
-    if (!admission.ok) return refuseUpgrade(socket, admission.status, admission.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', admission.message);
+    if (!admission.ok)
+      return refuseUpgrade(
+        socket,
+        admission.status,
+        admission.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST',
+        admission.message,
+      );
     // An ended session or closed window still gets a socket, so the viewer can tell "over" from a network blip.
     const closeWith = (reason: keyof typeof CLOSE_CODES) =>
       wss.handleUpgrade(request, socket, head, (client) => {
@@ -167,7 +237,10 @@ export function createLiveView(options: LiveViewOptions): LiveView {
       stream = await streamFor(admission.grant, admission.endpoint);
     } catch (error) {
       if (error instanceof WindowGoneError) return closeWith('windowClosed');
-      log('warn', 'live view could not reach the browser', { sessionId: admission.grant.sessionId, error: String(error) });
+      log('warn', 'live view could not reach the browser', {
+        sessionId: admission.grant.sessionId,
+        error: String(error),
+      });
       if (!options.sessions.endpointOf(admission.grant.sessionId)) return closeWith('sessionEnded');
       return refuseUpgrade(socket, 502, 'UPSTREAM_UNAVAILABLE', 'the session browser did not answer');
     }
@@ -188,7 +261,14 @@ export function createLiveView(options: LiveViewOptions): LiveView {
         (owner) => (owner ? relay.request(request, response, { address: owner }) : serve(request, response, admission)),
         (error: unknown) => {
           log('error', 'live view owner lookup failed', { error: String(error) });
-          sendPage(response, 502, noticePage('Live view unavailable', 'The live view cannot be reached right now. Try again shortly.', { eventName: 'Error', payload: { message: 'owner lookup failed', code: 502 } }));
+          sendPage(
+            response,
+            502,
+            noticePage('Live view unavailable', 'The live view cannot be reached right now. Try again shortly.', {
+              eventName: 'Error',
+              payload: { message: 'owner lookup failed', code: 502 },
+            }),
+          );
         },
       );
       return true;

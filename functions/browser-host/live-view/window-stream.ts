@@ -100,7 +100,9 @@ export class WindowStream {
   static async open(endpoint: string, windowId: string, hooks: WindowStreamHooks): Promise<WindowStream> {
     const cdp = await CdpConnection.connect(endpoint);
     try {
-      const attached = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: windowId, flatten: true }).catch(() => undefined);
+      const attached = await cdp
+        .send<{ sessionId: string }>('Target.attachToTarget', { targetId: windowId, flatten: true })
+        .catch(() => undefined);
       if (!attached) throw new WindowGoneError(`window ${windowId} does not exist`);
       const stream = new WindowStream(cdp, attached.sessionId, windowId, hooks);
       await stream.start();
@@ -121,7 +123,11 @@ export class WindowStream {
     cdp.on('Page.frameNavigated', (params, from) => {
       if (from !== session || params.frame.parentId) return;
       // Chromium's error page for a failed load is at an internal address: the address bar shows the one that failed.
-      const { url, urlFragment, unreachableUrl } = params.frame as { url: string; urlFragment?: string; unreachableUrl?: string };
+      const { url, urlFragment, unreachableUrl } = params.frame as {
+        url: string;
+        urlFragment?: string;
+        unreachableUrl?: string;
+      };
       this.onUrl(unreachableUrl || String(url) + String(urlFragment ?? ''));
     });
     cdp.on('Page.navigatedWithinDocument', (params, from) => {
@@ -131,7 +137,10 @@ export class WindowStream {
       if (targetInfo.type !== 'page' || targetInfo.openerId !== this.windowId) return;
       // Other connections to the browser (the API's) learn of the target at about the same moment; a short delay
       // lets a parent that asks for the new window's info right away find it.
-      setTimeout(() => this.broadcast({ t: 'newWindow', windowId: targetInfo.targetId, url: targetInfo.url }), NEW_WINDOW_NOTICE_DELAY_MS).unref();
+      setTimeout(
+        () => this.broadcast({ t: 'newWindow', windowId: targetInfo.targetId, url: targetInfo.url }),
+        NEW_WINDOW_NOTICE_DELAY_MS,
+      ).unref();
     });
     cdp.on('Target.targetDestroyed', ({ targetId }) => targetId === this.windowId && this.windowGone());
     cdp.on('Target.detachedFromTarget', ({ sessionId }) => sessionId === session && this.windowGone());
@@ -164,10 +173,19 @@ export class WindowStream {
     const { cdp, session } = this;
     const [shot, layout] = await Promise.all([
       cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'jpeg', quality: SCREENCAST.quality }, session),
-      cdp.send<{ cssVisualViewport: { clientWidth: number; clientHeight: number; scale: number } }>('Page.getLayoutMetrics', {}, session),
+      cdp.send<{ cssVisualViewport: { clientWidth: number; clientHeight: number; scale: number } }>(
+        'Page.getLayoutMetrics',
+        {},
+        session,
+      ),
     ]);
     const { clientWidth, clientHeight, scale } = layout.cssVisualViewport;
-    this.deliver(shot.data, { deviceWidth: clientWidth * scale, deviceHeight: clientHeight * scale, pageScaleFactor: scale, offsetTop: 0 });
+    this.deliver(shot.data, {
+      deviceWidth: clientWidth * scale,
+      deviceHeight: clientHeight * scale,
+      pageScaleFactor: scale,
+      offsetTop: 0,
+    });
   }
 
   addViewer(socket: WebSocket, options: ViewerOptions): void {
@@ -193,7 +211,11 @@ export class WindowStream {
     if (options.screenResolution) {
       const { width, height } = options.screenResolution;
       this.inTurn(() => this.resize(width, height)).catch((error: unknown) => {
-        if (!this.ended) this.hooks.log('warn', 'live view could not size the window', { windowId: this.windowId, error: String(error) });
+        if (!this.ended)
+          this.hooks.log('warn', 'live view could not size the window', {
+            windowId: this.windowId,
+            error: String(error),
+          });
       });
     }
   }
@@ -261,12 +283,17 @@ export class WindowStream {
       }
       if (message.t === 'nav') return await this.navigate(viewer, message);
       const command = inputCommand(message);
-      if (!command) return this.sendTo(viewer, { t: 'error', message: `unsupported viewer message ${JSON.stringify(message.t ?? null)}` });
+      if (!command)
+        return this.sendTo(viewer, {
+          t: 'error',
+          message: `unsupported viewer message ${JSON.stringify(message.t ?? null)}`,
+        });
       this.hooks.touch();
       await this.cdp.send(command.method, command.params, this.session);
       if (message.t !== 'mouse' || message.type !== 'mouseMoved') this.refreshSoon();
     } catch (error) {
-      if (!this.ended && !this.gone) this.hooks.log('warn', 'live view command failed', { windowId: this.windowId, error: String(error) });
+      if (!this.ended && !this.gone)
+        this.hooks.log('warn', 'live view command failed', { windowId: this.windowId, error: String(error) });
     }
   }
 
@@ -275,7 +302,10 @@ export class WindowStream {
     const run = () => runNavigation(this.cdp, this.session, this.windowId, message);
     // A load's answer waits for the new page to commit, which a slow site may take long to do: the queue waits only
     // until it is sent (a close that follows at once is repeated until it takes, see close-target.ts).
-    const refused = message.action === 'go' ? await (await this.inTurn(async () => ({ answer: run() }))).answer : await this.inTurn(run);
+    const refused =
+      message.action === 'go'
+        ? await (await this.inTurn(async () => ({ answer: run() }))).answer
+        : await this.inTurn(run);
     if (refused) this.sendTo(viewer, { t: 'error', message: refused });
   }
 
@@ -334,4 +364,3 @@ export class WindowStream {
     if (viewer.socket.readyState === WebSocket.OPEN) viewer.socket.send(JSON.stringify(message));
   }
 }
-

@@ -19,7 +19,11 @@ const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z
 
 /** `[::1]` → `::1`, `Intranet.Example.` → `intranet.example`: the spelling names and entries are compared in. */
 export const normalizeHost = (host: string): string =>
-  host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
 
 /** Parses allow entries (`intranet.example`, `10.1.2.3`, `10.0.0.0/8`, `fd00::/8`); throws RangeError on a bad one. */
 export const parseAllowList = (entries: readonly string[] = []): AllowList => {
@@ -41,5 +45,7 @@ export const parseAllowList = (entries: readonly string[] = []): AllowList => {
 };
 
 /** The guard's judgement of one address: allowed ranges first, then `classify` (default: anything not public). */
-export const guardPolicy = (allow: AllowList, classify: AddressPolicy = nonPublicReason): AddressPolicy => (address) =>
-  allow.ranges.some((range) => inCidr(address, range)) ? undefined : classify(address);
+export const guardPolicy =
+  (allow: AllowList, classify: AddressPolicy = nonPublicReason): AddressPolicy =>
+  (address) =>
+    allow.ranges.some((range) => inCidr(address, range)) ? undefined : classify(address);

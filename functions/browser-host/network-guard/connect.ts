@@ -32,7 +32,12 @@ const attempt = (address: string, port: number, remainingMs: number, signal: Abo
     });
   });
 
-export const connectToChecked = async (addresses: string[], port: number, timeoutMs: number, signal: AbortSignal): Promise<Socket> => {
+export const connectToChecked = async (
+  addresses: string[],
+  port: number,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<Socket> => {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (const address of addresses) {
@@ -44,6 +49,7 @@ export const connectToChecked = async (addresses: string[], port: number, timeou
       lastError = error;
     }
   }
-  const detail = lastError instanceof Error ? ((lastError as NodeJS.ErrnoException).code ?? lastError.message) : 'no time left';
+  const detail =
+    lastError instanceof Error ? ((lastError as NodeJS.ErrnoException).code ?? lastError.message) : 'no time left';
   throw new UpstreamConnectError(`cannot connect to ${addresses.join(', ')} port ${port}: ${detail}`, lastError);
 };

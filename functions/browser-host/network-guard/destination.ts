@@ -21,19 +21,28 @@ export type Verdict =
   | { allowed: false; host: string; address: string; reason: string; message: string };
 
 /** The lookup of the guard: every address of the name, IPv4 and IPv6, as the system resolver answers. */
-export const systemResolver: Resolver = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address);
+export const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true })).map((entry) => entry.address);
 
 /** A name that does not resolve (in time): the request fails as a bad gateway, it is not a refusal. */
 export class UnresolvableHostError extends Error {
-  constructor(readonly host: string, cause: unknown) {
-    super(`cannot resolve ${host}: ${cause instanceof Error ? ((cause as NodeJS.ErrnoException).code ?? cause.message) : String(cause)}`, { cause });
+  constructor(
+    readonly host: string,
+    cause: unknown,
+  ) {
+    super(
+      `cannot resolve ${host}: ${cause instanceof Error ? ((cause as NodeJS.ErrnoException).code ?? cause.message) : String(cause)}`,
+      { cause },
+    );
     this.name = 'UnresolvableHostError';
   }
 }
 
 const withDeadline = <T>(work: Promise<T>, ms: number, what: string): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)));
+  const deadline = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)),
+  );
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 };
 
@@ -54,7 +63,10 @@ export const checkDestination = async (rawHost: string, rules: DestinationRules)
   for (const address of addresses) {
     const reason = rules.policy(address);
     if (reason === undefined) continue;
-    const message = address === host ? `blocked: ${address} is ${reason}` : `blocked: ${host} resolves to ${address}, which is ${reason}`;
+    const message =
+      address === host
+        ? `blocked: ${address} is ${reason}`
+        : `blocked: ${host} resolves to ${address}, which is ${reason}`;
     return { allowed: false, host, address, reason, message };
   }
   return { allowed: true, host, addresses };

@@ -20,19 +20,29 @@ export interface GuardContext {
 export const checkLogged = async (context: GuardContext, host: string): Promise<Verdict> => {
   const verdict = await checkDestination(host, context.rules);
   if (!verdict.allowed) {
-    context.log('warn', 'network guard refused a destination', { host: verdict.host, address: verdict.address, reason: verdict.reason });
+    context.log('warn', 'network guard refused a destination', {
+      host: verdict.host,
+      address: verdict.address,
+      reason: verdict.reason,
+    });
   }
   return verdict;
 };
 
-export const openDestination = async (context: GuardContext, host: string, port: number, signal: AbortSignal): Promise<Opening> => {
+export const openDestination = async (
+  context: GuardContext,
+  host: string,
+  port: number,
+  signal: AbortSignal,
+): Promise<Opening> => {
   try {
     const verdict = await checkLogged(context, host);
     if (!verdict.allowed) return { status: 403, body: verdict.message };
     return { socket: context.track(await connectToChecked(verdict.addresses, port, context.connectTimeoutMs, signal)) };
   } catch (error) {
     // Unresolvable names and refused or silent ports are the destination's trouble, not the guard's: a quick 502.
-    if (!(error instanceof UnresolvableHostError)) context.log('info', 'network guard could not reach a destination', { host, port, error: String(error) });
+    if (!(error instanceof UnresolvableHostError))
+      context.log('info', 'network guard could not reach a destination', { host, port, error: String(error) });
     return { status: 502, body: `bad gateway: ${error instanceof Error ? error.message : String(error)}` };
   }
 };

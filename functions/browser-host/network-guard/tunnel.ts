@@ -34,27 +34,34 @@ const openFor = async (context: GuardContext, client: Duplex, host: string, port
   return opening.socket;
 };
 
-export const openTunnel = (context: GuardContext) => async (request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> => {
-  const target = connectTarget(request.url);
-  if (!target) return void client.end(rawAnswer(400, 'Bad Request', 'CONNECT needs host:port'));
-  const upstream = await openFor(context, client, target.host, target.port);
-  if (!upstream) return;
-  client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-  if (head.length > 0) upstream.write(head);
-  splice(client, upstream);
-};
+export const openTunnel =
+  (context: GuardContext) =>
+  async (request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> => {
+    const target = connectTarget(request.url);
+    if (!target) return void client.end(rawAnswer(400, 'Bad Request', 'CONNECT needs host:port'));
+    const upstream = await openFor(context, client, target.host, target.port);
+    if (!upstream) return;
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0) upstream.write(head);
+    splice(client, upstream);
+  };
 
-export const forwardUpgrade = (context: GuardContext) => async (request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> => {
-  const url = absoluteHttpUrl(request.url);
-  if (!url) return void client.end(rawAnswer(400, 'Bad Request', 'the network guard forwards upgrades of absolute http:// URLs only'));
-  const upstream = await openFor(context, client, url.hostname, Number(url.port || 80));
-  if (!upstream) return;
-  // The request head as received, minus what was meant for the proxy; Connection and Upgrade must stay.
-  const lines = [`${request.method} ${url.pathname}${url.search} HTTP/1.1`];
-  for (let i = 0; i < request.rawHeaders.length; i += 2) {
-    if (!/^proxy-/i.test(request.rawHeaders[i])) lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
-  }
-  upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-  if (head.length > 0) upstream.write(head);
-  splice(client, upstream);
-};
+export const forwardUpgrade =
+  (context: GuardContext) =>
+  async (request: IncomingMessage, client: Duplex, head: Buffer): Promise<void> => {
+    const url = absoluteHttpUrl(request.url);
+    if (!url)
+      return void client.end(
+        rawAnswer(400, 'Bad Request', 'the network guard forwards upgrades of absolute http:// URLs only'),
+      );
+    const upstream = await openFor(context, client, url.hostname, Number(url.port || 80));
+    if (!upstream) return;
+    // The request head as received, minus what was meant for the proxy; Connection and Upgrade must stay.
+    const lines = [`${request.method} ${url.pathname}${url.search} HTTP/1.1`];
+    for (let i = 0; i < request.rawHeaders.length; i += 2) {
+      if (!/^proxy-/i.test(request.rawHeaders[i])) lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+    }
+    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (head.length > 0) upstream.write(head);
+    splice(client, upstream);
+  };

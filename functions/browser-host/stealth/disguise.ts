@@ -75,7 +75,10 @@ export class Disguise {
     await Promise.all(
       [...this.attached.values()].map(async (target) => {
         if (!DOCUMENT_TYPES.has(target.type)) return;
-        if (target.scriptId) await attempt(target.session.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: target.scriptId }));
+        if (target.scriptId)
+          await attempt(
+            target.session.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: target.scriptId }),
+          );
         await Promise.all(this.documentCommands(target, false));
       }),
     );
@@ -98,7 +101,11 @@ export class Disguise {
     if (DOCUMENT_TYPES.has(target.type)) {
       this.watch(session);
       // Scripts for new documents run only while the Page domain is enabled (its events are not seen by the page).
-      commands = [attempt(session.send('Page.enable')), attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)), ...this.documentCommands(target, true)];
+      commands = [
+        attempt(session.send('Page.enable')),
+        attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)),
+        ...this.documentCommands(target, true),
+      ];
     } else if (WORKER_TYPES.has(target.type)) {
       this.watch(session);
       commands = this.workerCommands(session);
@@ -122,7 +129,9 @@ export class Disguise {
       // Overriding the locale resets the document's Intl state: only done when it differs from the browser's own.
       ...(locale === this.launchLocale ? [] : [attempt(session.send('Emulation.setLocaleOverride', { locale }))]),
       ...(timezone ? [attempt(session.send('Emulation.setTimezoneOverride', { timezoneId: timezone }))] : []),
-      attempt(session.send('Page.addScriptToEvaluateOnNewDocument', { source: this.documentSource, runImmediately })).then((added) => {
+      attempt(
+        session.send('Page.addScriptToEvaluateOnNewDocument', { source: this.documentSource, runImmediately }),
+      ).then((added) => {
         if (added) target.scriptId = added.identifier;
       }),
     ];

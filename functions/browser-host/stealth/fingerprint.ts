@@ -103,10 +103,12 @@ export function buildFingerprint(chromiumVersion: string, settings: DisguiseSett
       wow64: false,
       formFactors: ['Desktop'],
     },
-    webgl: { vendor: 'Google Inc. (Intel)', renderer: 'ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)' },
+    webgl: {
+      vendor: 'Google Inc. (Intel)',
+      renderer: 'ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)',
+    },
   };
 }
-
 
 /** A language tag the browser can speak: well-formed BCP 47 with a language (`de`, `de-DE`, `zh-Hant-TW`), in canonical case. */
 export function isLocale(value: unknown): value is string {

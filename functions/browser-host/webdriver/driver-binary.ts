@@ -16,7 +16,13 @@ export type DriverLookup = { path: string; version: string } | { reason: string 
 async function onPath(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const candidate = join(dir, 'chromedriver');
-    if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+    if (
+      await access(candidate, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
   }
   return undefined;
 }

@@ -66,8 +66,14 @@ export class SessionDrivers {
         void kill(child);
         reject(error);
       };
-      const timer = setTimeout(() => fail(new Error(`chromedriver did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
-      const early = (code: number | null, signal: string | null) => fail(new Error(`chromedriver exited before it listened (code ${code}, signal ${signal}): ${output.slice(-300)}`));
+      const timer = setTimeout(
+        () => fail(new Error(`chromedriver did not start within ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      );
+      const early = (code: number | null, signal: string | null) =>
+        fail(
+          new Error(`chromedriver exited before it listened (code ${code}, signal ${signal}): ${output.slice(-300)}`),
+        );
       child.once('error', fail);
       child.once('exit', early);
       child.stdout!.on('data', (chunk: Buffer) => {

@@ -31,7 +31,9 @@ export async function startWebDriver(options: {
   log: HostLogger;
 }): Promise<WebDriverService> {
   const browser = options.host.browser();
-  const lookup = browser ? await matchingChromedriver(browser.version, options.chromedriverPath) : { reason: 'the host has not started' };
+  const lookup = browser
+    ? await matchingChromedriver(browser.version, options.chromedriverPath)
+    : { reason: 'the host has not started' };
   if ('reason' in lookup) {
     options.log('info', `WebDriver: off, sessions have no chromedriverUrl: ${lookup.reason}`);
     return { available: false, attach: () => () => undefined, close: async () => undefined };
@@ -39,6 +41,11 @@ export async function startWebDriver(options: {
   options.log('info', `WebDriver: on, chromedriver ${lookup.version}`, { chromedriver: lookup.path });
   const drivers = new SessionDrivers({ driverPath: lookup.path, log: options.log });
   options.host.on('sessionEnded', (sessionId) => void drivers.stop(sessionId));
-  const proxy = createWebDriverProxy({ sessions: options.host, drivers, authorize: options.authorize, log: options.log });
+  const proxy = createWebDriverProxy({
+    sessions: options.host,
+    drivers,
+    authorize: options.authorize,
+    log: options.log,
+  });
   return { available: true, attach: (server) => proxy.attach(server), close: () => drivers.stopAll() };
 }

@@ -44,14 +44,25 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
     send(response, refused.status, refused.body);
   };
 
-  async function serve(sessionId: string, path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function serve(
+    sessionId: string,
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     if (!(await options.authorize(request, sessionId))) {
-      return sendError(response, 401, 'unknown error', 'refused: UNAUTHORIZED (send Authorization: Bearer <api key> of the session\'s organization)');
+      return sendError(
+        response,
+        401,
+        'unknown error',
+        "refused: UNAUTHORIZED (send Authorization: Bearer <api key> of the session's organization)",
+      );
     }
     const endpoint = options.sessions.endpointOf(sessionId);
     if (!endpoint) return sendError(response, 404, 'invalid session id', `session ${sessionId} has no running browser`);
     const body = await readBody(request);
-    if (body === undefined) return sendError(response, 413, 'invalid argument', `request body over ${MAX_BODY_BYTES} bytes`);
+    if (body === undefined)
+      return sendError(response, 413, 'invalid argument', `request body over ${MAX_BODY_BYTES} bytes`);
     const debuggerAddress = new URL(endpoint).host;
     const verdict = verdictFor(request.method ?? 'GET', path, body, debuggerAddress);
     if (verdict.kind === 'answer') return send(response, verdict.status, verdict.body);
@@ -59,9 +70,15 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
     if (verdict.kind === 'unless-file-input') {
       const probe = await callDriver(driverUrl, 'GET', verdict.probePath);
       const type = (JSON.parse(probe.body || '{}') as { value?: unknown }).value;
-      if (probe.status === 200 && typeof type === 'string' && type.toLowerCase() === 'file') return send(response, FILE_INPUT_REFUSAL.status, FILE_INPUT_REFUSAL.body);
+      if (probe.status === 200 && typeof type === 'string' && type.toLowerCase() === 'file')
+        return send(response, FILE_INPUT_REFUSAL.status, FILE_INPUT_REFUSAL.body);
     }
-    const answer = await callDriver(driverUrl, request.method ?? 'GET', path, verdict.kind === 'forward' ? (verdict.body ?? body) : body);
+    const answer = await callDriver(
+      driverUrl,
+      request.method ?? 'GET',
+      path,
+      verdict.kind === 'forward' ? (verdict.body ?? body) : body,
+    );
     options.sessions.touch(sessionId);
     const isNewSession = request.method === 'POST' && path === '/session';
     response.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store' });
@@ -81,7 +98,13 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
       const path = (match[2] ?? '/').replace(/\/+$/, '') || '/';
       void serve(sessionId, path, request, response).catch((error: unknown) => {
         log('warn', 'WebDriver request failed', { sessionId, path, error: String(error) });
-        if (!response.headersSent) sendError(response, 502, 'unknown error', `the session's chromedriver did not answer: ${(error as Error).message}`);
+        if (!response.headersSent)
+          sendError(
+            response,
+            502,
+            'unknown error',
+            `the session's chromedriver did not answer: ${(error as Error).message}`,
+          );
         else response.destroy();
       });
       return true;
@@ -123,14 +146,20 @@ function callDriver(baseUrl: string, method: string, path: string, body?: string
     const hasBody = body !== undefined && method !== 'GET' && method !== 'DELETE';
     const outgoing = httpRequest(`${baseUrl}${path}`, {
       method,
-      headers: hasBody ? { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body!) } : {},
+      headers: hasBody
+        ? { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body!) }
+        : {},
       timeout: DRIVER_TIMEOUT_MS,
     });
     outgoing.on('response', (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () =>
-        resolve({ status: incoming.statusCode ?? 502, contentType: incoming.headers['content-type'] ?? 'application/json; charset=utf-8', body: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: incoming.statusCode ?? 502,
+          contentType: incoming.headers['content-type'] ?? 'application/json; charset=utf-8',
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
       incoming.on('error', reject);
     });

@@ -17,9 +17,15 @@ export type Verdict =
 type Json = Record<string, unknown>;
 
 /** WebDriver's error shape (W3C), which every client library reads. */
-export const webDriverError = (status: number, error: string, message: string) => ({ status, body: { value: { error, message, stacktrace: '' } } });
+export const webDriverError = (status: number, error: string, message: string) => ({
+  status,
+  body: { value: { error, message, stacktrace: '' } },
+});
 
-const refuse = (message: string): Extract<Verdict, { kind: 'answer' }> => ({ kind: 'answer', ...webDriverError(400, 'invalid argument', `refused by the session host: ${message}`) });
+const refuse = (message: string): Extract<Verdict, { kind: 'answer' }> => ({
+  kind: 'answer',
+  ...webDriverError(400, 'invalid argument', `refused by the session host: ${message}`),
+});
 
 const parse = (body: string): Json | undefined => {
   try {
@@ -33,15 +39,22 @@ const parse = (body: string): Json | undefined => {
 /** `path` is the request path below the session's WebDriver base (`/session/{id}/url`). */
 export function verdictFor(method: string, path: string, body: string, debuggerAddress: string): Verdict {
   if (method !== 'POST') return { kind: 'forward' };
-  if (path === '/session') return { kind: 'forward', body: JSON.stringify(attachCapabilities(parse(body) ?? {}, debuggerAddress)) };
+  if (path === '/session')
+    return { kind: 'forward', body: JSON.stringify(attachCapabilities(parse(body) ?? {}, debuggerAddress)) };
   const command = /^\/session\/[^/]+(\/.*)$/.exec(path)?.[1];
   if (!command) return { kind: 'forward' };
   const json = parse(body);
   if (command === '/url') {
     const url = json?.url;
-    return typeof url === 'string' && !isPageUrl(url) ? refuse(`navigation: url ${PAGE_URL_RULE}`) : { kind: 'forward' };
+    return typeof url === 'string' && !isPageUrl(url)
+      ? refuse(`navigation: url ${PAGE_URL_RULE}`)
+      : { kind: 'forward' };
   }
-  if (command === '/goog/cdp/execute' || command === '/chromium/send_command_and_get_result' || command === '/chromium/send_command') {
+  if (
+    command === '/goog/cdp/execute' ||
+    command === '/chromium/send_command_and_get_result' ||
+    command === '/chromium/send_command'
+  ) {
     const cmd = json?.cmd;
     if (typeof cmd !== 'string') return { kind: 'forward' };
     const verdict = commandVerdict(cmd, (json?.params as Json | undefined) ?? {});
@@ -49,23 +62,35 @@ export function verdictFor(method: string, path: string, body: string, debuggerA
     return verdict ? refuse(`${cmd}: ${verdict.refuse}`) : { kind: 'forward' };
   }
   const element = /^\/element\/([^/]+)\/value$/.exec(command)?.[1];
-  if (element) return { kind: 'unless-file-input', probePath: `${path.slice(0, path.length - '/value'.length)}/property/type` };
+  if (element)
+    return { kind: 'unless-file-input', probePath: `${path.slice(0, path.length - '/value'.length)}/property/type` };
   return { kind: 'forward' };
 }
 
-export const FILE_INPUT_REFUSAL = refuse('files from the host cannot be set on inputs: push a file to the session and use the file-input operation');
+export const FILE_INPUT_REFUSAL = refuse(
+  'files from the host cannot be set on inputs: push a file to the session and use the file-input operation',
+);
 
 /**
  * The client's capabilities with `goog:chromeOptions` replaced by the running browser's address, in `alwaysMatch`
  * and in every `firstMatch` entry (where a client may have put its own options).
  */
 export function attachCapabilities(request: Json, debuggerAddress: string): Json {
-  const capabilities = (typeof request.capabilities === 'object' && request.capabilities !== null ? request.capabilities : {}) as Json;
+  const capabilities = (
+    typeof request.capabilities === 'object' && request.capabilities !== null ? request.capabilities : {}
+  ) as Json;
   const strip = (entry: unknown): Json => {
-    const { 'goog:chromeOptions': _options, browserName: _name, ...rest } = (typeof entry === 'object' && entry !== null ? entry : {}) as Json;
+    const {
+      'goog:chromeOptions': _options,
+      browserName: _name,
+      ...rest
+    } = (typeof entry === 'object' && entry !== null ? entry : {}) as Json;
     return rest;
   };
-  const firstMatch = Array.isArray(capabilities.firstMatch) && capabilities.firstMatch.length > 0 ? capabilities.firstMatch.map(strip) : [{}];
+  const firstMatch =
+    Array.isArray(capabilities.firstMatch) && capabilities.firstMatch.length > 0
+      ? capabilities.firstMatch.map(strip)
+      : [{}];
   return {
     capabilities: {
       // The driver names the browser itself; a client's `chrome` or `chromium` would only be a way to mismatch.
@@ -78,7 +103,9 @@ export function attachCapabilities(request: Json, debuggerAddress: string): Json
 /** The driver's new-session answer without the browser's loopback address, which is the host's, not the client's. */
 export function hideDebuggerAddress(body: string): string {
   const json = parse(body);
-  const options = ((json?.value as Json | undefined)?.capabilities as Json | undefined)?.['goog:chromeOptions'] as Json | undefined;
+  const options = ((json?.value as Json | undefined)?.capabilities as Json | undefined)?.['goog:chromeOptions'] as
+    | Json
+    | undefined;
   if (!options || !('debuggerAddress' in options)) return body;
   delete options.debuggerAddress;
   return JSON.stringify(json);

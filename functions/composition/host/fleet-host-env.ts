@@ -34,7 +34,8 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
     blockPrivateNetworks: host.networkGuard !== undefined,
     allowedPrivateHosts: host.networkGuard?.allow ?? [],
   });
-  if (!config.signingSecret) throw new Error(`${ENV.signingSecret} must be set for a host in a fleet: it verifies live view links`);
+  if (!config.signingSecret)
+    throw new Error(`${ENV.signingSecret} must be set for a host in a fleet: it verifies live view links`);
   const { records, blobs } = awsStores(config);
   const fleet = env.HOST_FLEET;
   // On ECS: which deployment this host belongs to, so it stops taking starts once a newer one runs.

@@ -11,7 +11,13 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { LocalFleet } from '../../adapters/browser/local-fleet.js';
 import { MemoryEventBus } from '../../adapters/local/memory-event-bus.js';
-import { BrowserHost, bearerMatches, createCdpProxy, createInternalApiHandler, createLiveView } from '../../browser-host/index.js';
+import {
+  BrowserHost,
+  bearerMatches,
+  createCdpProxy,
+  createInternalApiHandler,
+  createLiveView,
+} from '../../browser-host/index.js';
 import { HostRegistry, removeHost, staleHosts, type HostRegistryOptions } from '../../browser-host/fleet/registry.js';
 import { formatGeneration, newerGenerationLive, type Generation } from '../../browser-host/fleet/generation.js';
 import { ScaleInProtection } from '../../browser-host/fleet/scale-in-protection.js';
@@ -80,7 +86,8 @@ export const privateAddress = (): string => {
 export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHost> => {
   const { config, records, blobs, hostSecret, log } = options;
   const hostId = options.hostId ?? randomUUID();
-  const hostLog = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => log[level](message, { hostId, ...fields });
+  const hostLog = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) =>
+    log[level](message, { hostId, ...fields });
   const host: BrowserHost = new BrowserHost({
     capacity: config.hostCapacity,
     warmPoolSize: config.warmPoolSize,
@@ -94,7 +101,17 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   // Starts taken from the queue and not yet running: the consumer exists once the server listens.
   let takingStarts = () => 0;
   const prometheus = createPrometheusTelemetry({ host: () => ({ ...host.stats(), queued: takingStarts() }) });
-  const deps = createDeps({ config, records, blobs, fleet, bus: new MemoryEventBus(), signingSecret: options.signingSecret, model: modelFromConfig(config), log, telemetry: prometheus.telemetry });
+  const deps = createDeps({
+    config,
+    records,
+    blobs,
+    fleet,
+    bus: new MemoryEventBus(),
+    signingSecret: options.signingSecret,
+    model: modelFromConfig(config),
+    log,
+    telemetry: prometheus.telemetry,
+  });
   const recorder = recordBrowserEvents(fleet, deps);
 
   let draining = false;
@@ -118,8 +135,19 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   });
   const liveView = createLiveView({ sessions: host, secret: options.signingSecret, owner, log: hostLog });
   // Scrapers send METRICS_TOKEN when one is set, else the hosts' secret like every other internal API caller.
-  const metrics = (req: IncomingMessage, res: ServerResponse) => serveMetrics(req, res, prometheus, config.metricsToken ?? hostSecret);
-  const server: Server = createServer(createInternalApiHandler({ host, proxy, secret: hostSecret, files: fleet, isDraining: () => draining, log: hostLog, metrics }));
+  const metrics = (req: IncomingMessage, res: ServerResponse) =>
+    serveMetrics(req, res, prometheus, config.metricsToken ?? hostSecret);
+  const server: Server = createServer(
+    createInternalApiHandler({
+      host,
+      proxy,
+      secret: hostSecret,
+      files: fleet,
+      isDraining: () => draining,
+      log: hostLog,
+      metrics,
+    }),
+  );
   proxy.attach(server);
   liveView.attach(server);
   await host.start();
@@ -140,7 +168,10 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
       // Protected before the browser is taken: scale-in must not pick this task between the take and the session.
       await protection?.sync();
       const start = parseSessionStart(message.body);
-      if (!start) return hostLog('error', 'dropping a start queue message that is not a session start', { messageId: message.id });
+      if (!start)
+        return hostLog('error', 'dropping a start queue message that is not a session start', {
+          messageId: message.id,
+        });
       const outcome = await takeSessionStart(deps, start, { hostId, address, attempt: message.receiveCount });
       hostLog('info', 'session start taken', { ...start, outcome });
       void protection?.sync();
@@ -148,7 +179,11 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   });
   takingStarts = () => consumer.pending;
   const protection = options.agentUri
-    ? new ScaleInProtection({ agentUri: options.agentUri, busy: () => host.stats().live + consumer.pending > 0, log: hostLog })
+    ? new ScaleInProtection({
+        agentUri: options.agentUri,
+        busy: () => host.stats().live + consumer.pending > 0,
+        log: hostLog,
+      })
     : undefined;
   const registry = new HostRegistry({
     records,
@@ -181,7 +216,11 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
       const newer = own ? await newerGenerationLive(records, own) : false;
       const ending = stopping ? await stopping() : false;
       const hold = newer || ending;
-      if (hold !== holdStarts) hostLog('info', hold ? 'taking no more starts' : 'taking starts again', { newerDeployment: newer, taskStopping: ending });
+      if (hold !== holdStarts)
+        hostLog('info', hold ? 'taking no more starts' : 'taking starts again', {
+          newerDeployment: newer,
+          taskStopping: ending,
+        });
       holdStarts = hold;
       if (!hold) consumer.notifyRoom();
     } catch (error) {
@@ -216,12 +255,19 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   return { hostId, address, port, host, drain };
 };
 
-const sweepStaleHosts = async (deps: Parameters<typeof endOrphanedSessions>[0], records: Records, log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void) => {
+const sweepStaleHosts = async (
+  deps: Parameters<typeof endOrphanedSessions>[0],
+  records: Records,
+  log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void,
+) => {
   try {
     for (const stale of await staleHosts(records)) {
       const ended = await endOrphanedSessions(deps, [stale.hostId], 'its browser host stopped answering');
       await removeHost(records, stale.hostId);
-      log('warn', 'a browser host stopped answering; its sessions were ended', { lostHostId: stale.hostId, sessions: ended });
+      log('warn', 'a browser host stopped answering; its sessions were ended', {
+        lostHostId: stale.hostId,
+        sessions: ended,
+      });
     }
   } catch (error) {
     log('warn', 'could not check for silent hosts', { error: String(error) });

@@ -74,7 +74,12 @@ function readConfig() {
     chromiumPath: process.env.CHROMIUM_PATH || undefined,
     extensionsDir: process.env.EXTENSIONS_DIR || undefined,
     networkGuard: booleanFromEnv('BLOCK_PRIVATE_NETWORKS', false)
-      ? { allow: (process.env.ALLOWED_PRIVATE_HOSTS ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '') }
+      ? {
+          allow: (process.env.ALLOWED_PRIVATE_HOSTS ?? '')
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter((entry) => entry !== ''),
+        }
       : undefined,
   };
 }
@@ -83,7 +88,10 @@ async function main(): Promise<void> {
   const config = readConfig();
   if (process.pid === 1) {
     // Chromium's zygotes outlive the browser by a moment and get reparented to PID 1; Node does not reap them.
-    log('warn', 'running as PID 1: orphaned Chromium helpers will stay zombies; run under an init (docker --init, ECS initProcessEnabled)');
+    log(
+      'warn',
+      'running as PID 1: orphaned Chromium helpers will stay zombies; run under an init (docker --init, ECS initProcessEnabled)',
+    );
   }
   if (process.env.START_QUEUE_URL) return joinFleet(config);
   const { capacity, warmPoolSize, workDir, chromiumPath, networkGuard } = config;
@@ -102,11 +110,16 @@ async function main(): Promise<void> {
   // Nothing queues here: the service that calls this host waits for room itself.
   const prometheus = createPrometheusTelemetry({ host: () => ({ ...host.stats(), queued: 0 }) });
   const metricsToken = process.env.METRICS_TOKEN || config.secret;
-  const metrics: Parameters<typeof createInternalApiHandler>[0]['metrics'] = (req, res) => serveMetrics(req, res, prometheus, metricsToken);
-  const server = createServer(createInternalApiHandler({ host, proxy, secret: config.secret, isDraining: () => draining, log, metrics }));
+  const metrics: Parameters<typeof createInternalApiHandler>[0]['metrics'] = (req, res) =>
+    serveMetrics(req, res, prometheus, metricsToken);
+  const server = createServer(
+    createInternalApiHandler({ host, proxy, secret: config.secret, isDraining: () => draining, log, metrics }),
+  );
   proxy.attach(server);
   // Live view links are signed by the service, so the host verifies them with the same secret.
-  const liveView = process.env.SIGNING_SECRET ? createLiveView({ sessions: host, secret: process.env.SIGNING_SECRET, log }) : undefined;
+  const liveView = process.env.SIGNING_SECRET
+    ? createLiveView({ sessions: host, secret: process.env.SIGNING_SECRET, log })
+    : undefined;
   liveView?.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -153,7 +166,12 @@ function exitOnSignal(what: string, deadlineMs: number, work: () => Promise<void
 
 async function joinFleet(config: ReturnType<typeof readConfig>): Promise<void> {
   const member = await startFleetHostFromEnv(process.env, config);
-  log('info', 'browser host listening', { port: member.port, capacity: config.capacity, hostId: member.hostId, address: member.address });
+  log('info', 'browser host listening', {
+    port: member.port,
+    capacity: config.capacity,
+    hostId: member.hostId,
+    address: member.address,
+  });
   exitOnSignal('draining', DRAIN_DEADLINE_MS, () => member.drain());
 }
 

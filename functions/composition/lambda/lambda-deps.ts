@@ -52,7 +52,11 @@ interface SecretsManagerModule {
  * values are read once per container, before the first invocation (top-level await). Nothing to read: no call.
  */
 const readSecrets = async (env: NodeJS.ProcessEnv): Promise<Partial<Config>> => {
-  const wanted = { hostSecret: env[ENV.hostSecretArn], signingSecret: env[ENV.signingSecretArn], anthropicApiKey: env[ENV.anthropicApiKeySecretArn] };
+  const wanted = {
+    hostSecret: env[ENV.hostSecretArn],
+    signingSecret: env[ENV.signingSecretArn],
+    anthropicApiKey: env[ENV.anthropicApiKeySecretArn],
+  };
   const entries = Object.entries(wanted).filter((entry): entry is [string, string] => Boolean(entry[1]));
   if (entries.length === 0) return {};
   // A name in a variable: bundlers leave it to the runtime, which provides the AWS SDK.
@@ -62,7 +66,8 @@ const readSecrets = async (env: NodeJS.ProcessEnv): Promise<Partial<Config>> => 
   const values = await Promise.all(
     entries.map(async ([field, arn]) => {
       const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-      if (!SecretString) throw new Error(`secret ${arn} (for ${field}) has no value: put one in before using this deployment`);
+      if (!SecretString)
+        throw new Error(`secret ${arn} (for ${field}) has no value: put one in before using this deployment`);
       return [field, SecretString] as const;
     }),
   );
@@ -99,8 +104,21 @@ export const lambdaDeps = (parts: LambdaParts = {}): (() => Deps) => {
       const bus = fleet === unavailableFleet ? new MemoryEventBus() : new PollingEventBus(records);
       const queue = config.asyncQueueUrl ? queueFromConfig(config) : missingQueue;
       // A fleet's hosts count for readiness only where the deployment has them.
-      const readinessProbes = fleet instanceof RemoteFleet ? [fleetHostsProbe(records, { partition: hostKey('').pk })] : [];
-      deps = createDeps({ config, records, blobs, fleet, bus, signingSecret: config.signingSecret ?? '', model: parts.model?.(config), queue, log: powertoolsLogger(config.logLevel), telemetry: powertoolsTelemetry(), readinessProbes });
+      const readinessProbes =
+        fleet instanceof RemoteFleet ? [fleetHostsProbe(records, { partition: hostKey('').pk })] : [];
+      deps = createDeps({
+        config,
+        records,
+        blobs,
+        fleet,
+        bus,
+        signingSecret: config.signingSecret ?? '',
+        model: parts.model?.(config),
+        queue,
+        log: powertoolsLogger(config.logLevel),
+        telemetry: powertoolsTelemetry(),
+        readinessProbes,
+      });
     }
     return deps;
   };

@@ -2,7 +2,10 @@
 import { UnavailableError } from '../../core/shared/errors.js';
 import type { BrowserFleet } from '../../ports/browser.js';
 
-const unavailable = () => new UnavailableError('this deployment has no browser hosts configured (START_QUEUE_URL and the host secret are unset)');
+const unavailable = () =>
+  new UnavailableError(
+    'this deployment has no browser hosts configured (START_QUEUE_URL and the host secret are unset)',
+  );
 
 export const unavailableFleet: BrowserFleet = {
   start: async () => {

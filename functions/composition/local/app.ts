@@ -31,12 +31,19 @@ const lambdaContext = (route: Route, requestId: string): Context => {
   } as unknown as Context;
 };
 
-export const createLocalApp = async (deps: Deps, options: { routes?: readonly Route[]; operations?: Map<string, OperationRun> } = {}): Promise<LocalApp> => {
+export const createLocalApp = async (
+  deps: Deps,
+  options: { routes?: readonly Route[]; operations?: Map<string, OperationRun> } = {},
+): Promise<LocalApp> => {
   const routes = options.routes ?? allRoutes;
   const operations = options.operations ?? (await loadOperations(routes));
   const match = createRouter(routes);
   const handlers = new Map<string, HttpHandler>();
-  for (const route of routes) handlers.set(route.operationId, buildHttpHandler(route, operations.get(route.operationId), () => deps));
+  for (const route of routes)
+    handlers.set(
+      route.operationId,
+      buildHttpHandler(route, operations.get(route.operationId), () => deps),
+    );
 
   const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     if (event.path === MCP_PATH) return mcp(event);

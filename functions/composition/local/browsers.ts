@@ -31,12 +31,20 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
   });
   // Known once the host has started and found (or not) a chromedriver matching its browser.
   const webdriver = { available: false };
-  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, connectAhead: true, webdriver: () => webdriver.available });
+  const fleet: LocalFleet = new LocalFleet(host, {
+    archiveProfile,
+    connectAhead: true,
+    webdriver: () => webdriver.available,
+  });
   return { host, fleet, webdriver };
 };
 
 /** Wires the host to the rest of the service once `deps` exist; returns the shutdown step. */
-export const connectLocalBrowsers = async (browsers: ReturnType<typeof createLocalBrowsers>, deps: Deps, server: http.Server) => {
+export const connectLocalBrowsers = async (
+  browsers: ReturnType<typeof createLocalBrowsers>,
+  deps: Deps,
+  server: http.Server,
+) => {
   const { host, fleet } = browsers;
   const recorder = recordBrowserEvents(fleet, deps);
   // Sessions a previous run of this process left behind have no browser any more.

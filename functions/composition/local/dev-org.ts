@@ -14,7 +14,11 @@ export type DevKeyOutcome =
   | { kind: 'pinned'; orgId: string; hint: string }
   | { kind: 'existing' };
 
-export const ensureDevelopmentAccess = async (records: Records, clock: Clock, pinnedKey?: string): Promise<DevKeyOutcome> => {
+export const ensureDevelopmentAccess = async (
+  records: Records,
+  clock: Clock,
+  pinnedKey?: string,
+): Promise<DevKeyOutcome> => {
   if (pinnedKey) {
     const { org } = await ensureOrg(records, clock, DEV_ORG_NAME);
     const known = await verifyApiKey(records, pinnedKey);

@@ -9,7 +9,9 @@ export const loadOperations = async (routes: readonly Route[]): Promise<Map<stri
   await Promise.all(
     routes.map(async (route) => {
       if (!route.handler) return;
-      const module = (await import(new URL(`${route.handler}.js`, handlersDir).href)) as { operation?: { operationId: string; run: OperationRun } };
+      const module = (await import(new URL(`${route.handler}.js`, handlersDir).href)) as {
+        operation?: { operationId: string; run: OperationRun };
+      };
       if (module.operation?.operationId !== route.operationId) {
         throw new Error(`handler ${route.handler} must export the operation ${route.operationId}`);
       }

@@ -63,7 +63,10 @@ export interface LocalServiceOptions {
   siteDir?: string;
 }
 
-export const startLocalService = async (config: Readonly<Config>, options: LocalServiceOptions = {}): Promise<LocalService> => {
+export const startLocalService = async (
+  config: Readonly<Config>,
+  options: LocalServiceOptions = {},
+): Promise<LocalService> => {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   // The browser binary is found (or unpacked, on a first start) while the stores start: the host waits for it later.
@@ -82,12 +85,18 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
       died: (details) => log.error('the embedded stores thread died; starting it again', details),
       restarted: (details) => log.warn('the embedded stores run again', details),
       fatal: (error) => {
-        log.error('the embedded stores are gone and could not be started again; exiting', { error: String(error), cause: String(error.cause) });
+        log.error('the embedded stores are gone and could not be started again; exiting', {
+          error: String(error),
+          cause: String(error.cause),
+        });
         onFatal(error);
       },
     });
     log.debug('embedded stores started', { threaded: emulators.threaded });
-    for (const object of emulators.quarantined) log.error('a damaged object was moved out of the embedded S3; it can no longer be read through the service', { ...object });
+    for (const object of emulators.quarantined)
+      log.error('a damaged object was moved out of the embedded S3; it can no longer be read through the service', {
+        ...object,
+      });
     effective = Object.freeze({
       ...config,
       dynamoEndpoint: config.dynamoEndpoint ?? emulators.dynamoEndpoint,
@@ -97,13 +106,34 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   // On one machine webhook receivers usually run on loopback, so private targets are allowed unless configured off.
   effective = Object.freeze({ ...effective, webhookAllowPrivate: effective.webhookAllowPrivate ?? true });
   const stores = awsStores(effective, clock, emulators?.credentials);
-  await Promise.all([ensureTable(stores.clients.dynamo, effective.tableName), ensureBucket(stores.clients.s3, effective.bucketName)]);
+  await Promise.all([
+    ensureTable(stores.clients.dynamo, effective.tableName),
+    ensureBucket(stores.clients.s3, effective.bucketName),
+  ]);
 
   const dataDir = resolve(config.dataDir);
   const signingSecret = effective.signingSecret ?? (await persistentSecret(dataDir, 'signing-secret'));
   const browsers = createLocalBrowsers(effective, log);
-  const prometheus = createPrometheusTelemetry({ api: true, host: () => ({ ...browsers.host.stats(), queued: browsers.fleet.queued }) });
-  const deps = createDeps({ config: effective, records: stores.records, blobs: stores.blobs, clock, log, fleet: browsers.fleet, bus: new MemoryEventBus(), signingSecret, model: modelFromConfig(effective), asyncOperations: options.asyncOperations, webhookTransport: options.webhookTransport, queue: options.queue, telemetry: prometheus.telemetry, readinessProbes: [localHostProbe(browsers.host)] });
+  const prometheus = createPrometheusTelemetry({
+    api: true,
+    host: () => ({ ...browsers.host.stats(), queued: browsers.fleet.queued }),
+  });
+  const deps = createDeps({
+    config: effective,
+    records: stores.records,
+    blobs: stores.blobs,
+    clock,
+    log,
+    fleet: browsers.fleet,
+    bus: new MemoryEventBus(),
+    signingSecret,
+    model: modelFromConfig(effective),
+    asyncOperations: options.asyncOperations,
+    webhookTransport: options.webhookTransport,
+    queue: options.queue,
+    telemetry: prometheus.telemetry,
+    readinessProbes: [localHostProbe(browsers.host)],
+  });
   const access = await ensureDevelopmentAccess(stores.records, clock, effective.apiKey);
   const app = await createLocalApp(deps);
   const server = createHttpServer(app, { metrics: prometheus, metricsToken: effective.metricsToken });
@@ -117,7 +147,12 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   const url = `http://${effective.host.includes(':') ? `[${effective.host}]` : effective.host}:${port}`;
 
   if (emulators) {
-    await publishEndpoints(dataDir, { pid: process.pid, dynamoEndpoint: emulators.dynamoEndpoint, s3Endpoint: emulators.s3Endpoint, apiUrl: url });
+    await publishEndpoints(dataDir, {
+      pid: process.pid,
+      dynamoEndpoint: emulators.dynamoEndpoint,
+      s3Endpoint: emulators.s3Endpoint,
+      apiUrl: url,
+    });
   }
 
   // Each step of a stop is bounded: a browser that will not die or a connection that will not close must not keep
@@ -125,7 +160,10 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
   const step = async (what: string, run: () => Promise<unknown>, ms = 15_000) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
-    const outcome = await Promise.race([run().catch((error: unknown) => log.warn(`stopping: ${what} failed`, { error: String(error) })), late]);
+    const outcome = await Promise.race([
+      run().catch((error: unknown) => log.warn(`stopping: ${what} failed`, { error: String(error) })),
+      late,
+    ]);
     clearTimeout(timer);
     if (outcome === 'late') log.warn(`stopping: ${what} took over ${ms} ms; going on`);
   };
@@ -136,11 +174,13 @@ export const startLocalService = async (config: Readonly<Config>, options: Local
       // next start; then browsers, whose ends are recorded while the stores still run.
       await step('async request worker', () => requestWorker.stop(5_000), 10_000);
       await step('browsers', stopBrowsers, 20_000);
-      await step('HTTP server', () =>
-        new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
+      await step(
+        'HTTP server',
+        () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       );
       stores.clients.dynamo.destroy();
       stores.clients.s3.destroy();

@@ -25,19 +25,39 @@ export class ApiError extends Error {
 /** The problem's own words: its detail and, for a 422, which field failed and why. */
 const problemText = async (response: Response): Promise<string> => {
   try {
-    const problem = (await response.json()) as { title?: string; detail?: string; errors?: { location?: string; message?: string }[] };
-    const fields = (problem.errors ?? []).map((error) => [error.location, error.message].filter(Boolean).join(': ')).filter(Boolean);
+    const problem = (await response.json()) as {
+      title?: string;
+      detail?: string;
+      errors?: { location?: string; message?: string }[];
+    };
+    const fields = (problem.errors ?? [])
+      .map((error) => [error.location, error.message].filter(Boolean).join(': '))
+      .filter(Boolean);
     return [problem.detail ?? problem.title ?? `HTTP ${response.status}`, ...fields].join(' — ');
   } catch {
     return `HTTP ${response.status} ${response.statusText}`;
   }
 };
 
-const headers = (key: string, json: boolean): HeadersInit => ({ authorization: `Bearer ${key}`, ...(json ? { 'content-type': 'application/json' } : {}) });
+const headers = (key: string, json: boolean): HeadersInit => ({
+  authorization: `Bearer ${key}`,
+  ...(json ? { 'content-type': 'application/json' } : {}),
+});
 
-export const call = async <T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal, key = savedKey()): Promise<T> => {
+export const call = async <T>(
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  key = savedKey(),
+): Promise<T> => {
   if (!key) throw new ApiError(401, 'not signed in');
-  const response = await fetch(apiBase() + path, { method, headers: headers(key, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body), signal });
+  const response = await fetch(apiBase() + path, {
+    method,
+    headers: headers(key, body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
   if (!response.ok) throw new ApiError(response.status, await problemText(response));
   return (await response.json()) as T;
 };
@@ -46,10 +66,17 @@ export const call = async <T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: s
  * Follows a server-sent events route. EventSource cannot send an Authorization header, so the stream is read
  * through fetch and split into events here. Ends when the server ends it or `signal` aborts.
  */
-export const followEvents = async (path: string, onEvent: (event: Record<string, unknown>) => void, signal: AbortSignal): Promise<void> => {
+export const followEvents = async (
+  path: string,
+  onEvent: (event: Record<string, unknown>) => void,
+  signal: AbortSignal,
+): Promise<void> => {
   const key = savedKey();
   if (!key) throw new ApiError(401, 'not signed in');
-  const response = await fetch(apiBase() + path, { headers: { ...headers(key, false), accept: 'text/event-stream' }, signal });
+  const response = await fetch(apiBase() + path, {
+    headers: { ...headers(key, false), accept: 'text/event-stream' },
+    signal,
+  });
   if (!response.ok || !response.body) throw new ApiError(response.status, await problemText(response));
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

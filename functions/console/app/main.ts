@@ -40,7 +40,13 @@ const drawNav = (path: string) => {
   const signedIn = savedKey() !== null;
   nav().hidden = !signedIn;
   nav().replaceChildren(
-    h('ul', {}, NAV.map(([href, label]) => h('li', {}, h('a', { href, 'aria-current': path.startsWith(href.slice(1)) ? 'page' : false }, label)))),
+    h(
+      'ul',
+      {},
+      NAV.map(([href, label]) =>
+        h('li', {}, h('a', { href, 'aria-current': path.startsWith(href.slice(1)) ? 'page' : false }, label)),
+      ),
+    ),
     h('a', { href: `${apiBase()}/docs/`, class: 'nav-docs' }, 'API reference'),
     h('button', { type: 'button', class: 'secondary', onclick: () => signOut() }, 'Sign out'),
   );
@@ -56,7 +62,15 @@ const signOut = (why?: string) => {
 const signInPage = (target: HTMLElement) => {
   const because = sessionStorage.getItem('sessionhost.console.signedOutBecause');
   sessionStorage.removeItem('sessionhost.console.signedOutBecause');
-  const input = h('input', { id: 'api-key', name: 'apiKey', type: 'password', autocomplete: 'off', required: true, spellcheck: 'false', 'aria-describedby': 'api-key-help' });
+  const input = h('input', {
+    id: 'api-key',
+    name: 'apiKey',
+    type: 'password',
+    autocomplete: 'off',
+    required: true,
+    spellcheck: 'false',
+    'aria-describedby': 'api-key-help',
+  });
   const status = h('div', { 'aria-live': 'polite' });
   const form = h(
     'form',
@@ -72,7 +86,14 @@ const signInPage = (target: HTMLElement) => {
           saveKey(key);
           location.hash = '#/sessions';
         } catch (error) {
-          status.replaceChildren(message(error instanceof ApiError && error.status === 401 ? 'That API key was not accepted.' : `Could not sign in: ${(error as Error).message}`, 'error'));
+          status.replaceChildren(
+            message(
+              error instanceof ApiError && error.status === 401
+                ? 'That API key was not accepted.'
+                : `Could not sign in: ${(error as Error).message}`,
+              'error',
+            ),
+          );
           input.focus();
         }
       },
@@ -81,7 +102,15 @@ const signInPage = (target: HTMLElement) => {
     because ? message(because, 'error') : null,
     h('label', { for: 'api-key' }, 'API key'),
     input,
-    h('p', { id: 'api-key-help', class: 'help' }, 'Kept in this tab only, until it closes. ', h('code', {}, 'npm start'), ' prints the local key on its first start; ', h('code', {}, 'npm run keys'), ' makes more.'),
+    h(
+      'p',
+      { id: 'api-key-help', class: 'help' },
+      'Kept in this tab only, until it closes. ',
+      h('code', {}, 'npm start'),
+      ' prints the local key on its first start; ',
+      h('code', {}, 'npm run keys'),
+      ' makes more.',
+    ),
     h('button', { type: 'submit' }, 'Sign in'),
     status,
   );
@@ -110,15 +139,24 @@ const render = async () => {
   document.title = `${found.entry.title} · Console`;
   target.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
   try {
-    await found.entry.page(target, { id: found.match![1] ? decodeURIComponent(found.match![1]) : undefined, query: new URLSearchParams(search) }, controller.signal);
+    await found.entry.page(
+      target,
+      { id: found.match![1] ? decodeURIComponent(found.match![1]) : undefined, query: new URLSearchParams(search) },
+      controller.signal,
+    );
   } catch (error) {
     if (controller.signal.aborted) return;
-    if (error instanceof ApiError && error.status === 401) return signOut('The API key is no longer accepted; sign in again.');
-    target.replaceChildren(h('h1', {}, found.entry.title), message(`Could not load this page: ${(error as Error).message}`, 'error'));
+    if (error instanceof ApiError && error.status === 401)
+      return signOut('The API key is no longer accepted; sign in again.');
+    target.replaceChildren(
+      h('h1', {}, found.entry.title),
+      message(`Could not load this page: ${(error as Error).message}`, 'error'),
+    );
   }
   // Keyboard and screen-reader users land on the new page's heading, not at the top of the old one.
   if (!controller.signal.aborted) (target.querySelector('h1') as HTMLElement | null)?.setAttribute('tabindex', '-1');
-  if (!controller.signal.aborted && document.activeElement === document.body) (target.querySelector('h1') as HTMLElement | null)?.focus();
+  if (!controller.signal.aborted && document.activeElement === document.body)
+    (target.querySelector('h1') as HTMLElement | null)?.focus();
 };
 
 window.addEventListener('hashchange', () => void render());

@@ -16,7 +16,12 @@ import type { RecordedStep } from './model.js';
 
 const LOCATORS = {
   type: 'object',
-  properties: { id: { type: 'string', minLength: 1 }, name: { type: 'string', minLength: 1 }, label: { type: 'string', minLength: 1 }, css: { type: 'string', minLength: 1 } },
+  properties: {
+    id: { type: 'string', minLength: 1 },
+    name: { type: 'string', minLength: 1 },
+    label: { type: 'string', minLength: 1 },
+    css: { type: 'string', minLength: 1 },
+  },
   additionalProperties: false,
 };
 
@@ -49,7 +54,13 @@ const CONFIGURATION_SCHEMA = {
 
 /** `/steps/0/action` → `.steps[0].action`. */
 const jsonPath = (pointer: string): string =>
-  pointer === '(root)' ? '' : pointer.split('/').filter(Boolean).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('');
+  pointer === '(root)'
+    ? ''
+    : pointer
+        .split('/')
+        .filter(Boolean)
+        .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+        .join('');
 
 const KNOWN = new Set(Object.keys(CONFIGURATION_SCHEMA.properties));
 
@@ -61,31 +72,61 @@ export interface AutomationConfiguration {
   parameters?: Record<string, unknown>;
 }
 
-export const parseConfiguration = (schemas: JsonSchemas, configuration: Record<string, unknown> | undefined, warnings: Issue[]): AutomationConfiguration => {
+export const parseConfiguration = (
+  schemas: JsonSchemas,
+  configuration: Record<string, unknown> | undefined,
+  warnings: Issue[],
+): AutomationConfiguration => {
   const config = configuration ?? {};
   const problems = schemas.compile(CONFIGURATION_SCHEMA)(config);
   if (problems.length) {
-    throw new ValidationError(problems.map((problem) => {
-      const [path, ...rest] = problem.split(' ');
-      return { location: `body.configuration${jsonPath(path)}`, message: rest.join(' ') };
-    }));
+    throw new ValidationError(
+      problems.map((problem) => {
+        const [path, ...rest] = problem.split(' ');
+        return { location: `body.configuration${jsonPath(path)}`, message: rest.join(' ') };
+      }),
+    );
   }
   const unknown = Object.keys(config).filter((key) => !KNOWN.has(key));
-  if (unknown.length) warnings.push({ code: 'configuration_ignored', message: `configuration keys not used by this version: ${unknown.join(', ')}` });
+  if (unknown.length)
+    warnings.push({
+      code: 'configuration_ignored',
+      message: `configuration keys not used by this version: ${unknown.join(', ')}`,
+    });
   const type = (config.type as AutomationConfiguration['type'] | undefined) ?? (config.steps ? 'steps' : 'formFiller');
-  if (type === 'steps' && !config.steps) throw new ValidationError([{ location: 'body.configuration.steps', message: 'is required when type is steps' }]);
+  if (type === 'steps' && !config.steps)
+    throw new ValidationError([{ location: 'body.configuration.steps', message: 'is required when type is steps' }]);
   if (type === 'steps' && config.parameters) {
     try {
       schemas.compile(config.parameters as Record<string, unknown>);
     } catch (error) {
-      throw new ValidationError([{ location: 'body.configuration.parameters', message: `is not a usable JSON Schema: ${(error as Error).message}` }]);
+      throw new ValidationError([
+        {
+          location: 'body.configuration.parameters',
+          message: `is not a usable JSON Schema: ${(error as Error).message}`,
+        },
+      ]);
     }
   }
   (config.steps as Array<RecordedStep> | undefined)?.forEach((step, i) => {
-    if ((step.action === 'type' || step.action === 'select') && step.value === undefined && step.parameter === undefined) {
-      throw new ValidationError([{ location: `body.configuration.steps[${i}]`, message: `a ${step.action} step needs a value or a parameter` }]);
+    if (
+      (step.action === 'type' || step.action === 'select') &&
+      step.value === undefined &&
+      step.parameter === undefined
+    ) {
+      throw new ValidationError([
+        { location: `body.configuration.steps[${i}]`, message: `a ${step.action} step needs a value or a parameter` },
+      ]);
     }
   });
-  const steps = (config.steps as Array<RecordedStep & { elementDescription: string }> | undefined)?.map(({ elementDescription, ...step }) => ({ ...step, description: elementDescription }));
-  return { type, description: config.description as string | undefined, submit: config.submit === true, steps, parameters: config.parameters as Record<string, unknown> | undefined };
+  const steps = (config.steps as Array<RecordedStep & { elementDescription: string }> | undefined)?.map(
+    ({ elementDescription, ...step }) => ({ ...step, description: elementDescription }),
+  );
+  return {
+    type,
+    description: config.description as string | undefined,
+    submit: config.submit === true,
+    steps,
+    parameters: config.parameters as Record<string, unknown> | undefined,
+  };
 };

@@ -21,11 +21,27 @@ export interface CreateAutomationBody extends OperationLimits {
 }
 
 const answer = (automation: Automation): string =>
-  JSON.stringify({ automationId: automation.id, domainName: automation.domainName, description: automation.description, schema: automation.schema });
+  JSON.stringify({
+    automationId: automation.id,
+    domainName: automation.domainName,
+    description: automation.description,
+    schema: automation.schema,
+  });
 
-const learnFormAutomation = async (deps: AutomationDeps, orgId: string, driver: WindowDriver, signal: AbortSignal, config: AutomationConfiguration, warnings: Issue[]): Promise<OperationResult<string>> => {
+const learnFormAutomation = async (
+  deps: AutomationDeps,
+  orgId: string,
+  driver: WindowDriver,
+  signal: AbortSignal,
+  config: AutomationConfiguration,
+  warnings: Issue[],
+): Promise<OperationResult<string>> => {
   const analysis = await driver.analyzeForm(signal);
-  if (!analysis.fields.length) return failed({ code: 'no_form_found', message: `the page (${analysis.url}) shows no form fields to learn` }, { warnings });
+  if (!analysis.fields.length)
+    return failed(
+      { code: 'no_form_found', message: `the page (${analysis.url}) shows no form fields to learn` },
+      { warnings },
+    );
   const learnt = learnForm(analysis, { submit: config.submit }, warnings);
   const domainName = domainOf(analysis.url);
   const automation = await saveNewAutomation(deps, orgId, {
@@ -37,7 +53,14 @@ const learnFormAutomation = async (deps: AutomationDeps, orgId: string, driver: 
   return succeeded(answer(automation), { warnings });
 };
 
-const recordSteps = async (deps: AutomationDeps, orgId: string, driver: WindowDriver, signal: AbortSignal, config: AutomationConfiguration, warnings: Issue[]): Promise<OperationResult<string>> => {
+const recordSteps = async (
+  deps: AutomationDeps,
+  orgId: string,
+  driver: WindowDriver,
+  signal: AbortSignal,
+  config: AutomationConfiguration,
+  warnings: Issue[],
+): Promise<OperationResult<string>> => {
   const steps = config.steps ?? [];
   const { url } = await driver.snapshot(signal);
   const domainName = domainOf(url);
@@ -51,15 +74,29 @@ const recordSteps = async (deps: AutomationDeps, orgId: string, driver: WindowDr
 };
 
 /** create-form-filler learns a form: a configuration for recorded steps is refused, as any bad entry is. */
-const formFillerConfiguration = (deps: AutomationDeps, body: CreateAutomationBody, warnings: Issue[]): AutomationConfiguration => {
+const formFillerConfiguration = (
+  deps: AutomationDeps,
+  body: CreateAutomationBody,
+  warnings: Issue[],
+): AutomationConfiguration => {
   const config = parseConfiguration(deps.schemas, body.configuration, warnings);
   if (config.type !== 'formFiller') {
-    throw new ValidationError([{ location: 'body.configuration.type', message: 'create-form-filler learns the form in the window; record steps with create-automation' }]);
+    throw new ValidationError([
+      {
+        location: 'body.configuration.type',
+        message: 'create-form-filler learns the form in the window; record steps with create-automation',
+      },
+    ]);
   }
   return config;
 };
 
-export const createAutomation = async (deps: AutomationDeps, target: WindowTarget, body: CreateAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
+export const createAutomation = async (
+  deps: AutomationDeps,
+  target: WindowTarget,
+  body: CreateAutomationBody,
+  signal?: AbortSignal,
+): Promise<OperationResult<string>> => {
   const warnings: Issue[] = [];
   const config = parseConfiguration(deps.schemas, body.configuration, warnings);
   return runWindowOperation(deps, target, body, signal, ({ driver, budget }) =>
@@ -69,17 +106,32 @@ export const createAutomation = async (deps: AutomationDeps, target: WindowTarge
   );
 };
 
-export const createFormFiller = async (deps: AutomationDeps, target: WindowTarget, body: CreateAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
+export const createFormFiller = async (
+  deps: AutomationDeps,
+  target: WindowTarget,
+  body: CreateAutomationBody,
+  signal?: AbortSignal,
+): Promise<OperationResult<string>> => {
   const warnings: Issue[] = [];
   const config = formFillerConfiguration(deps, body, warnings);
-  return runWindowOperation(deps, target, body, signal, ({ driver, budget }) => learnFormAutomation(deps, target.orgId, driver, budget.signal, config, warnings));
+  return runWindowOperation(deps, target, body, signal, ({ driver, budget }) =>
+    learnFormAutomation(deps, target.orgId, driver, budget.signal, config, warnings),
+  );
 };
 
 /** The checks each operation starts with, alone (the async routes run them when they accept a request). */
-export const checkCreateAutomation = async (deps: AutomationDeps, _target: WindowTarget, body: CreateAutomationBody): Promise<void> => {
+export const checkCreateAutomation = async (
+  deps: AutomationDeps,
+  _target: WindowTarget,
+  body: CreateAutomationBody,
+): Promise<void> => {
   parseConfiguration(deps.schemas, body.configuration, []);
 };
 
-export const checkCreateFormFiller = async (deps: AutomationDeps, _target: WindowTarget, body: CreateAutomationBody): Promise<void> => {
+export const checkCreateFormFiller = async (
+  deps: AutomationDeps,
+  _target: WindowTarget,
+  body: CreateAutomationBody,
+): Promise<void> => {
   formFillerConfiguration(deps, body, []);
 };

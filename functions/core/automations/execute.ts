@@ -38,11 +38,22 @@ const checkParameters = (deps: AutomationDeps, automation: Automation, parameter
   const properties = (automation.schema.properties ?? {}) as Record<string, unknown>;
   const details: ErrorDetail[] = Object.keys(parameters)
     .filter((name) => automation.schema.additionalProperties === false && !(name in properties))
-    .map((name) => ({ location: `body.parameters.${name}`, message: `is not a parameter of this automation; its parameters are: ${Object.keys(properties).join(', ')}`, value: parameters[name] }));
+    .map((name) => ({
+      location: `body.parameters.${name}`,
+      message: `is not a parameter of this automation; its parameters are: ${Object.keys(properties).join(', ')}`,
+      value: parameters[name],
+    }));
   for (const problem of checkerFor(deps, automation.schema)(parameters)) {
     const [pointer, ...rest] = problem.split(' ');
     if (pointer === '(root)' && /additional properties/.test(problem) && details.length) continue;
-    const path = pointer === '(root)' ? '' : pointer.split('/').filter(Boolean).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('');
+    const path =
+      pointer === '(root)'
+        ? ''
+        : pointer
+            .split('/')
+            .filter(Boolean)
+            .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+            .join('');
     details.push({ location: `body.parameters${path}`, message: rest.join(' ') });
   }
   if (details.length) throw new ValidationError(details);
@@ -54,7 +65,11 @@ const summary = (automation: Automation, filled: string[]): string =>
     : `Ran ${filled.length} of ${automation.template.steps.length} recorded steps (${automation.description}).`;
 
 /** The automation of the caller's org (else 404) and parameters its schema accepts (else 422 naming them). */
-const checkedRun = async (deps: AutomationDeps, orgId: string, body: ExecuteAutomationBody): Promise<{ automation: Automation; parameters: Record<string, unknown> }> => {
+const checkedRun = async (
+  deps: AutomationDeps,
+  orgId: string,
+  body: ExecuteAutomationBody,
+): Promise<{ automation: Automation; parameters: Record<string, unknown> }> => {
   const automation = await getAutomation(deps.records, orgId, body.automationId);
   const parameters = body.parameters ?? {};
   checkParameters(deps, automation, parameters);
@@ -62,21 +77,37 @@ const checkedRun = async (deps: AutomationDeps, orgId: string, body: ExecuteAuto
 };
 
 /** What execute-automation and fill-form check before the page is touched, alone (for the async routes' accept). */
-export const checkExecuteAutomation = async (deps: AutomationDeps, target: WindowTarget, body: ExecuteAutomationBody): Promise<void> => {
+export const checkExecuteAutomation = async (
+  deps: AutomationDeps,
+  target: WindowTarget,
+  body: ExecuteAutomationBody,
+): Promise<void> => {
   await checkedRun(deps, target.orgId, body);
 };
 
-export const executeAutomation = async (deps: AutomationDeps, target: WindowTarget, body: ExecuteAutomationBody, signal?: AbortSignal): Promise<OperationResult<string>> => {
+export const executeAutomation = async (
+  deps: AutomationDeps,
+  target: WindowTarget,
+  body: ExecuteAutomationBody,
+  signal?: AbortSignal,
+): Promise<OperationResult<string>> => {
   const { automation, parameters } = await checkedRun(deps, target.orgId, body);
   return runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
     const context: FillContext = { deps, driver, budget, warnings: [], changed: false };
     try {
-      const outcome = automation.template.kind === 'form'
-        ? await fillFormTemplate(context, automation.template, parameters)
-        : await runSteps(context, automation.template, parameters);
+      const outcome =
+        automation.template.kind === 'form'
+          ? await fillFormTemplate(context, automation.template, parameters)
+          : await runSteps(context, automation.template, parameters);
       const status = outcome.errors.length === 0 ? 'success' : outcome.filled.length ? 'partial' : 'failure';
       const missing = outcome.errors.find((issue) => issue.code === 'form_not_found');
-      return { status, modelResponse: missing ? missing.message : summary(automation, outcome.filled), credits: budget.credits, errors: outcome.errors, warnings: context.warnings };
+      return {
+        status,
+        modelResponse: missing ? missing.message : summary(automation, outcome.filled),
+        credits: budget.credits,
+        errors: outcome.errors,
+        warnings: context.warnings,
+      };
     } finally {
       // Locators found again are worth keeping even when a later field failed.
       if (context.changed) await updateTemplate(deps, target.orgId, automation.id, automation.template);

@@ -34,7 +34,13 @@ export interface FillOutcome {
 }
 
 /** Keeps what works now: the field's fresh locators replace the learnt ones, with a warning when the page changed. */
-const adopt = (context: FillContext, learnt: FieldTemplate | ControlTemplate, found: FormField, how: 'fallback' | 'description', what: string) => {
+const adopt = (
+  context: FillContext,
+  learnt: FieldTemplate | ControlTemplate,
+  found: FormField,
+  how: 'fallback' | 'description',
+  what: string,
+) => {
   const changes = locatorChanges(learnt.locators, found.locators);
   if (!changes.length) return;
   if (how === 'description' || primaryChanged(learnt.locators, found.locators)) {
@@ -75,44 +81,90 @@ export const resolveField = async (
     adopt(context, learnt, found, 'fallback', what);
     return found;
   }
-  const healed = await healByDescription(context.deps, context.driver, learnt.description, intent, context.budget, context.warnings);
-  if (!healed.found) return { ...healed.issue, code: 'field_not_found', message: `${what} was not found by its locators nor by its description: ${healed.issue.message}` };
+  const healed = await healByDescription(
+    context.deps,
+    context.driver,
+    learnt.description,
+    intent,
+    context.budget,
+    context.warnings,
+  );
+  if (!healed.found)
+    return {
+      ...healed.issue,
+      code: 'field_not_found',
+      message: `${what} was not found by its locators nor by its description: ${healed.issue.message}`,
+    };
   const owner = healed.field.locators.css !== undefined ? claimed.get(healed.field.locators.css) : undefined;
   if (owner !== undefined) {
-    return { code: 'field_not_found', message: `${what} was not found by its locators, and the element its description fits (${healed.field.description}) is the field of ${owner}; nothing was put into it` };
+    return {
+      code: 'field_not_found',
+      message: `${what} was not found by its locators, and the element its description fits (${healed.field.description}) is the field of ${owner}; nothing was put into it`,
+    };
   }
   adopt(context, learnt, healed.field, 'description', what);
   return healed.field;
 };
 
-const fillOne = async (context: FillContext, learnt: FieldTemplate, field: FormField, value: FieldValue): Promise<Issue | undefined> => {
+const fillOne = async (
+  context: FillContext,
+  learnt: FieldTemplate,
+  field: FormField,
+  value: FieldValue,
+): Promise<Issue | undefined> => {
   const what = `the field "${learnt.label}" (parameter ${learnt.parameter})`;
   if (!kindFits(learnt.kind, field.kind)) {
-    return { code: 'field_kind_mismatch', message: `${what} is a ${learnt.kind} field, but the element found for it is a ${field.kind} (${field.description}); nothing was put into it`, details: { parameter: learnt.parameter, expected: learnt.kind, found: field.kind } };
+    return {
+      code: 'field_kind_mismatch',
+      message: `${what} is a ${learnt.kind} field, but the element found for it is a ${field.kind} (${field.description}); nothing was put into it`,
+      details: { parameter: learnt.parameter, expected: learnt.kind, found: field.kind },
+    };
   }
-  if (field.disabled) return { code: 'field_disabled', message: `${what} is disabled on the page; nothing was put into it`, details: { parameter: learnt.parameter } };
+  if (field.disabled)
+    return {
+      code: 'field_disabled',
+      message: `${what} is disabled on the page; nothing was put into it`,
+      details: { parameter: learnt.parameter },
+    };
   let outcome = await context.driver.setField(field, value, context.budget.signal);
   if (!outcome.acted && outcome.code === 'element_stale') {
     // Found a moment ago: the page re-rendered it (or a later page read displaced it). Look once more.
     const [again] = await context.driver.findFields([learnt.locators], context.budget.signal);
-    if (again && kindFits(learnt.kind, again.kind)) outcome = await context.driver.setField(again, value, context.budget.signal);
+    if (again && kindFits(learnt.kind, again.kind))
+      outcome = await context.driver.setField(again, value, context.budget.signal);
   }
-  if (!outcome.acted) return { code: outcome.code, message: `could not fill ${what} with ${shown(value)}: ${outcome.message}`, details: { parameter: learnt.parameter } };
+  if (!outcome.acted)
+    return {
+      code: outcome.code,
+      message: `could not fill ${what} with ${shown(value)}: ${outcome.message}`,
+      details: { parameter: learnt.parameter },
+    };
   context.warnings.push(...outcome.notes.filter((note) => note.code !== 'element_disabled'));
   return undefined;
 };
 
 /** Waits until one of the fields shows (the next step appeared); answers the last page read either way. */
-const readStep = async (context: FillContext, pending: FieldTemplate[], waitForOne: boolean): Promise<Array<FormField | null>> => {
+const readStep = async (
+  context: FillContext,
+  pending: FieldTemplate[],
+  waitForOne: boolean,
+): Promise<Array<FormField | null>> => {
   const deadline = Date.now() + (waitForOne ? STEP_WAIT_MS : 0);
   for (;;) {
-    const found = await context.driver.findFields(pending.map((field) => field.locators), context.budget.signal);
+    const found = await context.driver.findFields(
+      pending.map((field) => field.locators),
+      context.budget.signal,
+    );
     if (!waitForOne || found.some((field) => field?.visible) || Date.now() >= deadline) return found;
     await pause(STEP_POLL_MS, context.budget.signal);
   }
 };
 
-const pressControl = async (context: FillContext, control: ControlTemplate, what: string): Promise<Issue | undefined> => {
+const pressControl = async (
+  context: FillContext,
+  control: ControlTemplate,
+  what: string,
+): Promise<Issue | undefined> => {
   const [found] = await context.driver.findFields([control.locators], context.budget.signal);
   const resolved = await resolveField(context, control, found?.visible ? found : null, 'click', what);
   if (!('target' in resolved)) return resolved;
@@ -129,7 +181,10 @@ const formMissing = async (context: FillContext, template: FormTemplate): Promis
   if (!template.fields.length) return undefined;
   const firstStep = Math.min(...template.fields.map((field) => field.step));
   const expected = template.fields.filter((field) => field.step === firstStep);
-  const found = await context.driver.findFields(expected.map((field) => field.locators), context.budget.signal);
+  const found = await context.driver.findFields(
+    expected.map((field) => field.locators),
+    context.budget.signal,
+  );
   if (found.some((field, i) => field !== null && corroborated(expected[i], field))) return undefined;
   return {
     code: 'form_not_found',
@@ -138,18 +193,25 @@ const formMissing = async (context: FillContext, template: FormTemplate): Promis
   };
 };
 
-export const fillFormTemplate = async (context: FillContext, template: FormTemplate, parameters: Record<string, unknown>): Promise<FillOutcome> => {
+export const fillFormTemplate = async (
+  context: FillContext,
+  template: FormTemplate,
+  parameters: Record<string, unknown>,
+): Promise<FillOutcome> => {
   const filled: string[] = [];
   const errors: Issue[] = [];
   const missing = await formMissing(context, template);
   if (missing) return { filled, errors: [missing] };
-  let pending = template.fields.filter((field) => parameters[field.parameter] !== undefined && parameters[field.parameter] !== null);
+  let pending = template.fields.filter(
+    (field) => parameters[field.parameter] !== undefined && parameters[field.parameter] !== null,
+  );
   const lastStep = Math.max(0, ...template.fields.map((field) => field.step)) + EXTRA_STEPS;
   for (let step = 0; pending.length && step <= lastStep; step += 1) {
     const found = await readStep(context, pending, step > 0);
     const claimed = new Map<string, string>();
     found.forEach((field, i) => {
-      if (field?.locators.css && corroborated(pending[i], field)) claimed.set(field.locators.css, `parameter ${pending[i].parameter}`);
+      if (field?.locators.css && corroborated(pending[i], field))
+        claimed.set(field.locators.css, `parameter ${pending[i].parameter}`);
     });
     const later: FieldTemplate[] = [];
     const moreSteps = Boolean(template.next) && step < lastStep;
@@ -182,7 +244,11 @@ export const fillFormTemplate = async (context: FillContext, template: FormTempl
     }
   }
   for (const learnt of pending) {
-    errors.push({ code: 'field_not_reached', message: `the field "${learnt.label}" (parameter ${learnt.parameter}) never showed on the page; it was not filled`, details: { parameter: learnt.parameter } });
+    errors.push({
+      code: 'field_not_reached',
+      message: `the field "${learnt.label}" (parameter ${learnt.parameter}) never showed on the page; it was not filled`,
+      details: { parameter: learnt.parameter },
+    });
   }
   if (!errors.length && template.submitAfterFill && template.submit) {
     const pressed = await pressControl(context, template.submit, `the "${template.submit.label}" button`);

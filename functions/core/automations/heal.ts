@@ -23,7 +23,14 @@ export const healByDescription = async (
   warnings.push(...located.warnings.filter((warning) => warning.code !== 'resolved_offline'));
   if (!located.found) return { found: false, issue: located.issue };
   const field = await driver.fieldAt(located.target, budget.signal);
-  if (!field) return { found: false, issue: { code: 'element_stale', message: `the element found for "${description}" went away before it could be used` } };
+  if (!field)
+    return {
+      found: false,
+      issue: {
+        code: 'element_stale',
+        message: `the element found for "${description}" went away before it could be used`,
+      },
+    };
   return { found: true, field };
 };
 
@@ -31,7 +38,10 @@ export const healByDescription = async (
 export const locatorChanges = (before: FieldLocators, after: FieldLocators): string[] =>
   (['id', 'name', 'label', 'css'] as const)
     .filter((key) => before[key] !== after[key])
-    .map((key) => `${key} ${before[key] === undefined ? '(none)' : JSON.stringify(before[key])} → ${after[key] === undefined ? '(none)' : JSON.stringify(after[key])}`);
+    .map(
+      (key) =>
+        `${key} ${before[key] === undefined ? '(none)' : JSON.stringify(before[key])} → ${after[key] === undefined ? '(none)' : JSON.stringify(after[key])}`,
+    );
 
 /** Only the primary locator (the first one the template had) going stale means the page changed under us. */
 export const primaryChanged = (before: FieldLocators, after: FieldLocators): boolean => {

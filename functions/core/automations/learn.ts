@@ -21,12 +21,18 @@ const control = (field: FormField | undefined): ControlTemplate | undefined =>
 export const learnForm = (analysis: FormAnalysis, options: { submit: boolean }, warnings: Issue[]): LearntForm => {
   const disabled = analysis.fields.filter((field) => field.disabled);
   if (disabled.length) {
-    warnings.push({ code: 'fields_skipped', message: `disabled fields were left out of the automation: ${disabled.map((field) => `"${field.label}"`).join(', ')}` });
+    warnings.push({
+      code: 'fields_skipped',
+      message: `disabled fields were left out of the automation: ${disabled.map((field) => `"${field.label}"`).join(', ')}`,
+    });
   }
   const fields = analysis.fields.filter((field) => !field.disabled);
   const unlabelled = fields.filter((field) => !field.label);
   if (unlabelled.length) {
-    warnings.push({ code: 'fields_unlabelled', message: `${unlabelled.length} field(s) have no label on the page; their parameters are named after their name or id attribute` });
+    warnings.push({
+      code: 'fields_unlabelled',
+      message: `${unlabelled.length} field(s) have no label on the page; their parameters are named after their name or id attribute`,
+    });
   }
   const names = parameterNames(fields);
   const title = analysis.formName || analysis.title || 'Form';
@@ -47,6 +53,10 @@ export const learnForm = (analysis: FormAnalysis, options: { submit: boolean }, 
     submit: control(analysis.submit),
     submitAfterFill: options.submit,
   };
-  if (options.submit && !analysis.submit) warnings.push({ code: 'submit_not_found', message: 'configuration asked to submit after filling, but the form has no submit button that could be found' });
+  if (options.submit && !analysis.submit)
+    warnings.push({
+      code: 'submit_not_found',
+      message: 'configuration asked to submit after filling, but the form has no submit button that could be found',
+    });
   return { schema: formSchema(fields, names, title), template, title };
 };

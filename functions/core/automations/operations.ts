@@ -12,12 +12,20 @@ export type { CreateAutomationBody } from './create.js';
 export type { AutomationDeps, WindowTarget } from './deps.js';
 export type { ExecuteAutomationBody } from './execute.js';
 
-type Run<B> = (deps: AutomationDeps, target: WindowTarget, body: B, signal?: AbortSignal) => Promise<OperationResult<string>>;
+type Run<B> = (
+  deps: AutomationDeps,
+  target: WindowTarget,
+  body: B,
+  signal?: AbortSignal,
+) => Promise<OperationResult<string>>;
 type Check<B> = (deps: AutomationDeps, target: WindowTarget, body: B) => Promise<void>;
 
 /** A new function, so that the exported operations themselves stay untouched. */
 const withCheck = <B>(run: Run<B>, check: Check<B>): Run<B> & { check: Check<B> } =>
-  Object.assign((deps: AutomationDeps, target: WindowTarget, body: B, signal?: AbortSignal) => run(deps, target, body, signal), { check });
+  Object.assign(
+    (deps: AutomationDeps, target: WindowTarget, body: B, signal?: AbortSignal) => run(deps, target, body, signal),
+    { check },
+  );
 
 export const automationOperations = {
   createAutomation: withCheck(createAutomation, checkCreateAutomation),

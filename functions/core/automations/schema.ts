@@ -26,7 +26,9 @@ export const parameterName = (label: string): string => {
     .filter(Boolean)
     .slice(0, 6);
   if (!words.length) return 'field';
-  const name = words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase())).join('');
+  const name = words
+    .map((word, i) => (i === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase()))
+    .join('');
   return /^[0-9]/.test(name) ? `field${name}` : name;
 };
 
@@ -41,7 +43,8 @@ export const parameterNames = (fields: FormField[]): string[] => {
   });
 };
 
-const numberOr = (text: string | undefined): number | undefined => (text !== undefined && text !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
+const numberOr = (text: string | undefined): number | undefined =>
+  text !== undefined && text !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
 
 /** The schema of one field's value. */
 export const fieldSchema = (field: FormField): Record<string, unknown> => {
@@ -50,13 +53,19 @@ export const fieldSchema = (field: FormField): Record<string, unknown> => {
   if (field.kind === 'number' || field.kind === 'range') {
     const min = numberOr(field.min);
     const max = numberOr(field.max);
-    return { type: 'number', title, ...(min !== undefined ? { minimum: min } : {}), ...(max !== undefined ? { maximum: max } : {}) };
+    return {
+      type: 'number',
+      title,
+      ...(min !== undefined ? { minimum: min } : {}),
+      ...(max !== undefined ? { maximum: max } : {}),
+    };
   }
   if (field.kind === 'select' || field.kind === 'radio') {
     const options = (field.options ?? []).filter((option) => option.value !== '');
     const choices = options.map((option) => option.value);
     const description = `One of: ${options.map((option) => (option.label && option.label !== option.value ? `${option.value} (${option.label})` : option.value)).join(', ')}`;
-    if (field.multiple) return { type: 'array', title, items: { type: 'string', enum: choices }, uniqueItems: true, description };
+    if (field.multiple)
+      return { type: 'array', title, items: { type: 'string', enum: choices }, uniqueItems: true, description };
     return { type: 'string', title, enum: choices, description };
   }
   const schema: Record<string, unknown> = { type: 'string', title };
@@ -64,7 +73,8 @@ export const fieldSchema = (field: FormField): Record<string, unknown> => {
   if (pattern) Object.assign(schema, { pattern: pattern[0], description: `Format ${pattern[1]}` });
   else if (field.pattern) schema.pattern = `^(?:${field.pattern})$`;
   if (field.kind === 'email') schema.description = 'An email address';
-  if (field.maxLength !== undefined && field.maxLength >= 0 && TEXT_KINDS.has(field.kind)) schema.maxLength = field.maxLength;
+  if (field.maxLength !== undefined && field.maxLength >= 0 && TEXT_KINDS.has(field.kind))
+    schema.maxLength = field.maxLength;
   if (field.required && TEXT_KINDS.has(field.kind)) schema.minLength = 1;
   return schema;
 };

@@ -16,9 +16,16 @@ export const stepsSchema = (steps: RecordedStep[]): Record<string, unknown> => {
   const properties: Record<string, unknown> = {};
   for (const step of steps) {
     if (!step.parameter) continue;
-    properties[step.parameter] = step.action === 'check' || step.action === 'uncheck' ? { type: 'boolean' } : { type: 'string' };
+    properties[step.parameter] =
+      step.action === 'check' || step.action === 'uncheck' ? { type: 'boolean' } : { type: 'string' };
   }
-  return { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
 };
 
 const stepValue = (step: RecordedStep, parameters: Record<string, unknown>): FieldValue => {
@@ -30,7 +37,10 @@ const stepValue = (step: RecordedStep, parameters: Record<string, unknown>): Fie
 
 const fits = (step: RecordedStep, field: FormField): boolean => {
   if (step.action === 'click') return true;
-  if (step.action === 'type') return kindFits('text', field.kind) || ['number', 'date', 'time', 'datetime-local', 'month', 'week'].includes(field.kind);
+  if (step.action === 'type')
+    return (
+      kindFits('text', field.kind) || ['number', 'date', 'time', 'datetime-local', 'month', 'week'].includes(field.kind)
+    );
   if (step.action === 'select') return kindFits('select', field.kind);
   return field.kind === 'checkbox' || (step.action === 'check' && field.kind === 'radio');
 };
@@ -47,27 +57,53 @@ const elementFor = async (context: FillContext, step: RecordedStep, what: string
     step.locators = learnt.locators;
     return resolved;
   }
-  const placed = await healByDescription(context.deps, context.driver, step.description, intent, context.budget, context.warnings);
+  const placed = await healByDescription(
+    context.deps,
+    context.driver,
+    step.description,
+    intent,
+    context.budget,
+    context.warnings,
+  );
   if (!placed.found) return { ...placed.issue, message: `${what}: ${placed.issue.message}` };
   step.locators = placed.field.locators;
   context.changed = true;
   return placed.field;
 };
 
-export const runSteps = async (context: FillContext, template: StepsTemplate, parameters: Record<string, unknown>): Promise<FillOutcome> => {
+export const runSteps = async (
+  context: FillContext,
+  template: StepsTemplate,
+  parameters: Record<string, unknown>,
+): Promise<FillOutcome> => {
   const done: string[] = [];
   for (const [i, step] of template.steps.entries()) {
     context.budget.check();
     const what = `step ${i + 1} (${step.action} "${step.description}")`;
     const element = await elementFor(context, step, what);
-    if (!('target' in element)) return { filled: done, errors: [{ ...element, details: { ...element.details, step: i + 1 } }] };
+    if (!('target' in element))
+      return { filled: done, errors: [{ ...element, details: { ...element.details, step: i + 1 } }] };
     if (!fits(step, element)) {
-      return { filled: done, errors: [{ code: 'field_kind_mismatch', message: `${what} found a ${element.kind} (${element.description}), which cannot take a ${step.action}; nothing was done`, details: { step: i + 1 } }] };
+      return {
+        filled: done,
+        errors: [
+          {
+            code: 'field_kind_mismatch',
+            message: `${what} found a ${element.kind} (${element.description}), which cannot take a ${step.action}; nothing was done`,
+            details: { step: i + 1 },
+          },
+        ],
+      };
     }
-    const outcome = step.action === 'click'
-      ? await context.driver.click(element.target, {}, context.budget.signal)
-      : await context.driver.setField(element, stepValue(step, parameters), context.budget.signal);
-    if (!outcome.acted) return { filled: done, errors: [{ code: outcome.code, message: `${what} failed: ${outcome.message}`, details: { step: i + 1 } }] };
+    const outcome =
+      step.action === 'click'
+        ? await context.driver.click(element.target, {}, context.budget.signal)
+        : await context.driver.setField(element, stepValue(step, parameters), context.budget.signal);
+    if (!outcome.acted)
+      return {
+        filled: done,
+        errors: [{ code: outcome.code, message: `${what} failed: ${outcome.message}`, details: { step: i + 1 } }],
+      };
     done.push(`step ${i + 1}`);
   }
   return { filled: done, errors: [] };

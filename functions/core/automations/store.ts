@@ -58,7 +58,11 @@ export const saveNewAutomation = async (
   return fromItem(item);
 };
 
-export const findAutomation = async (records: Records, orgId: string, automationId: string): Promise<Automation | undefined> => {
+export const findAutomation = async (
+  records: Records,
+  orgId: string,
+  automationId: string,
+): Promise<Automation | undefined> => {
   const item = await records.get<AutomationItem>(recordKeys.automation(orgId, automationId));
   return item ? fromItem(item) : undefined;
 };
@@ -81,18 +85,34 @@ export const listAutomations = async (records: Records, orgId: string): Promise<
   return all;
 };
 
-const updateAutomation = async (deps: AutomationStoreDeps, orgId: string, automationId: string, changes: Record<string, unknown>): Promise<Automation> => {
+const updateAutomation = async (
+  deps: AutomationStoreDeps,
+  orgId: string,
+  automationId: string,
+  changes: Record<string, unknown>,
+): Promise<Automation> => {
   await getAutomation(deps.records, orgId, automationId);
-  await deps.records.update(recordKeys.automation(orgId, automationId), { ...changes, updatedAt: deps.clock.now().toISOString() });
+  await deps.records.update(recordKeys.automation(orgId, automationId), {
+    ...changes,
+    updatedAt: deps.clock.now().toISOString(),
+  });
   return getAutomation(deps.records, orgId, automationId);
 };
 
-export const updateDescription = (deps: AutomationStoreDeps, orgId: string, automationId: string, description: string) =>
-  updateAutomation(deps, orgId, automationId, { description });
+export const updateDescription = (
+  deps: AutomationStoreDeps,
+  orgId: string,
+  automationId: string,
+  description: string,
+) => updateAutomation(deps, orgId, automationId, { description });
 
 /** After healing: the template with the locators that work now. */
-export const updateTemplate = (deps: AutomationStoreDeps, orgId: string, automationId: string, template: AutomationTemplate) =>
-  updateAutomation(deps, orgId, automationId, { templateJson: JSON.stringify(template) });
+export const updateTemplate = (
+  deps: AutomationStoreDeps,
+  orgId: string,
+  automationId: string,
+  template: AutomationTemplate,
+) => updateAutomation(deps, orgId, automationId, { templateJson: JSON.stringify(template) });
 
 export const deleteAutomation = async (records: Records, orgId: string, automationId: string): Promise<void> => {
   await getAutomation(records, orgId, automationId);

@@ -15,7 +15,15 @@ export const kindFits = (expected: FormFieldKind, actual: FormFieldKind): boolea
   if (TEXT.has(expected)) return TEXT.has(actual);
   if (CHOICE.has(expected)) return CHOICE.has(actual);
   // Numbers and dates still read right in a plain text field (a redesigned form often drops the input type).
-  if (expected === 'number' || expected === 'date' || expected === 'time' || expected === 'datetime-local' || expected === 'month' || expected === 'week') return actual === 'text';
+  if (
+    expected === 'number' ||
+    expected === 'date' ||
+    expected === 'time' ||
+    expected === 'datetime-local' ||
+    expected === 'month' ||
+    expected === 'week'
+  )
+    return actual === 'text';
   return false;
 };
 

@@ -17,18 +17,34 @@ type DownloadDeps = FileDeps & { bus: EventBus };
 
 const announce = async (deps: DownloadDeps, file: FileItem, sessionId: string, extra: Record<string, unknown> = {}) => {
   const { downloadUrl } = await viewOf(deps, file);
-  await appendEvent(deps, file.orgId, sessionId, { event: 'file_status', fileId: file.id, fileName: file.fileName, status: file.status, downloadUrl, ...extra });
+  await appendEvent(deps, file.orgId, sessionId, {
+    event: 'file_status',
+    fileId: file.id,
+    fileName: file.fileName,
+    status: file.status,
+    downloadUrl,
+    ...extra,
+  });
 };
 
 const begin = async (deps: DownloadDeps, download: BrowserDownload): Promise<FileItem> => {
   const now = deps.clock.now();
-  const file = newFileRecord(download.orgId, uuidv7(now.getTime()), { fileName: download.fileName, fileType: 'browser_download', sessionIds: [download.sessionId] }, now);
+  const file = newFileRecord(
+    download.orgId,
+    uuidv7(now.getTime()),
+    { fileName: download.fileName, fileType: 'browser_download', sessionIds: [download.sessionId] },
+    now,
+  );
   await deps.records.put(file);
   await announce(deps, file, download.sessionId);
   return file;
 };
 
-const finish = async (deps: DownloadDeps, file: FileItem, download: Extract<BrowserDownload, { state: 'completed' | 'failed' }>): Promise<void> => {
+const finish = async (
+  deps: DownloadDeps,
+  file: FileItem,
+  download: Extract<BrowserDownload, { state: 'completed' | 'failed' }>,
+): Promise<void> => {
   let settled: FileItem;
   if (download.state === 'failed') settled = await markFailed(deps, file, download.error);
   else if (download.bytes > MAX_FILE_BYTES) settled = await markFailed(deps, file, tooLargeReason(download.bytes));
@@ -38,7 +54,14 @@ const finish = async (deps: DownloadDeps, file: FileItem, download: Extract<Brow
     // The browser may have named it `name (1).ext` beside an earlier download: that is its name in the session.
     settled = await markAvailable(deps, file, bytes.length, { fileName: download.fileName });
   }
-  await announce(deps, settled, download.sessionId, settled.status === 'upload_failed' ? { eventData: { error: settled.failureReason, filePath: settled.fileName } } : {});
+  await announce(
+    deps,
+    settled,
+    download.sessionId,
+    settled.status === 'upload_failed'
+      ? { eventData: { error: settled.failureReason, filePath: settled.fileName } }
+      : {},
+  );
 };
 
 /**
@@ -61,7 +84,9 @@ export const recordBrowserDownloads = (deps: DownloadDeps) => {
     try {
       await finish(deps, file, download);
     } catch (error) {
-      await markFailed(deps, file, `the download could not be stored: ${(error as Error).message}`).catch(() => undefined);
+      await markFailed(deps, file, `the download could not be stored: ${(error as Error).message}`).catch(
+        () => undefined,
+      );
       throw error;
     }
   };

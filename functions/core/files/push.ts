@@ -21,7 +21,12 @@ import { tooLargeReason } from './uploads.js';
 export type FileSessionDeps = FileDeps & SessionDeps;
 
 /** A file's bytes into one session's folder; resolves to the path its browser's machine has it at. */
-export const placeFile = async (deps: FileDeps & { fleet: BrowserFleet }, file: FileItem, sessionId: string, bytes?: Buffer): Promise<string> => {
+export const placeFile = async (
+  deps: FileDeps & { fleet: BrowserFleet },
+  file: FileItem,
+  sessionId: string,
+  bytes?: Buffer,
+): Promise<string> => {
   const data = bytes ?? (await deps.blobs.get(file.blobKey));
   if (!data) throw new Error('the file has no bytes in storage any more');
   if (data.length > MAX_FILE_BYTES) throw new Error(tooLargeReason(data.length));
@@ -38,15 +43,27 @@ export const associateSessions = async (deps: FileDeps, file: FileItem, sessionI
 
 /** A file that cannot be pushed yet says why, as a 409 the client can act on. */
 const requireAvailable = (file: FileItem): void => {
-  if (file.status === 'uploading') throw new ConflictError(`file ${file.id} has no bytes yet: PUT them to its uploadUrl first`);
-  if (file.status !== 'available') throw new ConflictError(`file ${file.id} cannot be pushed: ${file.failureReason ?? `it is ${file.status}`}`);
+  if (file.status === 'uploading')
+    throw new ConflictError(`file ${file.id} has no bytes yet: PUT them to its uploadUrl first`);
+  if (file.status !== 'available')
+    throw new ConflictError(`file ${file.id} cannot be pushed: ${file.failureReason ?? `it is ${file.status}`}`);
 };
 
-export const pushFile = async (deps: FileSessionDeps, orgId: string, fileId: string, sessionIds?: string[]): Promise<{ errors: Issue[] }> => {
+export const pushFile = async (
+  deps: FileSessionDeps,
+  orgId: string,
+  fileId: string,
+  sessionIds?: string[],
+): Promise<{ errors: Issue[] }> => {
   const file = await readFile(deps, orgId, fileId);
   const targets = [...new Set(sessionIds?.length ? sessionIds : file.sessionIds)];
   if (targets.length === 0) {
-    throw new ValidationError([{ location: 'body.sessionIds', message: 'name at least one session to push the file to (the file has no sessions of its own)' }]);
+    throw new ValidationError([
+      {
+        location: 'body.sessionIds',
+        message: 'name at least one session to push the file to (the file has no sessions of its own)',
+      },
+    ]);
   }
   // Every target must be the caller's running session before anything moves: 404 or 409 otherwise. A push is
   // activity on each session, like any call on it.
@@ -66,8 +83,16 @@ export const pushFile = async (deps: FileSessionDeps, orgId: string, fileId: str
         await appendEvent(deps, orgId, sessionId, { ...event, status: 'available' });
       } catch (error) {
         const message = (error as Error).message;
-        await appendEvent(deps, orgId, sessionId, { ...event, status: 'upload_failed', eventData: { error: message, filePath: file.fileName } });
-        errors.push({ code: 'push_failed', message: `file ${file.id} could not be placed in session ${sessionId}: ${message}`, details: { sessionId } });
+        await appendEvent(deps, orgId, sessionId, {
+          ...event,
+          status: 'upload_failed',
+          eventData: { error: message, filePath: file.fileName },
+        });
+        errors.push({
+          code: 'push_failed',
+          message: `file ${file.id} could not be placed in session ${sessionId}: ${message}`,
+          details: { sessionId },
+        });
       }
     }),
   );

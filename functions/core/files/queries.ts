@@ -60,7 +60,11 @@ export const listFiles = async (deps: FileDeps, orgId: string, request: ListFile
   const files = (await orgFiles(deps, orgId))
     .filter((file) => wanted.size === 0 || file.sessionIds.some((id) => wanted.has(id)))
     .sort((a, b) => b.uploadStartTime.localeCompare(a.uploadStartTime) || b.id.localeCompare(a.id));
-  const page = await offsetPage({ offset: request.offset, limit: request.limit, load: async (count) => ({ items: files.slice(0, count), total: files.length }) });
+  const page = await offsetPage({
+    offset: request.offset,
+    limit: request.limit,
+    load: async (count) => ({ items: files.slice(0, count), total: files.length }),
+  });
   const items = await Promise.all(page.items.map(async (file) => viewOf(deps, await settleUpload(deps, file))));
   return { items, pagination: page.pagination };
 };

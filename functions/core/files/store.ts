@@ -3,7 +3,14 @@ import type { Blobs } from '../../ports/blobs.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Records } from '../../ports/records.js';
 import { uuidv7 } from '../shared/ids.js';
-import { FILE_RETENTION_SECONDS, fileKeys, SIGNED_URL_SECONDS, type FileItem, type FileType, type StoredFile } from './model.js';
+import {
+  FILE_RETENTION_SECONDS,
+  fileKeys,
+  SIGNED_URL_SECONDS,
+  type FileItem,
+  type FileType,
+  type StoredFile,
+} from './model.js';
 
 export interface FileDeps {
   records: Records;

@@ -12,7 +12,15 @@ import { ConditionFailedError } from '../../ports/records.js';
 import { getSession } from '../sessions/queries.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { uuidv7 } from '../shared/ids.js';
-import { FILE_RETENTION_SECONDS, fileKeys, MAX_FILE_BYTES, RECORD_GRACE_SECONDS, SIGNED_URL_SECONDS, type FileItem, type FileType } from './model.js';
+import {
+  FILE_RETENTION_SECONDS,
+  fileKeys,
+  MAX_FILE_BYTES,
+  RECORD_GRACE_SECONDS,
+  SIGNED_URL_SECONDS,
+  type FileItem,
+  type FileType,
+} from './model.js';
 import type { FileDeps } from './store.js';
 
 export interface CreateFileRequest {
@@ -33,7 +41,12 @@ export const tooLargeReason = (bytes: number): string =>
   `the file is ${bytes} bytes, over the limit of ${MAX_FILE_BYTES} bytes (${MAX_FILE_BYTES / 1024 / 1024} MiB); it was not kept`;
 
 /** A new file record in `uploading`, for bytes that arrive later (a client's PUT or a browser download). */
-export const newFileRecord = (orgId: string, id: string, file: { fileName: string; fileType: FileType; sessionIds: string[] }, now: Date): FileItem => {
+export const newFileRecord = (
+  orgId: string,
+  id: string,
+  file: { fileName: string; fileType: FileType; sessionIds: string[] },
+  now: Date,
+): FileItem => {
   const expiryTime = isoAfter(now, FILE_RETENTION_SECONDS);
   return {
     ...fileKeys.file(orgId, id),
@@ -53,14 +66,28 @@ export const newFileRecord = (orgId: string, id: string, file: { fileName: strin
   };
 };
 
-export const createFile = async (deps: FileDeps, orgId: string, request: CreateFileRequest): Promise<{ file: FileItem; uploadUrl: string }> => {
+export const createFile = async (
+  deps: FileDeps,
+  orgId: string,
+  request: CreateFileRequest,
+): Promise<{ file: FileItem; uploadUrl: string }> => {
   const sessionIds = [...new Set(request.sessionIds ?? [])];
   const sessions = await Promise.all(sessionIds.map((id) => getSession(deps.records, orgId, id)));
   const unknown = sessions.findIndex((session) => session === undefined);
-  if (unknown >= 0) throw new NotFoundError('session', sessionIds[unknown], `body.sessionIds.${(request.sessionIds ?? []).indexOf(sessionIds[unknown]!)}`);
+  if (unknown >= 0)
+    throw new NotFoundError(
+      'session',
+      sessionIds[unknown],
+      `body.sessionIds.${(request.sessionIds ?? []).indexOf(sessionIds[unknown]!)}`,
+    );
 
   const now = deps.clock.now();
-  const file = newFileRecord(orgId, request.id ?? uuidv7(now.getTime()), { fileName: request.fileName, fileType: request.fileType ?? 'customer_upload', sessionIds }, now);
+  const file = newFileRecord(
+    orgId,
+    request.id ?? uuidv7(now.getTime()),
+    { fileName: request.fileName, fileType: request.fileType ?? 'customer_upload', sessionIds },
+    now,
+  );
   for (let attempt = 0; ; attempt += 1) {
     try {
       await deps.records.put(file, { ifAbsent: true });
@@ -69,7 +96,10 @@ export const createFile = async (deps: FileDeps, orgId: string, request: CreateF
       if (!(error instanceof ConditionFailedError)) throw error;
       // An expired file still held for clean-up does not keep its id taken.
       const held = await deps.records.get<FileItem>(fileKeys.file(orgId, file.id));
-      if (attempt > 0 || !held || !isExpired(held, now)) throw new ConflictError(`a file with id ${file.id} already exists in this organization: choose another id or leave it out`);
+      if (attempt > 0 || !held || !isExpired(held, now))
+        throw new ConflictError(
+          `a file with id ${file.id} already exists in this organization: choose another id or leave it out`,
+        );
       await removeFile(deps, held);
     }
   }
@@ -82,13 +112,26 @@ const update = async (deps: FileDeps, file: FileItem, changes: Partial<FileItem>
   return { ...file, ...changes };
 };
 
-export const markAvailable = (deps: FileDeps, file: FileItem, fileBytes: number, extra: Partial<FileItem> = {}): Promise<FileItem> => {
+export const markAvailable = (
+  deps: FileDeps,
+  file: FileItem,
+  fileBytes: number,
+  extra: Partial<FileItem> = {},
+): Promise<FileItem> => {
   const now = deps.clock.now();
   const expiryTime = isoAfter(now, FILE_RETENTION_SECONDS);
-  return update(deps, file, { ...extra, status: 'available', fileBytes, uploadCompleteTime: now.toISOString(), expiryTime, expiresAt: epoch(expiryTime) + RECORD_GRACE_SECONDS });
+  return update(deps, file, {
+    ...extra,
+    status: 'available',
+    fileBytes,
+    uploadCompleteTime: now.toISOString(),
+    expiryTime,
+    expiresAt: epoch(expiryTime) + RECORD_GRACE_SECONDS,
+  });
 };
 
-export const markFailed = (deps: FileDeps, file: FileItem, reason: string): Promise<FileItem> => update(deps, file, { status: 'upload_failed', failureReason: reason });
+export const markFailed = (deps: FileDeps, file: FileItem, reason: string): Promise<FileItem> =>
+  update(deps, file, { status: 'upload_failed', failureReason: reason });
 
 /** Moves an `uploading` file on when its bytes arrived (or can no longer arrive); any other file is returned as is. */
 export const settleUpload = async (deps: FileDeps, file: FileItem): Promise<FileItem> => {
@@ -96,7 +139,9 @@ export const settleUpload = async (deps: FileDeps, file: FileItem): Promise<File
   const head = await deps.blobs.head(file.blobKey);
   if (!head) {
     const due = file.uploadUrlExpiresAt ? Date.parse(file.uploadUrlExpiresAt) : Number.POSITIVE_INFINITY;
-    return due <= deps.clock.now().getTime() ? markFailed(deps, file, 'no bytes were uploaded before the upload URL expired') : file;
+    return due <= deps.clock.now().getTime()
+      ? markFailed(deps, file, 'no bytes were uploaded before the upload URL expired')
+      : file;
   }
   if (head.size > MAX_FILE_BYTES) {
     await deps.blobs.delete(file.blobKey);
@@ -106,7 +151,10 @@ export const settleUpload = async (deps: FileDeps, file: FileItem): Promise<File
 };
 
 /** The record goes last, so a removal that fails midway leaves a record to retry it from. */
-export const removeFile = async (deps: { records: FileDeps['records']; blobs: Blobs }, file: FileItem): Promise<void> => {
+export const removeFile = async (
+  deps: { records: FileDeps['records']; blobs: Blobs },
+  file: FileItem,
+): Promise<void> => {
   await deps.blobs.delete(file.blobKey);
   await deps.records.delete(fileKeys.file(file.orgId, file.id));
 };

@@ -34,4 +34,3 @@ export const askModel = async (
     return { code: `model_${error.kind}`, message: error.message } satisfies Issue;
   }
 };
-

@@ -47,14 +47,23 @@ export const createBudget = (
   const maxCredits = limits.costThresholdCredits ?? DEFAULT_COST_THRESHOLD_CREDITS;
   const startedAt = clock.now().getTime();
   const controller = new AbortController();
-  const timeIssue: Issue = { code: 'time_threshold_exceeded', message: `the operation ran past its time threshold of ${seconds} s and was stopped`, details: { timeThresholdSeconds: seconds } };
-  const timer = seconds > 0 ? deadlineTimer(seconds * 1000, () => controller.abort(new BudgetExceededError('time', timeIssue))) : undefined;
+  const timeIssue: Issue = {
+    code: 'time_threshold_exceeded',
+    message: `the operation ran past its time threshold of ${seconds} s and was stopped`,
+    details: { timeThresholdSeconds: seconds },
+  };
+  const timer =
+    seconds > 0
+      ? deadlineTimer(seconds * 1000, () => controller.abort(new BudgetExceededError('time', timeIssue)))
+      : undefined;
   const onParentAbort = () => controller.abort(parent?.reason);
   parent?.addEventListener('abort', onParentAbort, { once: true });
   let credits = 0;
   const check = () => {
-    if (seconds > 0 && clock.now().getTime() - startedAt > seconds * 1000) throw new BudgetExceededError('time', timeIssue);
-    if (controller.signal.aborted && controller.signal.reason instanceof BudgetExceededError) throw controller.signal.reason;
+    if (seconds > 0 && clock.now().getTime() - startedAt > seconds * 1000)
+      throw new BudgetExceededError('time', timeIssue);
+    if (controller.signal.aborted && controller.signal.reason instanceof BudgetExceededError)
+      throw controller.signal.reason;
   };
   return {
     signal: controller.signal,

@@ -29,18 +29,53 @@ export const clickElement = (
   signal?: AbortSignal,
 ): Promise<OperationResult<string>> =>
   runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
-    const unapplied = unappliedOptions(body.configuration, body.waitForNavigation, { vision: canLocateVisually(deps.model) });
+    const unapplied = unappliedOptions(body.configuration, body.waitForNavigation, {
+      vision: canLocateVisually(deps.model),
+    });
     const located = await locate(deps, driver, body.elementDescription, 'click', budget);
     const clickType = body.configuration?.clickType ?? 'click';
     const [done, todo] = VERBS[clickType];
     if (!located.found) {
-      const seen = await visualFallback(deps, driver, body.elementDescription, 'click', body.configuration?.visualAnalysis, budget, located.issue);
-      if (!seen || 'issue' in seen) return failed(seen?.issue ?? located.issue, { warnings: [...unapplied, ...located.warnings], credits: budget.credits });
-      const outcome = await driver.clickAt(seen.point, seen.scroll, { clickType, waitForNavigation: navigationWait(body.waitForNavigation, body.configuration) }, budget.signal);
+      const seen = await visualFallback(
+        deps,
+        driver,
+        body.elementDescription,
+        'click',
+        body.configuration?.visualAnalysis,
+        budget,
+        located.issue,
+      );
+      if (!seen || 'issue' in seen)
+        return failed(seen?.issue ?? located.issue, {
+          warnings: [...unapplied, ...located.warnings],
+          credits: budget.credits,
+        });
+      const outcome = await driver.clickAt(
+        seen.point,
+        seen.scroll,
+        { clickType, waitForNavigation: navigationWait(body.waitForNavigation, body.configuration) },
+        budget.signal,
+      );
       const what = describeVisualFind(seen, body.elementDescription);
-      return actionResult(outcome, `${done} ${what}`, `${todo} ${what}`, [...unapplied, visualNote(seen)], budget.credits);
+      return actionResult(
+        outcome,
+        `${done} ${what}`,
+        `${todo} ${what}`,
+        [...unapplied, visualNote(seen)],
+        budget.credits,
+      );
     }
-    const outcome = await driver.click(located.target, { clickType, waitForNavigation: navigationWait(body.waitForNavigation, body.configuration) }, budget.signal);
+    const outcome = await driver.click(
+      located.target,
+      { clickType, waitForNavigation: navigationWait(body.waitForNavigation, body.configuration) },
+      budget.signal,
+    );
     const what = describeElement(located.element);
-    return actionResult(outcome, `${done} the ${what}`, `${todo} the ${what}`, [...unapplied, ...located.warnings], budget.credits);
+    return actionResult(
+      outcome,
+      `${done} the ${what}`,
+      `${todo} the ${what}`,
+      [...unapplied, ...located.warnings],
+      budget.credits,
+    );
   });

@@ -12,7 +12,9 @@ import type { Issue } from '../shared/issues.js';
 import type { Budget } from './budget.js';
 import { locateIn, type LocateDeps } from './locate.js';
 
-export type FileInputChoice = { candidate: FileInputCandidate; how: 'only' | 'named' | 'resolved'; warnings?: Issue[] } | { issue: Issue; warnings?: Issue[] };
+export type FileInputChoice =
+  | { candidate: FileInputCandidate; how: 'only' | 'named' | 'resolved'; warnings?: Issue[] }
+  | { issue: Issue; warnings?: Issue[] };
 
 /** `camelCase`, `kebab-case` and `snake_case` all become lower-case words. */
 const words = (text: string): string[] =>
@@ -50,11 +52,22 @@ const isNamedBy = (description: string, candidate: FileInputCandidate): boolean 
 };
 
 const summary = (candidates: FileInputCandidate[]) =>
-  candidates.map((c) => ({ description: c.description, visible: c.visible, multiple: c.multiple, ...(c.accept ? { accept: c.accept } : {}) }));
+  candidates.map((c) => ({
+    description: c.description,
+    visible: c.visible,
+    multiple: c.multiple,
+    ...(c.accept ? { accept: c.accept } : {}),
+  }));
 
-export const chooseFileInput = (candidates: FileInputCandidate[], options: { elementDescription?: string; hiddenLeftOut: number }): FileInputChoice => {
+export const chooseFileInput = (
+  candidates: FileInputCandidate[],
+  options: { elementDescription?: string; hiddenLeftOut: number },
+): FileInputChoice => {
   if (candidates.length === 0) {
-    const note = options.hiddenLeftOut > 0 ? ` (${options.hiddenLeftOut} hidden file input(s) were left out because includeHiddenElements is false)` : '';
+    const note =
+      options.hiddenLeftOut > 0
+        ? ` (${options.hiddenLeftOut} hidden file input(s) were left out because includeHiddenElements is false)`
+        : '';
     return { issue: { code: 'file_input_not_found', message: `the page has no file input${note}` } };
   }
   if (candidates.length === 1) return { candidate: candidates[0], how: 'only' };
@@ -62,7 +75,11 @@ export const chooseFileInput = (candidates: FileInputCandidate[], options: { ele
   const description = options.elementDescription?.trim();
   if (!description) {
     return {
-      issue: { code: 'file_input_ambiguous', message: `the page has ${candidates.length} file inputs; say which one in elementDescription: ${list}`, details: { candidates: summary(candidates) } },
+      issue: {
+        code: 'file_input_ambiguous',
+        message: `the page has ${candidates.length} file inputs; say which one in elementDescription: ${list}`,
+        details: { candidates: summary(candidates) },
+      },
     };
   }
   const named = candidates.filter((candidate) => isNamedBy(description, candidate));
@@ -81,10 +98,20 @@ const asSnapshot = (candidates: FileInputCandidate[], url: string): PageSnapshot
   candidates.forEach((candidate, index) => {
     const { names, place } = candidate;
     if (place.heading && place.heading !== lastHeading) {
-      elements.push({ id: `h${index}`, role: 'heading', tag: 'h2', name: place.heading, box: { x: place.box.x, y: place.box.y - 24, width: place.box.width, height: 20 }, visible: true, interactive: false });
+      elements.push({
+        id: `h${index}`,
+        role: 'heading',
+        tag: 'h2',
+        name: place.heading,
+        box: { x: place.box.x, y: place.box.y - 24, width: place.box.width, height: 20 },
+        visible: true,
+        interactive: false,
+      });
     }
     lastHeading = place.heading;
-    const attributes = [names.id ? `id "${names.id}"` : '', names.name ? `name "${names.name}"` : ''].filter(Boolean).join(' · ');
+    const attributes = [names.id ? `id "${names.id}"` : '', names.name ? `name "${names.name}"` : '']
+      .filter(Boolean)
+      .join(' · ');
     elements.push({
       id: `e${index}`,
       role: 'button',
@@ -103,15 +130,25 @@ const asSnapshot = (candidates: FileInputCandidate[], url: string): PageSnapshot
       frame: place.frame,
     });
   });
-  return { key: 'file-inputs', url, title: '', viewport: { width: 0, height: 0 }, scroll: { left: 0, top: 0 }, nodeCount: elements.length, elements };
+  return {
+    key: 'file-inputs',
+    url,
+    title: '',
+    viewport: { width: 0, height: 0 },
+    scroll: { left: 0, top: 0 },
+    nodeCount: elements.length,
+    elements,
+  };
 };
 
 /**
  * Every candidate is a file input, so the words a description uses for that kind ("the upload", "the third file
  * input", "the attachment field") tell none apart: they are left out, and what remains (place, order, names) decides.
  */
-const KIND_WORDS = /\b(?:file|files|upload|uploads|uploader|input|inputs|field|fields|attachment|attachments|box|control|picker|chooser|selector|button)\b/gi;
-const withoutKindWords = (description: string) => description.replace(KIND_WORDS, ' ').replace(/\s+/g, ' ').trim() || description;
+const KIND_WORDS =
+  /\b(?:file|files|upload|uploads|uploader|input|inputs|field|fields|attachment|attachments|box|control|picker|chooser|selector|button)\b/gi;
+const withoutKindWords = (description: string) =>
+  description.replace(KIND_WORDS, ' ').replace(/\s+/g, ' ').trim() || description;
 
 /** `chooseFileInput`, then the element resolver when the names alone cannot decide. */
 export const resolveFileInput = async (
@@ -124,9 +161,16 @@ export const resolveFileInput = async (
   if (!('issue' in first) || first.issue.code !== 'file_input_unresolved') return first;
   const description = options.elementDescription!.trim();
   const list = first.issue.message;
-  const located = await locateIn(deps, asSnapshot(candidates, options.url), withoutKindWords(description), 'click', budget);
+  const located = await locateIn(
+    deps,
+    asSnapshot(candidates, options.url),
+    withoutKindWords(description),
+    'click',
+    budget,
+  );
   // Only an input is an answer: a description that best fits a heading names no input.
-  if (located.found && located.element.id.startsWith('e')) return { candidate: candidates[Number(located.element.id.slice(1))], how: 'resolved', warnings: located.warnings };
+  if (located.found && located.element.id.startsWith('e'))
+    return { candidate: candidates[Number(located.element.id.slice(1))], how: 'resolved', warnings: located.warnings };
   return {
     issue: {
       code: 'file_input_ambiguous',

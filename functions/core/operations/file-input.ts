@@ -30,7 +30,16 @@ const notFound = (message: string): { issue: Issue } => ({ issue: { code: 'file_
 const unusable = (file: FileItem): { issue: Issue } | undefined =>
   file.status === 'available'
     ? undefined
-    : { issue: { code: 'file_not_available', message: file.status === 'uploading' ? `file ${file.id} has no bytes yet: PUT them to its uploadUrl first` : `file ${file.id} cannot be used: ${file.failureReason ?? file.status}`, details: { fileId: file.id, status: file.status } } };
+    : {
+        issue: {
+          code: 'file_not_available',
+          message:
+            file.status === 'uploading'
+              ? `file ${file.id} has no bytes yet: PUT them to its uploadUrl first`
+              : `file ${file.id} cannot be used: ${file.failureReason ?? file.status}`,
+          details: { fileId: file.id, status: file.status },
+        },
+      };
 
 /** A stored file in this session's folder: the copy already there when it came from this very file, else a new one. */
 const placed = async (deps: FileSessionDeps, session: SessionItem, file: FileItem): Promise<Located> => {
@@ -39,7 +48,13 @@ const placed = async (deps: FileSessionDeps, session: SessionItem, file: FileIte
   try {
     path ??= await placeFile(deps, file, session.id);
   } catch (error) {
-    return { issue: { code: 'file_not_available', message: `file ${file.id} could not be placed in session ${session.id}: ${(error as Error).message}`, details: { fileId: file.id } } };
+    return {
+      issue: {
+        code: 'file_not_available',
+        message: `file ${file.id} could not be placed in session ${session.id}: ${(error as Error).message}`,
+        details: { fileId: file.id },
+      },
+    };
   }
   await associateSessions(deps, file, [session.id]);
   return { path, fileName: file.fileName, bytes: file.fileBytes };
@@ -51,7 +66,8 @@ const locate = async (deps: FileSessionDeps, session: SessionItem, request: File
     try {
       file = await readFile(deps, session.orgId, request.fileId);
     } catch (error) {
-      if (error instanceof NotFoundError) return notFound(`file ${request.fileId} was not found: upload it with POST /v1/files first`);
+      if (error instanceof NotFoundError)
+        return notFound(`file ${request.fileId} was not found: upload it with POST /v1/files first`);
       throw error;
     }
     return unusable(file) ?? placed(deps, session, file);
@@ -60,12 +76,16 @@ const locate = async (deps: FileSessionDeps, session: SessionItem, request: File
   const there = await deps.fleet.sessionFile(session.id, fileName);
   if (there) return { path: there.path, fileName, bytes: there.bytes };
   // A file of the session that is stored but not on its machine (e.g. created with its sessionIds, never pushed).
-  const stored = (await orgFiles(deps, session.orgId)).find((file) => file.fileName === fileName && file.sessionIds.includes(session.id));
+  const stored = (await orgFiles(deps, session.orgId)).find(
+    (file) => file.fileName === fileName && file.sessionIds.includes(session.id),
+  );
   if (stored) {
     const settled = await settleUpload(deps, stored);
     return unusable(settled) ?? placed(deps, session, settled);
   }
-  return notFound(`no file named "${fileName}" is in session ${session.id}: push one to it (POST /v1/files/{id}/push) or download one in its browser`);
+  return notFound(
+    `no file named "${fileName}" is in session ${session.id}: push one to it (POST /v1/files/{id}/push) or download one in its browser`,
+  );
 };
 
 export const fileInput = (
@@ -82,7 +102,12 @@ export const fileInput = (
     const all = await driver.fileInputs(budget.signal);
     const candidates = request.includeHiddenElements === false ? all.filter((candidate) => candidate.visible) : all;
     const { url } = await driver.pageState(budget.signal);
-    const choice = await resolveFileInput(deps, candidates, { elementDescription: request.elementDescription, hiddenLeftOut: all.length - candidates.length, url }, budget);
+    const choice = await resolveFileInput(
+      deps,
+      candidates,
+      { elementDescription: request.elementDescription, hiddenLeftOut: all.length - candidates.length, url },
+      budget,
+    );
     if ('issue' in choice) return failed(choice.issue, { warnings: choice.warnings ?? [], credits: budget.credits });
     budget.check();
 
@@ -94,6 +119,13 @@ export const fileInput = (
           ? `, chosen as the one of the page's file inputs that "${request.elementDescription}" describes`
           : '';
     const warnings: Issue[] = [...(choice.warnings ?? [])];
-    if (request.waitForNavigation) warnings.push({ code: 'wait_for_navigation_not_applied', message: 'choosing a file does not navigate; waitForNavigation was not applied' });
-    return succeeded(`Selected the file "${located.fileName}" (${located.bytes} bytes) in the file input ${choice.candidate.description}${how}.`, { warnings, credits: budget.credits });
+    if (request.waitForNavigation)
+      warnings.push({
+        code: 'wait_for_navigation_not_applied',
+        message: 'choosing a file does not navigate; waitForNavigation was not applied',
+      });
+    return succeeded(
+      `Selected the file "${located.fileName}" (${located.bytes} bytes) in the file input ${choice.candidate.description}${how}.`,
+      { warnings, credits: budget.credits },
+    );
   });

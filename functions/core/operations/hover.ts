@@ -20,13 +20,37 @@ export const hoverElement = (
     const unapplied = unappliedOptions(body.configuration, undefined, { vision: canLocateVisually(deps.model) });
     const located = await locate(deps, driver, body.elementDescription, 'hover', budget);
     if (!located.found) {
-      const seen = await visualFallback(deps, driver, body.elementDescription, 'hover', body.configuration?.visualAnalysis, budget, located.issue);
-      if (!seen || 'issue' in seen) return failed(seen?.issue ?? located.issue, { warnings: [...unapplied, ...located.warnings], credits: budget.credits });
+      const seen = await visualFallback(
+        deps,
+        driver,
+        body.elementDescription,
+        'hover',
+        body.configuration?.visualAnalysis,
+        budget,
+        located.issue,
+      );
+      if (!seen || 'issue' in seen)
+        return failed(seen?.issue ?? located.issue, {
+          warnings: [...unapplied, ...located.warnings],
+          credits: budget.credits,
+        });
       const outcome = await driver.hoverAt(seen.point, seen.scroll, budget.signal);
       const what = describeVisualFind(seen, body.elementDescription);
-      return actionResult(outcome, `Hovered over ${what}`, `hover over ${what}`, [...unapplied, visualNote(seen)], budget.credits);
+      return actionResult(
+        outcome,
+        `Hovered over ${what}`,
+        `hover over ${what}`,
+        [...unapplied, visualNote(seen)],
+        budget.credits,
+      );
     }
     const outcome = await driver.hover(located.target, budget.signal);
     const what = describeElement(located.element);
-    return actionResult(outcome, `Hovered over the ${what}`, `hover over the ${what}`, [...unapplied, ...located.warnings], budget.credits);
+    return actionResult(
+      outcome,
+      `Hovered over the ${what}`,
+      `hover over the ${what}`,
+      [...unapplied, ...located.warnings],
+      budget.credits,
+    );
   });

@@ -16,30 +16,57 @@ export interface InteractionConfiguration {
 const DEFAULT_NAVIGATION_SECONDS = 30;
 
 /** The wait, when `waitForNavigation` asks for one (30 s and `load` unless configured). */
-export const navigationWait = (waitForNavigation: boolean | undefined, configuration: InteractionConfiguration | undefined): NavigationWait | undefined => {
+export const navigationWait = (
+  waitForNavigation: boolean | undefined,
+  configuration: InteractionConfiguration | undefined,
+): NavigationWait | undefined => {
   if (!waitForNavigation) return undefined;
   const config = configuration?.waitForNavigationConfig;
-  return { timeoutMs: (config?.timeoutSeconds ?? DEFAULT_NAVIGATION_SECONDS) * 1000, waitUntil: config?.waitUntil ?? 'load' };
+  return {
+    timeoutMs: (config?.timeoutSeconds ?? DEFAULT_NAVIGATION_SECONDS) * 1000,
+    waitUntil: config?.waitUntil ?? 'load',
+  };
 };
 
 /** Options accepted on the wire that this version does not act on: said, not silently dropped. */
-export const unappliedOptions = (configuration: InteractionConfiguration | undefined, waitForNavigation: boolean | undefined, options: { vision?: boolean } = {}): Issue[] => {
+export const unappliedOptions = (
+  configuration: InteractionConfiguration | undefined,
+  waitForNavigation: boolean | undefined,
+  options: { vision?: boolean } = {},
+): Issue[] => {
   const issues: Issue[] = [];
   if (configuration?.visualAnalysis && !options.vision) {
-    issues.push({ code: 'visual_analysis_not_applied', message: 'visualAnalysis was not used: it needs a configured model that reads images; the element was looked for in the page structure only' });
+    issues.push({
+      code: 'visual_analysis_not_applied',
+      message:
+        'visualAnalysis was not used: it needs a configured model that reads images; the element was looked for in the page structure only',
+    });
   }
   if (configuration?.experimental?.scrollWithin) {
-    issues.push({ code: 'scroll_within_not_applied', message: 'experimental.scrollWithin was not used: the element was scrolled into view wherever it is' });
+    issues.push({
+      code: 'scroll_within_not_applied',
+      message: 'experimental.scrollWithin was not used: the element was scrolled into view wherever it is',
+    });
   }
   if (configuration?.waitForNavigationConfig && !waitForNavigation) {
-    issues.push({ code: 'navigation_wait_not_requested', message: 'waitForNavigationConfig was given without waitForNavigation: true, so no navigation was waited for' });
+    issues.push({
+      code: 'navigation_wait_not_requested',
+      message: 'waitForNavigationConfig was given without waitForNavigation: true, so no navigation was waited for',
+    });
   }
   return issues;
 };
 
 /** An action's outcome → success with what was done (and where the page went), or failure with why nothing was. */
-export const actionResult = (outcome: ActionOutcome, done: string, failedTo: string, warnings: Issue[], credits: number): OperationResult<string> => {
-  if (!outcome.acted) return failed({ code: outcome.code, message: `could not ${failedTo}: ${outcome.message}` }, { warnings, credits });
+export const actionResult = (
+  outcome: ActionOutcome,
+  done: string,
+  failedTo: string,
+  warnings: Issue[],
+  credits: number,
+): OperationResult<string> => {
+  if (!outcome.acted)
+    return failed({ code: outcome.code, message: `could not ${failedTo}: ${outcome.message}` }, { warnings, credits });
   const notes: Issue[] = outcome.notes.map((note) => ({ code: note.code, message: note.message }));
   const navigation = outcome.navigated ? ` The page navigated to ${outcome.url}.` : '';
   return succeeded(`${done}.${navigation}`, { warnings: [...warnings, ...notes], credits });

@@ -11,14 +11,26 @@ export interface ReadingOptions {
   interactionMode?: string;
 }
 
-const notApplied = (option: string, why: string): Issue => ({ code: 'option_not_applied', message: `${option} was not applied: ${why}`, details: { option } });
+const notApplied = (option: string, why: string): Issue => ({
+  code: 'option_not_applied',
+  message: `${option} was not applied: ${why}`,
+  details: { option },
+});
 
 export const unappliedReadingOptions = (configuration: ReadingOptions | undefined): Issue[] => {
   const issues: Issue[] = [];
   if (configuration?.experimental?.includeVisualAnalysis === 'enabled' || configuration?.visualAnalysis !== undefined) {
-    issues.push(notApplied(configuration.visualAnalysis !== undefined ? 'configuration.visualAnalysis' : 'configuration.experimental.includeVisualAnalysis', 'the page is read as text, not from screenshots'));
+    issues.push(
+      notApplied(
+        configuration.visualAnalysis !== undefined
+          ? 'configuration.visualAnalysis'
+          : 'configuration.experimental.includeVisualAnalysis',
+        'the page is read as text, not from screenshots',
+      ),
+    );
   }
-  if (configuration?.scrape?.optimizeUrls === 'enabled') issues.push(notApplied('configuration.scrape.optimizeUrls', 'links are given to the model as they are'));
+  if (configuration?.scrape?.optimizeUrls === 'enabled')
+    issues.push(notApplied('configuration.scrape.optimizeUrls', 'links are given to the model as they are'));
   if (configuration?.interactionMode && configuration.interactionMode !== 'auto') {
     issues.push(notApplied('configuration.interactionMode', 'pages are found and read the same way in every mode'));
   }

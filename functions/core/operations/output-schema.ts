@@ -25,7 +25,8 @@ export const readOutputSchema = (schemas: JsonSchemas, text: string): CompiledSc
   } catch (error) {
     return { problem: `is not valid JSON: ${(error as Error).message}` };
   }
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return { problem: 'must be a JSON Schema object' };
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema))
+    return { problem: 'must be a JSON Schema object' };
   try {
     return { schema: schema as Record<string, unknown>, check: schemas.compile(schema as Record<string, unknown>) };
   } catch (error) {
@@ -36,7 +37,9 @@ export const readOutputSchema = (schemas: JsonSchemas, text: string): CompiledSc
 /** The caller's schema string → a compiled validator, or the issue that says why it cannot be used. */
 export const compileSchema = (schemas: JsonSchemas, text: string): CompiledSchema | { issue: Issue } => {
   const read = readOutputSchema(schemas, text);
-  return 'problem' in read ? { issue: { code: 'invalid_output_schema', message: `outputSchema ${read.problem}` } } : read;
+  return 'problem' in read
+    ? { issue: { code: 'invalid_output_schema', message: `outputSchema ${read.problem}` } }
+    : read;
 };
 
 /** The answer's mismatches with the schema, or none when it fits. */
@@ -49,4 +52,3 @@ export const mismatches = (text: string, check: SchemaCheck): string[] => {
   }
   return check(value);
 };
-

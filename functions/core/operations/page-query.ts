@@ -25,7 +25,11 @@ const MAX_CONTEXT_CHARS = MAX_CONTEXT_TOKENS * 4;
 /** How many passages an answer without a model quotes. */
 const TOP_PASSAGES = 3;
 
-export type PageQueryDeps = SessionDeps & { model?: AnsweringModel; schemas: JsonSchemas; config?: Partial<CreditPrices> };
+export type PageQueryDeps = SessionDeps & {
+  model?: AnsweringModel;
+  schemas: JsonSchemas;
+  config?: Partial<CreditPrices>;
+};
 
 export interface PageQueryBody extends OperationLimits {
   prompt?: string;
@@ -44,10 +48,13 @@ const QUERY_SYSTEM = [
   'You answer requests about one web page, given as markdown.',
   'Use only what the page says. When the page does not hold the answer, say so plainly; never invent facts.',
 ].join(' ');
-const SUMMARY_SYSTEM = 'You summarize one web page, given as markdown: its main content, faithfully and concisely. Never add facts the page does not state.';
+const SUMMARY_SYSTEM =
+  'You summarize one web page, given as markdown: its main content, faithfully and concisely. Never add facts the page does not state.';
 
 const STOPWORDS = new Set(
-  'the and for are was were what which who whom whose when where why how this that these those with from into onto about does did has have had its it\'s not but can you your our their there then than them they his her she him any all out per via page'.split(' '),
+  "the and for are was were what which who whom whose when where why how this that these those with from into onto about does did has have had its it's not but can you your our their there then than them they his her she him any all out per via page".split(
+    ' ',
+  ),
 );
 
 /** Lower-case content words, with a plural `s` dropped so "plans" finds "plan". */
@@ -62,7 +69,11 @@ const wordsOf = (text: string): Set<string> =>
 export const bestPassages = (markdown: string, prompt: string, count = TOP_PASSAGES): string[] => {
   const asked = wordsOf(prompt);
   return passagesOf(markdown)
-    .map((passage, index) => ({ passage, index, score: [...wordsOf(passage)].filter((word) => asked.has(word)).length }))
+    .map((passage, index) => ({
+      passage,
+      index,
+      score: [...wordsOf(passage)].filter((word) => asked.has(word)).length,
+    }))
     .filter((scored) => scored.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, count)
@@ -83,18 +94,44 @@ const offlineAnswer = (
   warnings: Issue[],
 ): OperationResult<string> => {
   if (wantsSchema) {
-    return failed({ code: 'model_not_configured', message: `${NOT_CONFIGURED}: an answer in the output schema needs one, and none is invented` }, { warnings });
+    return failed(
+      {
+        code: 'model_not_configured',
+        message: `${NOT_CONFIGURED}: an answer in the output schema needs one, and none is invented`,
+      },
+      { warnings },
+    );
   }
   if (mode === 'summarize-content') {
     const lead = leadOf(page.title, page.markdown);
-    const note: Issue = { code: 'model_not_configured', message: `${NOT_CONFIGURED}: the summary is the page's title and opening paragraphs, not a generated summary` };
-    if (!lead) return failed({ code: 'no_content', message: 'the page has no text to summarize' }, { warnings: [...warnings, note] });
+    const note: Issue = {
+      code: 'model_not_configured',
+      message: `${NOT_CONFIGURED}: the summary is the page's title and opening paragraphs, not a generated summary`,
+    };
+    if (!lead)
+      return failed(
+        { code: 'no_content', message: 'the page has no text to summarize' },
+        { warnings: [...warnings, note] },
+      );
     return { status: 'partial', modelResponse: lead, credits: 0, errors: [], warnings: [...warnings, note] };
   }
-  const note: Issue = { code: 'model_not_configured', message: `${NOT_CONFIGURED}: the answer is the page's passages sharing the most words with the prompt, not a generated answer` };
+  const note: Issue = {
+    code: 'model_not_configured',
+    message: `${NOT_CONFIGURED}: the answer is the page's passages sharing the most words with the prompt, not a generated answer`,
+  };
   const passages = bestPassages(page.markdown, body.prompt ?? '');
-  if (!passages.length) return failed({ code: 'no_matching_content', message: 'no passage of the page shares a word with the prompt' }, { warnings: [...warnings, note] });
-  return { status: 'partial', modelResponse: passages.join('\n\n'), credits: 0, errors: [], warnings: [...warnings, note] };
+  if (!passages.length)
+    return failed(
+      { code: 'no_matching_content', message: 'no passage of the page shares a word with the prompt' },
+      { warnings: [...warnings, note] },
+    );
+  return {
+    status: 'partial',
+    modelResponse: passages.join('\n\n'),
+    credits: 0,
+    errors: [],
+    warnings: [...warnings, note],
+  };
 };
 
 const modelAnswer = async (
@@ -109,13 +146,22 @@ const modelAnswer = async (
 ): Promise<OperationResult<string>> => {
   const summary = mode === 'summarize-content';
   const question = summary ? `Summarize the page.${body.prompt ? ` ${body.prompt}` : ''}` : (body.prompt ?? '');
-  const request = { system: summary ? SUMMARY_SYSTEM : QUERY_SYSTEM, question, context: `Title: ${page.title}\n\n${page.markdown}`, jsonSchema: compiled?.schema };
+  const request = {
+    system: summary ? SUMMARY_SYSTEM : QUERY_SYSTEM,
+    question,
+    context: `Title: ${page.title}\n\n${page.markdown}`,
+    jsonSchema: compiled?.schema,
+  };
   const first = await askModel(deps, model, budget, request);
   if (typeof first !== 'string') return failed(first, { warnings, credits: budget.credits });
   if (!compiled) return succeeded(first, { warnings, credits: budget.credits });
   const wrong = mismatches(first, compiled.check);
   if (!wrong.length) return succeeded(first, { warnings, credits: budget.credits });
-  const mismatch = (errors: string[], after: string): Issue => ({ code: 'output_schema_mismatch', message: `the answer does not match the output schema ${after}: ${errors.join('; ')}`, details: { errors } });
+  const mismatch = (errors: string[], after: string): Issue => ({
+    code: 'output_schema_mismatch',
+    message: `the answer does not match the output schema ${after}: ${errors.join('; ')}`,
+    details: { errors },
+  });
   // One retry, told exactly what did not fit: models usually fix a shape once shown the errors.
   let retry: Awaited<ReturnType<typeof askModel>>;
   try {
@@ -126,7 +172,13 @@ const modelAnswer = async (
   } catch (error) {
     // No credits left for the retry: the first answer, paid for, is what there is.
     if (!(error instanceof BudgetExceededError) || error.limit !== 'cost') throw error;
-    return { status: 'partial', modelResponse: first, credits: budget.credits, errors: [mismatch(wrong, 'and the cost threshold left no retry'), error.issue], warnings };
+    return {
+      status: 'partial',
+      modelResponse: first,
+      credits: budget.credits,
+      errors: [mismatch(wrong, 'and the cost threshold left no retry'), error.issue],
+      warnings,
+    };
   }
   if (typeof retry !== 'string') return failed(retry, { warnings, credits: budget.credits });
   const still = mismatches(retry, compiled.check);
@@ -140,15 +192,27 @@ const modelAnswer = async (
   };
 };
 
-export const queryPage = async (deps: PageQueryDeps, target: Target, body: PageQueryBody, mode: PageQueryMode, signal?: AbortSignal): Promise<OperationResult<string>> => {
+export const queryPage = async (
+  deps: PageQueryDeps,
+  target: Target,
+  body: PageQueryBody,
+  mode: PageQueryMode,
+  signal?: AbortSignal,
+): Promise<OperationResult<string>> => {
   const warnings: Issue[] = unappliedReadingOptions(body.configuration);
-  if (mode !== 'page-query') warnings.push({ code: 'deprecated', message: `${mode} is deprecated: use page-query${mode === 'summarize-content' ? ' with a summary prompt' : ''}` });
+  if (mode !== 'page-query')
+    warnings.push({
+      code: 'deprecated',
+      message: `${mode} is deprecated: use page-query${mode === 'summarize-content' ? ' with a summary prompt' : ''}`,
+    });
   const schemaText = outputSchemaOf(body.configuration?.outputSchema);
   const compiled = schemaText ? compileSchema(deps.schemas, schemaText) : undefined;
   const result = await runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
     if (compiled && 'issue' in compiled) return failed(compiled.issue, { warnings });
     budget.check();
-    const scraped = body.followPaginationLinks ? await scrapeAcrossPages(driver, budget, MAX_CONTEXT_CHARS) : await driver.scrape(budget.signal);
+    const scraped = body.followPaginationLinks
+      ? await scrapeAcrossPages(driver, budget, MAX_CONTEXT_CHARS)
+      : await driver.scrape(budget.signal);
     budget.check();
     let markdown = scraped.markdown;
     if (markdown.length > MAX_CONTEXT_CHARS) {
@@ -160,7 +224,9 @@ export const queryPage = async (deps: PageQueryDeps, target: Target, body: PageQ
       markdown = markdown.slice(0, MAX_CONTEXT_CHARS);
     }
     const page = { title: scraped.title, markdown };
-    return deps.model ? modelAnswer(deps, deps.model, budget, mode, body, page, compiled, warnings) : offlineAnswer(mode, body, page, compiled !== undefined, warnings);
+    return deps.model
+      ? modelAnswer(deps, deps.model, budget, mode, body, page, compiled, warnings)
+      : offlineAnswer(mode, body, page, compiled !== undefined, warnings);
   });
   // A budget stop still says which route was deprecated and which options were not applied.
   return result.status === 'failure' && !result.warnings.length ? { ...result, warnings } : result;

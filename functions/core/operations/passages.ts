@@ -4,7 +4,10 @@
 export const passagesOf = (markdown: string): string[] => {
   const passages: string[] = [];
   let heading = '';
-  for (const block of markdown.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean)) {
+  for (const block of markdown
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean)) {
     if (/^#{1,6}\s/.test(block) && !block.includes('\n')) {
       heading = heading ? `${heading}\n${block}` : block;
       continue;

@@ -24,12 +24,25 @@ export interface OperationLimits {
 }
 
 /** Keeps what the operation spent in the org's usage; a store that cannot take it is told as a warning, not a failure. */
-const charged = async <R>(deps: SessionDeps, target: { orgId: string; sessionId: string }, result: OperationResult<R>): Promise<OperationResult<R>> => {
+const charged = async <R>(
+  deps: SessionDeps,
+  target: { orgId: string; sessionId: string },
+  result: OperationResult<R>,
+): Promise<OperationResult<R>> => {
   try {
     await recordCredits(deps, { orgId: target.orgId, sessionId: target.sessionId, credits: result.credits });
     return result;
   } catch (error) {
-    return { ...result, warnings: [...result.warnings, { code: 'usage_not_recorded', message: `the credits this operation spent could not be recorded: ${(error as Error).message}` }] };
+    return {
+      ...result,
+      warnings: [
+        ...result.warnings,
+        {
+          code: 'usage_not_recorded',
+          message: `the credits this operation spent could not be recorded: ${(error as Error).message}`,
+        },
+      ],
+    };
   }
 };
 
@@ -48,11 +61,23 @@ export const runWindowOperation = async <R>(
     const result = await operation({ session, windowId: target.windowId, driver, budget });
     // The last model call crossed the cost threshold but its answer was used: say so.
     const overrun = budget.overrun();
-    return charged(deps, target, overrun && !result.errors.some((issue) => issue.code === overrun.code) ? { ...result, warnings: [...result.warnings, overrun] } : result);
+    return charged(
+      deps,
+      target,
+      overrun && !result.errors.some((issue) => issue.code === overrun.code)
+        ? { ...result, warnings: [...result.warnings, overrun] }
+        : result,
+    );
   } catch (error) {
     const reason = budget.signal.aborted ? budget.signal.reason : error;
     if (reason instanceof BudgetExceededError) {
-      return charged(deps, target, { status: 'failure', modelResponse: '', credits: budget.credits, errors: [reason.issue], warnings: [] });
+      return charged(deps, target, {
+        status: 'failure',
+        modelResponse: '',
+        credits: budget.credits,
+        errors: [reason.issue],
+        warnings: [],
+      });
     }
     return failedOrEnded(deps, target.orgId, target.sessionId, error);
   } finally {

@@ -36,15 +36,26 @@ export const scrapeWindow = async (
     budget.check();
     const truncated = page.markdown.length > MAX_SCRAPE_CHARS;
     const output: ScrapeOutput = {
-      scrapedContent: { contentType: SCRAPE_CONTENT_TYPE, text: truncated ? page.markdown.slice(0, MAX_SCRAPE_CHARS) : page.markdown },
+      scrapedContent: {
+        contentType: SCRAPE_CONTENT_TYPE,
+        text: truncated ? page.markdown.slice(0, MAX_SCRAPE_CHARS) : page.markdown,
+      },
       title: page.title,
       ...(page.selectedText ? { selectedText: page.selectedText } : {}),
     };
     const warnings = truncated
-      ? [{ code: 'content_truncated', message: `the page's markdown was cut to its first ${MAX_SCRAPE_CHARS} characters`, details: { length: page.markdown.length, kept: MAX_SCRAPE_CHARS } }]
+      ? [
+          {
+            code: 'content_truncated',
+            message: `the page's markdown was cut to its first ${MAX_SCRAPE_CHARS} characters`,
+            details: { length: page.markdown.length, kept: MAX_SCRAPE_CHARS },
+          },
+        ]
       : [];
     return succeeded(output, { warnings });
   });
   // A stopped operation (a budget limit) answers the response's shape all the same, with nothing scraped.
-  return typeof result.modelResponse === 'string' ? { ...result, modelResponse: empty() } : (result as OperationResult<ScrapeOutput>);
+  return typeof result.modelResponse === 'string'
+    ? { ...result, modelResponse: empty() }
+    : (result as OperationResult<ScrapeOutput>);
 };

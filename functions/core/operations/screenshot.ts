@@ -39,7 +39,9 @@ export interface ScreenshotBody extends OperationLimits {
 
 export const DEFAULT_QUALITY = 80;
 
-export const planScreenshot = (config: ScreenshotConfig = {}): { request: ScreenshotRequest; format: 'base64' | 'url' } => {
+export const planScreenshot = (
+  config: ScreenshotConfig = {},
+): { request: ScreenshotRequest; format: 'base64' | 'url' } => {
   const asked = config.visualAnalysis?.scope ?? config.scope ?? 'auto';
   const scope = asked === 'auto' ? 'viewport' : asked;
   const analysis = config.visualAnalysis ?? {};
@@ -67,8 +69,12 @@ const fileStamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
 
 const describe = (scope: ScreenshotRequest['scope'], shots: Screenshot[]): string => {
   const [first] = shots;
-  if (scope === 'viewport') return `Screenshot of the viewport (${first.viewport.width}×${first.viewport.height} at (${first.scroll.left}, ${first.scroll.top})).`;
-  if (scope === 'page') return shots.length === 1 ? 'Screenshot of the whole page.' : `Screenshot of the whole page in ${shots.length} tiles, top to bottom.`;
+  if (scope === 'viewport')
+    return `Screenshot of the viewport (${first.viewport.width}×${first.viewport.height} at (${first.scroll.left}, ${first.scroll.top})).`;
+  if (scope === 'page')
+    return shots.length === 1
+      ? 'Screenshot of the whole page.'
+      : `Screenshot of the whole page in ${shots.length} tiles, top to bottom.`;
   return `Scanned the page in ${shots.length} screenshot${shots.length === 1 ? '' : 's'}.`;
 };
 
@@ -86,13 +92,28 @@ export const takeScreenshot = (
     const screenshots = await Promise.all(
       shots.map(async (shot, index): Promise<ScreenshotOut> => {
         const common = { format, viewportDimensions: shot.viewport, scrollPosition: shot.scroll };
-        if (format === 'base64') return { ...common, dataUrl: `data:image/jpeg;base64,${shot.jpeg.toString('base64')}` };
+        if (format === 'base64')
+          return { ...common, dataUrl: `data:image/jpeg;base64,${shot.jpeg.toString('base64')}` };
         const fileName = `screenshot-${stamp}${shots.length > 1 ? `-${index + 1}` : ''}.jpg`;
-        const file = await storeGeneratedFile(deps, target.orgId, { fileName, fileType: 'screenshot', bytes: shot.jpeg, contentType: 'image/jpeg', sessionIds: [target.sessionId] });
+        const file = await storeGeneratedFile(deps, target.orgId, {
+          fileName,
+          fileType: 'screenshot',
+          bytes: shot.jpeg,
+          contentType: 'image/jpeg',
+          sessionIds: [target.sessionId],
+        });
         const download = await signedDownload(deps, file);
-        return { ...common, fileId: file.id, fileName: file.fileName, signedDownloadUrl: download.url, urlExpiry: download.expiresAt };
+        return {
+          ...common,
+          fileId: file.id,
+          fileName: file.fileName,
+          signedDownloadUrl: download.url,
+          urlExpiry: download.expiresAt,
+        };
       }),
     );
-    const warnings: Issue[] = shots.flatMap((shot) => (shot.truncated ? [{ code: 'screenshot_truncated', message: shot.truncated }] : []));
+    const warnings: Issue[] = shots.flatMap((shot) =>
+      shot.truncated ? [{ code: 'screenshot_truncated', message: shot.truncated }] : [],
+    );
     return succeeded(describe(request.scope, shots), { screenshots, warnings });
   });

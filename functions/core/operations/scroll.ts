@@ -45,7 +45,9 @@ export const describeScroll = (outcome: ScrollOutcome): string => {
   const where = `${point(outcome.after)} of ${point(outcome.max)}`;
   const inside = outcome.container && outcome.container !== 'page' ? ` inside ${outcome.container}` : '';
   const view = `viewport ${outcome.viewport.width}×${outcome.viewport.height}`;
-  return moved ? `Scrolled to ${where}${inside}, from ${point(outcome.before)}; ${view}.` : `Did not move: already at ${where}${inside}; ${view}.`;
+  return moved
+    ? `Scrolled to ${where}${inside}, from ${point(outcome.before)}; ${view}.`
+    : `Did not move: already at ${where}${inside}; ${view}.`;
 };
 
 export const scrollWindow = (
@@ -62,24 +64,59 @@ export const scrollWindow = (
       const before = await driver.scroll({}, budget.signal);
       const outcome = await driver.scrollIntoView(located.target, budget.signal);
       // Covered (by a sticky bar, a dialog) still means scrolled to; only a gone or invisible element is a failure.
-      if (!outcome.acted && outcome.code !== 'element_covered') return failed({ code: outcome.code, message: `could not scroll to the ${describeElement(located.element)}: ${outcome.message}` }, { warnings: located.warnings, credits: budget.credits });
+      if (!outcome.acted && outcome.code !== 'element_covered')
+        return failed(
+          {
+            code: outcome.code,
+            message: `could not scroll to the ${describeElement(located.element)}: ${outcome.message}`,
+          },
+          { warnings: located.warnings, credits: budget.credits },
+        );
       const after = await driver.scroll({}, budget.signal);
-      return succeeded(`Scrolled to the ${describeElement(located.element)}. ${describeScroll({ ...after, before: before.after })}`, { warnings: located.warnings, credits: budget.credits });
+      return succeeded(
+        `Scrolled to the ${describeElement(located.element)}. ${describeScroll({ ...after, before: before.after })}`,
+        { warnings: located.warnings, credits: budget.credits },
+      );
     }
     const warnings: Issue[] =
-      request.toEdge || request.by ? [] : [{ code: 'nothing_to_scroll', message: 'neither scrollBy nor scrollToEdge was given: the page was not scrolled' }];
+      request.toEdge || request.by
+        ? []
+        : [
+            {
+              code: 'nothing_to_scroll',
+              message: 'neither scrollBy nor scrollToEdge was given: the page was not scrolled',
+            },
+          ];
     if (body.scrollWithin !== undefined) {
       const boxes = await driver.scrollContainers(budget.signal);
       budget.check();
-      if (!boxes.elements.length) return failed({ code: 'element_not_found', message: `no scrolling box matches "${body.scrollWithin}": the page has no box that scrolls (only the page itself)`, details: { field: 'scrollWithin' } }, { credits: budget.credits });
+      if (!boxes.elements.length)
+        return failed(
+          {
+            code: 'element_not_found',
+            message: `no scrolling box matches "${body.scrollWithin}": the page has no box that scrolls (only the page itself)`,
+            details: { field: 'scrollWithin' },
+          },
+          { credits: budget.credits },
+        );
       const located = await locateIn(deps, boxes, body.scrollWithin, 'scroll', budget);
-      if (!located.found) return failed({ ...located.issue, details: { ...located.issue.details, field: 'scrollWithin' } }, { warnings: located.warnings, credits: budget.credits });
+      if (!located.found)
+        return failed(
+          { ...located.issue, details: { ...located.issue.details, field: 'scrollWithin' } },
+          { warnings: located.warnings, credits: budget.credits },
+        );
       try {
         const outcome = await driver.scroll({ ...request, within: located.target }, budget.signal);
-        return succeeded(describeScroll(outcome), { warnings: [...located.warnings, ...warnings], credits: budget.credits });
+        return succeeded(describeScroll(outcome), {
+          warnings: [...located.warnings, ...warnings],
+          credits: budget.credits,
+        });
       } catch (error) {
         if ((error as { code?: string }).code !== 'element_stale') throw error;
-        return failed({ code: 'element_stale', message: (error as Error).message, details: { field: 'scrollWithin' } }, { warnings: located.warnings, credits: budget.credits });
+        return failed(
+          { code: 'element_stale', message: (error as Error).message, details: { field: 'scrollWithin' } },
+          { warnings: located.warnings, credits: budget.credits },
+        );
       }
     }
     const outcome = await driver.scroll(request, budget.signal);

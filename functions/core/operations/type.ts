@@ -55,5 +55,11 @@ export const typeText = (
       },
       budget.signal,
     );
-    return actionResult(outcome, summary(body, element), `type into the ${element ? describeElement(element) : 'focused element'}`, warnings, budget.credits);
+    return actionResult(
+      outcome,
+      summary(body, element),
+      `type into the ${element ? describeElement(element) : 'focused element'}`,
+      warnings,
+      budget.credits,
+    );
   });

@@ -25,12 +25,20 @@ export interface VisualAnalysisConfig {
   resultSelectionStrategy?: 'first' | 'bestMatch' | 'auto';
 }
 
-export type VisualFind = { point: { x: number; y: number }; scroll: { left: number; top: number }; confidence: number; reason: string; images: number };
+export type VisualFind = {
+  point: { x: number; y: number };
+  scroll: { left: number; top: number };
+  confidence: number;
+  reason: string;
+  images: number;
+};
 
 const CONFIDENT = 0.8;
 const JPEG_QUALITY = 70;
 
-export const canLocateVisually = (model: AnsweringModel | undefined): model is AnsweringModel & Required<Pick<AnsweringModel, 'locateVisually'>> =>
+export const canLocateVisually = (
+  model: AnsweringModel | undefined,
+): model is AnsweringModel & Required<Pick<AnsweringModel, 'locateVisually'>> =>
   typeof model?.locateVisually === 'function';
 
 /** Ask about each image in turn, keeping the best find; stop early as the strategy allows. */
@@ -55,7 +63,14 @@ const search = async (
     }
     let found: Awaited<ReturnType<typeof model.locateVisually>>;
     try {
-      found = await model.locateVisually({ image: shot.jpeg, width: shot.viewport.width, height: shot.viewport.height, description, intent, signal: budget.signal });
+      found = await model.locateVisually({
+        image: shot.jpeg,
+        width: shot.viewport.width,
+        height: shot.viewport.height,
+        description,
+        intent,
+        signal: budget.signal,
+      });
     } catch (error) {
       if (!(error instanceof ModelError) || budget.signal.aborted) throw error;
       if (error.usage) budget.spend(creditsFor(error.usage, prices(deps)));
@@ -66,7 +81,14 @@ const search = async (
     budget.spend(creditsFor(found.usage, prices(deps)));
     budget.check();
     if (!found.found) continue;
-    if (!best || found.confidence > best.confidence) best = { point: { x: found.x, y: found.y }, scroll: shot.scroll, confidence: found.confidence, reason: found.reason, images: 0 };
+    if (!best || found.confidence > best.confidence)
+      best = {
+        point: { x: found.x, y: found.y },
+        scroll: shot.scroll,
+        confidence: found.confidence,
+        reason: found.reason,
+        images: 0,
+      };
     if (strategy === 'first' || (strategy === 'auto' && found.confidence >= CONFIDENT)) break;
   }
   return { best, asked };
@@ -81,7 +103,8 @@ export const locateVisually = async (
   config: VisualAnalysisConfig | undefined,
   budget: Budget,
 ): Promise<VisualFind | { issue: Issue }> => {
-  if (!canLocateVisually(deps.model)) return { issue: { code: 'visual_analysis_unavailable', message: 'the configured model does not read images' } };
+  if (!canLocateVisually(deps.model))
+    return { issue: { code: 'visual_analysis_unavailable', message: 'the configured model does not read images' } };
   const scope = config?.scope ?? 'auto';
   const strategy = config?.resultSelectionStrategy ?? 'auto';
   const scan = {
@@ -103,7 +126,13 @@ export const locateVisually = async (
     if (found.best) return { ...found.best, images: asked };
     if (found.issue) return { issue: found.issue };
   }
-  return { issue: { code: 'element_not_found', message: `no element matches "${description}" in the page's structure, nor in ${asked} screenshot(s) of it`, details: { elementDescription: description, screenshots: asked } } };
+  return {
+    issue: {
+      code: 'element_not_found',
+      message: `no element matches "${description}" in the page's structure, nor in ${asked} screenshot(s) of it`,
+      details: { elementDescription: description, screenshots: asked },
+    },
+  };
 };
 
 /**

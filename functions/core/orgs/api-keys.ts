@@ -40,7 +40,12 @@ export const createApiKey = async (
 ): Promise<{ key: string; info: ApiKeyInfo }> => {
   const key = options.key ?? generateApiKey();
   const hash = hashApiKey(key);
-  const info: ApiKeyInfo = { keyId: hash.slice(0, 12), orgId, hint: `${key.slice(0, 8)}…`, createdAt: clock.now().toISOString() };
+  const info: ApiKeyInfo = {
+    keyId: hash.slice(0, 12),
+    orgId,
+    hint: `${key.slice(0, 8)}…`,
+    createdAt: clock.now().toISOString(),
+  };
   // The org's listing entry first: a key that authenticates is always one its org can list and revoke.
   await records.put({ ...recordKeys.orgApiKey(orgId, info.keyId), ...info, hash });
   await records.put({ ...recordKeys.apiKeyByHash(hash), ...info, hash });
@@ -64,7 +69,10 @@ export const apiKeyStillValid = async (records: Records, principal: Principal): 
 };
 
 export const listApiKeys = async (records: Records, orgId: string): Promise<ApiKeyInfo[]> => {
-  const page = await records.query<KeyItem>(recordKeys.org(orgId).pk, { skPrefix: recordKeys.orgApiKeyPrefix, limit: 1000 });
+  const page = await records.query<KeyItem>(recordKeys.org(orgId).pk, {
+    skPrefix: recordKeys.orgApiKeyPrefix,
+    limit: 1000,
+  });
   return page.items.map(({ keyId, hint, createdAt, revokedAt }) => ({ keyId, orgId, hint, createdAt, revokedAt }));
 };
 

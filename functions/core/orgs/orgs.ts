@@ -28,7 +28,11 @@ export const findOrgByName = async (records: Records, name: string): Promise<Org
 };
 
 /** The org with this name, created when absent. Safe to race: the name claim is a conditional write. */
-export const ensureOrg = async (records: Records, clock: Clock, name: string): Promise<{ org: Org; created: boolean }> => {
+export const ensureOrg = async (
+  records: Records,
+  clock: Clock,
+  name: string,
+): Promise<{ org: Org; created: boolean }> => {
   if (!ORG_NAME_PATTERN.test(name)) throw new Error(`org name ${JSON.stringify(name)} must match ${ORG_NAME_PATTERN}`);
   const existing = await findOrgByName(records, name);
   if (existing) return { org: existing, created: false };
@@ -41,7 +45,14 @@ export const ensureOrg = async (records: Records, clock: Clock, name: string): P
     if (winner) return { org: winner, created: false };
     throw error;
   }
-  await records.put({ ...recordKeys.org(org.id), gsi1pk: ORGS_INDEX_PK, gsi1sk: name, orgId: org.id, name, createdAt: org.createdAt });
+  await records.put({
+    ...recordKeys.org(org.id),
+    gsi1pk: ORGS_INDEX_PK,
+    gsi1sk: name,
+    orgId: org.id,
+    name,
+    createdAt: org.createdAt,
+  });
   return { org, created: true };
 };
 

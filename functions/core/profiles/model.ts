@@ -22,5 +22,11 @@ export const PROFILE_NAME = /^[a-zA-Z0-9-]{1,64}$/;
 export const checkProfileNames = (names: string[], field: string): void => {
   const bad = names.filter((name) => !PROFILE_NAME.test(name));
   if (bad.length === 0) return;
-  throw new ValidationError(bad.map((value) => ({ location: field, message: 'a profile name has letters, digits and dashes only, 1 to 64 characters', value })));
+  throw new ValidationError(
+    bad.map((value) => ({
+      location: field,
+      message: 'a profile name has letters, digits and dashes only, 1 to 64 characters',
+      value,
+    })),
+  );
 };

@@ -19,11 +19,26 @@ export const saveProfileAtEnd = async (deps: ProfileDeps & { bus: EventBus }, en
     const archive = await ending.archiveProfile();
     await saveProfile(deps, orgId, profileName, archive, sessionId);
     // A crashed browser did not write out what it held in memory: the profile may lack its last changes.
-    const fromCrash = ending.reason === 'crashed' ? { partial: true, note: 'saved from what the crashed browser left on disk: its last changes (recent cookies, local storage) may be missing' } : {};
-    await appendEvent(deps, orgId, sessionId, { event: 'profile_status', id: sessionId, eventData: { profileName, status: 'saved', bytes: archive.length, ...fromCrash } });
+    const fromCrash =
+      ending.reason === 'crashed'
+        ? {
+            partial: true,
+            note: 'saved from what the crashed browser left on disk: its last changes (recent cookies, local storage) may be missing',
+          }
+        : {};
+    await appendEvent(deps, orgId, sessionId, {
+      event: 'profile_status',
+      id: sessionId,
+      eventData: { profileName, status: 'saved', bytes: archive.length, ...fromCrash },
+    });
   } catch (error) {
     const message = `the profile ${profileName} was not saved: ${(error as Error).message}`;
-    await appendEvent(deps, orgId, sessionId, { event: 'profile_status', id: sessionId, eventData: { profileName, status: 'failed' }, error: { code: 'profile_not_saved', message } });
+    await appendEvent(deps, orgId, sessionId, {
+      event: 'profile_status',
+      id: sessionId,
+      eventData: { profileName, status: 'failed' },
+      error: { code: 'profile_not_saved', message },
+    });
     throw error;
   }
 };

@@ -16,10 +16,24 @@ export interface ProfileDeps {
 }
 
 /** The archive goes first: a record always points at bytes. */
-export const saveProfile = async (deps: ProfileDeps, orgId: string, name: string, archive: Buffer, sessionId: string): Promise<ProfileItem> => {
+export const saveProfile = async (
+  deps: ProfileDeps,
+  orgId: string,
+  name: string,
+  archive: Buffer,
+  sessionId: string,
+): Promise<ProfileItem> => {
   const blobKey = profileKeys.blob(orgId, name);
   await deps.blobs.put(blobKey, archive, { contentType: 'application/gzip', contentLength: archive.length });
-  const item: ProfileItem = { ...profileKeys.profile(orgId, name), orgId, name, bytes: archive.length, updatedAt: deps.clock.now().toISOString(), savedFrom: sessionId, blobKey };
+  const item: ProfileItem = {
+    ...profileKeys.profile(orgId, name),
+    orgId,
+    name,
+    bytes: archive.length,
+    updatedAt: deps.clock.now().toISOString(),
+    savedFrom: sessionId,
+    blobKey,
+  };
   await deps.records.put(item);
   return item;
 };
@@ -32,7 +46,12 @@ export const loadProfile = async (deps: ProfileDeps, orgId: string, name: string
 };
 
 /** Deletes the named profiles of the org (names it does not have are ignored). Answers the names deleted. */
-export const deleteProfiles = async (deps: ProfileDeps, orgId: string, names: string[], field = 'profileNames'): Promise<string[]> => {
+export const deleteProfiles = async (
+  deps: ProfileDeps,
+  orgId: string,
+  names: string[],
+  field = 'profileNames',
+): Promise<string[]> => {
   checkProfileNames(names, field);
   const deleted: string[] = [];
   for (const name of new Set(names)) {

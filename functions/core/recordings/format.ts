@@ -16,7 +16,12 @@ export interface RecordingDocument {
   startedAt: string;
   endedAt: string;
   truncated: boolean;
-  windows: { windowId: string; startedAt: string; pages: { url: string; at: string }[]; events: { type: number; timestamp: number }[] }[];
+  windows: {
+    windowId: string;
+    startedAt: string;
+    pages: { url: string; at: string }[];
+    events: { type: number; timestamp: number }[];
+  }[];
 }
 
 const iso = (epochMs: number): string => new Date(epochMs).toISOString();

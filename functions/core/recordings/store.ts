@@ -15,17 +15,37 @@ import { recordingDocument } from './format.js';
 
 type RecordingDeps = FileDeps & { bus: EventBus };
 
-const announce = async (deps: RecordingDeps, file: FileItem, sessionId: string, extra: Record<string, unknown> = {}) => {
+const announce = async (
+  deps: RecordingDeps,
+  file: FileItem,
+  sessionId: string,
+  extra: Record<string, unknown> = {},
+) => {
   const { downloadUrl } = await viewOf(deps, file);
-  await appendEvent(deps, file.orgId, sessionId, { event: 'file_status', fileId: file.id, fileName: file.fileName, status: file.status, downloadUrl, ...extra });
+  await appendEvent(deps, file.orgId, sessionId, {
+    event: 'file_status',
+    fileId: file.id,
+    fileName: file.fileName,
+    status: file.status,
+    downloadUrl,
+    ...extra,
+  });
 };
 
 /** Answers the stored file, or undefined when the session was not recorded. */
-export const storeRecordingAtEnd = async (deps: RecordingDeps, ending: BrowserEnding): Promise<FileItem | undefined> => {
+export const storeRecordingAtEnd = async (
+  deps: RecordingDeps,
+  ending: BrowserEnding,
+): Promise<FileItem | undefined> => {
   const { recording, orgId, sessionId } = ending;
   if (!recording) return undefined;
   const now = deps.clock.now();
-  let file = newFileRecord(orgId, uuidv7(now.getTime()), { fileName: `recording-${sessionId}.json`, fileType: 'recording', sessionIds: [sessionId] }, now);
+  let file = newFileRecord(
+    orgId,
+    uuidv7(now.getTime()),
+    { fileName: `recording-${sessionId}.json`, fileType: 'recording', sessionIds: [sessionId] },
+    now,
+  );
   await deps.records.put(file);
   await announce(deps, file, sessionId);
   try {
@@ -38,6 +58,11 @@ export const storeRecordingAtEnd = async (deps: RecordingDeps, ending: BrowserEn
   } catch (error) {
     file = await markFailed(deps, file, `the recording could not be stored: ${(error as Error).message}`);
   }
-  await announce(deps, file, sessionId, file.status === 'upload_failed' ? { eventData: { error: file.failureReason, filePath: file.fileName } } : {});
+  await announce(
+    deps,
+    file,
+    sessionId,
+    file.status === 'upload_failed' ? { eventData: { error: file.failureReason, filePath: file.fileName } } : {},
+  );
   return file;
 };

@@ -45,7 +45,12 @@ export const acceptRequest = async <K extends AsyncOperationId>(
     await settings.queue.send(encodeMessage({ kind: 'run', orgId: target.orgId, requestId }));
   } catch (cause) {
     // Not queued means never run: say so in the record too, so a status read does not wait forever.
-    await deps.records.update(recordKeys.request(target.orgId, requestId), { status: 'error', error: 'the request could not be queued', gsi1pk: undefined, gsi1sk: undefined });
+    await deps.records.update(recordKeys.request(target.orgId, requestId), {
+      status: 'error',
+      error: 'the request could not be queued',
+      gsi1pk: undefined,
+      gsi1sk: undefined,
+    });
     throw new UnavailableError('the request could not be queued; try again', { cause });
   }
   const warnings: Issue[] = webhookUrl?.startsWith('http:')
@@ -55,7 +60,13 @@ export const acceptRequest = async <K extends AsyncOperationId>(
 };
 
 /** A request record as stored when accepted: `pending`, listed among open requests, with its webhook to deliver. */
-export const newRequestItem = (deps: RequestDeps<any>, operation: AsyncOperationId, target: RequestTarget, body: AsyncBody, requestId: string): RequestItem => {
+export const newRequestItem = (
+  deps: RequestDeps<any>,
+  operation: AsyncOperationId,
+  target: RequestTarget,
+  body: AsyncBody,
+  requestId: string,
+): RequestItem => {
   const now = deps.clock.now();
   const webhookUrl = body.async?.webhookUrl;
   const item: RequestItem = {

@@ -26,7 +26,12 @@ export interface AsyncBodies {
 
 export type AsyncOperationId = keyof AsyncBodies;
 
-const ASYNC_OPERATION_IDS: ReadonlySet<string> = new Set<AsyncOperationId>(['createAutomation', 'createFormFiller', 'executeAutomation', 'fillForm']);
+const ASYNC_OPERATION_IDS: ReadonlySet<string> = new Set<AsyncOperationId>([
+  'createAutomation',
+  'createFormFiller',
+  'executeAutomation',
+  'fillForm',
+]);
 
 /** Whether a stored name is one of the operations (a request stored by another version may name one no longer here). */
 export const isAsyncOperationId = (name: string): name is AsyncOperationId => ASYNC_OPERATION_IDS.has(name);
@@ -54,7 +59,9 @@ export interface AsyncRequestFields {
   async?: { webhookUrl?: string };
 }
 
-export type AsyncOperationRegistry<D> = { readonly [K in AsyncOperationId]?: AsyncOperation<D, AsyncBodies[K] & AsyncRequestFields> };
+export type AsyncOperationRegistry<D> = {
+  readonly [K in AsyncOperationId]?: AsyncOperation<D, AsyncBodies[K] & AsyncRequestFields>;
+};
 
 export interface WebhookSettings {
   transport: WebhookTransport;

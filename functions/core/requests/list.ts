@@ -14,8 +14,15 @@ export interface ListRequestsRequest {
 /** The org's requests partition (the same one `recordKeys.request` writes into). */
 const partitionOf = (orgId: string): string => recordKeys.request(orgId, '').pk;
 
-export const listRequests = (records: Records, orgId: string, request: ListRequestsRequest): Promise<Page<RequestItem>> => {
-  const where = { ...(request.status ? { status: request.status } : {}), ...(request.sessionId ? { sessionId: request.sessionId } : {}) };
+export const listRequests = (
+  records: Records,
+  orgId: string,
+  request: ListRequestsRequest,
+): Promise<Page<RequestItem>> => {
+  const where = {
+    ...(request.status ? { status: request.status } : {}),
+    ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+  };
   return offsetPage({
     offset: request.offset,
     limit: request.limit,

@@ -42,13 +42,19 @@ export interface RequestItem extends RecordItem {
 }
 
 /** `run`: run the request's operation. `deliver`: try its webhook again (retries ride the queue with a delay). */
-export type RequestMessage = { kind: 'run'; orgId: string; requestId: string } | { kind: 'deliver'; orgId: string; requestId: string };
+export type RequestMessage =
+  | { kind: 'run'; orgId: string; requestId: string }
+  | { kind: 'deliver'; orgId: string; requestId: string };
 
 export const encodeMessage = (message: RequestMessage): string => JSON.stringify(message);
 
 export const decodeMessage = (body: string): RequestMessage => {
   const value = JSON.parse(body) as Partial<RequestMessage>;
-  if ((value.kind !== 'run' && value.kind !== 'deliver') || typeof value.orgId !== 'string' || typeof value.requestId !== 'string') {
+  if (
+    (value.kind !== 'run' && value.kind !== 'deliver') ||
+    typeof value.orgId !== 'string' ||
+    typeof value.requestId !== 'string'
+  ) {
     throw new Error(`not an async request message: ${body.slice(0, 200)}`);
   }
   return value as RequestMessage;

@@ -17,11 +17,16 @@ export const resumeOpenRequests = async (deps: RequestDeps<any>): Promise<{ runs
     const page = await deps.records.query<RequestItem>(OPEN_REQUESTS_INDEX_PK, { index: 'gsi1', cursor, limit: 100 });
     for (const item of page.items) {
       if (item.status === 'pending') {
-        await deps.asyncRequests.queue.send(encodeMessage({ kind: 'run', orgId: item.orgId, requestId: item.requestId }));
+        await deps.asyncRequests.queue.send(
+          encodeMessage({ kind: 'run', orgId: item.orgId, requestId: item.requestId }),
+        );
         runs += 1;
       } else if (item.webhook?.state === 'pending') {
         const due = item.webhook.nextAttemptAt ? Date.parse(item.webhook.nextAttemptAt) : now;
-        await deps.asyncRequests.queue.send(encodeMessage({ kind: 'deliver', orgId: item.orgId, requestId: item.requestId }), { delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, due - now) / 1000) });
+        await deps.asyncRequests.queue.send(
+          encodeMessage({ kind: 'deliver', orgId: item.orgId, requestId: item.requestId }),
+          { delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, due - now) / 1000) },
+        );
         deliveries += 1;
       }
     }

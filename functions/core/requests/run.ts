@@ -27,7 +27,11 @@ const reasonOf = (error: unknown): string => {
 
 type Outcome = { status: 'completed'; response: string } | { status: 'error'; error: string };
 
-const runOperation = async <D extends RequestDeps<D>>(deps: D, item: RequestItem, signal?: AbortSignal): Promise<Outcome> => {
+const runOperation = async <D extends RequestDeps<D>>(
+  deps: D,
+  item: RequestItem,
+  signal?: AbortSignal,
+): Promise<Outcome> => {
   const settings = deps.asyncRequests;
   const operation = isAsyncOperationId(item.operation) ? settings.operations[item.operation] : undefined;
   if (!operation) return { status: 'error', error: `the operation ${item.operation} is not available in this service` };
@@ -38,13 +42,19 @@ const runOperation = async <D extends RequestDeps<D>>(deps: D, item: RequestItem
     return { status: 'completed', response: JSON.stringify(response) };
   } catch (error) {
     if (signal?.aborted) throw new WorkerStoppingError();
-    if (!toAppError(error).expose) deps.log.warn('async operation failed', { requestId: item.requestId, error: String(error) });
+    if (!toAppError(error).expose)
+      deps.log.warn('async operation failed', { requestId: item.requestId, error: String(error) });
     return { status: 'error', error: reasonOf(error) };
   }
 };
 
 /** Runs a pending request to its end, then delivers its webhook (first attempt; retries come back as messages). */
-export const runRequest = async <D extends RequestDeps<D>>(deps: D, orgId: string, requestId: string, signal?: AbortSignal): Promise<RequestItem | undefined> => {
+export const runRequest = async <D extends RequestDeps<D>>(
+  deps: D,
+  orgId: string,
+  requestId: string,
+  signal?: AbortSignal,
+): Promise<RequestItem | undefined> => {
   const key = recordKeys.request(orgId, requestId);
   let item = await deps.records.get<RequestItem>(key);
   if (!item) return undefined; // expired or never stored: nothing left to do
@@ -53,7 +63,9 @@ export const runRequest = async <D extends RequestDeps<D>>(deps: D, orgId: strin
     const changes = {
       ...outcome,
       completedAt: deps.clock.now().toISOString(),
-      ...(item.webhook ? { webhook: { ...item.webhook, nextAttemptAt: deps.clock.now().toISOString() } } : { gsi1pk: undefined, gsi1sk: undefined }),
+      ...(item.webhook
+        ? { webhook: { ...item.webhook, nextAttemptAt: deps.clock.now().toISOString() } }
+        : { gsi1pk: undefined, gsi1sk: undefined }),
     };
     try {
       item = (await deps.records.update(key, changes, { expectVersion: item.version ?? 0 })) as RequestItem;
@@ -70,13 +82,21 @@ export const runRequest = async <D extends RequestDeps<D>>(deps: D, orgId: strin
 };
 
 /** One retry of a webhook, when its scheduled message arrives. */
-export const retryDelivery = async <D extends RequestDeps<D>>(deps: D, orgId: string, requestId: string): Promise<void> => {
+export const retryDelivery = async <D extends RequestDeps<D>>(
+  deps: D,
+  orgId: string,
+  requestId: string,
+): Promise<void> => {
   const item = await deps.records.get<RequestItem>(recordKeys.request(orgId, requestId));
   if (item && item.status !== 'pending') await attemptDelivery(deps, item);
 };
 
 /** Handles one queue message body. Throws when the message should be delivered again later. */
-export const handleRequestMessage = async <D extends RequestDeps<D>>(deps: D, body: string, signal?: AbortSignal): Promise<void> => {
+export const handleRequestMessage = async <D extends RequestDeps<D>>(
+  deps: D,
+  body: string,
+  signal?: AbortSignal,
+): Promise<void> => {
   const message = decodeMessage(body);
   if (message.kind === 'run') await runRequest(deps, message.orgId, message.requestId, signal);
   else await retryDelivery(deps, message.orgId, message.requestId);
@@ -87,7 +107,11 @@ export const handleRequestMessage = async <D extends RequestDeps<D>>(deps: D, bo
  * A run that never finished ends in `error` with the reason, and its webhook (if any) still tells the client; a
  * webhook retry that cannot be handled marks the delivery failed. Idempotent, like every step here.
  */
-export const abandonRequestMessage = async <D extends RequestDeps<D>>(deps: D, body: string, reason: string): Promise<void> => {
+export const abandonRequestMessage = async <D extends RequestDeps<D>>(
+  deps: D,
+  body: string,
+  reason: string,
+): Promise<void> => {
   let message;
   try {
     message = decodeMessage(body);
@@ -105,7 +129,9 @@ export const abandonRequestMessage = async <D extends RequestDeps<D>>(deps: D, b
       // The reason is the service's own failure (a store, the queue): logged, not shown to the client.
       error: 'the request could not be run: it failed repeatedly inside the service and was given up',
       completedAt: now,
-      ...(item.webhook ? { webhook: { ...item.webhook, nextAttemptAt: now } } : { gsi1pk: undefined, gsi1sk: undefined }),
+      ...(item.webhook
+        ? { webhook: { ...item.webhook, nextAttemptAt: now } }
+        : { gsi1pk: undefined, gsi1sk: undefined }),
     };
     try {
       const ended = (await deps.records.update(key, changes, { expectVersion: item.version ?? 0 })) as RequestItem;
@@ -117,7 +143,15 @@ export const abandonRequestMessage = async <D extends RequestDeps<D>>(deps: D, b
   }
   if (message.kind === 'deliver' && item.webhook?.state === 'pending') {
     await deps.records
-      .update(key, { webhook: { ...item.webhook, state: 'failed', nextAttemptAt: undefined }, gsi1pk: undefined, gsi1sk: undefined }, { expectVersion: item.version ?? 0 })
+      .update(
+        key,
+        {
+          webhook: { ...item.webhook, state: 'failed', nextAttemptAt: undefined },
+          gsi1pk: undefined,
+          gsi1sk: undefined,
+        },
+        { expectVersion: item.version ?? 0 },
+      )
       .catch((error: unknown) => {
         if (!(error instanceof ConditionFailedError)) throw error;
       });

@@ -29,16 +29,24 @@ export const runWithWebhook = async <K extends AsyncOperationId>(
   await deps.asyncRequests.operations[operation]?.check?.(deps, target, body);
   const key = recordKeys.request(target.orgId, requestId);
   // The request id may be the caller's own `x-request-id`: one used before names a stored run already.
-  await deps.records.put(newRequestItem(deps, operation, target, body, requestId), { ifAbsent: true }).catch((error: unknown) => {
-    if (error instanceof ConditionFailedError) throw new ConflictError(`request id ${requestId} already names a stored run: send a new x-request-id for each call with async.webhookUrl`);
-    throw error;
-  });
+  await deps.records
+    .put(newRequestItem(deps, operation, target, body, requestId), { ifAbsent: true })
+    .catch((error: unknown) => {
+      if (error instanceof ConditionFailedError)
+        throw new ConflictError(
+          `request id ${requestId} already names a stored run: send a new x-request-id for each call with async.webhookUrl`,
+        );
+      throw error;
+    });
   let changes: Partial<RequestItem>;
   let result: OperationResult<string> | undefined;
   let failure: unknown;
   try {
     result = await run();
-    changes = { status: 'completed', response: JSON.stringify(deps.asyncRequests.shape(result, { requestId, clientRequestId: body.clientRequestId })) };
+    changes = {
+      status: 'completed',
+      response: JSON.stringify(deps.asyncRequests.shape(result, { requestId, clientRequestId: body.clientRequestId })),
+    };
   } catch (error) {
     failure = error;
     const known = toAppError(error);
@@ -47,7 +55,9 @@ export const runWithWebhook = async <K extends AsyncOperationId>(
   const now = deps.clock.now().toISOString();
   const stored = (await deps.records.update(key, { ...changes, completedAt: now })) as RequestItem;
   // The caller has its answer whatever the webhook does: a failed first attempt is retried in the background.
-  await attemptDelivery(deps, stored).catch((error: unknown) => deps.log.warn('webhook delivery failed', { requestId, error: String(error) }));
+  await attemptDelivery(deps, stored).catch((error: unknown) =>
+    deps.log.warn('webhook delivery failed', { requestId, error: String(error) }),
+  );
   if (failure) throw failure;
   return result!;
 };

@@ -9,10 +9,12 @@ import type { SnapshotElement } from '../../ports/page-snapshot.js';
 export const destinationOf = (element: SnapshotElement, anchors?: Map<string, string>): string | undefined => {
   // Two text fields alike in everything but place (a site search at the top and again at the bottom: same name,
   // same field name, same kind of form) do the same thing when typed into.
-  if (element.editable && element.attributes) return `field ${element.role} ${element.name} ${element.attributes} ${(element.region ?? []).join('>')}`;
+  if (element.editable && element.attributes)
+    return `field ${element.role} ${element.name} ${element.attributes} ${(element.region ?? []).join('>')}`;
   // Their submit buttons, alike in name and place, send the same search: one answer too. Only in a search form,
   // where every copy asks the same thing; elsewhere ("Delete" on each row) each button acts on its own record.
-  if (element.type === 'submit' && element.region?.some((r) => r.startsWith('search'))) return `submit ${element.name} ${element.region.join('>')}`;
+  if (element.type === 'submit' && element.region?.some((r) => r.startsWith('search')))
+    return `submit ${element.name} ${element.region.join('>')}`;
   const href = element.href ?? anchors?.get(element.id);
   if (!href || href === '#' || /^javascript:/i.test(href)) return undefined;
   return href;
@@ -23,13 +25,17 @@ export const destinationOf = (element: SnapshotElement, anchors?: Map<string, st
  * (documentation generators put the id on the section around the heading). A table of contents entry and the
  * heading it points to are then one place.
  */
-export const headingAnchors = (elements: SnapshotElement[], byId: Map<string, SnapshotElement>): Map<string, string> => {
+export const headingAnchors = (
+  elements: SnapshotElement[],
+  byId: Map<string, SnapshotElement>,
+): Map<string, string> => {
   const anchors = new Map<string, string>();
   for (const element of elements) {
-    if (element.role === 'heading' && element.attributes && !element.attributes.startsWith(' ')) anchors.set(element.id, `#${element.attributes.split(' ')[0]}`);
+    if (element.role === 'heading' && element.attributes && !element.attributes.startsWith(' '))
+      anchors.set(element.id, `#${element.attributes.split(' ')[0]}`);
     const parent = element.parent ? byId.get(element.parent) : undefined;
-    if (parent?.role === 'heading' && element.href?.startsWith('#') && !anchors.has(parent.id)) anchors.set(parent.id, element.href);
+    if (parent?.role === 'heading' && element.href?.startsWith('#') && !anchors.has(parent.id))
+      anchors.set(parent.id, element.href);
   }
   return anchors;
 };
-

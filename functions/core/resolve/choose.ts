@@ -8,7 +8,16 @@ import type { Query } from './query.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
-import { boxedLink, candidateOf, closestOf, dedupeNested, headingAnchors, sameDestination, THRESHOLD, TIE } from './tier.js';
+import {
+  boxedLink,
+  candidateOf,
+  closestOf,
+  dedupeNested,
+  headingAnchors,
+  sameDestination,
+  THRESHOLD,
+  TIE,
+} from './tier.js';
 import type { Intent } from './score.js';
 
 const confidenceOf = (chosen: Scored, others: Scored[]): number => {
@@ -22,11 +31,13 @@ const byPosition = (tier: Scored[], position: NonNullable<Query['position']>): S
   const bottom = (s: Scored) => s.element.box.y + s.element.box.height;
   const right = (s: Scored) => s.element.box.x + s.element.box.width;
   if (position.vertical) {
-    const edge = position.vertical === 'top' ? Math.min(...pool.map((s) => s.element.box.y)) : Math.max(...pool.map(bottom));
+    const edge =
+      position.vertical === 'top' ? Math.min(...pool.map((s) => s.element.box.y)) : Math.max(...pool.map(bottom));
     pool = pool.filter((s) => Math.abs((position.vertical === 'top' ? s.element.box.y : bottom(s)) - edge) <= 40);
   }
   if (position.horizontal) {
-    const edge = position.horizontal === 'left' ? Math.min(...pool.map((s) => s.element.box.x)) : Math.max(...pool.map(right));
+    const edge =
+      position.horizontal === 'left' ? Math.min(...pool.map((s) => s.element.box.x)) : Math.max(...pool.map(right));
     pool = pool.filter((s) => Math.abs((position.horizontal === 'left' ? s.element.box.x : right(s)) - edge) <= 40);
   }
   return pool;
@@ -42,7 +53,14 @@ const SOLE_THRESHOLD = 0.25;
  * a word found around it are enough when no other element of that kind is shown and nothing else scores higher.
  */
 const soleOfKind = (scored: Scored[], best: Scored, query: Query): Scored | undefined => {
-  if (!query.role || !FORM_KINDS.has(query.role.word) || best.kindFit !== 1 || best.score < SOLE_THRESHOLD || !best.element.visible) return undefined;
+  if (
+    !query.role ||
+    !FORM_KINDS.has(query.role.word) ||
+    best.kindFit !== 1 ||
+    best.score < SOLE_THRESHOLD ||
+    !best.element.visible
+  )
+    return undefined;
   return scored.some((s) => s !== best && s.kindFit === 1 && s.element.visible) ? undefined : best;
 };
 
@@ -53,11 +71,18 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   if (!best || best.score < THRESHOLD) {
     const sole = best && soleOfKind(scored, best, query);
     if (sole) return { match: sole.element, confidence: Math.round(sole.score * 100) / 100 };
-    return { none: true, reason: 'no element on the page matches the description well enough', closest: closestOf(sorted) };
+    return {
+      none: true,
+      reason: 'no element on the page matches the description well enough',
+      closest: closestOf(sorted),
+    };
   }
   const byId = new Map(snapshot.elements.map((element) => [element.id, element]));
   if (query.relation) return relate(snapshot, sorted, query, byId);
-  let tier = dedupeNested(sorted.filter((s) => s.score >= best.score - TIE), byId);
+  let tier = dedupeNested(
+    sorted.filter((s) => s.score >= best.score - TIE),
+    byId,
+  );
   const outside = sorted.filter((s) => s.score < best.score - TIE);
   // One element and "second": there is no second (but "first name" with one match is that field).
   const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);
@@ -67,24 +92,51 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     const items = listHeading ? scored.filter((s) => s.element.interactive && s.element.heading === listHeading) : [];
     const ordered = (items.length > 1 ? items : [...tier]).sort((a, b) => a.index - b.index);
     const pick = query.ordinal > 0 ? ordered[query.ordinal - 1] : ordered[ordered.length + query.ordinal];
-    if (!pick) return { none: true, reason: `only ${ordered.length} elements match the description, so there is no number ${query.ordinal > 0 ? query.ordinal : `${-query.ordinal} from the end`}`, closest: ordered.slice(0, 3).map(candidateOf) };
+    if (!pick)
+      return {
+        none: true,
+        reason: `only ${ordered.length} elements match the description, so there is no number ${query.ordinal > 0 ? query.ordinal : `${-query.ordinal} from the end`}`,
+        closest: ordered.slice(0, 3).map(candidateOf),
+      };
     tier = [pick];
   } else if (query.position && tier.length > 1) tier = byPosition(tier, query.position);
   if (tier.length === 1) {
     const only = tier[0];
     // "The index link" best met by a toggle styled as one, while a true link of that name exists (if hidden, in
     // the menu the toggle opens): the description names the kind, so a stand-in is no confident answer.
-    const trueKind = (only.kindFit ?? 1) < 1 ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD) : undefined;
-    if (trueKind) return { ambiguous: true, reason: `the best match is no ${query.role?.word ?? 'element of the kind named'}, and one that is matches less well; say which one`, candidates: [only, trueKind].map(candidateOf) };
+    const trueKind =
+      (only.kindFit ?? 1) < 1 ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD) : undefined;
+    if (trueKind)
+      return {
+        ambiguous: true,
+        reason: `the best match is no ${query.role?.word ?? 'element of the kind named'}, and one that is matches less well; say which one`,
+        candidates: [only, trueKind].map(candidateOf),
+      };
     // "Previous topic" names a box of one link: to click it is to click that link.
-    const boxed = only.element.role === 'heading' && !only.element.interactive && (intent === 'click' || intent === 'hover') && query.role?.word !== 'heading' ? boxedLink(snapshot.elements, only.element) : undefined;
-    return { match: boxed ?? only.element, confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]) };
+    const boxed =
+      only.element.role === 'heading' &&
+      !only.element.interactive &&
+      (intent === 'click' || intent === 'hover') &&
+      query.role?.word !== 'heading'
+        ? boxedLink(snapshot.elements, only.element)
+        : undefined;
+    return {
+      match: boxed ?? only.element,
+      confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]),
+    };
   }
   const anchors = headingAnchors(snapshot.elements, byId);
   if (sameDestination(tier, anchors)) {
     // Equals that lead to one place are one answer: the visible one first in the page, the others named with it.
     const chosen = tier.find((s) => s.element.visible) ?? tier[0];
-    return { match: chosen.element, confidence: confidenceOf(chosen, [chosen, ...outside]), equivalents: tier.filter((s) => s !== chosen).slice(0, 5).map(candidateOf) };
+    return {
+      match: chosen.element,
+      confidence: confidenceOf(chosen, [chosen, ...outside]),
+      equivalents: tier
+        .filter((s) => s !== chosen)
+        .slice(0, 5)
+        .map(candidateOf),
+    };
   }
   return {
     ambiguous: true,

@@ -24,7 +24,8 @@ export const DEFAULT_CREDIT_PRICES: Readonly<CreditPrices> = Object.freeze({
 });
 
 export const creditsFor = (usage: TokenUsage, prices: CreditPrices = DEFAULT_CREDIT_PRICES): number => {
-  const milli = usage.inputTokens * prices.creditsPer1kInputTokens + usage.outputTokens * prices.creditsPer1kOutputTokens;
+  const milli =
+    usage.inputTokens * prices.creditsPer1kInputTokens + usage.outputTokens * prices.creditsPer1kOutputTokens;
   // Rounded to a millionth first so float noise (e.g. 0.1 × 3) never adds a whole credit.
   return Math.ceil(Math.round((milli / 1000) * 1e6) / 1e6);
 };

@@ -7,7 +7,23 @@ import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
-type TextField = 'name' | 'label' | 'text' | 'placeholder' | 'title' | 'alt' | 'value' | 'near' | 'row' | 'column' | 'heading' | 'href' | 'attributes' | 'frame' | 'type' | 'rel';
+type TextField =
+  | 'name'
+  | 'label'
+  | 'text'
+  | 'placeholder'
+  | 'title'
+  | 'alt'
+  | 'value'
+  | 'near'
+  | 'row'
+  | 'column'
+  | 'heading'
+  | 'href'
+  | 'attributes'
+  | 'frame'
+  | 'type'
+  | 'rel';
 
 /** Where words may be found, and how much a word found there counts. Primary fields are the element's own names. */
 const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boolean }> = [
@@ -85,7 +101,12 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
     if (hit) covered += 1;
     if (exact && termTokens[position++] !== token) exact = false;
   }
-  return { matches: matches ?? NO_MATCHES, precision: meaningful ? covered / meaningful : 0, exact: exact && position === termTokens.length, tokens };
+  return {
+    matches: matches ?? NO_MATCHES,
+    precision: meaningful ? covered / meaningful : 0,
+    exact: exact && position === termTokens.length,
+    tokens,
+  };
 };
 
 const containsRun = (tokens: string[], run: string[]): boolean => {
@@ -115,7 +136,15 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
   const cache = new Map<string, StringMatch>();
   const width = wanted.length;
   const n = elements.length;
-  const out: Evidence = { width, best: new Float64Array(n * width), precision: new Float64Array(n), exact: new Uint8Array(n), own: new Uint8Array(n), quotesFound: new Uint8Array(n), quoteExact: new Uint8Array(n) };
+  const out: Evidence = {
+    width,
+    best: new Float64Array(n * width),
+    precision: new Float64Array(n),
+    exact: new Uint8Array(n),
+    own: new Uint8Array(n),
+    quotesFound: new Uint8Array(n),
+    quoteExact: new Uint8Array(n),
+  };
   const quotes = query.quotes;
   elements.forEach((element, index) => {
     const row = index * width;
@@ -126,7 +155,9 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
       if (!value) continue;
       let entry = cache.get(value);
       if (!entry) cache.set(value, (entry = matchString(value, wanted, initials, termTokens)));
-      if (entry.matches !== NO_MATCHES) for (let w = 0; w < width; w += 1) if (weight * entry.matches[w] > out.best[row + w]) out.best[row + w] = weight * entry.matches[w];
+      if (entry.matches !== NO_MATCHES)
+        for (let w = 0; w < width; w += 1)
+          if (weight * entry.matches[w] > out.best[row + w]) out.best[row + w] = weight * entry.matches[w];
       if (primary && entry.precision > precision) precision = entry.precision;
       if (primary && entry.exact) out.exact[index] = 1;
       if (primary && entry.precision > 0) out.own[index] = 1;

@@ -48,17 +48,32 @@ export class ModelResolver implements ElementResolver {
     } catch (error) {
       // An answer in the wrong shape still spent tokens: charge them, and say why nothing was found.
       if (error instanceof ModelError && error.kind === 'malformed_answer') {
-        return { none: true, reason: `the language model's answer could not be read (${error.message})`, closest: [], credits: error.usage ? creditsFor(error.usage, this.prices) : 0 };
+        return {
+          none: true,
+          reason: `the language model's answer could not be read (${error.message})`,
+          closest: [],
+          credits: error.usage ? creditsFor(error.usage, this.prices) : 0,
+        };
       }
       throw error;
     }
     const credits = creditsFor(choice.usage, this.prices);
     if (choice.choice.toLowerCase() === 'none') {
-      return { none: true, reason: choice.reason || 'the language model found no element that fits', closest: [], credits };
+      return {
+        none: true,
+        reason: choice.reason || 'the language model found no element that fits',
+        closest: [],
+        credits,
+      };
     }
     const match = seen.elements.find((element) => element.id === choice.choice);
     if (!match) {
-      return { none: true, reason: `the language model named an element the page does not have (${JSON.stringify(choice.choice)}), so nothing was chosen`, closest: [], credits };
+      return {
+        none: true,
+        reason: `the language model named an element the page does not have (${JSON.stringify(choice.choice)}), so nothing was chosen`,
+        closest: [],
+        credits,
+      };
     }
     return { match, confidence: MODEL_CONFIDENCE, credits };
   }
@@ -75,7 +90,8 @@ const candidatesText = (snapshot: PageSnapshot, candidates: Candidate[]): string
 };
 
 /** The offline answer's near misses, kept when the model also finds nothing, so the caller still hears what was close. */
-const closestOf = (resolution: Resolution): Candidate[] => ('none' in resolution ? resolution.closest : 'ambiguous' in resolution ? resolution.candidates : []);
+const closestOf = (resolution: Resolution): Candidate[] =>
+  'none' in resolution ? resolution.closest : 'ambiguous' in resolution ? resolution.candidates : [];
 
 /**
  * Offline first, model second. When the model cannot be asked (still failing after retries), the offline answer

@@ -16,8 +16,20 @@ export class OfflineResolver implements ElementResolver {
   async resolve(snapshot: PageSnapshot, description: string, options: ResolveOptions = {}): Promise<Resolution> {
     options.signal?.throwIfAborted();
     const query = parseQuery(description);
-    const asksSomething = query.terms.length || query.hints.length || query.role || query.regions.length || query.ordinal !== undefined || query.relation;
-    if (!asksSomething) return { none: true, reason: 'the description names no text, kind of element or place to look for', closest: [], credits: 0 };
+    const asksSomething =
+      query.terms.length ||
+      query.hints.length ||
+      query.role ||
+      query.regions.length ||
+      query.ordinal !== undefined ||
+      query.relation;
+    if (!asksSomething)
+      return {
+        none: true,
+        reason: 'the description names no text, kind of element or place to look for',
+        closest: [],
+        credits: 0,
+      };
     const intent = options.intent ?? 'click';
     const seen = snapshotFor(snapshot, intent);
     return { ...choose(seen, scoreAll(seen, query, intent), query, intent), credits: 0 };

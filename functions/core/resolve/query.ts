@@ -37,8 +37,45 @@ export interface Query {
   head: string[];
 }
 
-const VERBS = /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+(?:back\s+)?to|return\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
-const FILLER = new Set(['row', 'column', 'col', 'under', 'below', 'beneath', 'above', 'beside', 'near', 'after', 'before', 'element', 'please', 'labelled', 'labeled', 'called', 'named', 'titled', 'saying', 'says', 'say', 'read', 'reads', 'text', 'that', 'which', 'one', 'thing', 'things', 'area', 'corner', 'side', 'located', 'placed', 'shown']);
+const VERBS =
+  /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+(?:back\s+)?to|return\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
+const FILLER = new Set([
+  'row',
+  'column',
+  'col',
+  'under',
+  'below',
+  'beneath',
+  'above',
+  'beside',
+  'near',
+  'after',
+  'before',
+  'element',
+  'please',
+  'labelled',
+  'labeled',
+  'called',
+  'named',
+  'titled',
+  'saying',
+  'says',
+  'say',
+  'read',
+  'reads',
+  'text',
+  'that',
+  'which',
+  'one',
+  'thing',
+  'things',
+  'area',
+  'corner',
+  'side',
+  'located',
+  'placed',
+  'shown',
+]);
 /**
  * Words for a piece of a document or site ("the chapter on triggers", "the site search"): with other name words
  * they only say what kind of place is meant, and count a little when the element has them; alone they are the name.
@@ -48,24 +85,107 @@ const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
 const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
 // "Method" too: API references title a method by its signature ("path.basename(path[, suffix])"), never with the
 // word. Not "function" or "module": documentation does title those with the word ("The range() Function").
-const GENERIC = new Set(['chapter', 'section', 'part', 'page', 'topic', 'article', 'documentation', 'reference', 'site', 'website', 'entry', 'guide', 'method']);
+const GENERIC = new Set([
+  'chapter',
+  'section',
+  'part',
+  'page',
+  'topic',
+  'article',
+  'documentation',
+  'reference',
+  'site',
+  'website',
+  'entry',
+  'guide',
+  'method',
+]);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
-const KIND_ONLY = new Set(['button', 'link', 'hyperlink', 'anchor', 'field', 'input', 'box', 'textbox', 'checkbox', 'radio', 'dropdown', 'combobox', 'listbox', 'icon', 'arrow', 'chevron', 'caret', 'symbol', 'glyph']);
+const KIND_ONLY = new Set([
+  'button',
+  'link',
+  'hyperlink',
+  'anchor',
+  'field',
+  'input',
+  'box',
+  'textbox',
+  'checkbox',
+  'radio',
+  'dropdown',
+  'combobox',
+  'listbox',
+  'icon',
+  'arrow',
+  'chevron',
+  'caret',
+  'symbol',
+  'glyph',
+]);
 /** Right after a kind word, these say what a passage is about ("the paragraph about tides"): not name words. */
-const TOPIC_WORDS = new Set(['about', 'regarding', 'concerning', 'mentioning', 'describing', 'discussing', 'explaining', 'covering']);
+const TOPIC_WORDS = new Set([
+  'about',
+  'regarding',
+  'concerning',
+  'mentioning',
+  'describing',
+  'discussing',
+  'explaining',
+  'covering',
+]);
 /** Words that put an element inside something named after them. */
 const CONTAINING = new Set(['in', 'inside', 'within']);
 const ORDINALS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5, '6th': 6, '7th': 7, '8th': 8, '9th': 9, '10th': 10, last: -1, final: -1,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+  '5th': 5,
+  '6th': 6,
+  '7th': 7,
+  '8th': 8,
+  '9th': 9,
+  '10th': 10,
+  last: -1,
+  final: -1,
 };
 const POSITIONS: Record<string, { vertical?: 'top' | 'bottom'; horizontal?: 'left' | 'right' }> = {
-  top: { vertical: 'top' }, topmost: { vertical: 'top' }, upper: { vertical: 'top' }, bottom: { vertical: 'bottom' }, bottommost: { vertical: 'bottom' },
-  lower: { vertical: 'bottom' }, left: { horizontal: 'left' }, leftmost: { horizontal: 'left' }, right: { horizontal: 'right' }, rightmost: { horizontal: 'right' },
+  top: { vertical: 'top' },
+  topmost: { vertical: 'top' },
+  upper: { vertical: 'top' },
+  bottom: { vertical: 'bottom' },
+  bottommost: { vertical: 'bottom' },
+  lower: { vertical: 'bottom' },
+  left: { horizontal: 'left' },
+  leftmost: { horizontal: 'left' },
+  right: { horizontal: 'right' },
+  rightmost: { horizontal: 'right' },
 };
 const REGION_WORDS: Record<string, string> = {
-  header: 'header', footer: 'footer', navbar: 'nav', nav: 'nav', navigation: 'nav', sidebar: 'aside', dialog: 'dialog',
-  modal: 'dialog', popup: 'dialog', overlay: 'dialog', form: 'form', table: 'table', iframe: 'frame', frame: 'frame',
+  header: 'header',
+  footer: 'footer',
+  navbar: 'nav',
+  nav: 'nav',
+  navigation: 'nav',
+  sidebar: 'aside',
+  dialog: 'dialog',
+  modal: 'dialog',
+  popup: 'dialog',
+  overlay: 'dialog',
+  form: 'form',
+  table: 'table',
+  iframe: 'frame',
+  frame: 'frame',
 };
 const RELATIONS: Array<[RegExp, Relation]> = [
   [/\b(?:to the right of|right of)\b/, 'right'],
@@ -87,7 +207,10 @@ const ORDINAL_PHRASES: Array<[RegExp, string | ((...groups: string[]) => string)
   [/\b(?:next|third|3rd)[\s-]+to[\s-]+last\b|\bpenultimate\b/, ' ordinal:-2 '],
   [/(?:#|\bnumber\s+|\bno\.\s*)(\d{1,3})\b/, ' ordinal:$1 '],
   // "The second part of the tutorial", "the first chapter": the ordinal is the part's number ("Part 2").
-  [/\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(part|chapter|section|step|lesson|volume|appendix)\b/, (_: string, ordinal: string, part: string) => ` ${part} ${ORDINALS[ordinal]} `],
+  [
+    /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(part|chapter|section|step|lesson|volume|appendix)\b/,
+    (_: string, ordinal: string, part: string) => ` ${part} ${ORDINALS[ordinal]} `,
+  ],
 ];
 
 export const parseQuery = (description: string): Query => {
@@ -100,35 +223,42 @@ export const parseQuery = (description: string): Query => {
     return ` quote:${quotes.length - 1} `;
   });
   text = text.toLowerCase();
-  for (const [pattern, replacement] of ORDINAL_PHRASES) text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
+  for (const [pattern, replacement] of ORDINAL_PHRASES)
+    text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   for (const [pattern, kind] of RELATIONS) {
     const match = pattern.exec(text);
     if (!match || match.index === 0) continue;
     const anchorText = restoreQuotes(text.slice(match.index + match[0].length), quotes);
     const query = parseParts(text.slice(0, match.index), quotes);
     const anchor = parseQuery(anchorText);
-    if (anchor.terms.length || anchor.quotes.length || anchor.regions.length) return { ...query, optional: [...query.optional, ...words(verb)], relation: { kind, anchor } };
+    if (anchor.terms.length || anchor.quotes.length || anchor.regions.length)
+      return { ...query, optional: [...query.optional, ...words(verb)], relation: { kind, anchor } };
   }
   const query = parseParts(text, quotes);
   return { ...query, optional: [...query.optional, ...words(verb)] };
 };
 
-const restoreQuotes = (text: string, quotes: string[][]): string => text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
+const restoreQuotes = (text: string, quotes: string[][]): string =>
+  text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
 
 const parseParts = (text: string, quotes: string[][]): Query => {
   const query: Query = { terms: [], optional: [], hints: [], quotes: [], regions: [], regionWords: [], head: [] };
   const roleWords: string[] = [];
-  const rest = text.replace(/\bcontainer:(\w+)/g, (_, word: string) => {
-    query.optional.push(word);
-    return ' ';
-  }).replace(/\b(quote|ordinal):(-?\d+)/g, (_, kind: string, n: string) => {
-    if (kind === 'quote') query.quotes.push(quotes[Number(n)]);
-    else query.ordinal = Number(n);
-    return ' ';
-  });
+  const rest = text
+    .replace(/\bcontainer:(\w+)/g, (_, word: string) => {
+      query.optional.push(word);
+      return ' ';
+    })
+    .replace(/\b(quote|ordinal):(-?\d+)/g, (_, kind: string, n: string) => {
+      if (kind === 'quote') query.quotes.push(quotes[Number(n)]);
+      else query.ordinal = Number(n);
+      return ' ';
+    });
   // "Dave Lee's role": the words after a possessive name the thing itself, those before only whose it is.
   const possessive = /['’]s\s/.exec(rest);
-  const parts = possessive ? [rest.slice(0, possessive.index), rest.slice(possessive.index + possessive[0].length)] : [rest];
+  const parts = possessive
+    ? [rest.slice(0, possessive.index), rest.slice(possessive.index + possessive[0].length)]
+    : [rest];
   parts.forEach((part, partIndex) => {
     let afterKind = false;
     let aboutTopic = false;

@@ -19,7 +19,13 @@ const PIXELS_PER_SCORE = 300;
 const gap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, b0 - a1, a0 - b1);
 
 /** Distance from anchor to candidate on the asked side; Infinity when the candidate is not on that side. */
-const distance = (kind: Relation, anchor: SnapshotElement, candidate: SnapshotElement, anchorIndex: number, index: number): number => {
+const distance = (
+  kind: Relation,
+  anchor: SnapshotElement,
+  candidate: SnapshotElement,
+  anchorIndex: number,
+  index: number,
+): number => {
   const a: Box = anchor.box;
   const c: Box = candidate.box;
   const dx = gap(a.x, a.x + a.width, c.x, c.x + c.width);
@@ -46,28 +52,58 @@ const distance = (kind: Relation, anchor: SnapshotElement, candidate: SnapshotEl
 };
 
 /** "Below the table": the region's elements, as one box, and all of them kept out of the answer. */
-const regionAnchor = (snapshot: PageSnapshot, kinds: string[]): { anchors: Scored[]; family: Set<string> } | undefined => {
-  const inside = snapshot.elements.map((element, index) => ({ element, index })).filter(({ element }) => element.visible && kinds.every((kind) => inRegion(element, kind)));
+const regionAnchor = (
+  snapshot: PageSnapshot,
+  kinds: string[],
+): { anchors: Scored[]; family: Set<string> } | undefined => {
+  const inside = snapshot.elements
+    .map((element, index) => ({ element, index }))
+    .filter(({ element }) => element.visible && kinds.every((kind) => inRegion(element, kind)));
   if (inside.length === 0) return undefined;
   const x = Math.min(...inside.map((i) => i.element.box.x));
   const y = Math.min(...inside.map((i) => i.element.box.y));
   const width = Math.max(...inside.map((i) => i.element.box.x + i.element.box.width)) - x;
   const height = Math.max(...inside.map((i) => i.element.box.y + i.element.box.height)) - y;
-  const element: SnapshotElement = { id: '', role: 'region', tag: '', name: kinds.join(' '), box: { x, y, width, height }, visible: true, interactive: false };
+  const element: SnapshotElement = {
+    id: '',
+    role: 'region',
+    tag: '',
+    name: kinds.join(' '),
+    box: { x, y, width, height },
+    visible: true,
+    interactive: false,
+  };
   return { anchors: [{ element, index: inside[0].index, score: 1 }], family: new Set(inside.map((i) => i.element.id)) };
 };
 
 /** The elements the description points from, and their families (neither can be the answer). */
-const anchorsOf = (snapshot: PageSnapshot, anchor: Query, byId: Map<string, SnapshotElement>): { anchors: Scored[]; family: Set<string> } | Answer => {
+const anchorsOf = (
+  snapshot: PageSnapshot,
+  anchor: Query,
+  byId: Map<string, SnapshotElement>,
+): { anchors: Scored[]; family: Set<string> } | Answer => {
   if (!anchor.terms.length && !anchor.quotes.length) {
-    return regionAnchor(snapshot, anchor.regions) ?? { none: true, reason: `the page has no ${anchor.regions.join(' ')} to look from`, closest: [] };
+    return (
+      regionAnchor(snapshot, anchor.regions) ?? {
+        none: true,
+        reason: `the page has no ${anchor.regions.join(' ')} to look from`,
+        closest: [],
+      }
+    );
   }
   const anchorScores = scoreAll(snapshot, anchor, 'hover').sort((a, b) => b.score - a.score || a.index - b.index);
   const bestAnchor = anchorScores[0];
   if (!bestAnchor || bestAnchor.score < THRESHOLD) {
-    return { none: true, reason: 'nothing on the page matches the element the description points from', closest: closestOf(anchorScores) };
+    return {
+      none: true,
+      reason: 'nothing on the page matches the element the description points from',
+      closest: closestOf(anchorScores),
+    };
   }
-  const anchors = dedupeNested(anchorScores.filter((s) => s.score >= bestAnchor.score - TIE), byId).slice(0, 5);
+  const anchors = dedupeNested(
+    anchorScores.filter((s) => s.score >= bestAnchor.score - TIE),
+    byId,
+  ).slice(0, 5);
   const family = new Set<string>();
   for (const a of anchors) {
     family.add(a.element.id);
@@ -76,23 +112,55 @@ const anchorsOf = (snapshot: PageSnapshot, anchor: Query, byId: Map<string, Snap
   return { anchors, family };
 };
 
-export const relate = (snapshot: PageSnapshot, sorted: Scored[], query: Query, byId: Map<string, SnapshotElement>): Answer => {
+export const relate = (
+  snapshot: PageSnapshot,
+  sorted: Scored[],
+  query: Query,
+  byId: Map<string, SnapshotElement>,
+): Answer => {
   const relation = query.relation!;
   const found = anchorsOf(snapshot, relation.anchor, byId);
   if (!('anchors' in found)) return found;
   const { anchors, family } = found;
   // Neither an anchor nor anything around or inside it: "the button next to X" is not X itself.
   const best = sorted[0].score;
-  const pool = sorted.filter((s) => s.score >= Math.max(THRESHOLD, best - RELATION_SLACK) && !family.has(s.element.id) && !anchors.some((a) => a.element.id && ancestorsOf(s.element, byId).has(a.element.id)));
+  const pool = sorted.filter(
+    (s) =>
+      s.score >= Math.max(THRESHOLD, best - RELATION_SLACK) &&
+      !family.has(s.element.id) &&
+      !anchors.some((a) => a.element.id && ancestorsOf(s.element, byId).has(a.element.id)),
+  );
   const ranked = pool
-    .map((s) => ({ s, d: Math.min(...anchors.map((a) => distance(relation.kind, a.element, s.element, a.index, s.index))) + PIXELS_PER_SCORE * (best - s.score) }))
+    .map((s) => ({
+      s,
+      d:
+        Math.min(...anchors.map((a) => distance(relation.kind, a.element, s.element, a.index, s.index))) +
+        PIXELS_PER_SCORE * (best - s.score),
+    }))
     .filter((r) => Number.isFinite(r.d))
     .sort((a, b) => a.d - b.d || a.s.index - b.s.index);
-  if (ranked.length === 0) return { none: true, reason: `no element matching the description is ${relation.kind} of "${anchors[0].element.name}"`, closest: closestOf(sorted) };
+  if (ranked.length === 0)
+    return {
+      none: true,
+      reason: `no element matching the description is ${relation.kind} of "${anchors[0].element.name}"`,
+      closest: closestOf(sorted),
+    };
   const [first, second] = ranked;
-  if (second && second.d - first.d < 2 && !ancestorsOf(second.s.element, byId).has(first.s.element.id) && !ancestorsOf(first.s.element, byId).has(second.s.element.id)) {
-    return { ambiguous: true, reason: `several elements are equally close ${relation.kind === 'near' ? 'to' : relation.kind + ' of'} "${anchors[0].element.name}"`, candidates: ranked.slice(0, 5).map((r) => candidateOf(r.s)) };
+  if (
+    second &&
+    second.d - first.d < 2 &&
+    !ancestorsOf(second.s.element, byId).has(first.s.element.id) &&
+    !ancestorsOf(first.s.element, byId).has(second.s.element.id)
+  ) {
+    return {
+      ambiguous: true,
+      reason: `several elements are equally close ${relation.kind === 'near' ? 'to' : relation.kind + ' of'} "${anchors[0].element.name}"`,
+      candidates: ranked.slice(0, 5).map((r) => candidateOf(r.s)),
+    };
   }
   const margin = second ? Math.min(1, (second.d - first.d) / 100) : 1;
-  return { match: first.s.element, confidence: Math.round(Math.min(1, first.s.score) * (0.6 + 0.4 * margin) * 100) / 100 };
+  return {
+    match: first.s.element,
+    confidence: Math.round(Math.min(1, first.s.score) * (0.6 + 0.4 * margin) * 100) / 100,
+  };
 };

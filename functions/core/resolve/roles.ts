@@ -16,13 +16,23 @@ export interface RoleWish {
   type?: string;
 }
 
-const wish = (word: string, roles: string[], soft: string[] = [], extra: Partial<RoleWish> = {}): RoleWish => ({ word, roles: new Set(roles), soft: new Set(soft), ...extra });
+const wish = (word: string, roles: string[], soft: string[] = [], extra: Partial<RoleWish> = {}): RoleWish => ({
+  word,
+  roles: new Set(roles),
+  soft: new Set(soft),
+  ...extra,
+});
 
 const BUTTON = wish('button', ['button'], ['link', 'menuitem', 'tab', 'switch', 'generic', 'img', 'option']);
 const LINK = wish('link', ['link'], ['button', 'menuitem', 'tab', 'generic']);
 const CHECKBOX = wish('checkbox', ['checkbox', 'switch', 'menuitemcheckbox']);
 const RADIO = wish('radio', ['radio', 'menuitemradio'], ['option']);
-const FIELD = wish('field', ['textbox', 'searchbox', 'combobox', 'spinbutton'], ['listbox', 'checkbox', 'radio', 'slider'], { editable: true });
+const FIELD = wish(
+  'field',
+  ['textbox', 'searchbox', 'combobox', 'spinbutton'],
+  ['listbox', 'checkbox', 'radio', 'slider'],
+  { editable: true },
+);
 const DROPDOWN = wish('dropdown', ['combobox', 'listbox'], ['button', 'menuitem']);
 const IMAGE = wish('image', ['img'], ['link', 'button', 'generic']);
 const ICON = wish('icon', ['img', 'button', 'link'], [], { any: true });
@@ -85,7 +95,10 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
  * A link that leads nowhere (`href="#"`, `javascript:`) is a script's control (a menu toggle, a tab), a link
  * in markup only: for a description that asks for a link it is a stand-in, not the thing itself.
  */
-const goesNowhere = (element: SnapshotElement): boolean => element.role === 'link' && element.href !== undefined && (/#$/.test(element.href) || /^javascript:/i.test(element.href));
+const goesNowhere = (element: SnapshotElement): boolean =>
+  element.role === 'link' &&
+  element.href !== undefined &&
+  (/#$/.test(element.href) || /^javascript:/i.test(element.href));
 
 /** How far the element's kind fits the wish: 1 fits, 0.75 a usual stand-in, 0.35 something else. */
 export const roleFit = (element: SnapshotElement, wanted: RoleWish): number => {

@@ -18,17 +18,28 @@ export interface Scored {
 }
 
 export const inRegion = (element: SnapshotElement, kind: string): boolean =>
-  element.region?.some((region) => region === kind || region.startsWith(`${kind} `) || (kind === 'form' && region.startsWith('search'))) ?? false;
+  element.region?.some(
+    (region) => region === kind || region.startsWith(`${kind} `) || (kind === 'form' && region.startsWith('search')),
+  ) ?? false;
 
 /**
  * Everything but the text: kind, place, visibility. A kind or place word that is part of the element's own name
  * ("Command-line options", "ALTER TABLE", "Toggle navigation") names it rather than asks for a kind or a place.
  */
-const fitness = (element: SnapshotElement, query: Query, intent: Intent, named: (word: string) => boolean, sections: Set<string>, present: boolean[], kindFit: number): number => {
+const fitness = (
+  element: SnapshotElement,
+  query: Query,
+  intent: Intent,
+  named: (word: string) => boolean,
+  sections: Set<string>,
+  present: boolean[],
+  kindFit: number,
+): number => {
   let factor = 1;
   if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, kindFit) : kindFit;
   else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
-  else if (query.section) factor *= element.role === 'heading' || (element.href !== undefined && sections.has(element.href)) ? 1 : 0.85;
+  else if (query.section)
+    factor *= element.role === 'heading' || (element.href !== undefined && sections.has(element.href)) ? 1 : 0.85;
   else factor *= element.interactive ? 1 : 0.9;
   if (intent === 'type' && query.role && !element.editable) factor *= 0.7;
   query.regions.forEach((region, i) => {
@@ -50,23 +61,31 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   // tell its elements apart: the rest of the description decides, as for a word found nowhere on the page.
   const present = query.regions.map((region) => snapshot.elements.some((element) => inRegion(element, region)));
   // "The section on X": the page's headings, as the links of its table of contents point to them.
-  const sections = query.section ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values()) : new Set<string>();
+  const sections = query.section
+    ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
+    : new Set<string>();
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
   const count = snapshot.elements.length;
   // Rare words tell elements apart; words on every element do not (inverse document frequency).
-  const weights = query.terms.map((term, i) => {
-    let df = 0;
-    for (let e = 0; e < count; e += 1) if (best[e * width + i] > 0) df += 1;
-    return { df, stop: STOPWORDS.has(term), weight: Math.log(1 + count / (1 + df)) * (STOPWORDS.has(term) ? 0.25 : 1) * (query.head.includes(term) ? 2 : 1) };
-  }).map(({ df, stop, weight }, _, all) => {
-    // A word found nowhere on the page tells no element from another: it weighs half the average found word
-    // (a paraphrase's extra word), not the most of all as its rarity alone would say. It still lowers coverage.
-    if (df > 0 || stop) return weight;
-    const found = all.filter((w) => w.df > 0);
-    return found.length ? (0.5 * found.reduce((a, w) => a + w.weight, 0)) / found.length : weight;
-  });
+  const weights = query.terms
+    .map((term, i) => {
+      let df = 0;
+      for (let e = 0; e < count; e += 1) if (best[e * width + i] > 0) df += 1;
+      return {
+        df,
+        stop: STOPWORDS.has(term),
+        weight: Math.log(1 + count / (1 + df)) * (STOPWORDS.has(term) ? 0.25 : 1) * (query.head.includes(term) ? 2 : 1),
+      };
+    })
+    .map(({ df, stop, weight }, _, all) => {
+      // A word found nowhere on the page tells no element from another: it weighs half the average found word
+      // (a paraphrase's extra word), not the most of all as its rarity alone would say. It still lowers coverage.
+      if (df > 0 || stop) return weight;
+      const found = all.filter((w) => w.df > 0);
+      return found.length ? (0.5 * found.reduce((a, w) => a + w.weight, 0)) / found.length : weight;
+    });
   const total = weights.reduce((a, b) => a + b, 0);
   const specific = query.terms.filter((t) => !STOPWORDS.has(t)).length;
   const specificAt = query.terms.findIndex((t) => !STOPWORDS.has(t));
@@ -88,17 +107,28 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
       recall = total > 0 ? recall / total : 0;
       // Every word found somewhere, even in the surroundings, beats some words found in the name.
       const coverage = 0.7 + 0.3 * (found / terms);
-      text = recall * (0.8 + 0.2 * evidence.precision[index]) * coverage + (evidence.exact[index] ? 0.1 : 0) + Math.min(0.1, 0.04 * (optional + hints));
+      text =
+        recall * (0.8 + 0.2 * evidence.precision[index]) * coverage +
+        (evidence.exact[index] ? 0.1 : 0) +
+        Math.min(0.1, 0.04 * (optional + hints));
     }
-    if (query.quotes.length) text = evidence.quotesFound[index] < query.quotes.length ? text * 0.35 : text + (evidence.quoteExact[index] ? 0.1 : 0);
+    if (query.quotes.length)
+      text =
+        evidence.quotesFound[index] < query.quotes.length ? text * 0.35 : text + (evidence.quoteExact[index] ? 0.1 : 0);
     const named = (word: string) => {
       const at = query.hints.indexOf(word);
       return at >= 0 && best[row + optionalEnd + at] >= NAMED;
     };
     // One word found only far around an element (the heading it sits under, its region, its target), none on it
     // or just before it: no match by itself. An unlabelled field after "Phone" still is one.
-    if (specific === 1 && !query.quotes.length && !evidence.own[index] && best[row + specificAt] < NEAR_ENOUGH) text = Math.min(text, 0.45);
+    if (specific === 1 && !query.quotes.length && !evidence.own[index] && best[row + specificAt] < NEAR_ENOUGH)
+      text = Math.min(text, 0.45);
     const kindFit = query.role ? roleFit(element, query.role) : 1;
-    return { element, index, score: text * fitness(element, query, intent, named, sections, present, kindFit), kindFit };
+    return {
+      element,
+      index,
+      score: text * fitness(element, query, intent, named, sections, present, kindFit),
+      kindFit,
+    };
   });
 };

@@ -28,7 +28,8 @@ export const serializeElement = (element: SnapshotElement): string => {
   if (element.near) parts.push(`after ${quote(element.near)}`);
   if (element.row) parts.push(`row ${quote(element.row)}`);
   if (element.column) parts.push(`col ${quote(element.column)}`);
-  if (element.href) parts.push(`→ ${element.href.length > HREF_SHOWN ? `${element.href.slice(0, HREF_SHOWN - 1)}…` : element.href}`);
+  if (element.href)
+    parts.push(`→ ${element.href.length > HREF_SHOWN ? `${element.href.slice(0, HREF_SHOWN - 1)}…` : element.href}`);
   if (element.rel) parts.push(`rel ${element.rel}`);
   if (element.checked !== undefined) parts.push(element.checked ? 'checked' : 'unchecked');
   if (element.disabled) parts.push('disabled');

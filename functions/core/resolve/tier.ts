@@ -19,7 +19,11 @@ export const candidateOf = (scored: Scored): Candidate => ({
   score: Math.round(scored.score * 100) / 100,
 });
 
-export const closestOf = (sorted: Scored[]): Candidate[] => sorted.filter((s) => s.score > 0.15).slice(0, 3).map(candidateOf);
+export const closestOf = (sorted: Scored[]): Candidate[] =>
+  sorted
+    .filter((s) => s.score > 0.15)
+    .slice(0, 3)
+    .map(candidateOf);
 
 /** Ancestors of an element among the candidates (parent chain). */
 export const ancestorsOf = (element: SnapshotElement, byId: Map<string, SnapshotElement>): Set<string> => {
@@ -42,7 +46,6 @@ export const dedupeNested = (tier: Scored[], byId: Map<string, SnapshotElement>)
   return tier.filter((s) => !dropped.has(s.element.id));
 };
 
-
 /** Whether the tier's elements all lead to one place (a heading "leads" to itself: see `anchorsOf`). */
 export const sameDestination = (tier: Scored[], anchors?: Map<string, string>): boolean => {
   const first = destinationOf(tier[0].element, anchors);
@@ -62,5 +65,7 @@ export const boxedLink = (elements: SnapshotElement[], heading: SnapshotElement)
     if (elements[i].interactive && elements[i].parent !== heading.id) under.push(elements[i]);
   }
   const first = under[0] && destinationOf(under[0]);
-  return under.length <= 3 && first !== undefined && under.every((e) => destinationOf(e) === first) ? under.find((e) => e.visible) ?? under[0] : undefined;
+  return under.length <= 3 && first !== undefined && under.every((e) => destinationOf(e) === first)
+    ? (under.find((e) => e.visible) ?? under[0])
+    : undefined;
 };

@@ -32,7 +32,10 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:zip|post(?:al)?)[\s-]?code\b/g, 'zip'],
   [/\bcheck[\s-]?box(?:es)?\b/g, 'checkbox'],
   [/\btick[\s-]?box(?:es)?\b/g, 'checkbox'],
-  [/\b(?:file[\s-]?(?:input|field|upload|chooser|picker|selector)|upload[\s-]?(?:field|box|input|control))\b/g, 'fileinput'],
+  [
+    /\b(?:file[\s-]?(?:input|field|upload|chooser|picker|selector)|upload[\s-]?(?:field|box|input|control))\b/g,
+    'fileinput',
+  ],
   [/\btext[\s-]?(?:box|field|area|input)\b/g, 'textbox'],
   [/\bsearch[\s-]?(?:box|bar|field|input)\b/g, 'search textbox'],
   [/\bdrop[\s-]?down\b/g, 'dropdown'],
@@ -58,20 +61,106 @@ const PHRASES: Array<[RegExp, string]> = [
 
 /** Single words with one meaning, after stemming. */
 const SYNONYMS: Record<string, string> = {
-  basket: 'cart', telephone: 'phone', tel: 'phone', mobile: 'phone', dismiss: 'close', remove: 'delete', trash: 'delete', bin: 'delete',
-  pencil: 'edit', gear: 'settings', cog: 'settings', preference: 'settings', magnifier: 'search', magnifying: 'search',
-  find: 'search', hamburger: 'menu', prev: 'previous', forward: 'next', qty: 'quantity', favourite: 'favorite',
-  heart: 'favorite', colour: 'color', proceed: 'continue', btn: 'button', img: 'image', pic: 'picture', signon: 'signin',
-  login: 'signin', logout: 'signout', x: 'close',
-  previou: 'previous', following: 'next', parent: 'up', faqs: 'faq', licence: 'license', toc: 'contents',
-  doc: 'documentation', docs: 'documentation', txt: 'text', plaintext: 'text',
+  basket: 'cart',
+  telephone: 'phone',
+  tel: 'phone',
+  mobile: 'phone',
+  dismiss: 'close',
+  remove: 'delete',
+  trash: 'delete',
+  bin: 'delete',
+  pencil: 'edit',
+  gear: 'settings',
+  cog: 'settings',
+  preference: 'settings',
+  magnifier: 'search',
+  magnifying: 'search',
+  find: 'search',
+  hamburger: 'menu',
+  prev: 'previous',
+  forward: 'next',
+  qty: 'quantity',
+  favourite: 'favorite',
+  heart: 'favorite',
+  colour: 'color',
+  proceed: 'continue',
+  btn: 'button',
+  img: 'image',
+  pic: 'picture',
+  signon: 'signin',
+  login: 'signin',
+  logout: 'signout',
+  x: 'close',
+  previou: 'previous',
+  following: 'next',
+  parent: 'up',
+  faqs: 'faq',
+  licence: 'license',
+  toc: 'contents',
+  doc: 'documentation',
+  docs: 'documentation',
+  txt: 'text',
+  plaintext: 'text',
   // Languages as a language switcher names them: by code ("fr"), in English or in the language itself.
-  french: 'fr', francai: 'fr', francais: 'fr', japanese: 'ja', german: 'de', deutsch: 'de', spanish: 'es', espanol: 'es',
-  korean: 'ko', turkish: 'tr', turkce: 'tr', chinese: 'zh', portuguese: 'pt', portugue: 'pt', portugues: 'pt',
-  russian: 'ru', english: 'en', dutch: 'nl', nederland: 'nl', nederlands: 'nl', polish: 'pl', polski: 'pl',
+  french: 'fr',
+  francai: 'fr',
+  francais: 'fr',
+  japanese: 'ja',
+  german: 'de',
+  deutsch: 'de',
+  spanish: 'es',
+  espanol: 'es',
+  korean: 'ko',
+  turkish: 'tr',
+  turkce: 'tr',
+  chinese: 'zh',
+  portuguese: 'pt',
+  portugue: 'pt',
+  portugues: 'pt',
+  russian: 'ru',
+  english: 'en',
+  dutch: 'nl',
+  nederland: 'nl',
+  nederlands: 'nl',
+  polish: 'pl',
+  polski: 'pl',
 };
 
-export const STOPWORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'at', 'by', 'from', 'my', 'your', 'this', 'that', 'is', 'it', 'its', 'as', 'be', 'over', 'via', 'into', 'onto', 'are', 'what', 'some', 'these', 'those', 'there']);
+export const STOPWORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'in',
+  'on',
+  'for',
+  'and',
+  'or',
+  'with',
+  'at',
+  'by',
+  'from',
+  'my',
+  'your',
+  'this',
+  'that',
+  'is',
+  'it',
+  'its',
+  'as',
+  'be',
+  'over',
+  'via',
+  'into',
+  'onto',
+  'are',
+  'what',
+  'some',
+  'these',
+  'those',
+  'there',
+]);
 
 export const stem = (token: string): string => {
   if (token.length > 4 && token.endsWith('ies')) return `${token.slice(0, -3)}y`;
@@ -106,7 +195,12 @@ const CACHE_LIMIT = 100_000;
 const cache = new Map<string, string[]>();
 
 const tokenize = (text: string): string[] => {
-  let value = NON_ASCII.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase() : text.toLowerCase();
+  let value = NON_ASCII.test(text)
+    ? text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+    : text.toLowerCase();
   if (ANY_GLYPH.test(value)) for (const [pattern, replacement] of GLYPHS) value = value.replace(pattern, replacement);
   if (ANY_PHRASE.test(value)) for (const [pattern, replacement] of PHRASES) value = value.replace(pattern, replacement);
   const out: string[] = [];
@@ -160,9 +254,15 @@ export const tokenMatch = (wanted: string, seen: string): number => {
   if (wanted === seen) return 1;
   // A page word may be an abbreviation of the description's only when it keeps most of it ("config" for
   // "configur…"), not when it is a shorter word of its own ("commit" is no "commitdiff").
-  if (wanted.length >= 4 && seen.length >= 4 && (seen.startsWith(wanted) || (wanted.startsWith(seen) && seen.length >= 0.75 * wanted.length))) return 0.8;
+  if (
+    wanted.length >= 4 &&
+    seen.length >= 4 &&
+    (seen.startsWith(wanted) || (wanted.startsWith(seen) && seen.length >= 0.75 * wanted.length))
+  )
+    return 0.8;
   if (wanted.length >= 5 && seen.length >= 5 && wanted[0] === seen[0] && withinOneEdit(wanted, seen)) return 0.7;
   // A compound written as one word ("gitworkflows", "subcommands"): the word after a short prefix.
-  if (wanted.length >= 6 && seen.length > wanted.length && seen.length <= wanted.length + 4 && seen.endsWith(wanted)) return 0.7;
+  if (wanted.length >= 6 && seen.length > wanted.length && seen.length <= wanted.length + 4 && seen.endsWith(wanted))
+    return 0.7;
   return 0;
 };

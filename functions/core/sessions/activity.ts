@@ -13,7 +13,9 @@ export const touchSession = async (deps: SessionDeps, session: SessionItem): Pro
   await deps.fleet.touch(session.id);
   const now = deps.clock.now();
   if (now.getTime() - Date.parse(session.lastActivity) < WRITE_EVERY_MS) return;
-  await deps.records.update({ pk: session.pk, sk: session.sk }, { lastActivity: now.toISOString() }).catch(() => undefined);
+  await deps.records
+    .update({ pk: session.pk, sk: session.sk }, { lastActivity: now.toISOString() })
+    .catch(() => undefined);
 };
 
 /**

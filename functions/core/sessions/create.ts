@@ -36,9 +36,17 @@ export interface CreateSessionRequest {
 
 const unsupportedWarnings = (request: CreateSessionRequest): Issue[] => {
   const warnings: Issue[] = [];
-  if (request.solveCaptcha) warnings.push({ code: 'captcha_solving_not_supported', message: 'captcha solving is not available in this service; captchas are left to the client' });
+  if (request.solveCaptcha)
+    warnings.push({
+      code: 'captcha_solving_not_supported',
+      message: 'captcha solving is not available in this service; captchas are left to the client',
+    });
   if (request.persistProfile || request.baseProfileId) {
-    warnings.push({ code: 'deprecated_field', message: 'persistProfile and baseProfileId are deprecated and ignored: use profileName and save-profile-on-termination' });
+    warnings.push({
+      code: 'deprecated_field',
+      message:
+        'persistProfile and baseProfileId are deprecated and ignored: use profileName and save-profile-on-termination',
+    });
   }
   return warnings;
 };
@@ -88,7 +96,10 @@ const startBrowser = async (
     await deps.fleet.stop(session.id).catch(() => undefined);
     return undefined;
   } catch (error) {
-    await finishSession(deps, session.orgId, session.id, { reason: 'failedToStart', message: (error as Error).message }).catch(() => undefined);
+    await finishSession(deps, session.orgId, session.id, {
+      reason: 'failedToStart',
+      message: (error as Error).message,
+    }).catch(() => undefined);
     return undefined;
   }
 };
@@ -97,11 +108,23 @@ const startBrowser = async (
  * The saved profile the session asked for. An unknown name is not an error: the usual flow names the same profile
  * to load and to save, and its first session has nothing to load yet. It starts empty, with a warning.
  */
-const profileToLoad = async (deps: SessionDeps & { blobs?: Blobs }, orgId: string, name: string | undefined): Promise<{ profile?: Buffer; warnings: Issue[] }> => {
+const profileToLoad = async (
+  deps: SessionDeps & { blobs?: Blobs },
+  orgId: string,
+  name: string | undefined,
+): Promise<{ profile?: Buffer; warnings: Issue[] }> => {
   if (!name) return { warnings: [] };
   const profile = deps.blobs ? await loadProfile({ ...deps, blobs: deps.blobs }, orgId, name) : undefined;
   if (profile) return { profile, warnings: [] };
-  return { warnings: [{ code: 'profile_not_found', message: `no profile named ${name} is saved in this organization; the session starts with an empty profile`, details: { profileName: name } }] };
+  return {
+    warnings: [
+      {
+        code: 'profile_not_found',
+        message: `no profile named ${name} is saved in this organization; the session starts with an empty profile`,
+        details: { profileName: name },
+      },
+    ],
+  };
 };
 
 export const createSession = async (
@@ -133,8 +156,17 @@ export const createSession = async (
     lastActivity: now,
   };
   // Indexed as live but not yet placed on a host, so a restart can find sessions it never finished starting.
-  const item: SessionItem = { ...recordKeys.session(orgId, id), ...session, version: 1, gsi1pk: liveSessionsIndex(PENDING_HOST), gsi1sk: id };
-  const written = Promise.all([deps.records.put(item, { ifAbsent: true }), appendEvent(deps, orgId, id, { event: 'status', id, status: session.status })]);
+  const item: SessionItem = {
+    ...recordKeys.session(orgId, id),
+    ...session,
+    version: 1,
+    gsi1pk: liveSessionsIndex(PENDING_HOST),
+    gsi1sk: id,
+  };
+  const written = Promise.all([
+    deps.records.put(item, { ifAbsent: true }),
+    appendEvent(deps, orgId, id, { event: 'status', id, status: session.status }),
+  ]);
   const disguise = browserDisguise(session.configuration);
   const started = startBrowser(
     deps,
@@ -153,7 +185,10 @@ export const createSession = async (
   );
   await written;
   const waitMs = options.readyWaitMs ?? 2000;
-  const outcome = await Promise.race([started, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), waitMs).unref())]);
+  const outcome = await Promise.race([
+    started,
+    new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), waitMs).unref()),
+  ]);
   const current = outcome !== 'waiting' && outcome ? outcome : (await getSession(deps.records, orgId, id))!;
   return { session: current, warnings: [...proxyWarnings, ...profileWarnings, ...unsupportedWarnings(request)] };
 };

@@ -26,7 +26,9 @@ const proxyCountry = (proxy: unknown): string | undefined => {
   return typeof url === 'string' && typeof country === 'string' ? country : undefined;
 };
 
-export const browserDisguise = (configuration: Pick<SessionConfiguration, 'locale' | 'timezone' | 'disguise' | 'proxy'>): BrowserDisguise | false | undefined => {
+export const browserDisguise = (
+  configuration: Pick<SessionConfiguration, 'locale' | 'timezone' | 'disguise' | 'proxy'>,
+): BrowserDisguise | false | undefined => {
   if (configuration.disguise === false) return false;
   const country = proxyCountry(configuration.proxy);
   const locale = configuration.locale ?? (country ? localeOfCountry(country) : undefined);

@@ -30,7 +30,11 @@ export const appendEvent = async (
     const event: SessionEventRecord = { ...fields, eventId, eventTime: now.toISOString() };
     try {
       await deps.records.put(
-        { ...eventKeys.event(orgId, sessionId, eventId), expiresAt: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS, payload: event },
+        {
+          ...eventKeys.event(orgId, sessionId, eventId),
+          expiresAt: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
+          payload: event,
+        },
         { ifAbsent: true },
       );
       deps.bus.publish(sessionChannel(orgId, sessionId), event);
@@ -43,15 +47,23 @@ export const appendEvent = async (
 };
 
 /** Stored events after `afterEventId` (all of them when undefined), oldest first. */
-export const storedEvents = async (records: Records, orgId: string, sessionId: string, afterEventId?: number): Promise<SessionEventRecord[]> => {
+export const storedEvents = async (
+  records: Records,
+  orgId: string,
+  sessionId: string,
+  afterEventId?: number,
+): Promise<SessionEventRecord[]> => {
   const events: SessionEventRecord[] = [];
   let cursor: string | undefined;
   do {
-    const page = await records.query<RecordItem & { payload: SessionEventRecord }>(eventKeys.partition(orgId, sessionId), {
-      cursor,
-      limit: 500,
-      ...(afterEventId === undefined ? {} : { skAfter: eventKeys.event(orgId, sessionId, afterEventId).sk }),
-    });
+    const page = await records.query<RecordItem & { payload: SessionEventRecord }>(
+      eventKeys.partition(orgId, sessionId),
+      {
+        cursor,
+        limit: 500,
+        ...(afterEventId === undefined ? {} : { skAfter: eventKeys.event(orgId, sessionId, afterEventId).sk }),
+      },
+    );
     events.push(...page.items.map((item) => item.payload));
     cursor = page.cursor;
   } while (cursor);

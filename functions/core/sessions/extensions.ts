@@ -12,13 +12,23 @@ export const checkExtensions = (features: BrowserFeatures | undefined, ids: stri
   if (!ids || ids.length === 0 || !features) return;
   if (!features.extensionIds) {
     throw new ValidationError([
-      { location: FIELD, message: 'this service runs a headless shell browser, which cannot load extensions (a full Chromium can: see CHROMIUM_PATH)', value: ids },
+      {
+        location: FIELD,
+        message:
+          'this service runs a headless shell browser, which cannot load extensions (a full Chromium can: see CHROMIUM_PATH)',
+        value: ids,
+      },
     ]);
   }
   const offered = new Set(features.extensionIds);
   const unknown = [...new Set(ids.filter((id) => !offered.has(id)))];
   if (unknown.length > 0) {
-    const known = features.extensionIds.length > 0 ? `; available: ${features.extensionIds.join(', ')}` : '; none is installed (EXTENSIONS_DIR)';
-    throw new ValidationError([{ location: FIELD, message: `unknown extension ids: ${unknown.join(', ')}${known}`, value: unknown }]);
+    const known =
+      features.extensionIds.length > 0
+        ? `; available: ${features.extensionIds.join(', ')}`
+        : '; none is installed (EXTENSIONS_DIR)';
+    throw new ValidationError([
+      { location: FIELD, message: `unknown extension ids: ${unknown.join(', ')}${known}`, value: unknown },
+    ]);
   }
 };

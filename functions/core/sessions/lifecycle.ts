@@ -12,7 +12,8 @@ import { liveSessionsIndex } from '../shared/record-keys.js';
 /** Ended sessions stay listable for 30 days. */
 export const ENDED_RETENTION_SECONDS = 30 * 24 * 3600;
 
-type Change = Partial<Pick<SessionItem, 'status' | 'endedAt' | 'endReason' | 'errorMessage' | 'hostId'>> & Record<string, unknown>;
+type Change = Partial<Pick<SessionItem, 'status' | 'endedAt' | 'endReason' | 'errorMessage' | 'hostId'>> &
+  Record<string, unknown>;
 
 /** Apply `change` to the session when `allowed(session)` holds; retries on a concurrent write. */
 const changeSession = async (
@@ -28,7 +29,9 @@ const changeSession = async (
     const session = attempt === 0 && known ? known : await getSession(deps.records, orgId, sessionId);
     if (!session || !allowed(session)) return undefined;
     try {
-      return (await deps.records.update({ pk: session.pk, sk: session.sk }, change(session), { expectVersion: session.version ?? 0 })) as SessionItem;
+      return (await deps.records.update({ pk: session.pk, sk: session.sk }, change(session), {
+        expectVersion: session.version ?? 0,
+      })) as SessionItem;
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
     }
@@ -37,12 +40,22 @@ const changeSession = async (
 };
 
 const statusEvent = (deps: SessionDeps, session: SessionItem) =>
-  appendEvent(deps, session.orgId, session.id, { event: 'status', id: session.id, status: session.status, ...sessionFailure(session) });
+  appendEvent(deps, session.orgId, session.id, {
+    event: 'status',
+    id: session.id,
+    status: session.status,
+    ...sessionFailure(session),
+  });
 
 /** Why a session is in `error`, as the events and the session's answer carry it (`error: {code, message}`). */
 export const sessionFailure = (session: SessionItem): { error?: { code: string; message: string } } =>
   session.status === 'error'
-    ? { error: { code: session.endReason === 'failedToStart' ? 'session_start_failed' : 'browser_crashed', message: session.errorMessage ?? 'the session browser ended unexpectedly' } }
+    ? {
+        error: {
+          code: session.endReason === 'failedToStart' ? 'session_start_failed' : 'browser_crashed',
+          message: session.errorMessage ?? 'the session browser ended unexpectedly',
+        },
+      }
     : {};
 
 /**
@@ -58,7 +71,14 @@ export const advanceSession = async (
   extra: Change = {},
   known?: SessionItem,
 ): Promise<SessionItem | undefined> => {
-  const updated = await changeSession(deps, orgId, sessionId, (s) => isLive(s.status) && s.status !== status && s.status !== 'running', () => ({ status, ...extra }), known);
+  const updated = await changeSession(
+    deps,
+    orgId,
+    sessionId,
+    (s) => isLive(s.status) && s.status !== status && s.status !== 'running',
+    () => ({ status, ...extra }),
+    known,
+  );
   if (updated) await statusEvent(deps, updated);
   return updated;
 };
@@ -72,19 +92,32 @@ export const finishSession = async (
 ): Promise<SessionItem | undefined> => {
   const now = deps.clock.now();
   const failed = outcome.reason === 'crashed' || outcome.reason === 'failedToStart';
-  const updated = await changeSession(deps, orgId, sessionId, (s) => isLive(s.status), () => ({
-    status: failed ? 'error' : 'ended',
-    endedAt: now.toISOString(),
-    endReason: outcome.reason,
-    errorMessage: outcome.message,
-    // Leaves the live-sessions index, and expires with the retention.
-    gsi1pk: undefined,
-    gsi1sk: undefined,
-    expiresAt: Math.floor(now.getTime() / 1000) + ENDED_RETENTION_SECONDS,
-  }));
+  const updated = await changeSession(
+    deps,
+    orgId,
+    sessionId,
+    (s) => isLive(s.status),
+    () => ({
+      status: failed ? 'error' : 'ended',
+      endedAt: now.toISOString(),
+      endReason: outcome.reason,
+      errorMessage: outcome.message,
+      // Leaves the live-sessions index, and expires with the retention.
+      gsi1pk: undefined,
+      gsi1sk: undefined,
+      expiresAt: Math.floor(now.getTime() / 1000) + ENDED_RETENTION_SECONDS,
+    }),
+  );
   if (updated) await statusEvent(deps, updated);
   return updated;
 };
 
 export const markRunning = (deps: SessionDeps, orgId: string, sessionId: string, hostId: string, known?: SessionItem) =>
-  advanceSession(deps, orgId, sessionId, 'running', { hostId, gsi1pk: liveSessionsIndex(hostId), gsi1sk: sessionId }, known);
+  advanceSession(
+    deps,
+    orgId,
+    sessionId,
+    'running',
+    { hostId, gsi1pk: liveSessionsIndex(hostId), gsi1sk: sessionId },
+    known,
+  );

@@ -41,7 +41,8 @@ export type SessionItem = RecordItem & Session;
 
 export const DEFAULT_IDLE_TIMEOUT_MINUTES = 10;
 
-export const isLive = (status: SessionStatus): boolean => status === 'awaitingCapacity' || status === 'initializing' || status === 'running';
+export const isLive = (status: SessionStatus): boolean =>
+  status === 'awaitingCapacity' || status === 'initializing' || status === 'running';
 
 /** Minutes the session has existed (until it ended): the `currentUsage` clients see. */
 export const usageMinutes = (session: Session, now: Date): number => {

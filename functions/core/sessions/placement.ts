@@ -43,12 +43,15 @@ export const findPlacement = async (records: Records, sessionId: string): Promis
   return item ? { sessionId, orgId: item.orgId, hostId: item.hostId, address: item.address } : undefined;
 };
 
-export const removePlacement = (records: Records, sessionId: string): Promise<void> => records.delete(placementKey(sessionId));
+export const removePlacement = (records: Records, sessionId: string): Promise<void> =>
+  records.delete(placementKey(sessionId));
 
 export const parseSessionStart = (body: string): SessionStart | undefined => {
   try {
     const value = JSON.parse(body) as Partial<SessionStart>;
-    return typeof value.sessionId === 'string' && typeof value.orgId === 'string' ? { sessionId: value.sessionId, orgId: value.orgId } : undefined;
+    return typeof value.sessionId === 'string' && typeof value.orgId === 'string'
+      ? { sessionId: value.sessionId, orgId: value.orgId }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -86,7 +89,10 @@ export const takeSessionStart = async (
   const waitedMs = deps.clock.now().getTime() - Date.parse(session.createdAt);
   if (waitedMs > MAX_CAPACITY_WAIT_MS) {
     const minutes = Math.round(MAX_CAPACITY_WAIT_MS / 60_000);
-    await finishSession(deps, orgId, sessionId, { reason: 'failedToStart', message: `no browser host had room within ${minutes} minutes` });
+    await finishSession(deps, orgId, sessionId, {
+      reason: 'failedToStart',
+      message: `no browser host had room within ${minutes} minutes`,
+    });
     return 'failed';
   }
   const { configuration } = session;
@@ -110,9 +116,14 @@ export const takeSessionStart = async (
     return 'failed';
   }
   const placement: Placement = { sessionId, orgId, hostId: host.hostId, address: host.address };
-  await deps.records.put({ ...placementKey(sessionId), ...placement, expiresAt: Math.floor(deps.clock.now().getTime() / 1000) + PLACEMENT_TTL_SECONDS });
+  await deps.records.put({
+    ...placementKey(sessionId),
+    ...placement,
+    expiresAt: Math.floor(deps.clock.now().getTime() / 1000) + PLACEMENT_TTL_SECONDS,
+  });
   // The function that created the session may mark it running first, as soon as it sees the placement.
-  const running = (await markRunning(deps, orgId, sessionId, host.hostId)) ?? (await getSession(deps.records, orgId, sessionId));
+  const running =
+    (await markRunning(deps, orgId, sessionId, host.hostId)) ?? (await getSession(deps.records, orgId, sessionId));
   if (running?.status === 'running') return 'started';
   // Terminated while its browser launched: nobody will use it.
   await deps.fleet.stop(sessionId).catch(() => undefined);

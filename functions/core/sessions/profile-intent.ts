@@ -5,9 +5,15 @@ import type { SessionDeps } from './deps.js';
 import { isLive } from './model.js';
 import { sessionInUse } from './activity.js';
 
-export const saveProfileOnTermination = async (deps: SessionDeps, orgId: string, sessionId: string, profileName: string): Promise<{ warnings: Issue[] }> => {
+export const saveProfileOnTermination = async (
+  deps: SessionDeps,
+  orgId: string,
+  sessionId: string,
+  profileName: string,
+): Promise<{ warnings: Issue[] }> => {
   const session = await sessionInUse(deps, orgId, sessionId);
-  if (!isLive(session.status)) throw new ConflictError(`session ${sessionId} has already ended; its profile can no longer be saved`);
+  if (!isLive(session.status))
+    throw new ConflictError(`session ${sessionId} has already ended; its profile can no longer be saved`);
   // Saved when the browser ends (see core/profiles/save.ts); naming another profile later replaces this one.
   await deps.records.update({ pk: session.pk, sk: session.sk }, { saveProfileAs: profileName });
   return { warnings: [] };

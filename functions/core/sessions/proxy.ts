@@ -31,22 +31,32 @@ const parseUrl = (value: string, location: string): { server: string; username?:
 
 const MANAGED_WARNING: Issue = {
   code: 'proxy_not_available',
-  message: 'this service has no managed proxy: give a proxy URL (or {url, username, password}) to use one; the session runs without a proxy',
+  message:
+    'this service has no managed proxy: give a proxy URL (or {url, username, password}) to use one; the session runs without a proxy',
 };
 
 /** Credentials are added by a relay that speaks HTTP to the proxy: Chromium cannot authenticate to SOCKS. */
 const withCredentials = (settings: ProxySettings, location: string): ProxySettings => {
   if (settings.username !== undefined && !/^https?:/.test(settings.server)) {
-    throw new ValidationError([{ location, message: 'a proxy with a username and password must be an http or https proxy' }]);
+    throw new ValidationError([
+      { location, message: 'a proxy with a username and password must be an http or https proxy' },
+    ]);
   }
   return settings;
 };
 
 const relayToSettings = (relay: Relay, location: string): ProxySettings | undefined => {
-  if (typeof relay === 'string') return relay === 'default' ? undefined : withCredentials(parseUrl(relay, location), location);
+  if (typeof relay === 'string')
+    return relay === 'default' ? undefined : withCredentials(parseUrl(relay, location), location);
   if ('url' in relay) {
     const parsed = parseUrl(relay.url, `${location}.url`);
-    return withCredentials({ ...parsed, ...(relay.username !== undefined ? { username: relay.username, password: relay.password ?? '' } : {}) }, location);
+    return withCredentials(
+      {
+        ...parsed,
+        ...(relay.username !== undefined ? { username: relay.username, password: relay.password ?? '' } : {}),
+      },
+      location,
+    );
   }
   return undefined;
 };

@@ -37,20 +37,36 @@ const matches = (session: SessionItem, filter: Record<string, string | string[]>
   });
 
 /** Newest first. `offset` -1 (the default) means from the start. */
-export const listSessions = async (records: Records, orgId: string, request: ListSessionsRequest): Promise<Page<SessionItem>> => {
+export const listSessions = async (
+  records: Records,
+  orgId: string,
+  request: ListSessionsRequest,
+): Promise<Page<SessionItem>> => {
   const filter = statusFilter(request.status);
   if (request.sessionIds && request.sessionIds.length > 0) {
     const found = await Promise.all([...new Set(request.sessionIds)].map((id) => getSession(records, orgId, id)));
-    const all = found.filter((s): s is SessionItem => s !== undefined && matches(s, filter)).sort((a, b) => b.id.localeCompare(a.id));
-    return offsetPage({ offset: request.offset, limit: request.limit, load: async (wanted) => ({ items: all.slice(0, wanted), total: all.length }) });
+    const all = found
+      .filter((s): s is SessionItem => s !== undefined && matches(s, filter))
+      .sort((a, b) => b.id.localeCompare(a.id));
+    return offsetPage({
+      offset: request.offset,
+      limit: request.limit,
+      load: async (wanted) => ({ items: all.slice(0, wanted), total: all.length }),
+    });
   }
   return offsetPage({
     offset: request.offset,
     limit: request.limit,
     load: async (wanted) => {
-      const page = await records.query<SessionItem>(recordKeys.sessions(orgId), { ascending: false, limit: wanted, where: filter });
+      const page = await records.query<SessionItem>(recordKeys.sessions(orgId), {
+        ascending: false,
+        limit: wanted,
+        where: filter,
+      });
       // One read answers small orgs; only when more items follow is a count needed for the total.
-      const total = page.cursor ? await records.count(recordKeys.sessions(orgId), { where: filter }) : page.items.length;
+      const total = page.cursor
+        ? await records.count(recordKeys.sessions(orgId), { where: filter })
+        : page.items.length;
       return { items: page.items, total };
     },
   });

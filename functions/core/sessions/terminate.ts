@@ -21,7 +21,10 @@ const REASONS: Record<BrowserEndReason, EndReason | undefined> = {
   shutdown: 'shutdown',
 };
 
-export const onBrowserEnded = async (deps: SessionDeps, ended: { sessionId: string; orgId: string; reason: BrowserEndReason }): Promise<void> => {
+export const onBrowserEnded = async (
+  deps: SessionDeps,
+  ended: { sessionId: string; orgId: string; reason: BrowserEndReason },
+): Promise<void> => {
   const reason = REASONS[ended.reason];
   if (!reason) return;
   const message = reason === 'crashed' ? 'the browser process exited unexpectedly' : undefined;

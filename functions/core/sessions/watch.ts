@@ -22,7 +22,11 @@ export interface StreamedEvent {
   [field: string]: unknown;
 }
 
-export async function* watchSession(deps: SessionDeps, session: SessionItem, options: WatchOptions): AsyncGenerator<StreamedEvent> {
+export async function* watchSession(
+  deps: SessionDeps,
+  session: SessionItem,
+  options: WatchOptions,
+): AsyncGenerator<StreamedEvent> {
   // Subscribe before reading, so nothing published in between is missed; duplicates are dropped by id.
   const pending: SessionEventRecord[] = [];
   let wake: (() => void) | undefined;
@@ -33,7 +37,10 @@ export async function* watchSession(deps: SessionDeps, session: SessionItem, opt
   const onAbort = () => wake?.();
   options.signal.addEventListener('abort', onAbort);
   try {
-    const replay = options.all || options.lastEventId !== undefined ? await storedEvents(deps.records, session.orgId, session.id, options.all ? undefined : options.lastEventId) : [];
+    const replay =
+      options.all || options.lastEventId !== undefined
+        ? await storedEvents(deps.records, session.orgId, session.id, options.all ? undefined : options.lastEventId)
+        : [];
     let lastSent = 0;
     for (const event of replay) {
       yield event;

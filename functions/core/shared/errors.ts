@@ -106,7 +106,9 @@ export class UnsupportedMediaTypeError extends AppError {
 
 export class ValidationError extends AppError {
   constructor(details: ErrorDetail[]) {
-    super('validation_failed', `validation failed: ${details.map((d) => `${d.location}: ${d.message}`).join('; ')}`, { details });
+    super('validation_failed', `validation failed: ${details.map((d) => `${d.location}: ${d.message}`).join('; ')}`, {
+      details,
+    });
   }
 }
 
@@ -148,7 +150,11 @@ export class BrowserClosedError extends AppError {
 /** The page kept navigating (or closed) while a request read or acted on it, past the few re-reads it gets. */
 export class PageNavigatedError extends AppError {
   constructor(cause: unknown) {
-    super('page_navigated', 'the page navigated away while the request was reading or acting on it; ask again once it has settled', { cause });
+    super(
+      'page_navigated',
+      'the page navigated away while the request was reading or acting on it; ask again once it has settled',
+      { cause },
+    );
   }
 }
 
@@ -161,14 +167,18 @@ export class PageNavigatedError extends AppError {
 const BROWSER_CLOSED_NAMES = new Set(['TargetCloseError', 'ConnectionClosedError']);
 const BROWSER_CLOSED_MESSAGE =
   /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached)|^the browser connection closed$|^Attempted to use detached Frame|^Navigating frame was detached/;
-const PAGE_NAVIGATED_MESSAGE = /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated or closed|Execution context is not available/;
+const PAGE_NAVIGATED_MESSAGE =
+  /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated or closed|Execution context is not available/;
 
 const browserFailure = (error: unknown): AppError | undefined => {
   if (!(error instanceof Error)) return undefined;
-  if (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message)) return new BrowserClosedError(error);
-  if (error instanceof PageNavigatedAwayError || PAGE_NAVIGATED_MESSAGE.test(error.message)) return new PageNavigatedError(error);
+  if (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message))
+    return new BrowserClosedError(error);
+  if (error instanceof PageNavigatedAwayError || PAGE_NAVIGATED_MESSAGE.test(error.message))
+    return new PageNavigatedError(error);
   return undefined;
 };
 
 /** Anything thrown becomes an AppError; unknown throwables are internal errors. */
-export const toAppError = (error: unknown): AppError => (error instanceof AppError ? error : (browserFailure(error) ?? new InternalError(error)));
+export const toAppError = (error: unknown): AppError =>
+  error instanceof AppError ? error : (browserFailure(error) ?? new InternalError(error));

@@ -18,7 +18,10 @@ export const recordKeys = {
   session: (orgId: string, sessionId: string): RecordKey => ({ pk: `ORG#${orgId}#SESSIONS`, sk: sessionId }),
   /** Automations (form fillers, recorded steps): one partition per org, sorted by time-ordered id. */
   automations: (orgId: string): string => `ORG#${orgId}#AUTOMATIONS`,
-  automation: (orgId: string, automationId: string): RecordKey => ({ pk: `ORG#${orgId}#AUTOMATIONS`, sk: automationId }),
+  automation: (orgId: string, automationId: string): RecordKey => ({
+    pk: `ORG#${orgId}#AUTOMATIONS`,
+    sk: automationId,
+  }),
   /** Async requests: one partition per org, sorted by time-ordered id. */
   request: (orgId: string, requestId: string): RecordKey => ({ pk: `ORG#${orgId}#REQUESTS`, sk: requestId }),
   /** The org's webhook signing secret (current, and the previous one during a rotation). */

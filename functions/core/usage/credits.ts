@@ -41,15 +41,24 @@ export interface UsageSummary {
 }
 
 /** The org's credits per day over the last `days` days (today included, UTC). */
-export const usageByDay = async (deps: { records: Records; clock: Clock }, orgId: string, days: number): Promise<UsageSummary> => {
+export const usageByDay = async (
+  deps: { records: Records; clock: Clock },
+  orgId: string,
+  days: number,
+): Promise<UsageSummary> => {
   const today = deps.clock.now();
-  const dates = Array.from({ length: days }, (_, index) => dayOf(new Date(today.getTime() - (days - 1 - index) * 86_400_000)));
+  const dates = Array.from({ length: days }, (_, index) =>
+    dayOf(new Date(today.getTime() - (days - 1 - index) * 86_400_000)),
+  );
   const byDay = new Map(dates.map((date) => [date, { date, credits: 0, operations: 0 }]));
   const bySession = new Map<string, number>();
   let cursor: string | undefined;
   do {
     // Sort keys start with the day ("2026-01-31#…"), which sorts after the bare first day of the range.
-    const page = await deps.records.query<{ pk: string; sk: string; sessionId: string; credits: number }>(partition(orgId), { skAfter: dates[0], cursor });
+    const page = await deps.records.query<{ pk: string; sk: string; sessionId: string; credits: number }>(
+      partition(orgId),
+      { skAfter: dates[0], cursor },
+    );
     for (const item of page.items) {
       const day = byDay.get(item.sk.slice(0, 10));
       if (!day) continue;
@@ -61,6 +70,8 @@ export const usageByDay = async (deps: { records: Records; clock: Clock }, orgId
   } while (cursor);
   return {
     days: [...byDay.values()],
-    sessions: [...bySession].map(([sessionId, credits]) => ({ sessionId, credits })).sort((a, b) => b.credits - a.credits),
+    sessions: [...bySession]
+      .map(([sessionId, credits]) => ({ sessionId, credits }))
+      .sort((a, b) => b.credits - a.credits),
   };
 };

@@ -6,18 +6,29 @@
 import { epochSeconds } from '../../ports/clock.js';
 import { ConditionFailedError } from '../../ports/records.js';
 import type { RequestDeps } from '../requests/deps.js';
-import { encodeMessage, statusBody, type DeliveryAttempt, type RequestItem, type WebhookDelivery } from '../requests/model.js';
+import {
+  encodeMessage,
+  statusBody,
+  type DeliveryAttempt,
+  type RequestItem,
+  type WebhookDelivery,
+} from '../requests/model.js';
 import { retryDelayMs } from './backoff.js';
 import { signingSecrets } from './secrets.js';
 import { webhookHeaders } from './signing.js';
 import { addressGuard } from './targets.js';
 
-const succeeded = (attempt: DeliveryAttempt) => attempt.statusCode !== undefined && attempt.statusCode >= 200 && attempt.statusCode < 300;
+const succeeded = (attempt: DeliveryAttempt) =>
+  attempt.statusCode !== undefined && attempt.statusCode >= 200 && attempt.statusCode < 300;
 
 /** The body a webhook carries: the status body, plus the request id so one receiver can serve many requests. */
-export const webhookBody = (item: RequestItem): string => JSON.stringify({ requestId: item.requestId, ...statusBody(item) });
+export const webhookBody = (item: RequestItem): string =>
+  JSON.stringify({ requestId: item.requestId, ...statusBody(item) });
 
-export const attemptDelivery = async (deps: RequestDeps<any>, item: RequestItem): Promise<WebhookDelivery | undefined> => {
+export const attemptDelivery = async (
+  deps: RequestDeps<any>,
+  item: RequestItem,
+): Promise<WebhookDelivery | undefined> => {
   const delivery = item.webhook;
   if (!delivery || delivery.state !== 'pending') return delivery;
   const settings = deps.asyncRequests.webhooks;
@@ -31,7 +42,12 @@ export const attemptDelivery = async (deps: RequestDeps<any>, item: RequestItem)
     timeoutMs: settings.timeoutMs,
     allowAddress: addressGuard(settings),
   });
-  const attempt: DeliveryAttempt = { at: at.toISOString(), durationMs: Math.round(outcome.durationMs), ...(outcome.statusCode !== undefined ? { statusCode: outcome.statusCode } : {}), ...(outcome.error ? { error: outcome.error } : {}) };
+  const attempt: DeliveryAttempt = {
+    at: at.toISOString(),
+    durationMs: Math.round(outcome.durationMs),
+    ...(outcome.statusCode !== undefined ? { statusCode: outcome.statusCode } : {}),
+    ...(outcome.error ? { error: outcome.error } : {}),
+  };
   const attempts = [...delivery.attempts, attempt];
   const done = succeeded(attempt);
   const exhausted = !done && attempts.length >= settings.maxAttempts;
@@ -57,9 +73,16 @@ export const attemptDelivery = async (deps: RequestDeps<any>, item: RequestItem)
     throw error;
   }
   if (next.state === 'pending') {
-    await deps.asyncRequests.queue.send(encodeMessage({ kind: 'deliver', orgId: item.orgId, requestId: item.requestId }), { delaySeconds: delayMs / 1000 });
+    await deps.asyncRequests.queue.send(
+      encodeMessage({ kind: 'deliver', orgId: item.orgId, requestId: item.requestId }),
+      { delaySeconds: delayMs / 1000 },
+    );
   } else if (next.state === 'failed') {
-    deps.log.warn('webhook delivery failed for good', { requestId: item.requestId, attempts: attempts.length, last: attempt });
+    deps.log.warn('webhook delivery failed for good', {
+      requestId: item.requestId,
+      attempts: attempts.length,
+      last: attempt,
+    });
   }
   return next;
 };

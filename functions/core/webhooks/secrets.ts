@@ -24,7 +24,12 @@ export interface WebhookSecretInfo {
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
 
 const create = async (records: Records, clock: Clock, orgId: string): Promise<WebhookSecretItem> => {
-  const item: WebhookSecretItem = { ...recordKeys.webhookSecret(orgId), secret: generateWebhookSecret(), createdAt: clock.now().toISOString(), version: 0 };
+  const item: WebhookSecretItem = {
+    ...recordKeys.webhookSecret(orgId),
+    secret: generateWebhookSecret(),
+    createdAt: clock.now().toISOString(),
+    version: 0,
+  };
   try {
     await records.put(item, { ifAbsent: true });
     return item;
@@ -36,20 +41,32 @@ const create = async (records: Records, clock: Clock, orgId: string): Promise<We
 };
 
 /** The org's secret, created on first use. */
-export const ensureWebhookSecret = async (records: Records, clock: Clock, orgId: string): Promise<WebhookSecretInfo> => {
-  const item = (await records.get<WebhookSecretItem>(recordKeys.webhookSecret(orgId))) ?? (await create(records, clock, orgId));
+export const ensureWebhookSecret = async (
+  records: Records,
+  clock: Clock,
+  orgId: string,
+): Promise<WebhookSecretInfo> => {
+  const item =
+    (await records.get<WebhookSecretItem>(recordKeys.webhookSecret(orgId))) ?? (await create(records, clock, orgId));
   return { secret: item.secret, createdAt: item.createdAt, previousUntil: item.previousUntil };
 };
 
 /** The secrets that sign a delivery now: the current one, and the previous one while its grace period lasts. */
 export const signingSecrets = async (records: Records, clock: Clock, orgId: string): Promise<string[]> => {
-  const item = (await records.get<WebhookSecretItem>(recordKeys.webhookSecret(orgId))) ?? (await create(records, clock, orgId));
-  const graceLasts = item.previousSecret && item.previousUntil && Date.parse(item.previousUntil) > clock.now().getTime();
+  const item =
+    (await records.get<WebhookSecretItem>(recordKeys.webhookSecret(orgId))) ?? (await create(records, clock, orgId));
+  const graceLasts =
+    item.previousSecret && item.previousUntil && Date.parse(item.previousUntil) > clock.now().getTime();
   return graceLasts ? [item.secret, item.previousSecret!] : [item.secret];
 };
 
 /** A new current secret; the old one keeps signing for `graceHours` (0: retired at once). */
-export const rotateWebhookSecret = async (records: Records, clock: Clock, orgId: string, graceHours = DEFAULT_ROTATION_GRACE_HOURS): Promise<WebhookSecretInfo> => {
+export const rotateWebhookSecret = async (
+  records: Records,
+  clock: Clock,
+  orgId: string,
+  graceHours = DEFAULT_ROTATION_GRACE_HOURS,
+): Promise<WebhookSecretInfo> => {
   const old = await records.get<WebhookSecretItem>(recordKeys.webhookSecret(orgId));
   if (!old) return ensureWebhookSecret(records, clock, orgId);
   const now = clock.now();

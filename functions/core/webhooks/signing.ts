@@ -19,7 +19,12 @@ export const signPayload = (secret: string, id: string, timestampSeconds: number
   `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 
 /** The three headers of one delivery attempt, signed with every given secret (current first). */
-export const webhookHeaders = (secrets: readonly string[], id: string, timestampSeconds: number, body: string): Record<string, string> => ({
+export const webhookHeaders = (
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> => ({
   'content-type': 'application/json',
   'webhook-id': id,
   'webhook-timestamp': String(timestampSeconds),

@@ -14,8 +14,10 @@ const refuse = (message: string, value: string): never => {
 };
 
 /** The guard the transport applies to every address it connects to. */
-export const addressGuard = (settings: Pick<WebhookSettings, 'allowPrivate'>) => (address: string): boolean =>
-  settings.allowPrivate || nonPublicReason(address) === undefined;
+export const addressGuard =
+  (settings: Pick<WebhookSettings, 'allowPrivate'>) =>
+  (address: string): boolean =>
+    settings.allowPrivate || nonPublicReason(address) === undefined;
 
 export const checkWebhookTarget = async (settings: WebhookSettings, raw: string): Promise<void> => {
   let url: URL;
@@ -24,7 +26,8 @@ export const checkWebhookTarget = async (settings: WebhookSettings, raw: string)
   } catch {
     return refuse('must be an absolute http or https URL', raw);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') refuse(`must use http or https, not ${url.protocol.replace(/:$/, '')}`, raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    refuse(`must use http or https, not ${url.protocol.replace(/:$/, '')}`, raw);
   if (url.username || url.password) refuse('must not carry credentials in the URL', raw);
   // Where private targets are allowed there is nothing to judge by address: a name that does not resolve shows
   // up as a failed delivery attempt, and accepting needs no DNS round trip.
@@ -39,6 +42,10 @@ export const checkWebhookTarget = async (settings: WebhookSettings, raw: string)
   if (addresses.length === 0) refuse(`host ${host} does not resolve`, raw);
   for (const address of addresses) {
     const reason = nonPublicReason(address);
-    if (reason) refuse(`host ${host} resolves to ${address}, a ${reason} address; webhooks may only target public addresses here`, raw);
+    if (reason)
+      refuse(
+        `host ${host} resolves to ${address}, a ${reason} address; webhooks may only target public addresses here`,
+        raw,
+      );
   }
 };

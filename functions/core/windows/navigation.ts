@@ -14,7 +14,10 @@ export interface WaitRequest {
 
 export const DEFAULT_RESOLUTION = { width: 1280, height: 720 };
 
-const waitOptions = (request: WaitRequest) => ({ waitUntil: request.waitUntil ?? 'load', timeoutMs: (request.waitUntilTimeoutSeconds ?? 30) * 1000 });
+const waitOptions = (request: WaitRequest) => ({
+  waitUntil: request.waitUntil ?? 'load',
+  timeoutMs: (request.waitUntilTimeoutSeconds ?? 30) * 1000,
+});
 
 /** A URL that answers with a file did what it does: the window stays on its page, the download is said. */
 const downloadWarning = (url: string, download: NonNullable<NavigationResult['download']>): Issue => ({
@@ -24,11 +27,22 @@ const downloadWarning = (url: string, download: NonNullable<NavigationResult['do
 });
 
 /** Navigation outcome → the envelope's `errors`/`warnings`. */
-export const navigationIssues = (url: string, result: NavigationResult, request: WaitRequest): { errors: Issue[]; warnings: Issue[] } => ({
-  errors: result.error ? [{ code: 'navigation_failed', message: `could not load ${url}: ${result.error}`, reason: result.error }] : [],
+export const navigationIssues = (
+  url: string,
+  result: NavigationResult,
+  request: WaitRequest,
+): { errors: Issue[]; warnings: Issue[] } => ({
+  errors: result.error
+    ? [{ code: 'navigation_failed', message: `could not load ${url}: ${result.error}`, reason: result.error }]
+    : [],
   warnings: [
     ...(result.timedOut
-      ? [{ code: 'wait_timeout', message: `the page did not reach "${request.waitUntil ?? 'load'}" within ${request.waitUntilTimeoutSeconds ?? 30} s; it may still be loading resources` }]
+      ? [
+          {
+            code: 'wait_timeout',
+            message: `the page did not reach "${request.waitUntil ?? 'load'}" within ${request.waitUntilTimeoutSeconds ?? 30} s; it may still be loading resources`,
+          },
+        ]
       : []),
     ...(result.download ? [downloadWarning(url, result.download)] : []),
   ],
@@ -48,10 +62,17 @@ export const openWindow = async (
 ) => {
   const { session, browser } = await sessionBrowser(deps, orgId, sessionId);
   const url = request.url ?? deps.defaultWindowUrl;
-  const { window, navigation } = await browser.openWindow({ url, ...parseResolution(request.screenResolution), ...waitOptions(request) });
+  const { window, navigation } = await browser.openWindow({
+    url,
+    ...parseResolution(request.screenResolution),
+    ...waitOptions(request),
+  });
   if (request.screenResolution) {
     // Remembered so every live view of the window keeps this size instead of resizing it to the viewer.
-    const windowSizes = { ...(await getSession(deps.records, orgId, sessionId))?.windowSizes, [window.windowId]: request.screenResolution };
+    const windowSizes = {
+      ...(await getSession(deps.records, orgId, sessionId))?.windowSizes,
+      [window.windowId]: request.screenResolution,
+    };
     await deps.records.update({ pk: session.pk, sk: session.sk }, { windowSizes });
   }
   return { window, ...navigationIssues(url, navigation, request) };
@@ -61,7 +82,13 @@ export const openWindow = async (
 export const liveViewSize = (session: SessionItem, windowId: string, asked: string | undefined): string | undefined =>
   asked ?? session.windowSizes?.[windowId];
 
-export const loadUrl = async (deps: SessionDeps, orgId: string, sessionId: string, windowId: string, request: WaitRequest & { url: string }) => {
+export const loadUrl = async (
+  deps: SessionDeps,
+  orgId: string,
+  sessionId: string,
+  windowId: string,
+  request: WaitRequest & { url: string },
+) => {
   const { browser } = await sessionBrowser(deps, orgId, sessionId);
   await requireWindow(browser, windowId);
   const navigation = await browser.navigate(windowId, request.url, waitOptions(request));
@@ -72,6 +99,7 @@ export const loadUrl = async (deps: SessionDeps, orgId: string, sessionId: strin
 export const closeWindow = async (deps: SessionDeps, orgId: string, sessionId: string, windowId: string) => {
   const { browser } = await sessionBrowser(deps, orgId, sessionId);
   const window = await requireWindow(browser, windowId);
-  if (!(await browser.closeWindow(window.windowId))) throw new UnavailableError(`window ${window.windowId} did not close in time; ask again`);
+  if (!(await browser.closeWindow(window.windowId)))
+    throw new UnavailableError(`window ${window.windowId} did not close in time; ask again`);
   return window;
 };

@@ -26,7 +26,12 @@ export const runningSession = async (deps: SessionDeps, orgId: string, sessionId
  * `browser_closed`, as for any request whose browser closed under it; a failure of a still-running session stays
  * what it is.
  */
-export const failedOrEnded = async (deps: SessionDeps, orgId: string, sessionId: string, error: unknown): Promise<never> => {
+export const failedOrEnded = async (
+  deps: SessionDeps,
+  orgId: string,
+  sessionId: string,
+  error: unknown,
+): Promise<never> => {
   if (!toAppError(error).serviceFault) throw error;
   const now = await getSession(deps.records, orgId, sessionId).catch(() => undefined);
   if (now?.status === 'running') throw error;
@@ -49,7 +54,11 @@ const judged = (browser: SessionBrowser, onFailure: (error: unknown) => Promise<
     },
   });
 
-export const sessionBrowser = async (deps: SessionDeps, orgId: string, sessionId: string): Promise<{ session: SessionItem; browser: SessionBrowser }> => {
+export const sessionBrowser = async (
+  deps: SessionDeps,
+  orgId: string,
+  sessionId: string,
+): Promise<{ session: SessionItem; browser: SessionBrowser }> => {
   const session = await runningSession(deps, orgId, sessionId);
   await touchSession(deps, session);
   const onFailure = (error: unknown) => failedOrEnded(deps, orgId, sessionId, error);

@@ -41,7 +41,8 @@ export const buildEvent = (request: InjectRequest): APIGatewayProxyEvent => {
     query[key] = value;
   }
   const hasQuery = Object.keys(query).length > 0;
-  const body = request.body === undefined ? null : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  const body =
+    request.body === undefined ? null : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
   const requestId = request.requestId ?? 'local';
   const method = request.method.toUpperCase();
   return {

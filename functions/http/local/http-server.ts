@@ -42,17 +42,28 @@ export interface ServedApp {
 }
 
 /** `metrics`: served at `/metrics` (beside the route table: it is this process's, not the API's). */
-export const createHttpServer = (app: ServedApp, options: { metrics?: PrometheusTelemetry; metricsToken?: string } = {}): http.Server => {
+export const createHttpServer = (
+  app: ServedApp,
+  options: { metrics?: PrometheusTelemetry; metricsToken?: string } = {},
+): http.Server => {
   const limit = app.deps.config.maxBodyBytes;
   return http.createServer(async (request, response) => {
     const requestId = acceptRequestId(request.headers['x-request-id']) ?? randomUUID();
     try {
-      if (options.metrics && isMetricsRequest(request)) return await serveMetrics(request, response, options.metrics, options.metricsToken);
+      if (options.metrics && isMetricsRequest(request))
+        return await serveMetrics(request, response, options.metrics, options.metricsToken);
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > limit) throw new PayloadTooLargeError(limit);
       const body = await readBody(request, limit);
       const result = await app.handle(
-        buildEvent({ method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, body, requestId, sourceIp: request.socket.remoteAddress }),
+        buildEvent({
+          method: request.method ?? 'GET',
+          path: request.url ?? '/',
+          headers: request.headers,
+          body,
+          requestId,
+          sourceIp: request.socket.remoteAddress,
+        }),
       );
       response.writeHead(result.statusCode, result.headers as http.OutgoingHttpHeaders);
       const payload: unknown = result.body;
@@ -62,15 +73,21 @@ export const createHttpServer = (app: ServedApp, options: { metrics?: Prometheus
       } else response.end(payload);
     } catch (error) {
       // The client went away mid-request, or the answer already started: nothing more can be said on this socket.
-      if (request.destroyed || (error as { code?: string }).code === 'ECONNRESET' || response.headersSent) return void response.destroy();
+      if (request.destroyed || (error as { code?: string }).code === 'ECONNRESET' || response.headersSent)
+        return void response.destroy();
       const appError = toAppError(error);
-      if (httpStatusOf(appError) >= 500) app.deps.log.error('request failed outside the handler stack', { requestId, error: appError.message });
+      if (httpStatusOf(appError) >= 500)
+        app.deps.log.error('request failed outside the handler stack', { requestId, error: appError.message });
       const problem = problemResponse(appError, {
         requestId,
         instance: request.url ?? '',
         showInternal: false,
       });
-      response.writeHead(problem.statusCode, { ...problem.headers, 'x-request-id': requestId, connection: 'close' } as http.OutgoingHttpHeaders);
+      response.writeHead(problem.statusCode, {
+        ...problem.headers,
+        'x-request-id': requestId,
+        connection: 'close',
+      } as http.OutgoingHttpHeaders);
       response.end(problem.body);
     }
   });

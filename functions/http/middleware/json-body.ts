@@ -36,7 +36,8 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
     } catch (error) {
       throw new BadRequestError(`the request body is not valid JSON: ${(error as Error).message}`);
     }
-    if (depthExceeds(json, MAX_DEPTH)) throw new ValidationError([{ location: 'body', message: `nests deeper than ${MAX_DEPTH} levels` }]);
+    if (depthExceeds(json, MAX_DEPTH))
+      throw new ValidationError([{ location: 'body', message: `nests deeper than ${MAX_DEPTH} levels` }]);
     request.context.http.json = json;
   },
 });

@@ -5,7 +5,13 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { MethodNotAllowedError, TooManyRequestsError, toAppError, type AppError, type ErrorCode } from '../../core/shared/errors.js';
+import {
+  MethodNotAllowedError,
+  TooManyRequestsError,
+  toAppError,
+  type AppError,
+  type ErrorCode,
+} from '../../core/shared/errors.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 /** Each error code's HTTP status and problem title. */
@@ -29,23 +35,34 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, { status: number; title: st
 
 export const httpStatusOf = (error: AppError): number => HTTP_STATUS[error.code].status;
 
-export const problemBody = (error: AppError, options: { requestId: string; instance: string; showInternal: boolean }) => ({
+export const problemBody = (
+  error: AppError,
+  options: { requestId: string; instance: string; showInternal: boolean },
+) => ({
   type: 'about:blank',
   title: HTTP_STATUS[error.code].title,
   status: httpStatusOf(error),
-  detail: error.expose || options.showInternal ? error.message : 'an internal error occurred; quote the request id when reporting it',
+  detail:
+    error.expose || options.showInternal
+      ? error.message
+      : 'an internal error occurred; quote the request id when reporting it',
   instance: options.instance,
   code: error.code,
   requestId: options.requestId,
   errors: error.details,
 });
 
-export const problemResponse = (error: AppError, options: { requestId: string; instance: string; showInternal: boolean }): APIGatewayProxyResult => ({
+export const problemResponse = (
+  error: AppError,
+  options: { requestId: string; instance: string; showInternal: boolean },
+): APIGatewayProxyResult => ({
   statusCode: httpStatusOf(error),
   headers: {
     'content-type': 'application/problem+json',
     ...(error instanceof MethodNotAllowedError ? { allow: error.allow.join(', ') } : {}),
-    ...(error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {}),
+    ...(error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined
+      ? { 'retry-after': String(error.retryAfterSeconds) }
+      : {}),
   },
   body: JSON.stringify(problemBody(error, options)),
 });
@@ -59,7 +76,14 @@ export const problemRenderer = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewa
     // 501 (not built) and 503 (no capacity) are answers, not faults: only other 5xx are logged as errors.
     if (error.code === 'internal') {
       const { sessionId, windowId } = (request.event.pathParameters ?? {}) as Record<string, string | undefined>;
-      http?.deps.log.error('request failed', { requestId, operationId: http.route.operationId, sessionId, windowId, error: error.message, stack: (error.cause as Error | undefined)?.stack ?? error.stack });
+      http?.deps.log.error('request failed', {
+        requestId,
+        operationId: http.route.operationId,
+        sessionId,
+        windowId,
+        error: error.message,
+        stack: (error.cause as Error | undefined)?.stack ?? error.stack,
+      });
     }
     request.response = problemResponse(error, {
       requestId,

@@ -11,7 +11,10 @@ import { acceptRequestId, enterRequestScope } from '../../net/request-id.js';
 import { header } from '../../api/reply.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
-export const requestContext = (route: Route, getDeps: () => Deps): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => {
+export const requestContext = (
+  route: Route,
+  getDeps: () => Deps,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => {
   const stamp = (request: HttpRequest) => {
     if (request.response && request.context.http) {
       request.response.headers = { ...request.response.headers, 'x-request-id': request.context.http.requestId };
@@ -20,7 +23,9 @@ export const requestContext = (route: Route, getDeps: () => Deps): MiddlewareObj
   return {
     name: 'requestContext',
     before: (request: HttpRequest) => {
-      const requestId = acceptRequestId(header(request.event, 'x-request-id')) ?? (request.event.requestContext?.requestId || randomUUID());
+      const requestId =
+        acceptRequestId(header(request.event, 'x-request-id')) ??
+        (request.event.requestContext?.requestId || randomUUID());
       request.context.http = { route, deps: getDeps(), requestId };
       enterRequestScope(requestId);
     },

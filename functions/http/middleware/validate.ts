@@ -15,7 +15,13 @@ export const withoutNulls = (value: unknown): unknown => {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     // defineProperty keeps a `__proto__` key as plain data instead of letting it replace the prototype.
-    if (item !== null) Object.defineProperty(out, key, { value: withoutNulls(item), enumerable: true, writable: true, configurable: true });
+    if (item !== null)
+      Object.defineProperty(out, key, {
+        value: withoutNulls(item),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 };
@@ -41,9 +47,18 @@ const clip = (value: unknown): unknown => {
 };
 
 const valueAt = (root: unknown, path: PropertyKey[]): unknown =>
-  path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), root);
+  path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    root,
+  );
 
-const parsePart = (schema: z.ZodType | undefined, input: unknown, location: string, details: ErrorDetail[]): unknown => {
+const parsePart = (
+  schema: z.ZodType | undefined,
+  input: unknown,
+  location: string,
+  details: ErrorDetail[],
+): unknown => {
   if (!schema) return input;
   const result = schema.safeParse(input);
   if (result.success) return result.data;

@@ -10,7 +10,12 @@ import { pointFor } from './input/point.js';
 
 export type ClickType = 'click' | 'doubleClick' | 'rightClick';
 
-export const click = (page: Page, target: ElementTarget, options: ActionOptions & { clickType?: ClickType }, signal: AbortSignal): Promise<ActionOutcome> =>
+export const click = (
+  page: Page,
+  target: ElementTarget,
+  options: ActionOptions & { clickType?: ClickType },
+  signal: AbortSignal,
+): Promise<ActionOutcome> =>
   withNavigation(page, options.waitForNavigation, signal, async () => {
     const located = await pointFor(page, target, signal);
     if (!located.acted || !located.point) return located;
@@ -18,6 +23,12 @@ export const click = (page: Page, target: ElementTarget, options: ActionOptions 
     // Arrive before pressing, as a hand does: hover styles and menus that open on mouseover see the pointer first.
     await abortable(page.mouse.move(x, y), signal);
     const clickType = options.clickType ?? 'click';
-    await abortable(page.mouse.click(x, y, { button: clickType === 'rightClick' ? 'right' : 'left', count: clickType === 'doubleClick' ? 2 : 1 }), signal);
+    await abortable(
+      page.mouse.click(x, y, {
+        button: clickType === 'rightClick' ? 'right' : 'left',
+        count: clickType === 'doubleClick' ? 2 : 1,
+      }),
+      signal,
+    );
     return located;
   });

@@ -42,15 +42,23 @@ const factsOf = (input: HTMLInputElement): Facts => {
     .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
     .join(' ');
   const label = [...(input.labels ?? [])].map((element) => element.textContent ?? '').join(' ') || labelledBy;
-  const [cleanLabel, ariaLabel, name, id, title] = [label, input.getAttribute('aria-label') ?? '', input.name, input.id, input.title].map((value) =>
-    value.replace(/\s+/g, ' ').trim(),
-  );
+  const [cleanLabel, ariaLabel, name, id, title] = [
+    label,
+    input.getAttribute('aria-label') ?? '',
+    input.name,
+    input.id,
+    input.title,
+  ].map((value) => value.replace(/\s+/g, ' ').trim());
   // Where it is, for descriptions like "the upload in the Documents section" or "the second file input":
   // the heading before it, the text just before it, and the form or section it sits in. (No helper functions
   // here: see the note above.)
   let heading = '';
   let near = '';
-  for (let node: Element | null = input; node && node !== document.body && (!heading || !near); node = node.parentElement) {
+  for (
+    let node: Element | null = input;
+    node && node !== document.body && (!heading || !near);
+    node = node.parentElement
+  ) {
     for (let prev = node.previousElementSibling; prev && (!heading || !near); prev = prev.previousElementSibling) {
       if (!near) near = (prev.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
       const found = /^H[1-6]$/.test(prev.tagName) ? prev : prev.querySelector('h1,h2,h3,h4,h5,h6,legend');
@@ -59,15 +67,30 @@ const factsOf = (input: HTMLInputElement): Facts => {
   }
   const container = input.closest('fieldset,form,section,[role=region],[role=group],dialog');
   const legend = container?.querySelector('legend,h1,h2,h3,h4,h5,h6');
-  const region = container ? `${container.localName} ${(container.getAttribute('aria-label') || legend?.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80)}`.trim() : '';
-  const target = style.display === 'none' || box.width === 0 ? ([...(input.labels ?? [])][0] ?? input.parentElement ?? input) : input;
+  const region = container
+    ? `${container.localName} ${(container.getAttribute('aria-label') || legend?.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80)}`.trim()
+    : '';
+  const target =
+    style.display === 'none' || box.width === 0
+      ? ([...(input.labels ?? [])][0] ?? input.parentElement ?? input)
+      : input;
   const shown = target.getBoundingClientRect();
   return {
     heading,
     near,
     region,
-    box: { x: Math.round(shown.left + scrollX), y: Math.round(shown.top + scrollY), width: Math.round(shown.width), height: Math.round(shown.height) },
-    visible: style.display !== 'none' && style.visibility !== 'hidden' && Number(style.opacity) > 0 && box.width > 0 && box.height > 0,
+    box: {
+      x: Math.round(shown.left + scrollX),
+      y: Math.round(shown.top + scrollY),
+      width: Math.round(shown.width),
+      height: Math.round(shown.height),
+    },
+    visible:
+      style.display !== 'none' &&
+      style.visibility !== 'hidden' &&
+      Number(style.opacity) > 0 &&
+      box.width > 0 &&
+      box.height > 0,
     multiple: input.multiple,
     accept: input.accept,
     label: cleanLabel,
@@ -111,7 +134,13 @@ export const fileInputs = async (page: Page, signal: AbortSignal): Promise<FileI
         ...(facts.accept ? { accept: facts.accept } : {}),
         description: describe(facts),
         names: { label: facts.label, ariaLabel: facts.ariaLabel, name: facts.name, id: facts.id, title: facts.title },
-        place: { heading: facts.heading, near: facts.near, region: facts.region, box: facts.box, frame: frameIndex > 0 ? frame.url() : undefined },
+        place: {
+          heading: facts.heading,
+          near: facts.near,
+          region: facts.region,
+          box: facts.box,
+          frame: frameIndex > 0 ? frame.url() : undefined,
+        },
       });
     }
   }
@@ -120,7 +149,12 @@ export const fileInputs = async (page: Page, signal: AbortSignal): Promise<FileI
   return candidates;
 };
 
-export const setInputFiles = async (page: Page, candidateId: string, paths: string[], signal: AbortSignal): Promise<void> => {
+export const setInputFiles = async (
+  page: Page,
+  candidateId: string,
+  paths: string[],
+  signal: AbortSignal,
+): Promise<void> => {
   let handle = listed.get(page)?.get(candidateId);
   if (!handle) {
     await fileInputs(page, signal);

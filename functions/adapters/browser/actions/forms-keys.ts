@@ -24,13 +24,25 @@ type KeyEvent = Record<string, unknown>;
 const keystroke = (char: string): KeyEvent[] => {
   if (char === '\n' || char === '\r') {
     const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
-    return [{ type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r' }, { type: 'keyUp', ...enter }];
+    return [
+      { type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r' },
+      { type: 'keyUp', ...enter },
+    ];
   }
   const upper = char.toUpperCase();
-  const code = /^[A-Z]$/.test(upper) ? `Key${upper}` : /^[0-9]$/.test(char) ? `Digit${char}` : char === ' ' ? 'Space' : '';
+  const code = /^[A-Z]$/.test(upper)
+    ? `Key${upper}`
+    : /^[0-9]$/.test(char)
+      ? `Digit${char}`
+      : char === ' '
+        ? 'Space'
+        : '';
   const keyCode = /^[A-Z0-9 ]$/.test(upper) ? upper.charCodeAt(0) : 0;
   const key = { key: char, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode };
-  return [{ type: 'keyDown', ...key, text: char, unmodifiedText: char }, { type: 'keyUp', ...key }];
+  return [
+    { type: 'keyDown', ...key, text: char, unmodifiedText: char },
+    { type: 'keyUp', ...key },
+  ];
 };
 
 /** A left click at a viewport point: move there, press, release (what a hand does). */
@@ -44,7 +56,12 @@ const clickAt = (point: { x: number; y: number }) => [
  * Optionally a click at `point`, then the text's keystrokes, all in one burst: the click lands (and moves focus)
  * before the first key is handled, because the session's input commands are handled in the order sent.
  */
-export const clickAndType = async (page: Page, point: { x: number; y: number } | undefined, text: string, signal: AbortSignal): Promise<void> => {
+export const clickAndType = async (
+  page: Page,
+  point: { x: number; y: number } | undefined,
+  text: string,
+  signal: AbortSignal,
+): Promise<void> => {
   const session = await sessionOf(page);
   const sends = [
     ...(point ? clickAt(point).map((event) => session.send('Input.dispatchMouseEvent', event as never)) : []),
@@ -53,4 +70,5 @@ export const clickAndType = async (page: Page, point: { x: number; y: number } |
   await abortable(Promise.all(sends), signal);
 };
 
-export const typeKeys = (page: Page, text: string, signal: AbortSignal): Promise<void> => clickAndType(page, undefined, text, signal);
+export const typeKeys = (page: Page, text: string, signal: AbortSignal): Promise<void> =>
+  clickAndType(page, undefined, text, signal);

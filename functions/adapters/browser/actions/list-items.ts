@@ -14,7 +14,9 @@ import { callExpression, evaluateInWorld } from './world.js';
 
 export const listItems = async (page: Page, signal: AbortSignal): Promise<ItemGroup[]> => {
   signal.throwIfAborted();
-  const groups = await readSettled(page, signal, () => evaluateInWorld<ItemGroup[]>(page, callExpression(SCRIPT), signal));
+  const groups = await readSettled(page, signal, () =>
+    evaluateInWorld<ItemGroup[]>(page, callExpression(SCRIPT), signal),
+  );
   // Largest first: the page's main listing is almost always its biggest repeated structure.
   return groups.sort((a, b) => b.items.length - a.items.length);
 };

@@ -24,10 +24,16 @@ export const scrape = async (page: Page, signal: AbortSignal): Promise<ScrapeRes
   let scraped: PageScrape;
   try {
     // A page that navigates meanwhile takes the isolated world with it: read the next document instead.
-    scraped = await readSettled(page, signal, () => evaluateInWorld<PageScrape>(page, expression, signal, { timeoutMs: EVALUATE_TIMEOUT_MS }));
+    scraped = await readSettled(page, signal, () =>
+      evaluateInWorld<PageScrape>(page, expression, signal, { timeoutMs: EVALUATE_TIMEOUT_MS }),
+    );
   } catch (error) {
     if (signal.aborted || !(error instanceof PageScriptError)) throw error;
     throw new Error(`the page could not be scraped: ${error.message}`);
   }
-  return { title: scraped.title, markdown: scraped.markdown, ...(scraped.selectedText ? { selectedText: scraped.selectedText } : {}) };
+  return {
+    title: scraped.title,
+    markdown: scraped.markdown,
+    ...(scraped.selectedText ? { selectedText: scraped.selectedText } : {}),
+  };
 };

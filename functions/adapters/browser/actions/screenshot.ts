@@ -29,7 +29,11 @@ const nextDocument = (cdp: CDPSession): { signal: AbortSignal; stop(): void } =>
   return { signal: controller.signal, stop: () => cdp.off('Page.frameNavigated', listener) };
 };
 
-export const screenshot = async (page: Page, request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]> => {
+export const screenshot = async (
+  page: Page,
+  request: ScreenshotRequest,
+  signal: AbortSignal,
+): Promise<Screenshot[]> => {
   signal.throwIfAborted();
   const cdp = await cdpOf(page);
   for (let attempt = 1; ; attempt += 1) {
@@ -37,9 +41,11 @@ export const screenshot = async (page: Page, request: ScreenshotRequest, signal:
     try {
       return await shoot(page, cdp, request, AbortSignal.any([signal, moved.signal]));
     } catch (error) {
-      const navigated = moved.signal.aborted || isContextLost(error) || (error instanceof Error && NOT_ATTACHED.test(error.message));
+      const navigated =
+        moved.signal.aborted || isContextLost(error) || (error instanceof Error && NOT_ATTACHED.test(error.message));
       if (signal.aborted || !navigated) throw error;
-      if (attempt >= ATTEMPTS) throw new PageNavigatedAwayError(`the page navigated during each of ${ATTEMPTS} attempts at the screenshot`);
+      if (attempt >= ATTEMPTS)
+        throw new PageNavigatedAwayError(`the page navigated during each of ${ATTEMPTS} attempts at the screenshot`);
       // Not a wait for the document to be parsed: that polls in the page, which a page this restless keeps resetting.
       await abortable(new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS)), signal);
     } finally {
@@ -48,7 +54,12 @@ export const screenshot = async (page: Page, request: ScreenshotRequest, signal:
   }
 };
 
-const shoot = async (page: Page, cdp: CDPSession, request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]> => {
+const shoot = async (
+  page: Page,
+  cdp: CDPSession,
+  request: ScreenshotRequest,
+  signal: AbortSignal,
+): Promise<Screenshot[]> => {
   if (request.scope === 'scan') return scan(page, cdp, request, signal);
   const geo = await abortable(geometry(cdp), signal);
   if (request.scope === 'viewport') return [await viewportShot(cdp, geo, request, signal)];
@@ -58,7 +69,11 @@ const shoot = async (page: Page, cdp: CDPSession, request: ScreenshotRequest, si
     // Capturing beyond the viewport lays the page out at full size for a moment; put its scroll offsets back.
     const after = await geometry(cdp).catch(() => geo);
     if (after.viewport.x !== geo.viewport.x || after.viewport.y !== geo.viewport.y) {
-      await evaluateInWorld(page, `window.scrollTo({ left: ${geo.viewport.x}, top: ${geo.viewport.y}, behavior: 'instant' })`, new AbortController().signal).catch(() => undefined);
+      await evaluateInWorld(
+        page,
+        `window.scrollTo({ left: ${geo.viewport.x}, top: ${geo.viewport.y}, behavior: 'instant' })`,
+        new AbortController().signal,
+      ).catch(() => undefined);
     }
   }
 };

@@ -30,5 +30,14 @@ export const scrollContainers = async (page: Page, signal: AbortSignal): Promise
     near: box.near || undefined,
     attributes: box.attributes || undefined,
   }));
-  return { key: raw.key, url: raw.url, title: raw.title, viewport: raw.viewport, scroll: raw.scroll, elements, nodeCount: elements.length, ...(raw.truncated ? { truncated: true } : {}) };
+  return {
+    key: raw.key,
+    url: raw.url,
+    title: raw.title,
+    viewport: raw.viewport,
+    scroll: raw.scroll,
+    elements,
+    nodeCount: elements.length,
+    ...(raw.truncated ? { truncated: true } : {}),
+  };
 };

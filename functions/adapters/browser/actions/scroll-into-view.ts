@@ -3,4 +3,5 @@ import type { Page } from 'puppeteer-core';
 import type { ActionOutcome, ElementTarget } from '../../../ports/page-snapshot.js';
 import { pointFor } from './input/point.js';
 
-export const scrollIntoView = (page: Page, target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome> => pointFor(page, target, signal);
+export const scrollIntoView = (page: Page, target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome> =>
+  pointFor(page, target, signal);

@@ -8,6 +8,12 @@ export const scroll = async (page: Page, request: ScrollRequest, signal: AbortSi
   if (request.toEdge?.x || request.by?.x) axes.add('x');
   if (request.toEdge?.y || request.by?.y) axes.add('y');
   // Nothing asked along either axis: still report where the page is, looking at the vertical scroller.
-  const within = request.within ? { key: request.within.snapshot, index: Number(request.within.element.replace(/^e/, '')) } : undefined;
-  return pageScroll(page, { axes: axes.size ? [...axes] : ['y'], toEdge: request.toEdge, by: request.by, within }, signal);
+  const within = request.within
+    ? { key: request.within.snapshot, index: Number(request.within.element.replace(/^e/, '')) }
+    : undefined;
+  return pageScroll(
+    page,
+    { axes: axes.size ? [...axes] : ['y'], toEdge: request.toEdge, by: request.by, within },
+    signal,
+  );
 };

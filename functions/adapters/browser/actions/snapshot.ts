@@ -11,7 +11,11 @@ import { decodeSnapshot, type RawSnapshot } from './snapshot/decode.js';
 import { SNAPSHOT_SCRIPT, SNAPSHOT_WITH_BLOCKS_SCRIPT } from './snapshot/script.js';
 import { evaluateInWorld } from './world.js';
 
-export const snapshot = async (page: Page, signal: AbortSignal, options: SnapshotOptions = {}): Promise<PageSnapshot> => {
+export const snapshot = async (
+  page: Page,
+  signal: AbortSignal,
+  options: SnapshotOptions = {},
+): Promise<PageSnapshot> => {
   signal.throwIfAborted();
   const script = options.textBlocks ? SNAPSHOT_WITH_BLOCKS_SCRIPT : SNAPSHOT_SCRIPT;
   const json = await readSettled(page, signal, () => evaluateInWorld<string>(page, script, signal));

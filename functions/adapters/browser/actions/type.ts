@@ -29,8 +29,16 @@ export const type = (page: Page, request: TypeRequest, signal: AbortSignal): Pro
       outcome = await pointFor(page, request.target, signal);
       if (!outcome.acted || !outcome.point) return outcome;
       await abortable(page.mouse.click(outcome.point.x, outcome.point.y), signal);
-      const focus = await ensureFocus(page, { key: request.target.snapshot, index: Number(request.target.element.replace(/^e/, '')) }, signal);
-      if (!focus.editable) outcome.notes.push({ code: 'not_editable', message: `the element took the click but is not a text field (focus is on ${focus.tag || 'nothing'}); the keys went to it anyway` });
+      const focus = await ensureFocus(
+        page,
+        { key: request.target.snapshot, index: Number(request.target.element.replace(/^e/, '')) },
+        signal,
+      );
+      if (!focus.editable)
+        outcome.notes.push({
+          code: 'not_editable',
+          message: `the element took the click but is not a text field (focus is on ${focus.tag || 'nothing'}); the keys went to it anyway`,
+        });
     } else if (!(await focusedElement(page, signal)).editable) {
       outcome.notes.push({ code: 'nothing_focused', message: 'no text field has focus: the keys went to the page' });
     }

@@ -25,7 +25,8 @@ interface World {
  */
 const MARK = '__sessionhostWorld';
 const NOT_OURS = 'Cannot find context with specified id (the id names another world)';
-const guarded = (expression: string) => `globalThis.${MARK} === true ? (\n${expression}\n) : (() => { throw new Error('${NOT_OURS}'); })()`;
+const guarded = (expression: string) =>
+  `globalThis.${MARK} === true ? (\n${expression}\n) : (() => { throw new Error('${NOT_OURS}'); })()`;
 
 const worlds = new WeakMap<Page, Promise<World>>();
 const watched = new WeakSet<CDPSession>();
@@ -49,8 +50,14 @@ const createWorld = async (page: Page): Promise<World> => {
   }
   const { frameTree } = await session.send('Page.getFrameTree');
   try {
-    const { executionContextId } = await session.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: WORLD });
-    await session.send('Runtime.evaluate', { expression: `Object.defineProperty(globalThis, '${MARK}', { value: true })`, contextId: executionContextId });
+    const { executionContextId } = await session.send('Page.createIsolatedWorld', {
+      frameId: frameTree.frame.id,
+      worldName: WORLD,
+    });
+    await session.send('Runtime.evaluate', {
+      expression: `Object.defineProperty(globalThis, '${MARK}', { value: true })`,
+      contextId: executionContextId,
+    });
     return { session, contextId: executionContextId };
   } catch (error) {
     // The frame was detached or is between documents.
@@ -118,14 +125,20 @@ const evaluateOnce = async (page: Page, expression: string, options: WorldOption
  * The expression that calls a bundled in-page script (a `page/*.generated.ts` source) with JSON arguments: the
  * scripts take real parameters, never text pasted into their code.
  */
-export const callExpression = (source: string, ...args: unknown[]): string => `(${source})(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
+export const callExpression = (source: string, ...args: unknown[]): string =>
+  `(${source})(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
 
 /**
  * Evaluates `expression` (awaiting a returned promise) in the service's isolated world of the page's current
  * document and returns its value as JSON. A cached world whose document went away is replaced once; a document
  * that goes away during the script rejects with a context-lost error (`isContextLost`).
  */
-export const evaluateInWorld = async <T>(page: Page, expression: string, signal: AbortSignal, options: WorldOptions = {}): Promise<T> => {
+export const evaluateInWorld = async <T>(
+  page: Page,
+  expression: string,
+  signal: AbortSignal,
+  options: WorldOptions = {},
+): Promise<T> => {
   signal.throwIfAborted();
   try {
     return (await abortable(evaluateOnce(page, expression, options), signal)) as T;

@@ -51,9 +51,12 @@ export class SessionRecorder {
   }
 
   private async listen(): Promise<void> {
-    this.cdp.on('Target.attachedToTarget', (event: { sessionId: string; targetInfo: TargetInfo; waitingForDebugger: boolean }) => {
-      void this.attached(event.sessionId, event.targetInfo, event.waitingForDebugger);
-    });
+    this.cdp.on(
+      'Target.attachedToTarget',
+      (event: { sessionId: string; targetInfo: TargetInfo; waitingForDebugger: boolean }) => {
+        void this.attached(event.sessionId, event.targetInfo, event.waitingForDebugger);
+      },
+    );
     this.cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => this.bySession.delete(event.sessionId));
     this.cdp.on('Runtime.bindingCalled', (event: { name: string; payload: string }, sessionId) => {
       if (event.name !== RECORDING_BINDING || !sessionId) return;
@@ -61,7 +64,8 @@ export class SessionRecorder {
       if (window) this.keep(window, event.payload);
     });
     this.cdp.on('Page.frameNavigated', (event: { frame: { parentId?: string; url: string } }, sessionId) => {
-      if (!sessionId || event.frame.parentId || !this.bySession.has(sessionId) || event.frame.url === 'about:blank') return;
+      if (!sessionId || event.frame.parentId || !this.bySession.has(sessionId) || event.frame.url === 'about:blank')
+        return;
       void this.recordIfMissed(sessionId);
     });
     // Browser-wide: attaches to every page target, now and later, each held until `runIfWaitingForDebugger`.
@@ -77,7 +81,12 @@ export class SessionRecorder {
       await this.cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
       return;
     }
-    const window = this.windows.get(target.targetId) ?? { windowId: target.targetId, startedAt: Date.now(), pages: [], events: [] };
+    const window = this.windows.get(target.targetId) ?? {
+      windowId: target.targetId,
+      startedAt: Date.now(),
+      pages: [],
+      events: [],
+    };
     this.windows.set(target.targetId, window);
     this.bySession.set(sessionId, window);
     const source = recordingScript();
@@ -91,7 +100,9 @@ export class SessionRecorder {
       send('Runtime.addBinding', { name: RECORDING_BINDING }),
       send('Page.addScriptToEvaluateOnNewDocument', { source }),
       // A page that was already showing a document when we attached starts recording now.
-      ...(!waiting && target.url && target.url !== 'about:blank' ? [send('Runtime.evaluate', { expression: source })] : []),
+      ...(!waiting && target.url && target.url !== 'about:blank'
+        ? [send('Runtime.evaluate', { expression: source })]
+        : []),
     ];
     // A page that closes while being set up fails these: there is nothing to record then.
     await Promise.allSettled([...setup, resume()]);
@@ -104,7 +115,11 @@ export class SessionRecorder {
    */
   private async recordIfMissed(sessionId: string): Promise<void> {
     try {
-      const check = await this.cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression: RECORDING_CHECK, returnByValue: true }, sessionId);
+      const check = await this.cdp.send<{ result: { value?: unknown } }>(
+        'Runtime.evaluate',
+        { expression: RECORDING_CHECK, returnByValue: true },
+        sessionId,
+      );
       if (check.result.value === true) return;
       await this.cdp.send('Runtime.evaluate', { expression: recordingScript() }, sessionId);
     } catch {

@@ -6,5 +6,15 @@ import { sessionToWire } from '../../shape/session.js';
 
 export const operation = defineOperation('createSession', async (input) => {
   const { session, warnings } = await createSession(input.deps, input.principal.orgId, input.body.configuration ?? {});
-  return envelope(sessionToWire(session, hostBaseUrl(input), input.deps.clock.now(), input.deps.signingSecret, input.deps.fleet.features?.()?.webdriver), input.requestId, { warnings });
+  return envelope(
+    sessionToWire(
+      session,
+      hostBaseUrl(input),
+      input.deps.clock.now(),
+      input.deps.signingSecret,
+      input.deps.fleet.features?.()?.webdriver,
+    ),
+    input.requestId,
+    { warnings },
+  );
 });

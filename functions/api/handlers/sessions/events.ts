@@ -10,8 +10,13 @@ export const operation = defineOperation('sessionEvents', async (input) => {
   const revoked = new AbortController();
   const body = sseStream((signal) => watchSession(input.deps, session, { ...input.query, signal }), revoked.signal);
   const forget = input.deps.keyConnections.hold(input.principal, () =>
-    revoked.abort({ code: 'api_key_revoked', message: 'the API key this stream was opened with was revoked' } satisfies StreamEnd),
+    revoked.abort({
+      code: 'api_key_revoked',
+      message: 'the API key this stream was opened with was revoked',
+    } satisfies StreamEnd),
   );
   body.once('close', forget);
-  return reply(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' } });
+  return reply(body, {
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
+  });
 });

@@ -7,5 +7,15 @@ import { sessionToWire } from '../../shape/session.js';
 export const operation = defineOperation('getSessionInfo', async (input) => {
   const session = await sessionInUse(input.deps, input.principal.orgId, input.params.sessionId);
   const { error } = sessionFailure(session);
-  return { data: sessionToWire(session, hostBaseUrl(input), input.deps.clock.now(), input.deps.signingSecret, input.deps.fleet.features?.()?.webdriver), meta: { requestId: input.requestId }, ...(error ? { errors: [error] } : {}) };
+  return {
+    data: sessionToWire(
+      session,
+      hostBaseUrl(input),
+      input.deps.clock.now(),
+      input.deps.signingSecret,
+      input.deps.fleet.features?.()?.webdriver,
+    ),
+    meta: { requestId: input.requestId },
+    ...(error ? { errors: [error] } : {}),
+  };
 });

@@ -8,5 +8,11 @@ export const operation = defineOperation('listSessions', async (input) => {
   const baseUrl = hostBaseUrl(input);
   const now = input.deps.clock.now();
   const webdriver = input.deps.fleet.features?.()?.webdriver;
-  return { data: { pagination: page.pagination, sessions: page.items.map((s) => sessionToWire(s, baseUrl, now, input.deps.signingSecret, webdriver)) }, meta: { requestId: input.requestId } };
+  return {
+    data: {
+      pagination: page.pagination,
+      sessions: page.items.map((s) => sessionToWire(s, baseUrl, now, input.deps.signingSecret, webdriver)),
+    },
+    meta: { requestId: input.requestId },
+  };
 });

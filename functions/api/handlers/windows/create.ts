@@ -4,6 +4,11 @@ import { envelope } from '../../shape/envelope.js';
 import { windowIdToWire } from '../../shape/window.js';
 
 export const operation = defineOperation('createWindow', async (input) => {
-  const { window, errors, warnings } = await openWindow(input.deps, input.principal.orgId, input.params.sessionId, input.body);
+  const { window, errors, warnings } = await openWindow(
+    input.deps,
+    input.principal.orgId,
+    input.params.sessionId,
+    input.body,
+  );
   return envelope(windowIdToWire(window), input.requestId, { errors, warnings });
 });

@@ -10,7 +10,17 @@ export const operation = defineOperation('getWindowInfo', async (input) => {
   const { session, browser } = await sessionBrowser(input.deps, input.principal.orgId, sessionId);
   const window = await requireWindow(browser, windowId);
   const nowSeconds = Math.floor(input.deps.clock.now().getTime() / 1000);
-  const options = { ...input.query, screenResolution: liveViewSize(session, window.windowId, input.query.screenResolution) };
-  const url = liveViewUrl(hostBaseUrl(input), input.deps.signingSecret, nowSeconds, sessionId, window.windowId, options);
+  const options = {
+    ...input.query,
+    screenResolution: liveViewSize(session, window.windowId, input.query.screenResolution),
+  };
+  const url = liveViewUrl(
+    hostBaseUrl(input),
+    input.deps.signingSecret,
+    nowSeconds,
+    sessionId,
+    window.windowId,
+    options,
+  );
   return envelope({ windowId: window.windowId, targetId: window.windowId, liveViewUrl: url }, input.requestId);
 });

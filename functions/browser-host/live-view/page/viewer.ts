@@ -51,7 +51,17 @@ export default function viewer(cfg: ViewerConfig): void {
   const stage = byId<HTMLElement>('stage');
   const statusBox = byId<HTMLElement>('status');
   const address = byId<HTMLInputElement>('address') as HTMLInputElement | null;
-  const state: ViewerState = { frames: 0, firstFrameMs: 0, lastFrameAt: 0, width: 0, height: 0, connected: false, ended: null, url: '', reconnects: 0 };
+  const state: ViewerState = {
+    frames: 0,
+    firstFrameMs: 0,
+    lastFrameAt: 0,
+    width: 0,
+    height: 0,
+    connected: false,
+    ended: null,
+    url: '',
+    reconnects: 0,
+  };
   (window as Window & { liveViewState?: ViewerState }).liveViewState = state;
   let socket: WebSocket | null = null;
   let meta: FrameMeta | null = null;
@@ -277,17 +287,33 @@ export default function viewer(cfg: ViewerConfig): void {
       const point = toPage(event);
       if (!point) return;
       const unit = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? 800 : 1;
-      send({ t: 'wheel', x: point.x, y: point.y, deltaX: event.deltaX * unit, deltaY: event.deltaY * unit, modifiers: modifiers(event) });
+      send({
+        t: 'wheel',
+        x: point.x,
+        y: point.y,
+        deltaX: event.deltaX * unit,
+        deltaY: event.deltaY * unit,
+        modifiers: modifiers(event),
+      });
     },
     { passive: false },
   );
 
   // Keys: the paste shortcut is left to this browser, whose paste event then carries the clipboard text.
-  const isPasteShortcut = (event: KeyboardEvent) => (event.ctrlKey || event.metaKey) && (event.key === 'v' || event.key === 'V');
+  const isPasteShortcut = (event: KeyboardEvent) =>
+    (event.ctrlKey || event.metaKey) && (event.key === 'v' || event.key === 'V');
   const key = (type: string, event: KeyboardEvent) => {
     if (isPasteShortcut(event)) return;
     event.preventDefault();
-    send({ t: 'key', type, key: event.key, code: event.code, keyCode: event.keyCode, location: event.location, modifiers: modifiers(event) });
+    send({
+      t: 'key',
+      type,
+      key: event.key,
+      code: event.code,
+      keyCode: event.keyCode,
+      location: event.location,
+      modifiers: modifiers(event),
+    });
   };
   canvas.addEventListener('keydown', (event) => key('keyDown', event));
   canvas.addEventListener('keyup', (event) => key('keyUp', event));
@@ -300,7 +326,8 @@ export default function viewer(cfg: ViewerConfig): void {
   });
 
   // Navigation bar and the parent frame's commands.
-  const nav = (action: string, url?: string) => send(url === undefined ? { t: 'nav', action } : { t: 'nav', action, url });
+  const nav = (action: string, url?: string) =>
+    send(url === undefined ? { t: 'nav', action } : { t: 'nav', action, url });
   const form = byId<HTMLFormElement>('nav');
   byId('back').addEventListener('click', () => nav('back'));
   byId('forward').addEventListener('click', () => nav('forward'));

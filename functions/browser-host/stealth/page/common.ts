@@ -34,28 +34,34 @@ export const installCommon = (config: PatchConfig, scope: Scope) => {
     const low = () => ({ brands: meta.brands.map((b) => ({ ...b })), mobile: meta.mobile, platform: meta.platform });
     replaceGetter(UAProto, 'brands', () => freeze(low().brands.map(freeze)));
     replaceGetter(UAProto, 'platform', () => meta.platform);
-    replaceMethod(UAProto, 'toJSON', (original) =>
-      function (this: unknown) {
-        apply(original, this, []);
-        return low();
-      },
+    replaceMethod(
+      UAProto,
+      'toJSON',
+      (original) =>
+        function (this: unknown) {
+          apply(original, this, []);
+          return low();
+        },
     );
-    replaceMethod(UAProto, 'getHighEntropyValues', (original) =>
-      function (this: unknown, hints: string[]) {
-        const asked = apply(original, this, [hints]) as Promise<Record<string, unknown>>;
-        return asked.then((values) => {
-          const answer: Record<string, unknown> = { ...values, ...low() };
-          for (const hint of hints) {
-            if (hint === 'uaFullVersion') answer.uaFullVersion = meta.fullVersion;
-            else if (hint === 'fullVersionList') answer.fullVersionList = meta.fullVersionList.map((b) => ({ ...b }));
-            else if (hint in meta) {
-              const value = (meta as unknown as Record<string, unknown>)[hint];
-              answer[hint] = Array.isArray(value) ? [...(value as unknown[])] : value;
+    replaceMethod(
+      UAProto,
+      'getHighEntropyValues',
+      (original) =>
+        function (this: unknown, hints: string[]) {
+          const asked = apply(original, this, [hints]) as Promise<Record<string, unknown>>;
+          return asked.then((values) => {
+            const answer: Record<string, unknown> = { ...values, ...low() };
+            for (const hint of hints) {
+              if (hint === 'uaFullVersion') answer.uaFullVersion = meta.fullVersion;
+              else if (hint === 'fullVersionList') answer.fullVersionList = meta.fullVersionList.map((b) => ({ ...b }));
+              else if (hint in meta) {
+                const value = (meta as unknown as Record<string, unknown>)[hint];
+                answer[hint] = Array.isArray(value) ? [...(value as unknown[])] : value;
+              }
             }
-          }
-          return answer;
-        });
-      },
+            return answer;
+          });
+        },
     );
   }
 
@@ -76,15 +82,18 @@ export const installCommon = (config: PatchConfig, scope: Scope) => {
   const software = /SwiftShader|llvmpipe|softpipe|Software/i;
   for (const context of [scope.WebGLRenderingContext, scope.WebGL2RenderingContext]) {
     if (!context) continue;
-    replaceMethod(context.prototype, 'getParameter', (original) =>
-      function (this: unknown, parameter: number) {
-        const value = apply(original, this, arguments);
-        if (parameter !== UNMASKED_VENDOR && parameter !== UNMASKED_RENDERER) return value;
-        // The vendor alone does not tell (the software rasterizer's is "Google Inc. (Google)"): the renderer does.
-        const renderer = parameter === UNMASKED_RENDERER ? value : apply(original, this, [UNMASKED_RENDERER]);
-        if (typeof renderer !== 'string' || !software.test(renderer)) return value;
-        return parameter === UNMASKED_VENDOR ? config.webgl.vendor : config.webgl.renderer;
-      },
+    replaceMethod(
+      context.prototype,
+      'getParameter',
+      (original) =>
+        function (this: unknown, parameter: number) {
+          const value = apply(original, this, arguments);
+          if (parameter !== UNMASKED_VENDOR && parameter !== UNMASKED_RENDERER) return value;
+          // The vendor alone does not tell (the software rasterizer's is "Google Inc. (Google)"): the renderer does.
+          const renderer = parameter === UNMASKED_RENDERER ? value : apply(original, this, [UNMASKED_RENDERER]);
+          if (typeof renderer !== 'string' || !software.test(renderer)) return value;
+          return parameter === UNMASKED_VENDOR ? config.webgl.vendor : config.webgl.renderer;
+        },
     );
   }
 };

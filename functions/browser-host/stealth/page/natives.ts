@@ -41,7 +41,11 @@ export const installToString = () => {
 };
 
 /** Replaces an accessor's getter: compute(original, receiver) runs after the native getter accepted the receiver. */
-export const replaceGetter = <T>(target: object | undefined | null, prop: string, compute: (own: T, receiver: unknown) => unknown) => {
+export const replaceGetter = <T>(
+  target: object | undefined | null,
+  prop: string,
+  compute: (own: T, receiver: unknown) => unknown,
+) => {
   const descriptor = target && getDescriptor(target, prop);
   if (!target || !descriptor || !descriptor.get) return;
   const original = descriptor.get;

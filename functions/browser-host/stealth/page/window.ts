@@ -35,7 +35,8 @@ const installPlugins = (win: Scope) => {
       });
       for (const entry of entries) {
         const name = dataOf(entry)[key] as string;
-        if (!(name in list)) defineProperty(list, name, { value: entry, writable: false, enumerable: false, configurable: true });
+        if (!(name in list))
+          defineProperty(list, name, { value: entry, writable: false, enumerable: false, configurable: true });
       }
       return list;
     };
@@ -43,9 +44,23 @@ const installPlugins = (win: Scope) => {
       { type: 'application/pdf', suffixes: 'pdf', description: 'Portable Document Format' },
       { type: 'text/pdf', suffixes: 'pdf', description: 'Portable Document Format' },
     ];
-    const names = ['PDF Viewer', 'Chrome PDF Viewer', 'Chromium PDF Viewer', 'Microsoft Edge PDF Viewer', 'WebKit built-in PDF'];
-    const plugins = names.map((name) => fake(Plugin.prototype, { name, filename: 'internal-pdf-viewer', description: 'Portable Document Format', items: [] }));
-    const mimeTypeFor = (info: (typeof pdfTypes)[number]) => fake(MimeType.prototype, { ...info, enabledPlugin: plugins[0], items: [] });
+    const names = [
+      'PDF Viewer',
+      'Chrome PDF Viewer',
+      'Chromium PDF Viewer',
+      'Microsoft Edge PDF Viewer',
+      'WebKit built-in PDF',
+    ];
+    const plugins = names.map((name) =>
+      fake(Plugin.prototype, {
+        name,
+        filename: 'internal-pdf-viewer',
+        description: 'Portable Document Format',
+        items: [],
+      }),
+    );
+    const mimeTypeFor = (info: (typeof pdfTypes)[number]) =>
+      fake(MimeType.prototype, { ...info, enabledPlugin: plugins[0], items: [] });
     for (const plugin of plugins) {
       dataOf(plugin).items = pdfTypes.map(mimeTypeFor);
       fill(plugin, dataOf(plugin).items, 'type');
@@ -82,7 +97,8 @@ const installPlugins = (win: Scope) => {
       }
     };
     const itemAt = (data: FakeData, index: unknown) => data.items[Number(index) >>> 0] || null;
-    const itemNamed = (key: string) => (data: FakeData, name: unknown) => data.items.find((entry) => dataOf(entry)[key] === String(name)) || null;
+    const itemNamed = (key: string) => (data: FakeData, name: unknown) =>
+      data.items.find((entry) => dataOf(entry)[key] === String(name)) || null;
     for (const [proto, key] of [
       [Plugin.prototype, 'type'],
       [PluginArray.prototype, 'name'],
@@ -93,13 +109,18 @@ const installPlugins = (win: Scope) => {
       forFakes(proto, 'namedItem', itemNamed(key));
     }
     for (const prop of ['name', 'filename', 'description']) forFakes(Plugin.prototype, prop, (data) => data[prop]);
-    for (const prop of ['type', 'suffixes', 'description', 'enabledPlugin']) forFakes(MimeType.prototype, prop, (data) => data[prop]);
+    for (const prop of ['type', 'suffixes', 'description', 'enabledPlugin'])
+      forFakes(MimeType.prototype, prop, (data) => data[prop]);
     forFakes(PluginArray.prototype, 'refresh', () => undefined);
     return { pluginArray, mimeTypeArray };
   };
   const NavigatorProto = navigatorPrototype(win);
-  replaceGetter<{ length: number }>(NavigatorProto, 'plugins', (own) => (own.length === 0 ? (built = built || build()).pluginArray : own));
-  replaceGetter<{ length: number }>(NavigatorProto, 'mimeTypes', (own) => (own.length === 0 ? (built = built || build()).mimeTypeArray : own));
+  replaceGetter<{ length: number }>(NavigatorProto, 'plugins', (own) =>
+    own.length === 0 ? (built = built || build()).pluginArray : own,
+  );
+  replaceGetter<{ length: number }>(NavigatorProto, 'mimeTypes', (own) =>
+    own.length === 0 ? (built = built || build()).mimeTypeArray : own,
+  );
   replaceGetter(NavigatorProto, 'pdfViewerEnabled', () => true);
 };
 
@@ -144,7 +165,12 @@ const installChrome = (win: Scope) => {
       connectionInfo: 'http/1.1',
     };
   });
-  defineProperty(win, 'chrome', { value: { app, csi, loadTimes }, writable: true, enumerable: true, configurable: false });
+  defineProperty(win, 'chrome', {
+    value: { app, csi, loadTimes },
+    writable: true,
+    enumerable: true,
+    configurable: false,
+  });
 };
 
 /** The window has a frame (tab strip and toolbar) around the page, and the screen is at least as large as the window. */
@@ -175,6 +201,7 @@ export const installWindow = (win: Scope, config: Pick<PatchConfig, 'headlessShe
   // A headless shell denies notifications outright while the permission query says "prompt"; Chrome says "default".
   // Decided when read: the browser's answer costs a round trip to the browser process.
   // A full Chromium's "denied" (a cross-origin frame's) is the genuine one, which its permission query agrees with.
-  if (win.Notification && config.headlessShell) replaceGetter<string>(win.Notification, 'permission', (own) => (own === 'denied' ? 'default' : own));
+  if (win.Notification && config.headlessShell)
+    replaceGetter<string>(win.Notification, 'permission', (own) => (own === 'denied' ? 'default' : own));
   installScreen(win);
 };

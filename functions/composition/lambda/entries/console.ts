@@ -15,7 +15,11 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
   const found = (await site).answer(event.httpMethod, event.path);
   if (!found) {
     const detail = `no page at ${event.path}`;
-    return { statusCode: 404, headers: { 'content-type': 'application/problem+json' }, body: JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail }) };
+    return {
+      statusCode: 404,
+      headers: { 'content-type': 'application/problem+json' },
+      body: JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail }),
+    };
   }
   return { statusCode: found.status, headers: found.headers, body: found.body.toString('utf8') };
 };

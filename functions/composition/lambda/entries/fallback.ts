@@ -9,5 +9,8 @@ const match = createRouter(routes);
 export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
   const found = match(event.httpMethod, event.path);
   // A matching route here means API Gateway routed it to the catch-all anyway (e.g. a method it does not know).
-  return unmatchedResponse(event, found.kind === 'found' ? { kind: 'wrongMethod', allow: [found.route.method] } : found);
+  return unmatchedResponse(
+    event,
+    found.kind === 'found' ? { kind: 'wrongMethod', allow: [found.route.method] } : found,
+  );
 };

@@ -40,10 +40,15 @@ const tools = buildTools();
 
 /** The configured public URL, else the stage this request came through. */
 const baseUrlOf = (event: APIGatewayProxyEvent): string =>
-  deps().config.publicBaseUrl ?? `https://${event.requestContext.domainName ?? event.headers?.host}/${event.requestContext.stage}`;
+  deps().config.publicBaseUrl ??
+  `https://${event.requestContext.domainName ?? event.headers?.host}/${event.requestContext.stage}`;
 
 const serve = (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> =>
-  createMcpDoor({ tools, isKnownKey: async (token) => (await deps().authenticate(token)) !== undefined, dispatch: httpDispatch(baseUrlOf(event)) })(event);
+  createMcpDoor({
+    tools,
+    isKnownKey: async (token) => (await deps().authenticate(token)) !== undefined,
+    dispatch: httpDispatch(baseUrlOf(event)),
+  })(event);
 
 // Response streaming exists only inside the Lambda runtime (see http/http-handler.ts).
 const lambdaRuntime = (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda;

@@ -16,7 +16,9 @@ export const handler = async (event: APIGatewayProxyEvent, context: Context): Pr
   const key = `${event.httpMethod} ${event.resource}`;
   let routeHandler = handlers.get(key);
   if (!routeHandler) {
-    const route = routes.find((candidate) => candidate.method === event.httpMethod && candidate.path === event.resource);
+    const route = routes.find(
+      (candidate) => candidate.method === event.httpMethod && candidate.path === event.resource,
+    );
     if (!route) return unmatchedResponse(event, { kind: 'none' });
     routeHandler = buildHttpHandler(route, undefined, depsOf);
     handlers.set(key, routeHandler);

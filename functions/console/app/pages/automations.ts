@@ -36,7 +36,18 @@ const card = (automation: Automation, orgId: string, onDeleted: () => void): HTM
     'li',
     { class: 'card' },
     h('h2', {}, automation.domainName, ' ', h('span', { class: 'mono help' }, automation.id)),
-    h('form', { onsubmit: save }, h('label', { for: fieldId }, 'Description'), field, h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Save description'), h('button', { type: 'button', class: 'danger', onclick: remove }, 'Delete'))),
+    h(
+      'form',
+      { onsubmit: save },
+      h('label', { for: fieldId }, 'Description'),
+      field,
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'submit' }, 'Save description'),
+        h('button', { type: 'button', class: 'danger', onclick: remove }, 'Delete'),
+      ),
+    ),
     status,
   );
 };
@@ -50,7 +61,14 @@ export const automationsPage: Page = async (main, _params, signal) => {
   const automations = list.automations ?? [];
   const items = h('ul', { class: 'cards' });
   const draw = (remaining: Automation[]) =>
-    items.replaceChildren(...remaining.map((automation) => card(automation, usage.data.orgId, () => draw(remaining.filter((other) => other !== automation)))));
+    items.replaceChildren(
+      ...remaining.map((automation) =>
+        card(automation, usage.data.orgId, () => draw(remaining.filter((other) => other !== automation))),
+      ),
+    );
   draw(automations);
-  main.replaceChildren(h('h1', {}, 'Automations'), automations.length ? items : message('No automations yet: create one with create-form-filler on a window.'));
+  main.replaceChildren(
+    h('h1', {}, 'Automations'),
+    automations.length ? items : message('No automations yet: create one with create-form-filler on a window.'),
+  );
 };

@@ -26,7 +26,12 @@ const download = async (file: FileItem, button: HTMLButtonElement, status: HTMLE
 
 export const filesPage: Page = async (main, { query }, signal) => {
   const offset = Number(query.get('offset') ?? 0) || 0;
-  const { data } = await call<{ data: { files?: FileItem[]; pagination: Pagination } }>('GET', `/v1/files?limit=${LIMIT}&offset=${offset}`, undefined, signal);
+  const { data } = await call<{ data: { files?: FileItem[]; pagination: Pagination } }>(
+    'GET',
+    `/v1/files?limit=${LIMIT}&offset=${offset}`,
+    undefined,
+    signal,
+  );
   const files = data.files ?? [];
   const status = h('div', { 'aria-live': 'polite' });
   main.replaceChildren(
@@ -38,7 +43,11 @@ export const filesPage: Page = async (main, { query }, signal) => {
           'Files',
           ['Name', 'Type', 'Status', 'Size', 'Created', 'Sessions', 'Actions'],
           files.map((file) => {
-            const button = h('button', { type: 'button', disabled: file.status !== 'available', 'aria-label': `Download ${file.fileName}` }, 'Download');
+            const button = h(
+              'button',
+              { type: 'button', disabled: file.status !== 'available', 'aria-label': `Download ${file.fileName}` },
+              'Download',
+            );
             button.addEventListener('click', () => void download(file, button, status));
             return [
               h('span', { class: 'mono' }, file.fileName),
@@ -46,8 +55,21 @@ export const filesPage: Page = async (main, { query }, signal) => {
               badge(file.status),
               document.createTextNode(bytes(file.fileBytes)),
               document.createTextNode(time(file.uploadStartTime)),
-              h('span', {}, (file.sessionIds ?? []).map((id) => h('a', { href: `#/sessions/${encodeURIComponent(id)}`, class: 'mono' }, id.slice(0, 8)))),
-              h('span', { class: 'actions' }, button, file.fileType === 'recording' && file.status === 'available' ? h('a', { href: `#/recordings/${encodeURIComponent(file.id)}` }, 'Replay') : null),
+              h(
+                'span',
+                {},
+                (file.sessionIds ?? []).map((id) =>
+                  h('a', { href: `#/sessions/${encodeURIComponent(id)}`, class: 'mono' }, id.slice(0, 8)),
+                ),
+              ),
+              h(
+                'span',
+                { class: 'actions' },
+                button,
+                file.fileType === 'recording' && file.status === 'available'
+                  ? h('a', { href: `#/recordings/${encodeURIComponent(file.id)}` }, 'Replay')
+                  : null,
+              ),
             ];
           }),
         ),

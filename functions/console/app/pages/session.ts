@@ -12,7 +12,12 @@ interface WindowId {
 }
 
 const liveViewOf = async (sessionId: string, windowId: string, signal: AbortSignal): Promise<string> => {
-  const answer = await call<{ data: { liveViewUrl: string } }>('GET', `/v1/sessions/${encodeURIComponent(sessionId)}/windows/${encodeURIComponent(windowId)}?includeNavigationBar=true`, undefined, signal);
+  const answer = await call<{ data: { liveViewUrl: string } }>(
+    'GET',
+    `/v1/sessions/${encodeURIComponent(sessionId)}/windows/${encodeURIComponent(windowId)}?includeNavigationBar=true`,
+    undefined,
+    signal,
+  );
   return answer.data.liveViewUrl;
 };
 
@@ -21,9 +26,19 @@ const watch = async (slot: HTMLElement, sessionId: string, windowId: string, sig
   slot.replaceChildren(message('Opening the live view…'));
   try {
     const url = await liveViewOf(sessionId, windowId, signal);
-    const frame = h('iframe', { src: url, title: `Live view of window ${windowId}`, class: 'live-view', allow: 'clipboard-read; clipboard-write' });
+    const frame = h('iframe', {
+      src: url,
+      title: `Live view of window ${windowId}`,
+      class: 'live-view',
+      allow: 'clipboard-read; clipboard-write',
+    });
     slot.replaceChildren(
-      h('div', { class: 'toolbar' }, h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, 'Open the live view in a new tab'), h('button', { type: 'button', class: 'secondary', onclick: () => slot.replaceChildren() }, 'Stop watching')),
+      h(
+        'div',
+        { class: 'toolbar' },
+        h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, 'Open the live view in a new tab'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => slot.replaceChildren() }, 'Stop watching'),
+      ),
       frame,
     );
     frame.scrollIntoView({ block: 'nearest' });
@@ -38,7 +53,15 @@ const eventLine = (event: Record<string, unknown>): HTMLElement => {
     .filter(([, value]) => value !== undefined && typeof value !== 'object')
     .map(([key, value]) => `${key}=${String(value)}`)
     .join(' ');
-  return h('li', {}, h('time', {}, typeof eventTime === 'string' ? new Date(eventTime).toLocaleTimeString() : ''), ' ', h('strong', {}, String(name)), ' ', h('span', { class: 'mono' }, details));
+  return h(
+    'li',
+    {},
+    h('time', {}, typeof eventTime === 'string' ? new Date(eventTime).toLocaleTimeString() : ''),
+    ' ',
+    h('strong', {}, String(name)),
+    ' ',
+    h('span', { class: 'mono' }, details),
+  );
 };
 
 export const sessionPage: Page = async (main, { id }, signal) => {
@@ -46,10 +69,17 @@ export const sessionPage: Page = async (main, { id }, signal) => {
   const path = `/v1/sessions/${encodeURIComponent(sessionId)}`;
   const [{ data: session }, files] = await Promise.all([
     call<{ data: Session }>('GET', path, undefined, signal),
-    call<{ data: { files?: FileItem[] } }>('GET', `/v1/files?sessionIds=${encodeURIComponent(sessionId)}&limit=100`, undefined, signal),
+    call<{ data: { files?: FileItem[] } }>(
+      'GET',
+      `/v1/files?sessionIds=${encodeURIComponent(sessionId)}&limit=100`,
+      undefined,
+      signal,
+    ),
   ]);
   const live = session.status === 'running' || session.status === 'initializing';
-  const windows = live ? ((await call<{ data: { windows?: WindowId[] } }>('GET', `${path}/windows`, undefined, signal)).data.windows ?? []) : [];
+  const windows = live
+    ? ((await call<{ data: { windows?: WindowId[] } }>('GET', `${path}/windows`, undefined, signal)).data.windows ?? [])
+    : [];
 
   const viewer = h('div', { class: 'viewer' });
   const windowList = windows.length
@@ -57,7 +87,17 @@ export const sessionPage: Page = async (main, { id }, signal) => {
         'ul',
         { class: 'windows' },
         windows.map((window, index) =>
-          h('li', {}, h('span', { class: 'mono' }, `Window ${index + 1}: ${window.windowId}`), ' ', h('button', { type: 'button', onclick: () => void watch(viewer, sessionId, window.windowId, signal) }, `Watch window ${index + 1} live`)),
+          h(
+            'li',
+            {},
+            h('span', { class: 'mono' }, `Window ${index + 1}: ${window.windowId}`),
+            ' ',
+            h(
+              'button',
+              { type: 'button', onclick: () => void watch(viewer, sessionId, window.windowId, signal) },
+              `Watch window ${index + 1} live`,
+            ),
+          ),
         ),
       )
     : message(live ? 'No windows are open.' : 'The session has ended: no live windows.');
@@ -98,17 +138,55 @@ export const sessionPage: Page = async (main, { id }, signal) => {
           'End session',
         )
       : '',
-    h('section', { 'aria-labelledby': 'windows-heading' }, h('h2', { id: 'windows-heading' }, 'Windows'), windowList, viewer),
+    h(
+      'section',
+      { 'aria-labelledby': 'windows-heading' },
+      h('h2', { id: 'windows-heading' }, 'Windows'),
+      windowList,
+      viewer,
+    ),
     h(
       'section',
       { 'aria-labelledby': 'recordings-heading' },
       h('h2', { id: 'recordings-heading' }, 'Recordings'),
       recordings.length
-        ? h('ul', {}, recordings.map((file) => h('li', {}, file.status === 'available' ? h('a', { href: `#/recordings/${encodeURIComponent(file.id)}` }, `Replay ${file.fileName}`) : `${file.fileName} (${file.status})`)))
+        ? h(
+            'ul',
+            {},
+            recordings.map((file) =>
+              h(
+                'li',
+                {},
+                file.status === 'available'
+                  ? h('a', { href: `#/recordings/${encodeURIComponent(file.id)}` }, `Replay ${file.fileName}`)
+                  : `${file.fileName} (${file.status})`,
+              ),
+            ),
+          )
         : message(live ? 'A recording appears here when a recorded session ends.' : 'This session was not recorded.'),
     ),
-    others.length ? h('section', { 'aria-labelledby': 'files-heading' }, h('h2', { id: 'files-heading' }, 'Files'), h('ul', {}, others.map((file) => h('li', {}, `${file.fileName} · ${file.fileType} · ${bytes(file.fileBytes)} · ${file.status}`))), h('a', { href: '#/files' }, 'All files')) : '',
-    h('section', { 'aria-labelledby': 'events-heading' }, h('h2', { id: 'events-heading' }, 'Events'), eventsStatus, events),
+    others.length
+      ? h(
+          'section',
+          { 'aria-labelledby': 'files-heading' },
+          h('h2', { id: 'files-heading' }, 'Files'),
+          h(
+            'ul',
+            {},
+            others.map((file) =>
+              h('li', {}, `${file.fileName} · ${file.fileType} · ${bytes(file.fileBytes)} · ${file.status}`),
+            ),
+          ),
+          h('a', { href: '#/files' }, 'All files'),
+        )
+      : '',
+    h(
+      'section',
+      { 'aria-labelledby': 'events-heading' },
+      h('h2', { id: 'events-heading' }, 'Events'),
+      eventsStatus,
+      events,
+    ),
   );
 
   // Every event the session had, then new ones as they come; the stream ends when the session does.

@@ -20,7 +20,12 @@ export const sessionsPage: Page = async (main, { query }, signal) => {
   const windowCounts = await Promise.all(
     sessions.map((session) =>
       LIVE.has(session.status)
-        ? call<{ data: { windows?: unknown[] } }>('GET', `/v1/sessions/${encodeURIComponent(session.id)}/windows`, undefined, signal).then(
+        ? call<{ data: { windows?: unknown[] } }>(
+            'GET',
+            `/v1/sessions/${encodeURIComponent(session.id)}/windows`,
+            undefined,
+            signal,
+          ).then(
             (answer) => String(answer.data.windows?.length ?? 0),
             () => '?',
           )
@@ -30,12 +35,29 @@ export const sessionsPage: Page = async (main, { query }, signal) => {
 
   const filter = h(
     'select',
-    { id: 'status-filter', onchange: (event: Event) => navigate('/sessions', { status: (event.target as HTMLSelectElement).value }) },
+    {
+      id: 'status-filter',
+      onchange: (event: Event) => navigate('/sessions', { status: (event.target as HTMLSelectElement).value }),
+    },
     STATUSES.map((value) => h('option', { value, selected: value === status }, value)),
   );
   main.replaceChildren(
     h('h1', {}, 'Sessions'),
-    h('div', { class: 'toolbar' }, h('label', { for: 'status-filter' }, 'Status'), filter, h('button', { type: 'button', class: 'secondary', onclick: () => void navigate('/sessions', { status, offset, t: Date.now() }) }, 'Refresh')),
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('label', { for: 'status-filter' }, 'Status'),
+      filter,
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary',
+          onclick: () => void navigate('/sessions', { status, offset, t: Date.now() }),
+        },
+        'Refresh',
+      ),
+    ),
     sessions.length === 0
       ? message(status === 'all' ? 'No sessions yet. Start one with POST /v1/sessions.' : `No ${status} sessions.`)
       : table(

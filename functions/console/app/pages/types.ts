@@ -28,4 +28,8 @@ export interface Usage {
   days: { date: string; credits: number; operations: number }[];
   sessions: { sessionId: string; credits: number }[];
 }
-export type Page = (main: HTMLElement, params: { id?: string; query: URLSearchParams }, signal: AbortSignal) => Promise<void>;
+export type Page = (
+  main: HTMLElement,
+  params: { id?: string; query: URLSearchParams },
+  signal: AbortSignal,
+) => Promise<void>;

@@ -12,16 +12,50 @@ export const usagePage: Page = async (main, { query }, signal) => {
   const most = Math.max(1, ...data.days.map((day) => day.credits));
   main.replaceChildren(
     h('h1', {}, 'Credits'),
-    h('nav', { class: 'toolbar', 'aria-label': 'Range' }, RANGES.map((range) => h('a', { href: `#/usage?days=${range}`, 'aria-current': range === days ? 'page' : false }, `${range} days`))),
+    h(
+      'nav',
+      { class: 'toolbar', 'aria-label': 'Range' },
+      RANGES.map((range) =>
+        h('a', { href: `#/usage?days=${range}`, 'aria-current': range === days ? 'page' : false }, `${range} days`),
+      ),
+    ),
     h('p', {}, `${total} credits in the last ${days} days.`),
     h(
       'div',
       { class: 'chart', 'aria-hidden': 'true' },
-      data.days.map((day) => h('div', { class: 'bar', title: `${day.date}: ${day.credits}`, style: `height: ${Math.round((day.credits / most) * 100)}%` })),
+      data.days.map((day) =>
+        h('div', {
+          class: 'bar',
+          title: `${day.date}: ${day.credits}`,
+          style: `height: ${Math.round((day.credits / most) * 100)}%`,
+        }),
+      ),
     ),
-    table('Credits per day', ['Day', 'Credits', 'Operations that spent credits'], [...data.days].reverse().map((day) => [document.createTextNode(day.date), document.createTextNode(String(day.credits)), document.createTextNode(String(day.operations))])),
+    table(
+      'Credits per day',
+      ['Day', 'Credits', 'Operations that spent credits'],
+      [...data.days]
+        .reverse()
+        .map((day) => [
+          document.createTextNode(day.date),
+          document.createTextNode(String(day.credits)),
+          document.createTextNode(String(day.operations)),
+        ]),
+    ),
     data.sessions.length
-      ? h('section', {}, h('h2', {}, 'By session'), table('Credits by session', ['Session', 'Credits'], data.sessions.map((entry) => [h('a', { href: `#/sessions/${encodeURIComponent(entry.sessionId)}`, class: 'mono' }, entry.sessionId), document.createTextNode(String(entry.credits))])))
+      ? h(
+          'section',
+          {},
+          h('h2', {}, 'By session'),
+          table(
+            'Credits by session',
+            ['Session', 'Credits'],
+            data.sessions.map((entry) => [
+              h('a', { href: `#/sessions/${encodeURIComponent(entry.sessionId)}`, class: 'mono' }, entry.sessionId),
+              document.createTextNode(String(entry.credits)),
+            ]),
+          ),
+        )
       : '',
   );
 };

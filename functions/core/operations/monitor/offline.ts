@@ -10,10 +10,12 @@
  */
 
 /** Words that turn a condition about presence into one about absence. */
-const ABSENCE = /\b(no longer|disappears?|disappeared|gone|vanish(es|ed)?|removed|hidden|not (shown|visible|present|there|displayed)|does not (show|contain|appear)|doesn't (show|contain|appear)|is not|isn't|without)\b/i;
+const ABSENCE =
+  /\b(no longer|disappears?|disappeared|gone|vanish(es|ed)?|removed|hidden|not (shown|visible|present|there|displayed)|does not (show|contain|appear)|doesn't (show|contain|appear)|is not|isn't|without)\b/i;
 
 /** Verbs around an element description that the resolver should not look for as text. */
-const PRESENCE_WORDS = /\b(appears?|appeared|shows? up|is (visible|shown|displayed|present|there|enabled)|becomes? (visible|available|enabled|clickable)|exists?|loads?|loaded|on the page|in the page|wait (for|until)|until)\b/gi;
+const PRESENCE_WORDS =
+  /\b(appears?|appeared|shows? up|is (visible|shown|displayed|present|there|enabled)|becomes? (visible|available|enabled|clickable)|exists?|loads?|loaded|on the page|in the page|wait (for|until)|until)\b/gi;
 
 export type OfflineCondition =
   | { kind: 'text'; phrases: string[]; absent: boolean }
@@ -33,7 +35,10 @@ export const parseCondition = (condition: string): OfflineCondition => {
 const normalize = (text: string) => text.toLowerCase().replace(/\s+/g, ' ');
 
 /** Whether the quoted phrases are all on the page (or, for an absence condition, none of them). */
-export const textHolds = (condition: { phrases: string[]; absent: boolean }, pageText: string): { holds: boolean; evidence: string } => {
+export const textHolds = (
+  condition: { phrases: string[]; absent: boolean },
+  pageText: string,
+): { holds: boolean; evidence: string } => {
   const page = normalize(pageText);
   const present = condition.phrases.filter((phrase) => page.includes(normalize(phrase)));
   const quoted = condition.phrases.map((p) => `"${p}"`).join(', ');

@@ -57,11 +57,15 @@ const VERDICT_SCHEMA = {
 const parseVerdict = (text: string): Verdict | Issue => {
   try {
     const value = JSON.parse(text) as Partial<Verdict>;
-    if (typeof value.holds === 'boolean') return { holds: value.holds, evidence: typeof value.evidence === 'string' ? value.evidence : '' };
+    if (typeof value.holds === 'boolean')
+      return { holds: value.holds, evidence: typeof value.evidence === 'string' ? value.evidence : '' };
   } catch {
     /* reported below */
   }
-  return { code: 'model_malformed_answer', message: `the model's verdict is not the asked JSON: ${text.slice(0, 200)}` };
+  return {
+    code: 'model_malformed_answer',
+    message: `the model's verdict is not the asked JSON: ${text.slice(0, 200)}`,
+  };
 };
 
 const modelChecker = (deps: MonitorDeps, model: AnsweringModel, condition: string, warnings: Issue[]): Checker => {
@@ -72,11 +76,20 @@ const modelChecker = (deps: MonitorDeps, model: AnsweringModel, condition: strin
     let text = page.text;
     if (text.length > MAX_TEXT_CHARS) {
       if (!warnings.some((w) => w.code === 'content_truncated')) {
-        warnings.push({ code: 'content_truncated', message: `each check read the page's first ${MAX_TEXT_CHARS} characters of text`, details: { length: text.length, kept: MAX_TEXT_CHARS } });
+        warnings.push({
+          code: 'content_truncated',
+          message: `each check read the page's first ${MAX_TEXT_CHARS} characters of text`,
+          details: { length: text.length, kept: MAX_TEXT_CHARS },
+        });
       }
       text = text.slice(0, MAX_TEXT_CHARS);
     }
-    const answer = await askModel(deps, model, budget, { system: SYSTEM, question: `Condition: ${condition}`, context: `URL: ${page.url}\nTitle: ${page.title}\n\n${text}`, jsonSchema: VERDICT_SCHEMA });
+    const answer = await askModel(deps, model, budget, {
+      system: SYSTEM,
+      question: `Condition: ${condition}`,
+      context: `URL: ${page.url}\nTitle: ${page.title}\n\n${text}`,
+      jsonSchema: VERDICT_SCHEMA,
+    });
     if (typeof answer !== 'string') return answer;
     const verdict = parseVerdict(answer);
     if ('holds' in verdict) last = { url: page.url, text: page.text, verdict };
@@ -86,12 +99,22 @@ const modelChecker = (deps: MonitorDeps, model: AnsweringModel, condition: strin
 
 const offlineChecker = (deps: MonitorDeps, condition: string): Checker => {
   const parsed = parseCondition(condition);
-  if (parsed.kind === 'text') return async (driver, budget) => textHolds(parsed, (await driver.pageState(budget.signal)).text);
+  if (parsed.kind === 'text')
+    return async (driver, budget) => textHolds(parsed, (await driver.pageState(budget.signal)).text);
   return async (driver, budget) => {
     const located = await locate(deps, driver, parsed.description, 'click', budget);
     const present = located.found || located.issue.code === 'element_ambiguous';
-    const what = located.found ? `the page shows ${located.element.role} "${located.element.name}"` : present ? `several elements fit "${parsed.description}"` : `nothing fits "${parsed.description}" yet`;
-    return parsed.absent ? { holds: !present, evidence: present ? `${what}: still there` : `nothing fits "${parsed.description}" any more` } : { holds: present, evidence: what };
+    const what = located.found
+      ? `the page shows ${located.element.role} "${located.element.name}"`
+      : present
+        ? `several elements fit "${parsed.description}"`
+        : `nothing fits "${parsed.description}" yet`;
+    return parsed.absent
+      ? {
+          holds: !present,
+          evidence: present ? `${what}: still there` : `nothing fits "${parsed.description}" any more`,
+        }
+      : { holds: present, evidence: what };
   };
 };
 
@@ -108,12 +131,19 @@ export const monitorCondition = (
     const intervalMs = (body.configuration?.interval?.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS) * 1000;
     const timeoutMs = (body.configuration?.interval?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
     if (body.configuration?.includeVisualAnalysis === 'enabled') {
-      warnings.push({ code: 'visual_analysis_not_applied', message: 'includeVisualAnalysis was not used: the condition is checked against the page text' });
+      warnings.push({
+        code: 'visual_analysis_not_applied',
+        message: 'includeVisualAnalysis was not used: the condition is checked against the page text',
+      });
     }
     let check: Checker;
     if (deps.model) check = modelChecker(deps, deps.model, body.condition, warnings);
     else {
-      warnings.push({ code: 'model_not_configured', message: 'no language model is configured: the condition is checked as quoted text on the page, or as a described element being on the page' });
+      warnings.push({
+        code: 'model_not_configured',
+        message:
+          'no language model is configured: the condition is checked as quoted text on the page, or as a described element being on the page',
+      });
       check = offlineChecker(deps, body.condition);
     }
     const startedAt = deps.clock.now().getTime();
@@ -123,7 +153,10 @@ export const monitorCondition = (
       if (!('holds' in verdict)) return failed(verdict, { warnings, credits: budget.credits });
       const elapsed = deps.clock.now().getTime() - startedAt;
       if (verdict.holds) {
-        return succeeded(`The condition holds (check ${checks}, after ${seconds(elapsed)}): ${verdict.evidence}`, { warnings, credits: budget.credits });
+        return succeeded(`The condition holds (check ${checks}, after ${seconds(elapsed)}): ${verdict.evidence}`, {
+          warnings,
+          credits: budget.credits,
+        });
       }
       const nextAt = checks * intervalMs;
       if (nextAt > timeoutMs) {
@@ -131,7 +164,13 @@ export const monitorCondition = (
           status: 'failure',
           modelResponse: `Last check: ${verdict.evidence}`,
           credits: budget.credits,
-          errors: [{ code: 'monitor_timeout', message: `the condition did not hold within ${timeoutMs / 1000} s (${checks} checks, every ${intervalMs / 1000} s); last check: ${verdict.evidence}`, details: { checks, timeoutSeconds: timeoutMs / 1000 } }],
+          errors: [
+            {
+              code: 'monitor_timeout',
+              message: `the condition did not hold within ${timeoutMs / 1000} s (${checks} checks, every ${intervalMs / 1000} s); last check: ${verdict.evidence}`,
+              details: { checks, timeoutSeconds: timeoutMs / 1000 },
+            },
+          ],
           warnings,
         };
       }

@@ -20,7 +20,14 @@ import { passagesOf } from '../passages.js';
 import { failed, type OperationResult } from '../result.js';
 import { runWindowOperation, type OperationLimits } from '../run.js';
 import { ItemSet, itemsFromGroups, listShapeOf, shapeResult, type ListShape } from './items.js';
-import { SCROLL_CHANGE_TIMEOUT_MS, waitForChange, walkPages, type PaginationMode, type StopReason, type WalkStep } from './walk.js';
+import {
+  SCROLL_CHANGE_TIMEOUT_MS,
+  waitForChange,
+  walkPages,
+  type PaginationMode,
+  type StopReason,
+  type WalkStep,
+} from './walk.js';
 import type { WindowDriver } from '../../../ports/window-driver.js';
 
 export interface PaginatedExtractionBody extends OperationLimits {
@@ -45,7 +52,13 @@ const SYSTEM = [
 
 type Extractor = (driver: WindowDriver, budget: Budget, step: WalkStep) => Promise<unknown[] | Issue>;
 
-const modelExtractor = (deps: PageQueryDeps, prompt: string, item: Record<string, unknown>, check: SchemaCheck, warnings: Issue[]): Extractor => {
+const modelExtractor = (
+  deps: PageQueryDeps,
+  prompt: string,
+  item: Record<string, unknown>,
+  check: SchemaCheck,
+  warnings: Issue[],
+): Extractor => {
   const model = deps.model!;
   const sent = new Set<string>();
   let dropped = 0;
@@ -56,7 +69,11 @@ const modelExtractor = (deps: PageQueryDeps, prompt: string, item: Record<string
     let context = '';
     for (const passage of fresh) {
       if (context.length + passage.length > MAX_PAGE_CHARS) {
-        if (!warnings.some((w) => w.code === 'content_truncated')) warnings.push({ code: 'content_truncated', message: `a page's new content was cut to ${MAX_PAGE_CHARS} characters before extraction` });
+        if (!warnings.some((w) => w.code === 'content_truncated'))
+          warnings.push({
+            code: 'content_truncated',
+            message: `a page's new content was cut to ${MAX_PAGE_CHARS} characters before extraction`,
+          });
         break;
       }
       sent.add(passage);
@@ -75,24 +92,36 @@ const modelExtractor = (deps: PageQueryDeps, prompt: string, item: Record<string
     } catch {
       items = undefined;
     }
-    if (!Array.isArray(items)) return { code: 'model_malformed_answer', message: `the model's answer for page ${step.page} is not {"items": [...]}: ${answer.slice(0, 200)}` };
+    if (!Array.isArray(items))
+      return {
+        code: 'model_malformed_answer',
+        message: `the model's answer for page ${step.page} is not {"items": [...]}: ${answer.slice(0, 200)}`,
+      };
     const fitting = items.filter((candidate) => check(candidate).length === 0);
     dropped += items.length - fitting.length;
     const note = warnings.find((w) => w.code === 'items_left_out');
-    if (dropped && note) note.message = `${dropped} item(s) the model read did not fit the item schema and were left out`;
-    else if (dropped) warnings.push({ code: 'items_left_out', message: `${dropped} item(s) the model read did not fit the item schema and were left out` });
+    if (dropped && note)
+      note.message = `${dropped} item(s) the model read did not fit the item schema and were left out`;
+    else if (dropped)
+      warnings.push({
+        code: 'items_left_out',
+        message: `${dropped} item(s) the model read did not fit the item schema and were left out`,
+      });
     return fitting;
   };
 };
 
-const offlineExtractor = (shape: ListShape, hasSchema: boolean): Extractor => async (driver, budget) => {
-  const found = itemsFromGroups(await driver.listItems(budget.signal), shape, hasSchema);
-  if (found.items) return found.items;
-  return {
-    code: 'model_not_configured',
-    message: 'no language model is configured, and no table or list on the page has columns matching the output schema: filling it needs a model (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock or openai)',
+const offlineExtractor =
+  (shape: ListShape, hasSchema: boolean): Extractor =>
+  async (driver, budget) => {
+    const found = itemsFromGroups(await driver.listItems(budget.signal), shape, hasSchema);
+    if (found.items) return found.items;
+    return {
+      code: 'model_not_configured',
+      message:
+        'no language model is configured, and no table or list on the page has columns matching the output schema: filling it needs a model (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock or openai)',
+    };
   };
-};
 
 const STOPS: Record<Exclude<StopReason, 'end' | 'no_new_content' | 'max_pages'>, string> = {
   no_change: 'the next-page control did not change the page',
@@ -111,15 +140,25 @@ export const extractAcrossPages = (
     if (compiled && 'issue' in compiled) return failed(compiled.issue);
     const shape = listShapeOf(compiled?.schema);
     if (compiled && shape.kind === 'items') {
-      warnings.push({ code: 'output_schema_is_one_item', message: 'the output schema describes one object, not a list: the result is a list of such objects' });
+      warnings.push({
+        code: 'output_schema_is_one_item',
+        message: 'the output schema describes one object, not a list: the result is a list of such objects',
+      });
     }
     if (body.configuration?.experimental?.scrollWithin) {
-      warnings.push({ code: 'scroll_within_not_applied', message: 'experimental.scrollWithin was not used: the page itself was scrolled' });
+      warnings.push({
+        code: 'scroll_within_not_applied',
+        message: 'experimental.scrollWithin was not used: the page itself was scrolled',
+      });
     }
     let extract: Extractor;
     if (deps.model) extract = modelExtractor(deps, body.prompt, shape.item, deps.schemas.compile(shape.item), warnings);
     else {
-      warnings.push({ code: 'model_not_configured', message: "no language model is configured: the items are the rows of the page's main table or list, copied as they are, not an answer to the prompt" });
+      warnings.push({
+        code: 'model_not_configured',
+        message:
+          "no language model is configured: the items are the rows of the page's main table or list, copied as they are, not an answer to the prompt",
+      });
       extract = offlineExtractor(shape, compiled !== undefined);
     }
     const collected = new ItemSet();
@@ -127,24 +166,40 @@ export const extractAcrossPages = (
     let failure: Issue | undefined;
     let stop: Issue | undefined;
     try {
-      const walk = await walkPages(driver, budget, { mode: body.configuration?.paginationMode ?? 'auto' }, async (step) => {
-        let items = await extract(driver, budget, step);
-        // A listing filled in by script just after load shows nothing yet: give the first page a moment to render it.
-        if (step.page === 1 && Array.isArray(items) && !items.length) {
-          const before = await driver.pageState(budget.signal);
-          if (await waitForChange(driver, before, budget, SCROLL_CHANGE_TIMEOUT_MS)) items = await extract(driver, budget, step);
-        }
-        if (!Array.isArray(items)) {
-          failure = items;
-          throw new StopWalk();
-        }
-        const added = collected.add(items);
-        pages.push({ page: step.page, url: step.url, newItems: added });
-        return { fresh: added > 0 };
-      });
-      if (walk.stop === 'max_pages') stop = { code: 'max_pages_reached', message: `stopped after ${walk.pages} pages (the cap): the listing may have more`, details: { pages: walk.pages } };
+      const walk = await walkPages(
+        driver,
+        budget,
+        { mode: body.configuration?.paginationMode ?? 'auto' },
+        async (step) => {
+          let items = await extract(driver, budget, step);
+          // A listing filled in by script just after load shows nothing yet: give the first page a moment to render it.
+          if (step.page === 1 && Array.isArray(items) && !items.length) {
+            const before = await driver.pageState(budget.signal);
+            if (await waitForChange(driver, before, budget, SCROLL_CHANGE_TIMEOUT_MS))
+              items = await extract(driver, budget, step);
+          }
+          if (!Array.isArray(items)) {
+            failure = items;
+            throw new StopWalk();
+          }
+          const added = collected.add(items);
+          pages.push({ page: step.page, url: step.url, newItems: added });
+          return { fresh: added > 0 };
+        },
+      );
+      if (walk.stop === 'max_pages')
+        stop = {
+          code: 'max_pages_reached',
+          message: `stopped after ${walk.pages} pages (the cap): the listing may have more`,
+          details: { pages: walk.pages },
+        };
       // A normal end needs no word; a next control that changed nothing may mean the listing was not fully read.
-      else if (walk.stop === 'no_change') warnings.push({ code: 'pagination_stalled', message: `read ${walk.pages} page(s); ${STOPS[walk.stop]}`, details: { pages: walk.pages } });
+      else if (walk.stop === 'no_change')
+        warnings.push({
+          code: 'pagination_stalled',
+          message: `read ${walk.pages} page(s); ${STOPS[walk.stop]}`,
+          details: { pages: walk.pages },
+        });
     } catch (error) {
       if (error instanceof BudgetExceededError) stop = error.issue;
       else if (!(error instanceof StopWalk)) throw error;
@@ -153,10 +208,29 @@ export const extractAcrossPages = (
     const details = { pages, items: collected.items.length };
     if (failure) {
       if (!collected.items.length) return failed(failure, { warnings, credits: budget.credits });
-      return { status: 'partial', modelResponse: result, credits: budget.credits, errors: [{ ...failure, details }], warnings };
+      return {
+        status: 'partial',
+        modelResponse: result,
+        credits: budget.credits,
+        errors: [{ ...failure, details }],
+        warnings,
+      };
     }
-    if (stop) return { status: 'partial', modelResponse: result, credits: budget.credits, errors: [{ ...stop, details: { ...stop.details, ...details } }], warnings };
-    return { status: deps.model ? 'success' : 'partial', modelResponse: result, credits: budget.credits, errors: [], warnings };
+    if (stop)
+      return {
+        status: 'partial',
+        modelResponse: result,
+        credits: budget.credits,
+        errors: [{ ...stop, details: { ...stop.details, ...details } }],
+        warnings,
+      };
+    return {
+      status: deps.model ? 'success' : 'partial',
+      modelResponse: result,
+      credits: budget.credits,
+      errors: [],
+      warnings,
+    };
   });
 
 /** Ends the walk from inside a visit (a page whose items could not be read), keeping what earlier pages gave. */

@@ -11,7 +11,11 @@ import { walkPages } from './walk.js';
 /** Pages read for one question: a question over more than this is a paginated extraction. */
 const MAX_PAGES = 10;
 
-export const scrapeAcrossPages = async (driver: WindowDriver, budget: Budget, maxChars: number): Promise<ScrapeResult & { pages: number }> => {
+export const scrapeAcrossPages = async (
+  driver: WindowDriver,
+  budget: Budget,
+  maxChars: number,
+): Promise<ScrapeResult & { pages: number }> => {
   const seen = new Set<string>();
   const parts: string[] = [];
   let title = '';

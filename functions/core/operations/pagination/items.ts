@@ -11,7 +11,10 @@ type Schema = Record<string, unknown>;
  * Where the list is in the caller's schema: the schema itself (`type: array`), its one array property (`{results:
  * [...]}`: the common shape), or nowhere (an object schema: each item is one such object, and the result a list of them).
  */
-export type ListShape = { kind: 'array'; item: Schema } | { kind: 'property'; property: string; item: Schema } | { kind: 'items'; item: Schema };
+export type ListShape =
+  | { kind: 'array'; item: Schema }
+  | { kind: 'property'; property: string; item: Schema }
+  | { kind: 'items'; item: Schema };
 
 const isSchema = (value: unknown): value is Schema => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -28,12 +31,21 @@ export const listShapeOf = (schema: Schema | undefined): ListShape => {
 };
 
 /** The final answer: the items in the caller's shape. */
-export const shapeResult = (shape: ListShape, items: unknown[]): unknown => (shape.kind === 'property' ? { [shape.property]: items } : items);
+export const shapeResult = (shape: ListShape, items: unknown[]): unknown =>
+  shape.kind === 'property' ? { [shape.property]: items } : items;
 
 /** Object keys sorted, so the same item read twice (its keys in another order) counts once. */
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, inner: unknown) =>
-    isSchema(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : typeof inner === 'string' ? inner.replace(/\s+/g, ' ').trim() : inner,
+    isSchema(inner)
+      ? Object.fromEntries(
+          Object.keys(inner)
+            .sort()
+            .map((key) => [key, inner[key]]),
+        )
+      : typeof inner === 'string'
+        ? inner.replace(/\s+/g, ' ').trim()
+        : inner,
   );
 
 /** Items in page order, each once: a listing's pages overlap (a load-more keeps the earlier items on the page). */
@@ -72,7 +84,8 @@ const asNumber = (text: string): number | undefined => {
   return Number.isFinite(value) ? value : undefined;
 };
 
-const typeOf = (schema: unknown): string | undefined => (isSchema(schema) && typeof schema.type === 'string' ? schema.type : undefined);
+const typeOf = (schema: unknown): string | undefined =>
+  isSchema(schema) && typeof schema.type === 'string' ? schema.type : undefined;
 
 /** A table row or list entry as an item: columns by header, or its text (and link). */
 const plainItem = (group: ItemGroup, item: ItemGroup['items'][number]): Record<string, string> => {
@@ -98,7 +111,9 @@ const mappedItems = (group: ItemGroup, item: Schema): Array<Record<string, unkno
   const sources = group.kind === 'table' && group.headers?.length ? [...group.headers, 'link'] : ['text', 'link'];
   const mapping = new Map<string, string>();
   for (const property of Object.keys(properties)) {
-    const source = sources.find((s) => sameWords(s, property)) ?? sources.find((s) => words(s).includes(words(property)[0] ?? '\0') && words(property).length === 1);
+    const source =
+      sources.find((s) => sameWords(s, property)) ??
+      sources.find((s) => words(s).includes(words(property)[0] ?? '\0') && words(property).length === 1);
     if (source) mapping.set(property, source);
   }
   const mapped = required.length ? required.every((p) => mapping.has(p)) : mapping.size > 0;
@@ -126,7 +141,11 @@ const mappedItems = (group: ItemGroup, item: Schema): Array<Record<string, unkno
  * Without a model: the page's main repeated structure (the largest group, or with a schema the largest one that
  * fills it) as items. `undefined` items: no group fits the schema.
  */
-export const itemsFromGroups = (groups: ItemGroup[], shape: ListShape, hasSchema: boolean): { items?: unknown[]; group?: ItemGroup } => {
+export const itemsFromGroups = (
+  groups: ItemGroup[],
+  shape: ListShape,
+  hasSchema: boolean,
+): { items?: unknown[]; group?: ItemGroup } => {
   if (!groups.length) return { items: [] };
   if (!hasSchema) return { items: groups[0].items.map((entry) => plainItem(groups[0], entry)), group: groups[0] };
   // A list of strings: each entry's text is one.

@@ -32,10 +32,16 @@ const POLL_MS = 150;
 /** Content counts as settled once unchanged for this long (rendering in bursts, images sizing the layout). */
 const SETTLE_MS = 400;
 
-const changed = (before: PageState, now: PageState) => now.url !== before.url || now.text !== before.text || now.scrollHeight > before.scrollHeight;
+const changed = (before: PageState, now: PageState) =>
+  now.url !== before.url || now.text !== before.text || now.scrollHeight > before.scrollHeight;
 
 /** Wait for the page to differ from `before`, then for it to stop changing. False when nothing changed in time. */
-export const waitForChange = async (driver: WindowDriver, before: PageState, budget: Budget, timeoutMs: number): Promise<boolean> => {
+export const waitForChange = async (
+  driver: WindowDriver,
+  before: PageState,
+  budget: Budget,
+  timeoutMs: number,
+): Promise<boolean> => {
   const deadline = Date.now() + timeoutMs;
   let last: PageState | undefined;
   while (Date.now() < deadline) {
@@ -61,7 +67,11 @@ export const waitForChange = async (driver: WindowDriver, before: PageState, bud
 };
 
 /** One move forward; undefined when the page offers none in this mode (or the move changed nothing). */
-const advance = async (driver: WindowDriver, mode: PaginationMode, budget: Budget): Promise<Move | 'no_change' | undefined> => {
+const advance = async (
+  driver: WindowDriver,
+  mode: PaginationMode,
+  budget: Budget,
+): Promise<Move | 'no_change' | undefined> => {
   const before = await driver.pageState(budget.signal);
   if (mode !== 'infinite-scroll') {
     const snapshot = await driver.snapshot(budget.signal);

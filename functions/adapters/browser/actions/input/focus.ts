@@ -19,8 +19,11 @@ export type { FocusState };
 export const ensureFocus = (page: Page, target: RegisteredTarget, signal: AbortSignal) =>
   evaluateInWorld<FocusState>(page, callExpression(FOCUS_SCRIPT, target), signal);
 
-export const focusedElement = (page: Page, signal: AbortSignal) => evaluateInWorld<FocusState>(page, callExpression(ACTIVE_SCRIPT), signal);
+export const focusedElement = (page: Page, signal: AbortSignal) =>
+  evaluateInWorld<FocusState>(page, callExpression(ACTIVE_SCRIPT), signal);
 
-export const selectAllInFocused = (page: Page, signal: AbortSignal) => evaluateInWorld<number>(page, callExpression(SELECT_ALL_SCRIPT), signal);
+export const selectAllInFocused = (page: Page, signal: AbortSignal) =>
+  evaluateInWorld<number>(page, callExpression(SELECT_ALL_SCRIPT), signal);
 
-export const remainingInFocused = (page: Page, signal: AbortSignal) => evaluateInWorld<number>(page, callExpression(REMAINING_SCRIPT), signal);
+export const remainingInFocused = (page: Page, signal: AbortSignal) =>
+  evaluateInWorld<number>(page, callExpression(REMAINING_SCRIPT), signal);

@@ -7,7 +7,12 @@ import { TimeoutError, type Page } from 'puppeteer-core';
 import type { ActionOutcome, NavigationWait } from '../../../../ports/page-snapshot.js';
 import { abortable } from './abortable.js';
 
-export const withNavigation = async (page: Page, wait: NavigationWait | undefined, signal: AbortSignal, act: () => Promise<ActionOutcome>): Promise<ActionOutcome> => {
+export const withNavigation = async (
+  page: Page,
+  wait: NavigationWait | undefined,
+  signal: AbortSignal,
+  act: () => Promise<ActionOutcome>,
+): Promise<ActionOutcome> => {
   if (!wait) return act();
   // puppeteer reads a timeout of 0 as "no timeout"; 0 here means "do not wait".
   const navigation = page.waitForNavigation({ timeout: Math.max(1, wait.timeoutMs), waitUntil: wait.waitUntil }).then(
@@ -27,6 +32,12 @@ export const withNavigation = async (page: Page, wait: NavigationWait | undefine
   });
   const notes = navigated
     ? outcome.notes
-    : [...outcome.notes, { code: 'no_navigation', message: `no navigation finished within ${Math.round(wait.timeoutMs / 100) / 10} s after the action` }];
+    : [
+        ...outcome.notes,
+        {
+          code: 'no_navigation',
+          message: `no navigation finished within ${Math.round(wait.timeoutMs / 100) / 10} s after the action`,
+        },
+      ];
   return { ...outcome, navigated, url: page.url(), notes };
 };

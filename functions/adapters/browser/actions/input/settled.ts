@@ -13,7 +13,10 @@ const SETTLE_TIMEOUT_MS = 5000;
 const READY = `document.readyState !== 'loading' || new Promise((done) => document.addEventListener('DOMContentLoaded', () => done(true), { once: true }))`;
 
 export const isContextLost = (error: unknown): boolean =>
-  error instanceof Error && /Execution context was destroyed|Cannot find context|Execution context is not available|frame got detached|Inspected target navigated/i.test(error.message);
+  error instanceof Error &&
+  /Execution context was destroyed|Cannot find context|Execution context is not available|frame got detached|Inspected target navigated/i.test(
+    error.message,
+  );
 
 /** Runs `read`, and again once the next document is parsed when a navigation destroyed the context meanwhile. */
 export const readSettled = async <T>(page: Page, signal: AbortSignal, read: () => Promise<T>): Promise<T> => {

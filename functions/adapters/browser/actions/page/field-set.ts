@@ -17,14 +17,19 @@ export default function fieldSet({ key, index, value }: RegisteredTarget & { val
     const wanted = Array.isArray(value) ? value : [value];
     const options = Array.from(select.options);
     const label = (o: HTMLOptionElement) => (o.label || o.text || '').replace(/\s+/g, ' ').trim().toLowerCase();
-    const picked = wanted.map((w) => options.find((o) => o.value === w) || options.find((o) => label(o) === String(w).toLowerCase()));
+    const picked = wanted.map(
+      (w) => options.find((o) => o.value === w) || options.find((o) => label(o) === String(w).toLowerCase()),
+    );
     const missing = wanted.filter((w, i) => !picked[i]);
     if (missing.length) {
       return {
         acted: false,
         code: 'option_missing',
         message:
-          'no option ' + missing.map((m) => JSON.stringify(m)).join(', ') + ' in the list; it offers ' + options.map((o) => JSON.stringify(o.value)).join(', '),
+          'no option ' +
+          missing.map((m) => JSON.stringify(m)).join(', ') +
+          ' in the list; it offers ' +
+          options.map((o) => JSON.stringify(o.value)).join(', '),
       };
     }
     if (select.multiple) for (const o of options) o.selected = picked.includes(o);
@@ -36,7 +41,11 @@ export default function fieldSet({ key, index, value }: RegisteredTarget & { val
   setter.call(el, value);
   fire();
   if (el.value !== value) {
-    return { acted: false, code: 'value_not_taken', message: 'the field did not accept ' + JSON.stringify(value) + ' (it holds ' + JSON.stringify(el.value) + ')' };
+    return {
+      acted: false,
+      code: 'value_not_taken',
+      message: 'the field did not accept ' + JSON.stringify(value) + ' (it holds ' + JSON.stringify(el.value) + ')',
+    };
   }
   return { acted: true, notes: [] };
 }

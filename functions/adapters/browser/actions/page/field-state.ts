@@ -15,6 +15,7 @@ export default function fieldState({ key, index }: RegisteredTarget): FieldState
   return {
     value: el.value as string,
     checked: el.checked as boolean,
-    selected: el.localName === 'select' ? Array.from((found as HTMLSelectElement).selectedOptions).map((o) => o.value) : [],
+    selected:
+      el.localName === 'select' ? Array.from((found as HTMLSelectElement).selectedOptions).map((o) => o.value) : [],
   };
 }

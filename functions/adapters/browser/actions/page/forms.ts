@@ -14,15 +14,47 @@ import { asControl, type Control, frameDocument, shown, squash } from './dom.js'
 /** Form keys kept addressable beside the snapshots' own. */
 const KEPT = 6;
 
-export type FormsArgs = { mode: 'analyze' } | { mode: 'find'; locators: FieldLocators[] } | { mode: 'at'; key: string; index: number };
+export type FormsArgs =
+  | { mode: 'analyze' }
+  | { mode: 'find'; locators: FieldLocators[] }
+  | { mode: 'at'; key: string; index: number };
 
-const KINDS = new Set(['text', 'email', 'password', 'tel', 'url', 'search', 'number', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range', 'checkbox', 'radio']);
+const KINDS = new Set([
+  'text',
+  'email',
+  'password',
+  'tel',
+  'url',
+  'search',
+  'number',
+  'date',
+  'time',
+  'datetime-local',
+  'month',
+  'week',
+  'color',
+  'range',
+  'checkbox',
+  'radio',
+]);
 const BUTTON_TYPES = new Set(['submit', 'button', 'reset', 'image']);
-const NEXT = /^\s*(next|continue|proceed|forward|weiter|suivant|siguiente|avanti)\b|^\s*(>|→|»)\s*$|\b(next|continue)\s*(step|page)?\s*(>|→|»)?\s*$/i;
+const NEXT =
+  /^\s*(next|continue|proceed|forward|weiter|suivant|siguiente|avanti)\b|^\s*(>|→|»)\s*$|\b(next|continue)\s*(step|page)?\s*(>|→|»)?\s*$/i;
 const SUBMIT = /\b(submit|send|sign\s*up|register|create|save|apply|book|order|done|finish|complete|confirm)\b/i;
-const WORDS: Partial<Record<FormFieldKind, string>> = { textarea: 'text area', select: 'dropdown', radio: 'radio buttons', checkbox: 'checkbox', button: 'button', other: 'element' };
+const WORDS: Partial<Record<FormFieldKind, string>> = {
+  textarea: 'text area',
+  select: 'dropdown',
+  radio: 'radio buttons',
+  checkbox: 'checkbox',
+  button: 'button',
+  other: 'element',
+};
 
-const bare = (text: string | null | undefined) => squash(text).replace(/\s*[*:]+\s*$/, '').replace(/^\s*[*]\s*/, '').trim();
+const bare = (text: string | null | undefined) =>
+  squash(text)
+    .replace(/\s*[*:]+\s*$/, '')
+    .replace(/^\s*[*]\s*/, '')
+    .trim();
 
 /** Across shadow roots and frames: the element's composed parent. */
 const up = (node: Node): Node | null => {
@@ -55,7 +87,8 @@ const kindOf = (el: Element): FormFieldKind | null => {
 const textOf = (node: Element | null) => {
   if (!node) return '';
   const copy = node.cloneNode(true) as Element;
-  for (const inner of copy.querySelectorAll('select, option, textarea, script, style, [aria-hidden="true"]')) inner.remove();
+  for (const inner of copy.querySelectorAll('select, option, textarea, script, style, [aria-hidden="true"]'))
+    inner.remove();
   return squash(copy.textContent);
 };
 const byIds = (el: Element, ids: string) => {
@@ -84,7 +117,8 @@ const ownLabel = (el: Control): string => {
     const text = labels.map(textOf).join(' ');
     if (text) return bare(text);
   }
-  if (kindOf(el) === 'button') return bare(el.localName === 'input' ? el.value : textOf(el)) || bare(el.getAttribute('title'));
+  if (kindOf(el) === 'button')
+    return bare(el.localName === 'input' ? el.value : textOf(el)) || bare(el.getAttribute('title'));
   return '';
 };
 const groupOf = (el: Control): Control[] => {
@@ -119,7 +153,11 @@ const labelOf = (el: Control, kind: FormFieldKind, radios: Control[]) => {
 const cssPath = (el: Element) => {
   const parts: string[] = [];
   for (let n: Element | null = el; n && n.nodeType === 1; n = n.parentElement) {
-    if (n !== el && n.id && (n.getRootNode() as Document | ShadowRoot).querySelectorAll('#' + CSS.escape(n.id)).length === 1) {
+    if (
+      n !== el &&
+      n.id &&
+      (n.getRootNode() as Document | ShadowRoot).querySelectorAll('#' + CSS.escape(n.id)).length === 1
+    ) {
       parts.unshift('#' + CSS.escape(n.id));
       break;
     }
@@ -210,8 +248,10 @@ export default function forms(args: FormsArgs): FormAnalysis | Array<FormField |
     if (label) field.locators.label = label;
     field.locators.css = cssPath(lead);
     if (el.placeholder) field.placeholder = el.placeholder;
-    for (const attr of ['min', 'max', 'pattern'] as const) if (el.getAttribute(attr)) field[attr] = el.getAttribute(attr)!;
-    if (el.maxLength !== undefined && el.maxLength >= 0 && (el.localName === 'input' || el.localName === 'textarea')) field.maxLength = el.maxLength;
+    for (const attr of ['min', 'max', 'pattern'] as const)
+      if (el.getAttribute(attr)) field[attr] = el.getAttribute(attr)!;
+    if (el.maxLength !== undefined && el.maxLength >= 0 && (el.localName === 'input' || el.localName === 'textarea'))
+      field.maxLength = el.maxLength;
     if (kind === 'select') {
       const select = el as HTMLSelectElement;
       field.multiple = select.multiple;
@@ -296,7 +336,9 @@ export default function forms(args: FormsArgs): FormAnalysis | Array<FormField |
     if (!el || !el.isConnected) return null;
     // A label or wrapper resolved for a field: the control inside it.
     const control =
-      kindOf(el) && kindOf(el) !== 'other' ? el : (el as HTMLLabelElement).control || el.querySelector('input:not([type=hidden]), select, textarea') || el;
+      kindOf(el) && kindOf(el) !== 'other'
+        ? el
+        : (el as HTMLLabelElement).control || el.querySelector('input:not([type=hidden]), select, textarea') || el;
     return fieldOf(asControl(control));
   }
 
@@ -312,10 +354,17 @@ export default function forms(args: FormsArgs): FormAnalysis | Array<FormField |
       best = ranked.list;
     }
   }
-  const controls = all.filter((el) => kindOf(el) === 'button' && (!scope || inside(scope, el)) && !el.matches(':disabled'));
-  const next = controls.find((el) => NEXT.test(ownLabel(el)) && (el.getAttribute('type') || '').toLowerCase() !== 'reset');
+  const controls = all.filter(
+    (el) => kindOf(el) === 'button' && (!scope || inside(scope, el)) && !el.matches(':disabled'),
+  );
+  const next = controls.find(
+    (el) => NEXT.test(ownLabel(el)) && (el.getAttribute('type') || '').toLowerCase() !== 'reset',
+  );
   const submit = controls.find(
-    (el) => el !== next && ((el.getAttribute('type') || (el.localName === 'button' ? 'submit' : '')).toLowerCase() === 'submit' || SUBMIT.test(ownLabel(el))),
+    (el) =>
+      el !== next &&
+      ((el.getAttribute('type') || (el.localName === 'button' ? 'submit' : '')).toLowerCase() === 'submit' ||
+        SUBMIT.test(ownLabel(el))),
   );
   let formName = '';
   if (scope) {

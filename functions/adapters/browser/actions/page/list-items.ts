@@ -9,7 +9,10 @@ const shown = (el: Element) => {
   const r = el.getBoundingClientRect();
   return r.width >= 1 && r.height >= 1 && getComputedStyle(el).visibility !== 'hidden';
 };
-const chrome = (el: Element) => !!el.closest('nav,header,footer,[role=navigation],[role=banner],[role=contentinfo],aside,menu,[role=menu],[role=menubar],[role=tablist]');
+const chrome = (el: Element) =>
+  !!el.closest(
+    'nav,header,footer,[role=navigation],[role=banner],[role=contentinfo],aside,menu,[role=menu],[role=menubar],[role=tablist]',
+  );
 const linkOf = (el: Element) => {
   const a = el.matches('a[href]') ? el : el.querySelector('a[href]');
   return a ? (a as HTMLAnchorElement).href : undefined;
@@ -28,7 +31,8 @@ const labelOf = (el: Element) => {
   return '';
 };
 const innerText = (el: Element) => (el as HTMLElement).innerText;
-const signature = (el: Element) => el.tagName + '.' + (typeof el.className === 'string' ? el.className.trim().split(/\s+/).sort().join('.') : '');
+const signature = (el: Element) =>
+  el.tagName + '.' + (typeof el.className === 'string' ? el.className.trim().split(/\s+/).sort().join('.') : '');
 
 export default function listItems(): ItemGroup[] {
   const groups: ItemGroup[] = [];
@@ -37,7 +41,9 @@ export default function listItems(): ItemGroup[] {
     if (!shown(table) || chrome(table) || table.querySelector('table')) continue;
     const rows = Array.from(table.rows).filter(shown);
     const headRow =
-      table.tHead && table.tHead.rows[0] ? table.tHead.rows[0] : rows.find((r) => r.cells.length && Array.from(r.cells).every((c) => c.tagName === 'TH'));
+      table.tHead && table.tHead.rows[0]
+        ? table.tHead.rows[0]
+        : rows.find((r) => r.cells.length && Array.from(r.cells).every((c) => c.tagName === 'TH'));
     const headers = headRow ? Array.from(headRow.cells).map((c) => clip(c.textContent, 80)) : [];
     const body = rows.filter((r) => r !== headRow && Array.from(r.cells).some((c) => c.tagName === 'TD'));
     if (body.length < 2) continue;
@@ -54,10 +60,16 @@ export default function listItems(): ItemGroup[] {
   }
   for (const list of document.querySelectorAll('ul,ol,[role=list]')) {
     if (!shown(list) || chrome(list) || list.closest('table')) continue;
-    const entries = Array.from(list.children).filter((li) => (li.tagName === 'LI' || li.getAttribute('role') === 'listitem') && shown(li));
+    const entries = Array.from(list.children).filter(
+      (li) => (li.tagName === 'LI' || li.getAttribute('role') === 'listitem') && shown(li),
+    );
     if (entries.length < 2 || entries.every((li) => clip(innerText(li), 20).length < 2)) continue;
     claimed.add(list);
-    groups.push({ kind: 'list', label: labelOf(list), items: entries.map((li) => ({ text: clip(innerText(li), 1000), link: linkOf(li) })) });
+    groups.push({
+      kind: 'list',
+      label: labelOf(list),
+      items: entries.map((li) => ({ text: clip(innerText(li), 1000), link: linkOf(li) })),
+    });
   }
   for (const parent of document.querySelectorAll('main, section, div, article')) {
     if (chrome(parent) || claimed.has(parent) || parent.closest('table,ul,ol')) continue;
@@ -74,7 +86,11 @@ export default function listItems(): ItemGroup[] {
       if (cards.length < 3 || cards[0].tagName === 'P' || cards.some((c) => claimed.has(c))) continue;
       if (cards.filter((c) => clip(innerText(c), 30).length >= 3).length < cards.length * 0.8) continue;
       if (!cards.every((c) => c.children.length > 0)) continue;
-      groups.push({ kind: 'cards', label: labelOf(parent), items: cards.map((c) => ({ text: clip(innerText(c), 1000), link: linkOf(c) })) });
+      groups.push({
+        kind: 'cards',
+        label: labelOf(parent),
+        items: cards.map((c) => ({ text: clip(innerText(c), 1000), link: linkOf(c) })),
+      });
     }
   }
   return groups;

@@ -21,7 +21,9 @@ export default function pageState(max: number): PageState {
     }
   };
   read(document);
-  const next = document.querySelector<HTMLAnchorElement | HTMLLinkElement>('link[rel~="next" i][href], a[rel~="next" i][href]');
+  const next = document.querySelector<HTMLAnchorElement | HTMLLinkElement>(
+    'link[rel~="next" i][href], a[rel~="next" i][href]',
+  );
   const root = document.scrollingElement || document.documentElement;
   return {
     url: location.href,

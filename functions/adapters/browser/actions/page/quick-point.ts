@@ -11,7 +11,8 @@ export default function quickPoint({ key, index }: RegisteredTarget): { x: numbe
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
-  if (r.width < 1 || r.height < 1 || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || el.matches(':disabled')) return null;
+  if (r.width < 1 || r.height < 1 || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || el.matches(':disabled'))
+    return null;
   const hit = deepHit(document, x, y);
   const hits = (outer: Node) => within(outer, hit);
   return hits(el) || Array.from(asControl(el).labels || []).some(hits) ? { x, y } : null;

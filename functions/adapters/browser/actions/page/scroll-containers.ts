@@ -10,7 +10,8 @@ import { clip } from './dom.js';
 /** Boxes listings kept addressable, as snapshots are. */
 const KEPT = 4;
 
-export interface RawBox extends Pick<SnapshotElement, 'role' | 'tag' | 'name' | 'text' | 'near' | 'attributes' | 'box' | 'visible'> {
+export interface RawBox
+  extends Pick<SnapshotElement, 'role' | 'tag' | 'name' | 'text' | 'near' | 'attributes' | 'box' | 'visible'> {
   direction: 'vertical' | 'horizontal' | 'both';
 }
 
@@ -23,7 +24,11 @@ export default function scrollContainers(max: number): RawBoxes {
   const refs: Element[] = [];
   const visit = (root: Node) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-    for (let el = walker.nextNode() as Element | null; el && boxes.length < max; el = walker.nextNode() as Element | null) {
+    for (
+      let el = walker.nextNode() as Element | null;
+      el && boxes.length < max;
+      el = walker.nextNode() as Element | null
+    ) {
       if (el.shadowRoot) visit(el.shadowRoot);
       const tall = el.scrollHeight > el.clientHeight + 1;
       const wide = el.scrollWidth > el.clientWidth + 1;
@@ -38,11 +43,18 @@ export default function scrollContainers(max: number): RawBoxes {
         .map((id) => (id && document.getElementById(id) ? document.getElementById(id)!.textContent : ''))
         .join(' ');
       const heading = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading],legend,caption');
-      const name = clip(el.getAttribute('aria-label') || labelledBy || el.getAttribute('title') || (heading && heading.textContent), 80);
+      const name = clip(
+        el.getAttribute('aria-label') || labelledBy || el.getAttribute('title') || (heading && heading.textContent),
+        80,
+      );
       let before = '';
-      for (let prev = el.previousElementSibling; prev && !before; prev = prev.previousElementSibling) before = clip(prev.textContent, 60);
-      const classes = typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter(Boolean).slice(0, 3).join(' ') : '';
-      const attributes = [el.id ? 'id ' + JSON.stringify(el.id) : '', classes ? 'class ' + JSON.stringify(classes) : ''].filter(Boolean).join(' · ');
+      for (let prev = el.previousElementSibling; prev && !before; prev = prev.previousElementSibling)
+        before = clip(prev.textContent, 60);
+      const classes =
+        typeof el.className === 'string' ? el.className.trim().split(/\s+/).filter(Boolean).slice(0, 3).join(' ') : '';
+      const attributes = [el.id ? 'id ' + JSON.stringify(el.id) : '', classes ? 'class ' + JSON.stringify(classes) : '']
+        .filter(Boolean)
+        .join(' · ');
       refs.push(el);
       boxes.push({
         role: el.getAttribute('role') || 'region',
@@ -51,7 +63,12 @@ export default function scrollContainers(max: number): RawBoxes {
         text: clip((el as HTMLElement).innerText, 120),
         near: before,
         attributes,
-        box: { x: Math.round(rect.left + scrollX), y: Math.round(rect.top + scrollY), width: Math.round(rect.width), height: Math.round(rect.height) },
+        box: {
+          x: Math.round(rect.left + scrollX),
+          y: Math.round(rect.top + scrollY),
+          width: Math.round(rect.width),
+          height: Math.round(rect.height),
+        },
         visible: rect.width >= 1 && rect.height >= 1 && style.visibility !== 'hidden',
         direction: tall && wide ? 'both' : tall ? 'vertical' : 'horizontal',
       });

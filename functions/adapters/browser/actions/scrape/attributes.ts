@@ -18,7 +18,8 @@ export function attributeFunctions(): Pick<PageApi, 'linkHref' | 'imageSource' |
    */
   function imageSource(img: HTMLImageElement): string {
     const shown = img.currentSrc || img.src;
-    if (shown && !shown.startsWith('data:')) return img.complete && img.naturalWidth === 1 && img.naturalHeight === 1 ? '' : shown;
+    if (shown && !shown.startsWith('data:'))
+      return img.complete && img.naturalWidth === 1 && img.naturalHeight === 1 ? '' : shown;
     const lazy = img.getAttribute('data-src') || img.getAttribute('data-lazy-src') || img.getAttribute('data-original');
     if (!lazy) return '';
     try {
@@ -42,7 +43,8 @@ export function attributeFunctions(): Pick<PageApi, 'linkHref' | 'imageSource' |
     if (display === 'inline' || display === 'contents' || display.startsWith('inline')) return 'inline';
     const parent = el.assignedSlot?.parentElement ?? el.parentElement;
     const box = parent ? view.getComputedStyle(parent) : undefined;
-    const row = box && ((box.display.endsWith('flex') && box.flexDirection.startsWith('row')) || box.display.endsWith('grid'));
+    const row =
+      box && ((box.display.endsWith('flex') && box.flexDirection.startsWith('row')) || box.display.endsWith('grid'));
     return row ? 'item' : 'block';
   }
 
@@ -52,7 +54,11 @@ export function attributeFunctions(): Pick<PageApi, 'linkHref' | 'imageSource' |
     for (const el of places) {
       if (!el) continue;
       const declared = el.getAttribute('data-language') || el.getAttribute('data-lang');
-      const match = declared ? [declared, declared] : /(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source|text)-|brush:\s*)([\w#+.-]+)/i.exec(el.getAttribute('class') ?? '');
+      const match = declared
+        ? [declared, declared]
+        : /(?:^|\s)(?:lang(?:uage)?-|highlight-(?:source|text)-|brush:\s*)([\w#+.-]+)/i.exec(
+            el.getAttribute('class') ?? '',
+          );
       if (!match) continue;
       const language = match[1].toLowerCase();
       return ['none', 'plain', 'plaintext', 'nohighlight', 'text'].includes(language) ? '' : language;

@@ -33,7 +33,9 @@ export function blockFunctions(page: PageApi): Pick<PageApi, 'list' | 'quote' | 
 
   /** An item's paragraph and the list under it stay on adjacent lines, as in a tight list. */
   function joinItem(blocks: Block[]): string {
-    return blocks.map((block, i) => (i === 0 ? '' : block.list && !blocks[i - 1].list ? '\n' : '\n\n') + block.text).join('');
+    return blocks
+      .map((block, i) => (i === 0 ? '' : block.list && !blocks[i - 1].list ? '\n' : '\n\n') + block.text)
+      .join('');
   }
 
   function indent(text: string, width: number): string {
@@ -41,8 +43,16 @@ export function blockFunctions(page: PageApi): Pick<PageApi, 'list' | 'quote' | 
   }
 
   function quote(el: HTMLElement, context: RenderContext): Block {
-    const text = page.blocksOf(el, context).map((block) => block.text).join('\n\n');
-    return { text: text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n') };
+    const text = page
+      .blocksOf(el, context)
+      .map((block) => block.text)
+      .join('\n\n');
+    return {
+      text: text
+        .split('\n')
+        .map((line) => (line ? `> ${line}` : '>'))
+        .join('\n'),
+    };
   }
 
   function heading(el: HTMLElement, context: RenderContext): Block | undefined {

@@ -7,7 +7,8 @@ import type { PageApi, PageLibraries, PageScrape } from './page-types.js';
 
 export function extractFunctions(page: PageApi): Pick<PageApi, 'extract'> {
   function extract(libraries: PageLibraries): PageScrape {
-    const title = document.title.trim() || (document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const title =
+      document.title.trim() || (document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim();
     const selectedText = selection();
     const result: PageScrape = { title, markdown: content(libraries) };
     if (selectedText) result.selectedText = selectedText;
@@ -41,7 +42,10 @@ export function extractFunctions(page: PageApi): Pick<PageApi, 'extract'> {
       if (text.trim()) return text;
       let inner: Document | null = null;
       try {
-        inner = active?.localName === 'iframe' || active?.localName === 'frame' ? (active as HTMLIFrameElement).contentDocument : null;
+        inner =
+          active?.localName === 'iframe' || active?.localName === 'frame'
+            ? (active as HTMLIFrameElement).contentDocument
+            : null;
       } catch {
         inner = null;
       }

@@ -29,7 +29,9 @@ export function regionFunctions(page: PageApi): Pick<PageApi, 'mainRegion'> {
    */
   function withTitle(region: Element | null): Element | null {
     if (!region) return null;
-    const before = Array.from(document.body.getElementsByTagName('h1')).filter((h1) => !region.contains(h1) && h1.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const before = Array.from(document.body.getElementsByTagName('h1')).filter(
+      (h1) => !region.contains(h1) && h1.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     const title = before[before.length - 1];
     if (!title || page.isHidden(title)) return region;
     let wider = region.parentElement;
@@ -41,7 +43,9 @@ export function regionFunctions(page: PageApi): Pick<PageApi, 'mainRegion'> {
   function declaredRegion(body: HTMLElement): Element | null {
     const mains = Array.from(body.querySelectorAll('main, [role="main"]')).filter((el) => !page.isHidden(el));
     if (mains.length === 1) return mains[0];
-    const articles = Array.from(body.querySelectorAll('article, [role="article"]')).filter((el) => !page.isHidden(el) && !el.parentElement?.closest('article, [role="article"]'));
+    const articles = Array.from(body.querySelectorAll('article, [role="article"]')).filter(
+      (el) => !page.isHidden(el) && !el.parentElement?.closest('article, [role="article"]'),
+    );
     return articles.length === 1 ? articles[0] : null;
   }
 

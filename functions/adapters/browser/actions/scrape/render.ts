@@ -7,7 +7,41 @@
 import type { Block, PageApi, RenderContext, Sink } from './page-types.js';
 
 export function renderFunctions(page: PageApi): Pick<PageApi, 'renderChildren' | 'blocksOf'> {
-  const CONTAINERS = new Set(['address', 'article', 'aside', 'body', 'center', 'dd', 'details', 'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hgroup', 'legend', 'li', 'main', 'menu', 'p', 'search', 'section', 'summary', 'caption', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th']);
+  const CONTAINERS = new Set([
+    'address',
+    'article',
+    'aside',
+    'body',
+    'center',
+    'dd',
+    'details',
+    'dir',
+    'div',
+    'dl',
+    'dt',
+    'fieldset',
+    'figcaption',
+    'figure',
+    'footer',
+    'form',
+    'header',
+    'hgroup',
+    'legend',
+    'li',
+    'main',
+    'menu',
+    'p',
+    'search',
+    'section',
+    'summary',
+    'caption',
+    'tbody',
+    'thead',
+    'tfoot',
+    'tr',
+    'td',
+    'th',
+  ]);
   const MARKS: Record<string, string> = { strong: '**', b: '**', em: '*', i: '*', del: '~~', s: '~~', strike: '~~' };
   const CODE = new Set(['code', 'kbd', 'samp', 'tt']);
   const MAX_NESTING = 400;
@@ -19,7 +53,8 @@ export function renderFunctions(page: PageApi): Pick<PageApi, 'renderChildren' |
       return;
     }
     // Sibling links, not childNodes: indexing a NodeList from script costs more on large pages.
-    for (let child = ((node as Element).shadowRoot ?? node).firstChild; child; child = child.nextSibling) renderNode(child, sink, context);
+    for (let child = ((node as Element).shadowRoot ?? node).firstChild; child; child = child.nextSibling)
+      renderNode(child, sink, context);
   }
 
   function renderNode(node: Node, sink: Sink, context: RenderContext): void {
@@ -41,7 +76,10 @@ export function renderFunctions(page: PageApi): Pick<PageApi, 'renderChildren' |
         return link(el as HTMLAnchorElement, sink, inner);
       case 'img': {
         const src = page.imageSource(el as HTMLImageElement);
-        const alt = (el.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim().replace(/[[\]\\]/g, '\\$&');
+        const alt = (el.getAttribute('alt') ?? '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .replace(/[[\]\\]/g, '\\$&');
         return void (src && sink.parts.push(`![${alt}](${url(src)})`));
       }
       case 'input':

@@ -18,10 +18,20 @@ const require = createRequire(import.meta.url);
 
 const READABILITY = '@mozilla/readability/Readability.js';
 
-const PAGE_PARTS = [visibilityFunctions, textFunctions, attributeFunctions, renderFunctions, blockFunctions, tableFunctions, regionFunctions, extractFunctions];
+const PAGE_PARTS = [
+  visibilityFunctions,
+  textFunctions,
+  attributeFunctions,
+  renderFunctions,
+  blockFunctions,
+  tableFunctions,
+  regionFunctions,
+  extractFunctions,
+];
 
 /** The library exports through `module.exports` when there is one. */
-const asModule = (source: string) => `(() => { const module = { exports: {} }; const exports = module.exports;\n${source}\n;return module.exports; })()`;
+const asModule = (source: string) =>
+  `(() => { const module = { exports: {} }; const exports = module.exports;\n${source}\n;return module.exports; })()`;
 
 const build = async (): Promise<string> => {
   const readability = await readFile(require.resolve(READABILITY), 'utf8');

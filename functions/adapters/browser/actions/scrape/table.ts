@@ -14,7 +14,11 @@ export function tableFunctions(page: PageApi): Pick<PageApi, 'table'> {
     const columns = Math.max(0, ...rows.map((row) => row.cells.length));
     const layout = columns < 2 || el.getAttribute('role') === 'presentation' || el.querySelector('table') !== null;
     const caption = el.caption && !page.isHidden(el.caption) ? page.blocksOf(el.caption, context) : [];
-    if (layout) return [...caption, ...rows.flatMap((row) => Array.from(row.cells).flatMap((cell) => page.blocksOf(cell, context)))];
+    if (layout)
+      return [
+        ...caption,
+        ...rows.flatMap((row) => Array.from(row.cells).flatMap((cell) => page.blocksOf(cell, context))),
+      ];
     const grid: string[][] = rows.map(() => []);
     rows.forEach((row, r) => {
       let column = 0;
@@ -23,7 +27,8 @@ export function tableFunctions(page: PageApi): Pick<PageApi, 'table'> {
         const text = page.isHidden(cell) ? '' : cellText(cell, context);
         const across = Math.min(MAX_SPAN, Math.max(1, cell.colSpan));
         const down = Math.min(rows.length - r, Math.max(1, cell.rowSpan || 1));
-        for (let i = 0; i < down; i += 1) for (let j = 0; j < across; j += 1) grid[r + i][column + j] = i === 0 && j === 0 ? text : '';
+        for (let i = 0; i < down; i += 1)
+          for (let j = 0; j < across; j += 1) grid[r + i][column + j] = i === 0 && j === 0 ? text : '';
         column += across;
       }
     });

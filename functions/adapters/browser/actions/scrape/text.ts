@@ -20,7 +20,10 @@ export function textFunctions(): Pick<PageApi, 'newSink' | 'text' | 'flush' | 'c
 
   function escapeInline(value: string): string {
     let escaped = value.replace(/[\\`*[\]]/g, '\\$&').replace(/<(?=[A-Za-z/!?])/g, '\\<');
-    if (escaped.includes('_')) escaped = escaped.replace(/_/g, (mark, at: number, all: string) => (WORD.test(all[at - 1] ?? '') && WORD.test(all[at + 1] ?? '') ? mark : '\\_'));
+    if (escaped.includes('_'))
+      escaped = escaped.replace(/_/g, (mark, at: number, all: string) =>
+        WORD.test(all[at - 1] ?? '') && WORD.test(all[at + 1] ?? '') ? mark : '\\_',
+      );
     return escaped;
   }
 

@@ -6,10 +6,42 @@
  */
 import type { PageApi, RenderContext } from './page-types.js';
 
-export function visibilityFunctions(): Pick<PageApi, 'isContent' | 'isHidden' | 'composedChildren' | 'slotted' | 'isSection' | 'insideSection'> {
+export function visibilityFunctions(): Pick<
+  PageApi,
+  'isContent' | 'isHidden' | 'composedChildren' | 'slotted' | 'isSection' | 'insideSection'
+> {
   // A checkbox in a list item stays (a task mark); other controls are interaction, not content.
-  const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta', 'head', 'title', 'base', 'canvas', 'video', 'audio', 'object', 'embed', 'source', 'track', 'param', 'map', 'button', 'input', 'select', 'option', 'optgroup', 'datalist', 'textarea', 'dialog', 'rp']);
-  const SECTION = 'article, aside, main, nav, section, [role="article"], [role="complementary"], [role="main"], [role="navigation"], [role="region"]';
+  const SKIPPED = new Set([
+    'script',
+    'style',
+    'noscript',
+    'template',
+    'link',
+    'meta',
+    'head',
+    'title',
+    'base',
+    'canvas',
+    'video',
+    'audio',
+    'object',
+    'embed',
+    'source',
+    'track',
+    'param',
+    'map',
+    'button',
+    'input',
+    'select',
+    'option',
+    'optgroup',
+    'datalist',
+    'textarea',
+    'dialog',
+    'rp',
+  ]);
+  const SECTION =
+    'article, aside, main, nav, section, [role="article"], [role="complementary"], [role="main"], [role="navigation"], [role="region"]';
   const SECTION_TAGS = new Set(['article', 'aside', 'main', 'nav', 'section']);
   const SECTION_ROLES = new Set(['article', 'complementary', 'main', 'navigation', 'region']);
   const HTML = 'http://www.w3.org/1999/xhtml';
@@ -19,7 +51,13 @@ export function visibilityFunctions(): Pick<PageApi, 'isContent' | 'isHidden' | 
     if (el.namespaceURI !== HTML || isHidden(el)) return false;
     const role = el.getAttribute('role');
     if (tag === 'nav' || role === 'navigation' || role === 'search' || role === 'menubar') return false;
-    const landmark = tag === 'header' || tag === 'footer' || tag === 'aside' || role === 'banner' || role === 'contentinfo' || role === 'complementary';
+    const landmark =
+      tag === 'header' ||
+      tag === 'footer' ||
+      tag === 'aside' ||
+      role === 'banner' ||
+      role === 'contentinfo' ||
+      role === 'complementary';
     return !landmark || context.inSection || insideSection(el);
   }
 

@@ -11,7 +11,12 @@ import { captureJpeg, fitScale, MAX_CAPTURE_PX, type Geometry } from './cdp.js';
 
 export const MAX_PAGE_PX = 32_768;
 
-export const fullPage = async (cdp: CDPSession, geo: Geometry, request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]> => {
+export const fullPage = async (
+  cdp: CDPSession,
+  geo: Geometry,
+  request: ScreenshotRequest,
+  signal: AbortSignal,
+): Promise<Screenshot[]> => {
   const pageWidth = Math.max(1, Math.ceil(geo.content.width));
   const pageHeight = Math.max(1, Math.ceil(geo.content.height));
   const scale = fitScale(pageWidth, pageHeight, request);
@@ -29,8 +34,13 @@ export const fullPage = async (cdp: CDPSession, geo: Geometry, request: Screensh
   }
 
   const cut: string[] = [];
-  if (height < pageHeight) cut.push(`only its top ${height} of ${pageHeight} px (the cap is ${MAX_PAGE_PX} image px; maxHeight scales the page down to fit more)`);
+  if (height < pageHeight)
+    cut.push(
+      `only its top ${height} of ${pageHeight} px (the cap is ${MAX_PAGE_PX} image px; maxHeight scales the page down to fit more)`,
+    );
   if (width < pageWidth) cut.push(`only its left ${width} of ${pageWidth} px`);
-  if (cut.length) shots[shots.length - 1].truncated = `the page is larger than one screenshot can hold: it shows ${cut.join(' and ')}`;
+  if (cut.length)
+    shots[shots.length - 1].truncated =
+      `the page is larger than one screenshot can hold: it shows ${cut.join(' and ')}`;
   return shots;
 };

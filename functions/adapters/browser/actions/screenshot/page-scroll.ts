@@ -11,7 +11,11 @@ import type { PageScrollRequest, PageScrollState } from './page/page-scroll.js';
 
 export type { PageScrollRequest, PageScrollState };
 
-export const pageScroll = async (page: Page, request: PageScrollRequest, signal: AbortSignal): Promise<PageScrollState> => {
+export const pageScroll = async (
+  page: Page,
+  request: PageScrollRequest,
+  signal: AbortSignal,
+): Promise<PageScrollState> => {
   const state = await evaluateInWorld<PageScrollState | { gone: true }>(page, callExpression(SCRIPT, request), signal);
   if ('gone' in state) throw new ScrollTargetGoneError();
   return state;

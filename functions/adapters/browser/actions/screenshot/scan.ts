@@ -10,7 +10,12 @@ import { geometry } from './cdp.js';
 import { pageScroll, type PageScrollState } from './page-scroll.js';
 import { viewportShot } from './viewport.js';
 
-export const DEFAULT_SCAN: NonNullable<ScreenshotRequest['scan']> = { overlapPercentage: 30, maxScrolls: 50, scrollDelayMs: 1000, direction: 'vertical' };
+export const DEFAULT_SCAN: NonNullable<ScreenshotRequest['scan']> = {
+  overlapPercentage: 30,
+  maxScrolls: 50,
+  scrollDelayMs: 1000,
+  direction: 'vertical',
+};
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -27,9 +32,15 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', stop, { once: true });
   });
 
-export const scan = async (page: Page, cdp: CDPSession, request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]> => {
+export const scan = async (
+  page: Page,
+  cdp: CDPSession,
+  request: ScreenshotRequest,
+  signal: AbortSignal,
+): Promise<Screenshot[]> => {
   const options = { ...DEFAULT_SCAN, ...request.scan };
-  const axes: Array<'x' | 'y'> = options.direction === 'vertical' ? ['y'] : options.direction === 'horizontal' ? ['x'] : ['x', 'y'];
+  const axes: Array<'x' | 'y'> =
+    options.direction === 'vertical' ? ['y'] : options.direction === 'horizontal' ? ['x'] : ['x', 'y'];
   const start = await pageScroll(page, { axes }, signal);
   const step = (size: number) => Math.max(1, Math.round(size * (1 - options.overlapPercentage / 100)));
   const shots: Screenshot[] = [];
@@ -73,7 +84,8 @@ export const scan = async (page: Page, cdp: CDPSession, request: ScreenshotReque
     await pageScroll(page, { axes, to: start.before }, new AbortController().signal).catch(() => undefined);
   }
   if (stoppedEarly && shots.length) {
-    shots[shots.length - 1].truncated = `the scan stopped after ${shots.length} screenshots (maxScanScrolls) before reaching the end of the page`;
+    shots[shots.length - 1].truncated =
+      `the scan stopped after ${shots.length} screenshots (maxScanScrolls) before reaching the end of the page`;
   }
   return shots;
 };

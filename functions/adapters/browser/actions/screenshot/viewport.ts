@@ -3,7 +3,13 @@ import type { CDPSession } from 'puppeteer-core';
 import type { Screenshot, ScreenshotRequest, ScrollPosition } from '../../../../ports/window-driver.js';
 import { captureJpeg, fitScale, jpegSize, type Geometry } from './cdp.js';
 
-export const viewportShot = async (cdp: CDPSession, geo: Geometry, request: ScreenshotRequest, signal: AbortSignal, scroll?: ScrollPosition): Promise<Screenshot> => {
+export const viewportShot = async (
+  cdp: CDPSession,
+  geo: Geometry,
+  request: ScreenshotRequest,
+  signal: AbortSignal,
+  scroll?: ScrollPosition,
+): Promise<Screenshot> => {
   const { viewport } = geo;
   const scale = fitScale(viewport.width, viewport.height, request);
   const options = { scale, quality: request.quality, beyondViewport: false };

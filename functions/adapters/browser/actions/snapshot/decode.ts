@@ -6,7 +6,22 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../../../ports/page-snapshot.js';
 
-export const FIELDS = ['label', 'text', 'placeholder', 'title', 'alt', 'value', 'href', 'attributes', 'near', 'row', 'column', 'type', 'frame', 'rel'] as const;
+export const FIELDS = [
+  'label',
+  'text',
+  'placeholder',
+  'title',
+  'alt',
+  'value',
+  'href',
+  'attributes',
+  'near',
+  'row',
+  'column',
+  'type',
+  'frame',
+  'rel',
+] as const;
 
 const VISIBLE = 1;
 const INTERACTIVE = 2;
@@ -25,7 +40,12 @@ export interface RawSnapshot extends Omit<PageSnapshot, 'elements'> {
  * Every element gets every key, absent ones as undefined (JSON leaves them out): objects of one shape are read
  * several times faster by the resolver than thousands of shapes made by adding keys as they come.
  */
-const elementOf = (row: number[], index: number, strings: string[], regions: Map<number, string[]>): SnapshotElement => {
+const elementOf = (
+  row: number[],
+  index: number,
+  strings: string[],
+  regions: Map<number, string[]>,
+): SnapshotElement => {
   const [role, tag, name, x, y, width, height, flags, parent, heading, region] = row;
   const extra: Partial<Record<(typeof FIELDS)[number], string>> = {};
   for (let i = 11; i + 1 < row.length; i += 2) extra[FIELDS[row[i]]] = strings[row[i + 1]];
@@ -65,5 +85,9 @@ const elementOf = (row: number[], index: number, strings: string[], regions: Map
 export const decodeSnapshot = (raw: RawSnapshot): PageSnapshot => {
   const regions = new Map<number, string[]>();
   const { strings, rows, truncated, ...rest } = raw;
-  return { ...rest, elements: rows.map((row, index) => elementOf(row, index, strings, regions)), ...(truncated ? { truncated } : {}) };
+  return {
+    ...rest,
+    elements: rows.map((row, index) => elementOf(row, index, strings, regions)),
+    ...(truncated ? { truncated } : {}),
+  };
 };

@@ -6,7 +6,9 @@ export default function ensureFocus({ key, index }: RegisteredTarget): FocusStat
   const el = registered(key, index);
   let active = deepActive();
   if (el && !editable(active)) {
-    const inner = editable(el) ? el : el.querySelector<HTMLElement>('input, textarea, [contenteditable=""], [contenteditable="true"]');
+    const inner = editable(el)
+      ? el
+      : el.querySelector<HTMLElement>('input, textarea, [contenteditable=""], [contenteditable="true"]');
     if (inner) {
       (inner as HTMLElement).focus();
       active = deepActive();

@@ -4,7 +4,21 @@
  */
 import { frameDocument } from '../../page/dom.js';
 
-const TEXT_INPUTS = new Set(['', 'text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week']);
+const TEXT_INPUTS = new Set([
+  '',
+  'text',
+  'email',
+  'password',
+  'search',
+  'tel',
+  'url',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+]);
 
 export interface FocusState {
   editable: boolean;
@@ -35,8 +49,13 @@ export const editable = (node: Element | null): boolean =>
     node!.localName === 'textarea' ||
     (node as HTMLElement).isContentEditable === true);
 
-export const focusState = (active: Element | null): FocusState => ({ editable: editable(active), tag: active ? active.localName : '' });
+export const focusState = (active: Element | null): FocusState => ({
+  editable: editable(active),
+  tag: active ? active.localName : '',
+});
 
 /** The focused text field (an input or a text area), when focus is on one. */
 export const focusedField = (active: Element | null): HTMLInputElement | HTMLTextAreaElement | null =>
-  active && (active.localName === 'input' || active.localName === 'textarea') ? (active as HTMLInputElement | HTMLTextAreaElement) : null;
+  active && (active.localName === 'input' || active.localName === 'textarea')
+    ? (active as HTMLInputElement | HTMLTextAreaElement)
+    : null;

@@ -11,32 +11,68 @@ import { type RegisteredTarget, registered } from '../../snapshot/page/registry.
 
 const describe = (node: Element | null): string => {
   if (!node || node.nodeType !== 1) return 'something outside the page';
-  const classes = typeof node.className === 'string' ? node.className.trim().split(/\s+/).filter(Boolean).slice(0, 2) : [];
+  const classes =
+    typeof node.className === 'string' ? node.className.trim().split(/\s+/).filter(Boolean).slice(0, 2) : [];
   const text = (node.getAttribute('aria-label') || node.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
-  return node.localName + (node.id ? '#' + node.id : '') + (classes.length ? '.' + classes.join('.') : '') + (text ? ' "' + text + '"' : '');
+  return (
+    node.localName +
+    (node.id ? '#' + node.id : '') +
+    (classes.length ? '.' + classes.join('.') : '') +
+    (text ? ' "' + text + '"' : '')
+  );
 };
 
 /** Two animation frames (layout after the scroll), or 100 ms when the page paints none (hidden). */
 const settled = () => paintedOr(100, (done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 
 /** Points tried in each box, as fractions of its width and height: the centre first. */
-const FRACTIONS = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.2], [0.85, 0.2], [0.15, 0.8], [0.85, 0.8], [0.05, 0.5], [0.95, 0.5]];
+const FRACTIONS = [
+  [0.5, 0.5],
+  [0.25, 0.5],
+  [0.75, 0.5],
+  [0.5, 0.25],
+  [0.5, 0.75],
+  [0.15, 0.2],
+  [0.85, 0.2],
+  [0.15, 0.8],
+  [0.85, 0.8],
+  [0.05, 0.5],
+  [0.95, 0.5],
+];
 
 export default async function point({ key, index }: RegisteredTarget): Promise<ActionOutcome> {
   const el = registered(key, index);
-  if (!el) return { acted: false, code: 'element_stale', message: 'the element is no longer on the page (the page changed after it was found)' };
+  if (!el)
+    return {
+      acted: false,
+      code: 'element_stale',
+      message: 'the element is no longer on the page (the page changed after it was found)',
+    };
   let target: Element = el;
   if (!shown(el)) {
     const labels = asControl(el).labels;
     const label = labels ? Array.from(labels).find(shown) : null;
-    if (!label) return { acted: false, code: 'element_not_visible', message: 'the element is on the page but not visible (hidden, collapsed or without size)' };
+    if (!label)
+      return {
+        acted: false,
+        code: 'element_not_visible',
+        message: 'the element is on the page but not visible (hidden, collapsed or without size)',
+      };
     target = label;
   }
   target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   await settled();
   const frames: Element[] = [];
-  for (let view: Window | null = target.ownerDocument.defaultView; view && view !== window && view.frameElement; view = view.parent) frames.push(view.frameElement);
-  const test = (x: number, y: number): { hit: Element | null; point?: undefined } | { point: { x: number; y: number } } => {
+  for (
+    let view: Window | null = target.ownerDocument.defaultView;
+    view && view !== window && view.frameElement;
+    view = view.parent
+  )
+    frames.push(view.frameElement);
+  const test = (
+    x: number,
+    y: number,
+  ): { hit: Element | null; point?: undefined } | { point: { x: number; y: number } } => {
     const hit = deepHit(target.ownerDocument, x, y);
     if (!hit || !(within(target, hit) || within(el, hit))) return { hit };
     let px = x;

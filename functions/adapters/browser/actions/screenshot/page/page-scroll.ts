@@ -36,9 +36,12 @@ const frame = () =>
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
   );
 
-const room = (el: Element, axis: Axis) => (axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight);
-const overflows = (el: Element, axis: Axis) => /(auto|scroll|overlay)/.test(getComputedStyle(el)[axis === 'x' ? 'overflowX' : 'overflowY']);
-const pixels = (amount: ScrollAmount | undefined, size: number) => (!amount ? 0 : amount.unit === '%' ? (amount.value / 100) * size : amount.value);
+const room = (el: Element, axis: Axis) =>
+  axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight;
+const overflows = (el: Element, axis: Axis) =>
+  /(auto|scroll|overlay)/.test(getComputedStyle(el)[axis === 'x' ? 'overflowX' : 'overflowY']);
+const pixels = (amount: ScrollAmount | undefined, size: number) =>
+  !amount ? 0 : amount.unit === '%' ? (amount.value / 100) * size : amount.value;
 const describe = (el: Element) =>
   el.tagName.toLowerCase() +
   (el.id ? '#' + el.id : '') +
@@ -52,7 +55,11 @@ export default async function pageScroll(request: PageScrollRequest): Promise<Pa
     if (!chosen) return { gone: true };
     scroller = chosen;
   } else if (!request.axes.some((axis) => room(root, axis) > 0)) {
-    for (let el = document.elementFromPoint(innerWidth / 2, innerHeight / 2); el && el !== root && el !== document.body; el = el.parentElement) {
+    for (
+      let el = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+      el && el !== root && el !== document.body;
+      el = el.parentElement
+    ) {
       const candidate = el;
       if (request.axes.some((axis) => room(candidate, axis) > 0 && overflows(candidate, axis))) {
         scroller = el;
@@ -74,7 +81,11 @@ export default async function pageScroll(request: PageScrollRequest): Promise<Pa
     await move(left, top);
   }
   const by = request.by;
-  if (by && (by.x || by.y)) await move(scroller.scrollLeft + pixels(by.x, scroller.clientWidth), scroller.scrollTop + pixels(by.y, scroller.clientHeight));
+  if (by && (by.x || by.y))
+    await move(
+      scroller.scrollLeft + pixels(by.x, scroller.clientWidth),
+      scroller.scrollTop + pixels(by.y, scroller.clientHeight),
+    );
   return {
     before,
     after: position(),

@@ -9,12 +9,31 @@
  * control, so the controls' own rows are exactly what they are without blocks; and they have their own cap, so a
  * page full of text never crowds controls out of a snapshot.
  */
-import { BLOCK, boxOf, CONTROLS, type Context, counts, intern, isVisible, put, refs, rows, strings, VISIBLE } from './state.js';
+import {
+  BLOCK,
+  boxOf,
+  CONTROLS,
+  type Context,
+  counts,
+  intern,
+  isVisible,
+  put,
+  refs,
+  rows,
+  strings,
+  VISIBLE,
+} from './state.js';
 import { clean, textOf } from './text.js';
 
 const BLOCK_ROLES: Record<string, string> = {
-  p: 'paragraph', li: 'listitem', tr: 'row', blockquote: 'blockquote', dt: 'term', dd: 'definition',
-  figcaption: 'caption', caption: 'caption',
+  p: 'paragraph',
+  li: 'listitem',
+  tr: 'row',
+  blockquote: 'blockquote',
+  dt: 'term',
+  dd: 'definition',
+  figcaption: 'caption',
+  caption: 'caption',
 };
 /** Enough blocks for any page a person reads; past this a long feed's later items are simply not listed. */
 const MAX_BLOCKS = 20000;
@@ -22,7 +41,8 @@ const MAX_BLOCKS = 20000;
 const BLOCK_TEXT_MAX = 200;
 
 const holdsOwnText = (el: Element) => {
-  for (let node = el.firstChild; node; node = node.nextSibling) if (node.nodeType === 3 && (node as Text).data.trim()) return true;
+  for (let node = el.firstChild; node; node = node.nextSibling)
+    if (node.nodeType === 3 && (node as Text).data.trim()) return true;
   return false;
 };
 
@@ -31,7 +51,13 @@ export const blockRoleOf = (el: Element, tag: string): string => {
   const role = Object.hasOwn(BLOCK_ROLES, tag) ? BLOCK_ROLES[tag] : '';
   if (role) {
     // A menu's list item or a row that only wraps one control (<li><a>Home</a></li>) adds nothing to the control.
-    if ((tag === 'li' || tag === 'tr') && el.childElementCount === 1 && !holdsOwnText(el) && el.firstElementChild!.matches(CONTROLS)) return '';
+    if (
+      (tag === 'li' || tag === 'tr') &&
+      el.childElementCount === 1 &&
+      !holdsOwnText(el) &&
+      el.firstElementChild!.matches(CONTROLS)
+    )
+      return '';
     return role;
   }
   return tag === 'div' && holdsOwnText(el) ? 'paragraph' : '';
@@ -46,10 +72,17 @@ export const recordBlock = (el: Element, tag: string, role: string, ctx: Context
   if (!name) return -1;
   counts.blocks += 1;
   const row = [
-    intern(role), intern(tag), intern(name), ...boxOf(rect, ctx),
-    VISIBLE | BLOCK, ctx.container, strings[counts.lastHeading] !== name ? counts.lastHeading : 0, ctx.region,
+    intern(role),
+    intern(tag),
+    intern(name),
+    ...boxOf(rect, ctx),
+    VISIBLE | BLOCK,
+    ctx.container,
+    strings[counts.lastHeading] !== name ? counts.lastHeading : 0,
+    ctx.region,
   ];
-  const attributes = !bare && (el.id || el.getAttribute('name')) ? clean(el.id + ' ' + (el.getAttribute('name') || ''), 40) : '';
+  const attributes =
+    !bare && (el.id || el.getAttribute('name')) ? clean(el.id + ' ' + (el.getAttribute('name') || ''), 40) : '';
   if (attributes) put(row, 'attributes', attributes);
   if (ctx.frame) put(row, 'frame', ctx.frame);
   rows.push(row);

@@ -7,25 +7,59 @@ import { clean, FIELD_TAGS, labelledBy, SKIP_TAGS, textOf } from './text.js';
 
 export const CONTEXT_MAX = 50;
 const LANDMARK_ROLES: Record<string, string> = {
-  banner: 'header', contentinfo: 'footer', navigation: 'nav', main: 'main', complementary: 'aside', form: 'form',
-  search: 'search', dialog: 'dialog', alertdialog: 'dialog', region: 'region', menu: 'menu', menubar: 'menu',
-  toolbar: 'toolbar', tablist: 'tabs', group: '', table: 'table', grid: 'table',
+  banner: 'header',
+  contentinfo: 'footer',
+  navigation: 'nav',
+  main: 'main',
+  complementary: 'aside',
+  form: 'form',
+  search: 'search',
+  dialog: 'dialog',
+  alertdialog: 'dialog',
+  region: 'region',
+  menu: 'menu',
+  menubar: 'menu',
+  toolbar: 'toolbar',
+  tablist: 'tabs',
+  group: '',
+  table: 'table',
+  grid: 'table',
 };
 const LANDMARK_TAGS: Record<string, string> = {
-  header: 'header', footer: 'footer', nav: 'nav', main: 'main', aside: 'aside', form: 'form', dialog: 'dialog', fieldset: 'group', table: 'table',
+  header: 'header',
+  footer: 'footer',
+  nav: 'nav',
+  main: 'main',
+  aside: 'aside',
+  form: 'form',
+  dialog: 'dialog',
+  fieldset: 'group',
+  table: 'table',
 };
 /** Ids and classes sites give their page chrome when they do not use the landmark elements. */
 const CHROME_NAMES: Record<string, string> = {
-  header: 'header', 'site-header': 'header', 'page-header': 'header', masthead: 'header', topbar: 'header', 'top-bar': 'header',
-  footer: 'footer', 'site-footer': 'footer', 'page-footer': 'footer', navbar: 'nav', sidebar: 'aside',
+  header: 'header',
+  'site-header': 'header',
+  'page-header': 'header',
+  masthead: 'header',
+  topbar: 'header',
+  'top-bar': 'header',
+  footer: 'footer',
+  'site-footer': 'footer',
+  'page-footer': 'footer',
+  navbar: 'nav',
+  sidebar: 'aside',
 };
 
 const SIDEBAR = /side-?bar/i;
 const CHROME_PART = /(?:^|[^a-z]|nav|page|site|top|main)(header|footer|masthead|nav)(?![a-z])/i;
 /** Query fields of site searches: the names search engines and documentation generators give them. */
-const SEARCH_FIELDS = 'input[type=search], input[name=q], input[name=s], input[name=query], input[name=search], input[name=keywords]';
-const isSearchForm = (el: Element) => /search|find|query/i.test(el.getAttribute('action') || '') || el.querySelector(SEARCH_FIELDS) !== null;
-const own = (map: Record<string, string>, key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
+const SEARCH_FIELDS =
+  'input[type=search], input[name=q], input[name=s], input[name=query], input[name=search], input[name=keywords]';
+const isSearchForm = (el: Element) =>
+  /search|find|query/i.test(el.getAttribute('action') || '') || el.querySelector(SEARCH_FIELDS) !== null;
+const own = (map: Record<string, string>, key: string): string | undefined =>
+  Object.hasOwn(map, key) ? map[key] : undefined;
 
 /** The region an element opens, as "kind name", or '' when it opens none; ids and classes count when byName. */
 export const regionOf = (el: Element, tag: string, byName: boolean, bare: boolean): string => {
@@ -48,15 +82,30 @@ export const regionOf = (el: Element, tag: string, byName: boolean, bare: boolea
     if (named) kind = named[1].toLowerCase() === 'masthead' ? 'header' : named[1].toLowerCase();
   }
   // A column named a sidebar is one whatever role it has ("sphinxsidebar", "rightsidebar"): people call it that.
-  if (byName && !bare && (kind === '' || kind === undefined || kind === 'nav') && SIDEBAR.test(el.id + ' ' + el.getAttribute('class'))) kind = 'aside';
+  if (
+    byName &&
+    !bare &&
+    (kind === '' || kind === undefined || kind === 'nav') &&
+    SIDEBAR.test(el.id + ' ' + el.getAttribute('class'))
+  )
+    kind = 'aside';
   // A form that searches the site is a search, though its markup rarely says so with a role.
   if (kind === 'form' && isSearchForm(el)) kind = 'search';
-  if (!kind && tag === 'section' && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) kind = 'region';
+  if (!kind && tag === 'section' && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')))
+    kind = 'region';
   if (!kind) return '';
   let name = bare ? '' : labelledBy(el, CONTEXT_MAX) || clean(el.getAttribute('aria-label'), CONTEXT_MAX);
   const caption = tag === 'table' ? (el as HTMLTableElement).caption : null;
   if (!name && caption) name = textOf(caption, CONTEXT_MAX);
-  if (!name && (kind === 'form' || kind === 'search' || kind === 'dialog' || kind === 'group' || kind === 'region' || kind === 'aside')) {
+  if (
+    !name &&
+    (kind === 'form' ||
+      kind === 'search' ||
+      kind === 'dialog' ||
+      kind === 'group' ||
+      kind === 'region' ||
+      kind === 'aside')
+  ) {
     const title = el.querySelector('legend, h1, h2, h3, h4, h5, h6, [role=heading]');
     if (title) name = textOf(title, CONTEXT_MAX);
   }
@@ -65,8 +114,18 @@ export const regionOf = (el: Element, tag: string, byName: boolean, bare: boolea
 
 /** Link relations and access keys that say where a link leads in a sequence of pages, in the words people use. */
 const NAV_RELS: Record<string, string> = {
-  next: 'next', prev: 'previous', previous: 'previous', up: 'up', parent: 'up', home: 'home', start: 'home', first: 'first', last: 'last',
-  index: 'index', contents: 'contents', toc: 'contents',
+  next: 'next',
+  prev: 'previous',
+  previous: 'previous',
+  up: 'up',
+  parent: 'up',
+  home: 'home',
+  start: 'home',
+  first: 'first',
+  last: 'last',
+  index: 'index',
+  contents: 'contents',
+  toc: 'contents',
 };
 const ACCESS_KEYS: Record<string, string> = { n: 'next', p: 'previous', u: 'up', h: 'home' };
 const headRels = new Map<Document, Map<string, string[]>>();
@@ -107,7 +166,11 @@ const NEAR_SKIPPED = 'a[href], button, [role=button], [role=link]';
 export const nearOf = (el: Element): string => {
   let node: Element | null = el;
   // Not out of a landmark, a cell, a row or a list item: what precedes those belongs to something else.
-  for (let depth = 0; node && depth < 3 && !own(LANDMARK_TAGS, node.localName) && !NEAR_STOPS.has(node.localName); depth += 1) {
+  for (
+    let depth = 0;
+    node && depth < 3 && !own(LANDMARK_TAGS, node.localName) && !NEAR_STOPS.has(node.localName);
+    depth += 1
+  ) {
     for (let sibling = node.previousSibling; sibling; sibling = sibling.previousSibling) {
       if (sibling.nodeType === 3) {
         const t = clean((sibling as Text).data, CONTEXT_MAX);
@@ -142,9 +205,11 @@ const columnHeaders = (table: HTMLTableElement): Headers => {
   const cached = headerCache.get(table);
   if (cached) return cached;
   let row = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : null;
-  if (!row && table.rows.length && Array.from(table.rows[0].cells).every((cell) => cell.localName === 'th')) row = table.rows[0];
+  if (!row && table.rows.length && Array.from(table.rows[0].cells).every((cell) => cell.localName === 'th'))
+    row = table.rows[0];
   const texts: string[] = [];
-  if (row) for (const cell of row.cells) for (let i = 0; i < cell.colSpan; i += 1) texts.push(textOf(cell, CONTEXT_MAX));
+  if (row)
+    for (const cell of row.cells) for (let i = 0; i < cell.colSpan; i += 1) texts.push(textOf(cell, CONTEXT_MAX));
   const headers = { row, texts };
   headerCache.set(table, headers);
   return headers;
@@ -158,12 +223,14 @@ export const tableContext = (cell: Element): { row?: string; column?: string } |
   const headers = columnHeaders(table);
   if (row === headers.row || (row.parentElement && row.parentElement.localName === 'thead')) return null;
   let column = 0;
-  for (let c = cell.previousElementSibling; c; c = c.previousElementSibling) column += (c as HTMLTableCellElement).colSpan || 1;
+  for (let c = cell.previousElementSibling; c; c = c.previousElementSibling)
+    column += (c as HTMLTableCellElement).colSpan || 1;
   const context: { row?: string; column?: string } = {};
   const header = headers.texts[column];
   if (header) context.column = header;
   const cells = Array.from(row.cells);
-  const rowHeader = cell.localName === 'th' ? null : cells.find((c) => c.localName === 'th') || (cells[0] !== cell ? cells[0] : null);
+  const rowHeader =
+    cell.localName === 'th' ? null : cells.find((c) => c.localName === 'th') || (cells[0] !== cell ? cells[0] : null);
   const rowText = rowHeader ? textOf(rowHeader, CONTEXT_MAX) : '';
   if (rowText) context.row = rowText;
   return context;

@@ -19,7 +19,8 @@ export const existingRegistry = (): Registry | undefined => (window as WithRegis
 
 /** The registry, made on first use (not enumerable, not writable: it is the world's, not a page's). */
 export const registry = (): Registry =>
-  existingRegistry() ?? (Object.defineProperty(window, REGISTRY, { value: { next: 1, byKey: new Map() } }) as WithRegistry)[REGISTRY]!;
+  existingRegistry() ??
+  (Object.defineProperty(window, REGISTRY, { value: { next: 1, byKey: new Map() } }) as WithRegistry)[REGISTRY]!;
 
 /** The element at `index` of the list registered as `key`, when it is still in its document. */
 export const registered = (key: string, index: number): Element | null => {

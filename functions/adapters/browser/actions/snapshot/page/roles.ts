@@ -10,28 +10,108 @@ import { put, type Row } from './state.js';
 import { clean, FIELD_TAGS, labelledBy, labelsText, textOf } from './text.js';
 
 const INPUT_ROLES: Record<string, string> = {
-  button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button',
-  checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox',
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  file: 'button',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  range: 'slider',
+  number: 'spinbutton',
+  search: 'searchbox',
 };
 const TAG_ROLES: Record<string, string> = {
-  button: 'button', summary: 'button', textarea: 'textbox', img: 'img', h1: 'heading', h2: 'heading', h3: 'heading',
-  h4: 'heading', h5: 'heading', h6: 'heading', td: 'cell', option: 'option', dialog: 'dialog', progress: 'progressbar',
-  meter: 'meter', details: 'group', fieldset: 'group',
+  button: 'button',
+  summary: 'button',
+  textarea: 'textbox',
+  img: 'img',
+  h1: 'heading',
+  h2: 'heading',
+  h3: 'heading',
+  h4: 'heading',
+  h5: 'heading',
+  h6: 'heading',
+  td: 'cell',
+  option: 'option',
+  dialog: 'dialog',
+  progress: 'progressbar',
+  meter: 'meter',
+  details: 'group',
+  fieldset: 'group',
 };
 export const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
-  'combobox', 'listbox', 'textbox', 'searchbox', 'spinbutton', 'slider', 'treeitem', 'gridcell',
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'combobox',
+  'listbox',
+  'textbox',
+  'searchbox',
+  'spinbutton',
+  'slider',
+  'treeitem',
+  'gridcell',
 ]);
 /** Roles whose name comes from their contents when nothing else names them. */
 const NAME_FROM_CONTENT = new Set([
-  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
-  'treeitem', 'gridcell', 'cell', 'columnheader', 'rowheader', 'heading', 'tooltip', 'generic',
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'treeitem',
+  'gridcell',
+  'cell',
+  'columnheader',
+  'rowheader',
+  'heading',
+  'tooltip',
+  'generic',
 ]);
-const EDITABLE_INPUTS = new Set(['', 'text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date', 'datetime-local', 'month', 'time', 'week']);
+const EDITABLE_INPUTS = new Set([
+  '',
+  'text',
+  'email',
+  'password',
+  'search',
+  'tel',
+  'url',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+]);
 const NAME_MAX = 100;
 const BUTTON_INPUTS = new Set(['button', 'submit', 'reset']);
 /** Inputs whose value is not something a person reads (passwords are never read out). */
-const VALUELESS_INPUTS = new Set(['password', 'checkbox', 'radio', 'file', 'button', 'submit', 'reset', 'image', 'range', 'color', 'hidden']);
+const VALUELESS_INPUTS = new Set([
+  'password',
+  'checkbox',
+  'radio',
+  'file',
+  'button',
+  'submit',
+  'reset',
+  'image',
+  'range',
+  'color',
+  'hidden',
+]);
 
 export const roleOf = (el: Element, tag: string, bare: boolean): string => {
   const explicit = bare ? '' : (el.getAttribute('role') || '').trim().split(/\s+/)[0];
@@ -40,7 +120,9 @@ export const roleOf = (el: Element, tag: string, bare: boolean): string => {
   if (tag === 'input') {
     const type = (el.getAttribute('type') || '').toLowerCase();
     if (type === 'hidden') return '';
-    return (Object.hasOwn(INPUT_ROLES, type) && INPUT_ROLES[type]) || (el.hasAttribute('list') ? 'combobox' : 'textbox');
+    return (
+      (Object.hasOwn(INPUT_ROLES, type) && INPUT_ROLES[type]) || (el.hasAttribute('list') ? 'combobox' : 'textbox')
+    );
   }
   if (tag === 'select') {
     const select = el as HTMLSelectElement;
@@ -49,7 +131,8 @@ export const roleOf = (el: Element, tag: string, bare: boolean): string => {
   if (tag === 'th') {
     const scope = (el.getAttribute('scope') || '').toLowerCase();
     const row = el.parentElement;
-    return scope === 'row' || (!scope && row && row.firstElementChild === el && row.parentElement && row.parentElement.localName === 'tbody')
+    return scope === 'row' ||
+      (!scope && row && row.firstElementChild === el && row.parentElement && row.parentElement.localName === 'tbody')
       ? 'rowheader'
       : 'columnheader';
   }
@@ -59,7 +142,8 @@ export const roleOf = (el: Element, tag: string, bare: boolean): string => {
 /** Text fields, and the host of an editable region (what typing is aimed at, not the parts inside it). */
 export const isEditable = (el: Element, tag: string, bare: boolean): boolean => {
   if (tag === 'textarea') return !(el as HTMLTextAreaElement).readOnly;
-  if (tag === 'input') return EDITABLE_INPUTS.has((el.getAttribute('type') || '').toLowerCase()) && !(el as HTMLInputElement).readOnly;
+  if (tag === 'input')
+    return EDITABLE_INPUTS.has((el.getAttribute('type') || '').toLowerCase()) && !(el as HTMLInputElement).readOnly;
   return !bare && el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable;
 };
 
@@ -71,13 +155,21 @@ export const namesInto = (row: Row, el: Element, tag: string, role: string, bare
   const aria = bare ? '' : clean(el.getAttribute('aria-label'), NAME_MAX);
   const by = bare ? '' : labelledBy(el, NAME_MAX);
   const title = bare ? '' : clean(el.getAttribute('title'), NAME_MAX);
-  const placeholder = bare ? '' : clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_MAX);
-  const alt = !bare && (tag === 'img' || tag === 'area' || (tag === 'input' && input.type === 'image')) ? clean(el.getAttribute('alt'), NAME_MAX) : '';
+  const placeholder = bare
+    ? ''
+    : clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_MAX);
+  const alt =
+    !bare && (tag === 'img' || tag === 'area' || (tag === 'input' && input.type === 'image'))
+      ? clean(el.getAttribute('alt'), NAME_MAX)
+      : '';
   const isField = FIELD_TAGS.has(tag);
   const text = isField ? '' : textOf(el, NAME_MAX);
   let value = '';
   if (tag === 'input' && BUTTON_INPUTS.has(input.type)) {
-    value = clean(input.value || (input.type === 'submit' ? 'Submit' : input.type === 'reset' ? 'Reset' : ''), NAME_MAX);
+    value = clean(
+      input.value || (input.type === 'submit' ? 'Submit' : input.type === 'reset' ? 'Reset' : ''),
+      NAME_MAX,
+    );
   }
   const fromContent = NAME_FROM_CONTENT.has(role) || !role;
   const name = by || aria || label || alt || value || (fromContent ? text : '') || title || placeholder;
@@ -88,7 +180,8 @@ export const namesInto = (row: Row, el: Element, tag: string, role: string, bare
   if (alt && alt !== name) put(row, 'alt', alt);
   if (isField && !VALUELESS_INPUTS.has(input.type)) {
     const select = el as HTMLSelectElement;
-    const current = tag === 'select' ? (select.selectedOptions[0] ? select.selectedOptions[0].textContent : '') : input.value;
+    const current =
+      tag === 'select' ? (select.selectedOptions[0] ? select.selectedOptions[0].textContent : '') : input.value;
     const shown = clean(current, 40);
     if (shown) put(row, 'value', shown);
   }

@@ -20,7 +20,21 @@ export interface SnapshotArgs {
 export default function snapshot({ textBlocks }: SnapshotArgs): string {
   const known = registry();
   const key = 's' + known.next++;
-  walk(document, { regions: [], region: 0, parent: -1, container: -1, interactive: false, cell: null, offset: { x: 0, y: 0 }, frame: '' }, 0, textBlocks);
+  walk(
+    document,
+    {
+      regions: [],
+      region: 0,
+      parent: -1,
+      container: -1,
+      interactive: false,
+      cell: null,
+      offset: { x: 0, y: 0 },
+      frame: '',
+    },
+    0,
+    textBlocks,
+  );
   known.byKey.set(key, refs);
   for (const old of known.byKey.keys()) if (known.byKey.size > KEPT) known.byKey.delete(old);
   return JSON.stringify({

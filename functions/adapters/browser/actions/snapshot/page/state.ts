@@ -18,7 +18,8 @@ export const CHECKED = 32;
 export const BLOCK = 64;
 
 /** Controls and labelled elements a cell or block may hold. */
-export const CONTROLS = 'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [tabindex]';
+export const CONTROLS =
+  'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [tabindex]';
 
 export type Row = number[];
 

@@ -32,7 +32,8 @@ const isHidden = (el: Element) => (el as HTMLElement).hidden === true || el.getA
 export const textOf = (root: Element, max: number): string => {
   // The common case, an element holding one text node, without the walk.
   const only = root.firstChild;
-  if (only && only === root.lastChild && only.nodeType === 3 && !root.shadowRoot && !isHidden(root)) return clean((only as Text).data, max);
+  if (only && only === root.lastChild && only.nodeType === 3 && !root.shadowRoot && !isHidden(root))
+    return clean((only as Text).data, max);
   let out = '';
   const visit = (node: Node) => {
     if (out.length >= max) return;

@@ -13,7 +13,21 @@ import { blockRoleOf, recordBlock } from './blocks.js';
 import { CONTEXT_MAX, nearOf, regionOf, relOf, tableContext } from './context.js';
 import { INTERACTIVE_ROLES, isEditable, namesInto, roleOf } from './roles.js';
 import {
-  boxOf, CHECKABLE, CHECKED, type Context, CONTROLS, counts, DISABLED, EDITABLE, INTERACTIVE, intern, isVisible, put, refs, rows, strings,
+  boxOf,
+  CHECKABLE,
+  CHECKED,
+  type Context,
+  CONTROLS,
+  counts,
+  DISABLED,
+  EDITABLE,
+  INTERACTIVE,
+  intern,
+  isVisible,
+  put,
+  refs,
+  rows,
+  strings,
   VISIBLE,
 } from './state.js';
 import { clean, FIELD_TAGS, labelsOf, SKIP_TAGS, textOf } from './text.js';
@@ -31,13 +45,26 @@ const qualifies = (el: Element, tag: string, role: string, ctx: Context, region:
   if (tag === 'label' || tag === 'iframe') return false;
   if (INTERACTIVE_ROLES.has(role) || tag === 'summary') return true;
   // Without attributes only the tag can make it a candidate (a table cell, a heading).
-  if (bare) return !ctx.interactive && !region && LABELLED_ROLES.has(role) && role !== 'img' && (!isCellRole(role) || !el.querySelector(CONTROLS));
+  if (bare)
+    return (
+      !ctx.interactive &&
+      !region &&
+      LABELLED_ROLES.has(role) &&
+      role !== 'img' &&
+      (!isCellRole(role) || !el.querySelector(CONTROLS))
+    );
   if (el.hasAttribute('onclick')) return true;
   if (el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex >= 0) return true;
   if (el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable) return true;
   // Labelled but not actionable: worth listing only outside a control (whose name already holds their text).
   if (ctx.interactive || region) return false;
-  if (role === 'img') return Boolean(el.getAttribute('alt') || el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('aria-labelledby'));
+  if (role === 'img')
+    return Boolean(
+      el.getAttribute('alt') ||
+        el.getAttribute('aria-label') ||
+        el.getAttribute('title') ||
+        el.getAttribute('aria-labelledby'),
+    );
   if (isCellRole(role)) return !el.querySelector(CONTROLS);
   if (LABELLED_ROLES.has(role) || el.hasAttribute('aria-label')) return true;
   return tag === 'svg' && Boolean(el.querySelector(':scope > title'));
@@ -60,7 +87,8 @@ const hrefOf = (el: Element): string => {
     return clean(raw, HREF_MAX);
   }
   if (url.origin !== location.origin) return clean(url.href, HREF_MAX);
-  if (url.hash && url.pathname === location.pathname && url.search === location.search) return clean(url.hash, HREF_MAX);
+  if (url.hash && url.pathname === location.pathname && url.search === location.search)
+    return clean(url.hash, HREF_MAX);
   return clean(url.pathname + url.search + url.hash, HREF_MAX);
 };
 
@@ -74,21 +102,43 @@ const headingAnchorOf = (el: Element): string => {
 const isInteractive = (el: Element, tag: string, role: string, bare: boolean): boolean =>
   INTERACTIVE_ROLES.has(role) ||
   tag === 'summary' ||
-  (!bare && (el.hasAttribute('onclick') || (el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex >= 0) || (el as HTMLElement).isContentEditable));
+  (!bare &&
+    (el.hasAttribute('onclick') ||
+      (el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex >= 0) ||
+      (el as HTMLElement).isContentEditable));
 
 /** Appends the element's row; answers its index. */
 const record = (el: Element, tag: string, role: string, ctx: Context, bare: boolean): number => {
   const rect = el.getBoundingClientRect();
   const interactive = isInteractive(el, tag, role, bare);
   let flags = interactive ? INTERACTIVE : 0;
-  if (isVisible(el, rect, ctx.offset) || labelsOf(el).some((label) => isVisible(label, label.getBoundingClientRect(), ctx.offset))) flags |= VISIBLE;
+  if (
+    isVisible(el, rect, ctx.offset) ||
+    labelsOf(el).some((label) => isVisible(label, label.getBoundingClientRect(), ctx.offset))
+  )
+    flags |= VISIBLE;
   if (isEditable(el, tag, bare)) flags |= EDITABLE;
-  if (FIELD_TAGS.has(tag) || tag === 'button' ? el.matches(':disabled') : !bare && el.getAttribute('aria-disabled') === 'true') flags |= DISABLED;
+  if (
+    FIELD_TAGS.has(tag) || tag === 'button'
+      ? el.matches(':disabled')
+      : !bare && el.getAttribute('aria-disabled') === 'true'
+  )
+    flags |= DISABLED;
   if (role === 'checkbox' || role === 'radio' || role === 'switch') {
     flags |= CHECKABLE;
-    if (tag === 'input' ? (el as HTMLInputElement).checked : el.getAttribute('aria-checked') === 'true') flags |= CHECKED;
+    if (tag === 'input' ? (el as HTMLInputElement).checked : el.getAttribute('aria-checked') === 'true')
+      flags |= CHECKED;
   }
-  const row = [intern(role || (tag === 'svg' ? 'img' : 'generic')), intern(tag), 0, ...boxOf(rect, ctx), flags, ctx.parent, 0, ctx.region];
+  const row = [
+    intern(role || (tag === 'svg' ? 'img' : 'generic')),
+    intern(tag),
+    0,
+    ...boxOf(rect, ctx),
+    flags,
+    ctx.parent,
+    0,
+    ctx.region,
+  ];
   const name = namesInto(row, el, tag, role, bare);
   row[2] = intern(name);
   if (role !== 'heading' && strings[counts.lastHeading] !== name) row[9] = counts.lastHeading;
@@ -143,7 +193,12 @@ const visit = (el: Element, ctx: Context, depth: number, textBlocks: boolean) =>
       const index = record(el, tag, role, ctx, bare);
       // A new context only for what is inside: most candidates (a button, a link) hold text alone.
       if (el.firstElementChild || el.shadowRoot) {
-        ctx = { ...ctx, parent: index, container: index, interactive: ctx.interactive || (rows[index][7] & INTERACTIVE) !== 0 };
+        ctx = {
+          ...ctx,
+          parent: index,
+          container: index,
+          interactive: ctx.interactive || (rows[index][7] & INTERACTIVE) !== 0,
+        };
       }
     }
   } else if (role === 'heading') {
@@ -168,7 +223,10 @@ const visit = (el: Element, ctx: Context, depth: number, textBlocks: boolean) =>
     const rect = el.getBoundingClientRect();
     const offset = { x: ctx.offset.x + rect.left + el.clientLeft, y: ctx.offset.y + rect.top + el.clientTop };
     const label = clean(frame.title || frame.name || (doc.location ? doc.location.pathname : ''), CONTEXT_MAX);
-    const framed = withRegion({ ...ctx, cell: null, offset, frame: label || 'frame' }, label ? 'frame ' + label : 'frame');
+    const framed = withRegion(
+      { ...ctx, cell: null, offset, frame: label || 'frame' },
+      label ? 'frame ' + label : 'frame',
+    );
     walk(doc, framed, depth + 1, textBlocks);
     return;
   }
@@ -178,5 +236,6 @@ const visit = (el: Element, ctx: Context, depth: number, textBlocks: boolean) =>
 
 /** Walks the children of `parent` (a document, a shadow root or an element), appending rows. */
 export const walk = (parent: ParentNode, ctx: Context, depth: number, textBlocks: boolean) => {
-  for (let child = parent.firstElementChild; child; child = child.nextElementSibling) visit(child, ctx, depth, textBlocks);
+  for (let child = parent.firstElementChild; child; child = child.nextElementSibling)
+    visit(child, ctx, depth, textBlocks);
 };
