@@ -18,6 +18,8 @@ export interface KeyConnections {
 export const watchKeyConnections = (options: {
   /** Whether the key still verifies, read from the store (not the auth cache). */
   stillValid: (principal: Principal) => Promise<boolean>;
+  /** Told first when a key is found revoked, so that new requests with it are refused from then on as well. */
+  onRevoked?: (principal: Principal) => void;
   everyMs: number;
   log: Logger;
 }): KeyConnections => {
@@ -39,6 +41,7 @@ export const watchKeyConnections = (options: {
       }
       if (valid) continue;
       held.delete(id);
+      options.onRevoked?.(entry.principal);
       options.log.info('closing connections of a revoked key', {
         keyId: entry.principal.keyId,
         connections: entry.closers.size,

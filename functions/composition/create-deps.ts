@@ -115,6 +115,7 @@ export const createDeps = (parts: DepsParts): Deps => {
   const model = parts.model && parts.telemetry ? observedModel(parts.model, telemetry, prices) : parts.model;
   const probes = [recordsProbe(records), blobsProbe(parts.blobs), ...(parts.readinessProbes ?? [])];
   const log = parts.log ?? createLogger(config.logLevel);
+  const authenticate = cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds);
   return {
     config,
     records,
@@ -125,9 +126,10 @@ export const createDeps = (parts: DepsParts): Deps => {
     signingSecret: parts.signingSecret,
     clock,
     log,
-    authenticate: cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds),
+    authenticate,
     keyConnections: watchKeyConnections({
       stillValid: (principal) => apiKeyStillValid(records, principal),
+      onRevoked: (principal) => authenticate.forget(principal),
       everyMs: config.authCacheSeconds * 1000,
       log,
     }),

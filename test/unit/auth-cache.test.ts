@@ -86,4 +86,20 @@ describe('cachedAuthenticator', () => {
     await authenticate('token-0');
     expect(calls).toEqual(['token-0']);
   });
+
+  it('forgets what it holds for one key, so the next request with it is verified again', async () => {
+    const known: Record<string, Principal> = {
+      first: { orgId: 'org-1', keyId: 'key-1' },
+      second: { orgId: 'org-2', keyId: 'key-2' },
+    };
+    const { calls, verify } = counting(known);
+    const authenticate = cachedAuthenticator(verify, fakeClock().clock, 60);
+    await authenticate('first');
+    await authenticate('second');
+    delete known.first;
+    authenticate.forget({ orgId: 'org-1', keyId: 'key-1' });
+    expect(await authenticate('first')).toBeUndefined();
+    expect(await authenticate('second')).toEqual({ orgId: 'org-2', keyId: 'key-2' });
+    expect(calls).toEqual(['first', 'second', 'first']);
+  });
 });
