@@ -20,7 +20,7 @@ describe('the async operation registry', () => {
       expect(isAsyncOperationId(name), name).toBe(false);
   });
 
-  it('refuses, at compile time, an operation with another body than its id takes, or an id it does not know', () => {
+  it('refuses, at compile time, an operation with another body or result than its id has, or an id it does not know', () => {
     const wrongBody: AsyncOperationRegistry<Deps> = {
       // @ts-expect-error fill-form names its automation by a string id
       fillForm: async (_deps, _target, body: { automationId: number }) => succeeded(String(body.automationId)),
@@ -29,9 +29,14 @@ describe('the async operation registry', () => {
       // @ts-expect-error not an operation an async request may name
       scrapeEverything: async () => succeeded('everything'),
     };
-    expect([wrongBody, unknownId].map((registry) => Object.keys(registry))).toEqual([
+    const wrongResult: AsyncOperationRegistry<Deps> = {
+      // @ts-expect-error the record stores what the operation answers: fill-form answers an operation result
+      fillForm: async () => ({ filled: true }),
+    };
+    expect([wrongBody, unknownId, wrongResult].map((registry) => Object.keys(registry))).toEqual([
       ['fillForm'],
       ['scrapeEverything'],
+      ['fillForm'],
     ]);
   });
 });

@@ -42,9 +42,22 @@ export const isAsyncOperationId = (name: string): name is AsyncOperationId => AS
  */
 export type AsyncCheck<D, B> = (deps: D, target: RequestTarget, body: B) => Promise<void>;
 
+/**
+ * What each operation answers, by its id: the raw result a request record stores. It is shaped into the wire
+ * response (`AsyncRequestSettings.shape`) only when read or delivered, so a stored result outlives a change of shape.
+ */
+export interface AsyncResults {
+  createAutomation: OperationResult<string>;
+  createFormFiller: OperationResult<string>;
+  executeAutomation: OperationResult<string>;
+  fillForm: OperationResult<string>;
+}
+
+export type AsyncResult = AsyncResults[AsyncOperationId];
+
 /** A window operation an async request may run; it receives the same deps the synchronous handlers get. */
-export interface AsyncOperation<D, B> {
-  (deps: D, target: RequestTarget, body: B, signal?: AbortSignal): Promise<OperationResult<string>>;
+export interface AsyncOperation<D, B, R = OperationResult<string>> {
+  (deps: D, target: RequestTarget, body: B, signal?: AbortSignal): Promise<R>;
   /**
    * Run when the request is accepted, before it is stored: bad input is refused at once, as the synchronous route
    * refuses it, rather than accepted and ended in `error` by the worker. The operation checks again when it runs.
@@ -52,15 +65,15 @@ export interface AsyncOperation<D, B> {
   check?: AsyncCheck<D, B>;
 }
 
-/** Operation id → the core operation taking that id's body. One left out answers 501 (tests give only some). */
 /** What every async body carries beside the operation's own fields. */
 export interface AsyncRequestFields {
   clientRequestId?: string;
   async?: { webhookUrl?: string };
 }
 
+/** Operation id → the core operation taking that id's body and answering that id's result. One left out answers 501 (tests give only some). */
 export type AsyncOperationRegistry<D> = {
-  readonly [K in AsyncOperationId]?: AsyncOperation<D, AsyncBodies[K] & AsyncRequestFields>;
+  readonly [K in AsyncOperationId]?: AsyncOperation<D, AsyncBodies[K] & AsyncRequestFields, AsyncResults[K]>;
 };
 
 export interface WebhookSettings {
@@ -75,11 +88,16 @@ export interface WebhookSettings {
   timeoutMs: number;
 }
 
+export type ShapeResult = (result: AsyncResult, ids: { requestId: string; clientRequestId?: string }) => unknown;
+
 export interface AsyncRequestSettings<D> {
   queue: Queue;
   operations: AsyncOperationRegistry<D>;
-  /** Shapes an operation's result into the response a status read and a webhook carry (the AI envelope). */
-  shape: (result: OperationResult<string>, ids: { requestId: string; clientRequestId?: string }) => unknown;
+  /**
+   * Shapes an operation's stored raw result into the response a status read and a webhook carry (the AI envelope).
+   * Given by the composition root, so core never imports the wire shape.
+   */
+  shape: ShapeResult;
   webhooks: WebhookSettings;
   /** How long a request record (and its result) stays readable. */
   ttlSeconds: number;

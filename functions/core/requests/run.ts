@@ -10,7 +10,7 @@ import { toAppError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
 import { attemptDelivery } from '../webhooks/deliver.js';
 import { isAsyncOperationId, type RequestDeps } from './deps.js';
-import { decodeMessage, type RequestItem } from './model.js';
+import { completedChanges, decodeMessage, type RequestItem } from './model.js';
 
 /** The operation was stopped because this process is shutting down: the request stays pending for the next start. */
 export class WorkerStoppingError extends Error {
@@ -25,7 +25,7 @@ const reasonOf = (error: unknown): string => {
   return known.expose ? known.message : 'the operation failed with an internal error';
 };
 
-type Outcome = { status: 'completed'; response: string } | { status: 'error'; error: string };
+type Outcome = ReturnType<typeof completedChanges> | { status: 'error'; error: string };
 
 const runOperation = async <D extends RequestDeps<D>>(
   deps: D,
@@ -37,9 +37,8 @@ const runOperation = async <D extends RequestDeps<D>>(
   if (!operation) return { status: 'error', error: `the operation ${item.operation} is not available in this service` };
   try {
     const target = { orgId: item.orgId, sessionId: item.sessionId, windowId: item.windowId };
-    const result = await operation(deps, target, JSON.parse(item.body), signal);
-    const response = settings.shape(result, { requestId: item.requestId, clientRequestId: item.clientRequestId });
-    return { status: 'completed', response: JSON.stringify(response) };
+    // Stored raw: the status read and the webhook shape it (`statusBody`), so the record outlives a change of shape.
+    return completedChanges(await operation(deps, target, JSON.parse(item.body), signal));
   } catch (error) {
     if (signal?.aborted) throw new WorkerStoppingError();
     if (!toAppError(error).expose)

@@ -12,7 +12,7 @@ import { attemptDelivery } from '../webhooks/deliver.js';
 import { checkWebhookTarget } from '../webhooks/targets.js';
 import { newRequestItem, type AsyncBody } from './accept.js';
 import type { AsyncBodies, AsyncOperationId, RequestDeps, RequestTarget } from './deps.js';
-import type { RequestItem } from './model.js';
+import { completedChanges, type RequestItem } from './model.js';
 
 export const runWithWebhook = async <K extends AsyncOperationId>(
   deps: RequestDeps<any>,
@@ -43,10 +43,7 @@ export const runWithWebhook = async <K extends AsyncOperationId>(
   let failure: unknown;
   try {
     result = await run();
-    changes = {
-      status: 'completed',
-      response: JSON.stringify(deps.asyncRequests.shape(result, { requestId, clientRequestId: body.clientRequestId })),
-    };
+    changes = completedChanges(result);
   } catch (error) {
     failure = error;
     const known = toAppError(error);

@@ -5,7 +5,7 @@
  */
 import { epochSeconds } from '../../ports/clock.js';
 import { ConditionFailedError } from '../../ports/records.js';
-import type { RequestDeps } from '../requests/deps.js';
+import type { RequestDeps, ShapeResult } from '../requests/deps.js';
 import {
   encodeMessage,
   statusBody,
@@ -22,8 +22,8 @@ const succeeded = (attempt: DeliveryAttempt) =>
   attempt.statusCode !== undefined && attempt.statusCode >= 200 && attempt.statusCode < 300;
 
 /** The body a webhook carries: the status body, plus the request id so one receiver can serve many requests. */
-export const webhookBody = (item: RequestItem): string =>
-  JSON.stringify({ requestId: item.requestId, ...statusBody(item) });
+export const webhookBody = (item: RequestItem, shape: ShapeResult): string =>
+  JSON.stringify({ requestId: item.requestId, ...statusBody(item, shape) });
 
 export const attemptDelivery = async (
   deps: RequestDeps<any>,
@@ -32,7 +32,7 @@ export const attemptDelivery = async (
   const delivery = item.webhook;
   if (!delivery || delivery.state !== 'pending') return delivery;
   const settings = deps.asyncRequests.webhooks;
-  const body = webhookBody(item);
+  const body = webhookBody(item, deps.asyncRequests.shape);
   const secrets = await signingSecrets(deps.records, deps.clock, item.orgId);
   const at = deps.clock.now();
   const outcome = await settings.transport.post({
