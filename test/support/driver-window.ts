@@ -1,5 +1,5 @@
 /**
- * A blank window of a running session, with both handles the browser-level tests drive it through: the puppeteer
+ * A window of a running session (blank unless `url` says otherwise), with both handles the browser-level tests drive it through: the puppeteer
  * page (to load fixtures and read the DOM) and the service's own window driver (snapshots, actions).
  */
 import type { Page } from 'puppeteer-core';
@@ -8,22 +8,25 @@ import { createRunningSession } from './session-client.js';
 import type { TestService } from './service.js';
 
 export interface DriverWindow {
+  sessionId: string;
+  windowId: string;
   page: Page;
   driver: WindowDriver;
 }
 
-export const openDriverWindow = async (svc: TestService): Promise<DriverWindow> => {
+export const openDriverWindow = async (svc: TestService, url = 'about:blank'): Promise<DriverWindow> => {
   const sessionId = (await createRunningSession(svc)).id;
   const window = await svc.app.inject({
     method: 'POST',
     path: `/v1/sessions/${sessionId}/windows`,
     headers: svc.auth,
-    body: { url: 'about:blank' },
+    body: { url },
   });
+  if (window.statusCode !== 201) throw new Error(`no window: ${JSON.stringify(window.json)}`);
   const browser = (await svc.deps.fleet.open(sessionId)) as unknown as {
     page(id: string): Promise<Page>;
     driver(id: string): Promise<WindowDriver>;
   };
   const windowId = window.json.data.windowId as string;
-  return { page: await browser.page(windowId), driver: await browser.driver(windowId) };
+  return { sessionId, windowId, page: await browser.page(windowId), driver: await browser.driver(windowId) };
 };

@@ -17,6 +17,9 @@ describe('toAppError', () => {
       new Error('Protocol error (Runtime.evaluate): Session closed. Most likely the page has been closed.'),
       new Error('the browser connection closed'),
       new Error("Attempted to use detached Frame '0A72FFE53FBE57F1A83EC5C12DAD7836'."),
+      // A window closed by another call while its session runs: attaching to it, or speaking through its session.
+      new ProtocolError('Protocol error (Target.attachToTarget): No target with given id found'),
+      new ProtocolError('Protocol error (Runtime.evaluate): No session with given id'),
     ]) {
       const answer = toAppError(error);
       expect(httpStatusOf(answer), error.message).toBe(409);

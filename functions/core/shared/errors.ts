@@ -162,11 +162,12 @@ export class PageNavigatedError extends AppError {
  * What the CDP clients throw when their target or connection closes under them (puppeteer's `TargetCloseError` and
  * `ConnectionClosedError`, the service's own CDP connection), or when the page's document is replaced under them,
  * recognised by name and message so core needs no browser library. Either is the client's to know about (a conflict),
- * not a fault of the service.
+ * not a fault of the service. Chromium's own "No target/session with given id" is the same end seen one step later:
+ * the call attaches to (or speaks through) a window another call has just closed, while its session still runs.
  */
 const BROWSER_CLOSED_NAMES = new Set(['TargetCloseError', 'ConnectionClosedError']);
 const BROWSER_CLOSED_MESSAGE =
-  /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached)|^the browser connection closed$|^Attempted to use detached Frame|^Navigating frame was detached/;
+  /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached|No target with given id|No session with given id)|^the browser connection closed$|^Attempted to use detached Frame|^Navigating frame was detached/;
 const PAGE_NAVIGATED_MESSAGE =
   /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated or closed|Execution context is not available/;
 
