@@ -86,7 +86,7 @@ say(`OpenAPI document: ${service.url}/v1/openapi.json`);
 const browser = service.host.browser();
 if (browser) {
   const kind = browser.kind === 'full' ? 'full Chromium' : 'headless shell';
-  const webdriver = service.deps.fleet.features?.()?.webdriver ? 'WebDriver on' : 'no WebDriver';
+  const webdriver = (await service.deps.fleet.features?.())?.webdriver ? 'WebDriver on' : 'no WebDriver';
   say(`Browser: ${kind} ${browser.version} at ${browser.executablePath} (${webdriver}; CHROMIUM_PATH chooses another)`);
 }
 // The model server is checked after listening, so a slow or absent one never delays the service; it only warns.

@@ -30,8 +30,8 @@ import { Fact, FactName } from 'aws-cdk-lib/region-info';
 import { Construct } from 'constructs';
 import type { Network } from './network.js';
 
-/** The paths hosts serve to the internet: live view pages and the per-session CDP proxy. */
-export const HOST_PUBLIC_PATHS = ['/live/*', '/cdp/*'] as const;
+/** The paths hosts serve to the internet: live view pages, the per-session CDP proxy and WebDriver endpoints. */
+export const HOST_PUBLIC_PATHS = ['/live/*', '/cdp/*', '/webdriver/*'] as const;
 
 /** The name clients reach the hosts at, and how it gets its certificate and DNS record. */
 export interface HostDomain {

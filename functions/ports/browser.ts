@@ -91,10 +91,10 @@ export interface BrowserFleet {
    */
   onEnding?(listener: (ending: BrowserEnding) => Promise<void>): void;
   /**
-   * What the browsers can do, once known. Optional, and undefined where the browsers run elsewhere (AWS hosts):
+   * What the browsers can do, once known. Optional, and undefined while the fleet cannot tell (no host has said):
    * requests are then checked by the host that starts the browser.
    */
-  features?(): BrowserFeatures | undefined;
+  features?(): BrowserFeatures | undefined | Promise<BrowserFeatures | undefined>;
 }
 
 export interface BrowserEnding {

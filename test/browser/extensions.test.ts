@@ -109,7 +109,7 @@ describe('the headless shell', () => {
   });
 
   it('answers 422: this browser cannot load extensions', async () => {
-    expect(svc.deps.fleet.features?.()?.extensionIds).toBeUndefined();
+    expect((await svc.deps.fleet.features?.())?.extensionIds).toBeUndefined();
     const res = await svc.app.inject({ ...createBody(['page-marker']), headers: svc.auth });
     expect(res.statusCode).toBe(422);
     expect(JSON.stringify(res.json)).toContain('cannot load extensions');

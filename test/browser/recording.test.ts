@@ -153,6 +153,9 @@ describe('session recording', () => {
     const { id } = await createRunningSession(svc, svc.auth, { record: true });
     const opener = await openWindow(id, '/recording/opener.html');
     await opener.page.click('#open-script');
+    // A full Chromium, like Chrome, shows the opened window's tab and hides the opener's, which then paints no frames:
+    // a click there waits for one. Back to the opener's tab, as a person clicking its second link would.
+    await opener.page.bringToFront();
     await opener.page.click('#open-link');
 
     // Both windows appear in the session's window list, each on its own page.

@@ -97,6 +97,10 @@ describe('disguise', () => {
     expect(found.get('main')!.bot).toBe('true');
     expect(found.get('main')!.line).toMatch(/headless/);
     for (const scope of SCOPES) expect(found.get(scope)!.fired, scope).toMatch(/userAgent: headless/);
+    // The headless shell's own tell: Notification.permission 'denied' while the permission query says 'prompt'
+    // (a full Chromium answers consistently). A shell is the browser that cannot load extensions.
+    const shell = (await svc.deps.fleet.features?.())?.extensionIds === undefined;
+    if (shell) expect(found.get('main')!.fired).toMatch(/notification permission/);
   });
 
   it("the service's own reads and actions are invisible to a page that hooks DOM methods and watches its globals", async () => {

@@ -15,18 +15,15 @@ import { createApiKey } from '../../functions/core/orgs/api-keys.js';
 import { ensureOrg } from '../../functions/core/orgs/orgs.js';
 import { findPlacement } from '../../functions/core/sessions/placement.js';
 import { profileKeys } from '../../functions/core/shared/record-keys.js';
-import { PollingEventBus } from '../../functions/core/sessions/polling-bus.js';
-import { createDeps } from '../../functions/composition/create-deps.js';
-import { modelFromConfig } from '../../functions/composition/models.js';
-import { puppeteerConnector } from '../../functions/adapters/browser/cdp-connector.js';
 import { loadConfig } from '../../functions/config/config.js';
-import { startFleetHost, type FleetHost } from '../../functions/composition/host/fleet-host.js';
+import type { FleetHost } from '../../functions/composition/host/fleet-host.js';
 import { createLocalApp } from '../../functions/composition/local/app.js';
 import { createHttpServer, listen } from '../../functions/http/local/http-server.js';
 import { createLogger } from '../../functions/config/logger.js';
 import { systemClock } from '../../functions/ports/clock.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { withEmbeddedAws, type EmbeddedAwsFixture } from '../support/embedded.js';
+import { joinTestFleet, testFleetApiDeps } from '../support/fleet.js';
 
 const HOST_SECRET = 'fleet-test-host-secret-0123456789';
 const SIGNING_SECRET = 'fleet-test-signing-secret-0123456789';
@@ -97,46 +94,19 @@ const startAgent = async () => {
 };
 const agentUri = (n: number) => `http://127.0.0.1:${(agent.address() as AddressInfo).port}/host-${n}`;
 
-const joinHost = (n: number) =>
-  startFleetHost({
-    config: config(),
-    records: aws.records,
-    blobs: aws.blobs,
-    startQueue,
-    hostSecret: HOST_SECRET,
-    signingSecret: SIGNING_SECRET,
-    log,
-    port: 0,
-    bind: '127.0.0.1',
-    advertise: '127.0.0.1',
-    waitSeconds: 1,
-    heartbeatMs: 1_000,
-    agentUri: agentUri(n),
-  });
+const joinHost = (n: number) => joinTestFleet(testFleet(), config(), agentUri(n));
+const testFleet = () => ({ aws, startQueue, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, log });
 
 beforeAll(async () => {
   [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer(), startAgent()]);
   startQueue = new MemoryQueue({ visibilitySeconds: 60 });
   hosts = await Promise.all([joinHost(0), joinHost(1)]);
-  fleet = new RemoteFleet({
-    startQueue,
-    hostSecret: HOST_SECRET,
-    placement: (sessionId) => findPlacement(aws.records, sessionId),
-    queuedAfterMs: 500,
-    connect: puppeteerConnector,
-  });
   // The hosts' public side (the load balancer on AWS) is not the API's address.
-  const apiConfig = config({ hostPublicUrl: 'https://hosts.example.com' });
-  const deps = createDeps({
-    config: apiConfig,
-    records: aws.records,
-    blobs: aws.blobs,
-    fleet,
-    bus: new PollingEventBus(aws.records, 100),
-    signingSecret: SIGNING_SECRET,
-    model: modelFromConfig(apiConfig),
-    log,
+  const composed = testFleetApiDeps(testFleet(), config({ hostPublicUrl: 'https://hosts.example.com' }), {
+    queuedAfterMs: 500,
   });
+  fleet = composed.fleet;
+  const { deps } = composed;
   const { org } = await ensureOrg(aws.records, systemClock, 'fleet-test');
   orgId = org.id;
   auth = { authorization: `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}` };

@@ -186,9 +186,9 @@ describe('the host load balancer', { timeout: 300_000 }, () => {
     expect(attributes['routing.http.drop_invalid_header_fields.enabled']).toBe('true');
   });
 
-  it('routes only /live/* and /cdp/* to the hosts and answers 404 for anything else', () => {
+  it('routes only /live/*, /cdp/* and /webdriver/* to the hosts and answers 404 for anything else', () => {
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::ListenerRule', {
-      Conditions: [{ Field: 'path-pattern', PathPatternConfig: { Values: ['/live/*', '/cdp/*'] } }],
+      Conditions: [{ Field: 'path-pattern', PathPatternConfig: { Values: ['/live/*', '/cdp/*', '/webdriver/*'] } }],
     });
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
       Port: 80,

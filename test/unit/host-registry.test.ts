@@ -4,6 +4,7 @@ import { MemoryRecords } from '../../functions/adapters/local/memory-records.js'
 import {
   HostRegistry,
   hostKey,
+  fleetFeatures,
   removeHost,
   staleHosts,
   type HostRegistryOptions,
@@ -151,5 +152,40 @@ describe('staleHosts', () => {
 
     await removeHost(records, 'host-a');
     expect(await staleHosts(records, now)).toEqual([]);
+  });
+});
+
+describe('fleetFeatures', () => {
+  const join = async (
+    records: MemoryRecords,
+    hostId: string,
+    options: Omit<Partial<HostRegistryOptions>, 'records'> = {},
+  ) => {
+    const { registry } = registryWith({ heartbeatMs: 60_000, ...options, records, hostId });
+    await registry.beat();
+    return registry;
+  };
+
+  it('is what every live host offers: WebDriver when all have it, the extensions all of them have', async () => {
+    const records = new MemoryRecords();
+    await join(records, 'old', { features: { webdriver: true, extensionIds: ['marker', 'blocker'] } });
+    await join(records, 'new', { features: { webdriver: true, extensionIds: ['blocker', 'extra'] } });
+    expect(await fleetFeatures(records)).toEqual({ webdriver: true, extensionIds: ['blocker'] });
+
+    await join(records, 'shell', { features: { webdriver: false } });
+    expect(await fleetFeatures(records)).toEqual({ webdriver: false });
+  });
+
+  it('leaves out draining and silent hosts, and cannot tell while no host has said', async () => {
+    const records = new MemoryRecords();
+    expect(await fleetFeatures(records)).toBeUndefined();
+    await join(records, 'full', { features: { webdriver: true, extensionIds: ['marker'] } });
+    const leaving = await join(records, 'leaving', { features: { webdriver: false } });
+    await leaving.drain();
+    await join(records, 'silent', { features: { webdriver: false }, now: () => Date.now() - 10 * 60_000 });
+    expect(await fleetFeatures(records)).toEqual({ webdriver: true, extensionIds: ['marker'] });
+
+    await join(records, 'older', {});
+    expect(await fleetFeatures(records)).toBeUndefined();
   });
 });

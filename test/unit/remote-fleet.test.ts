@@ -257,3 +257,28 @@ describe('RemoteFleet and the request being served', () => {
     expect(calls[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
   });
 });
+
+describe('RemoteFleet.features', () => {
+  it("reads the hosts' features once per ttl, and a failed read is no answer (the host checks the start)", async () => {
+    let reads = 0;
+    const { fleet } = fleetWith({
+      features: async () => {
+        reads += 1;
+        if (reads === 2) throw new Error('records unavailable');
+        return { webdriver: true, extensionIds: ['marker'] };
+      },
+      featuresTtlMs: 50,
+    });
+    expect(await fleet.features()).toEqual({ webdriver: true, extensionIds: ['marker'] });
+    expect(await fleet.features()).toEqual({ webdriver: true, extensionIds: ['marker'] });
+    expect(reads).toBe(1);
+    await new Promise((done) => setTimeout(done, 60));
+    expect(await fleet.features()).toBeUndefined();
+    await new Promise((done) => setTimeout(done, 60));
+    expect(await fleet.features()).toEqual({ webdriver: true, extensionIds: ['marker'] });
+  });
+
+  it('cannot tell without a source', async () => {
+    expect(await fleetWith().fleet.features()).toBeUndefined();
+  });
+});

@@ -12,6 +12,7 @@
 import type {
   BrowserDownload,
   BrowserEndReason,
+  BrowserFeatures,
   BrowserFleet,
   SessionBrowser,
   SessionFile,
@@ -44,6 +45,10 @@ export interface RemoteFleetOptions {
   connect?: CdpConnector;
   /** Headers for each call to a host made for the request being served (its `x-request-id`). */
   requestHeaders?: () => Record<string, string>;
+  /** What the hosts' browsers can do, as they registered it (registry.ts `fleetFeatures`). */
+  features?: () => Promise<BrowserFeatures | undefined>;
+  /** How long an answer of `features` is reused: hosts rewrite it on each heartbeat. Default 10 s. */
+  featuresTtlMs?: number;
 }
 
 /** A CDP connection to `endpoint` (a WebSocket URL), authenticated with `headers`. */
@@ -56,9 +61,20 @@ export class RemoteFleet implements BrowserFleet {
   private readonly connections = new Map<string, Promise<PuppeteerSessionBrowser>>();
   private readonly touchedAt = new Map<string, number>();
   private readonly fetch: typeof fetch;
+  private knownFeatures?: { at: number; value: Promise<BrowserFeatures | undefined> };
 
   constructor(private readonly options: RemoteFleetOptions) {
     this.fetch = options.fetch ?? fetch;
+  }
+
+  /** The hosts' features, read at most once per `featuresTtlMs`; a failed read is undefined (the host checks). */
+  features(): Promise<BrowserFeatures | undefined> {
+    const read = this.options.features;
+    if (!read) return Promise.resolve(undefined);
+    const now = Date.now();
+    if (!this.knownFeatures || now - this.knownFeatures.at >= (this.options.featuresTtlMs ?? 10_000))
+      this.knownFeatures = { at: now, value: read().catch(() => undefined) };
+    return this.knownFeatures.value;
   }
 
   /**

@@ -5,7 +5,10 @@
  * (`staleHosts`); the entry itself expires after a day.
  * Each beat also publishes the host's utilization (`metrics`; on ECS a CloudWatch metric through Powertools, see
  * observability/powertools.ts), the metric the fleet's scaling tracks.
+ * The entry also says what the host's browser can do (WebDriver, extensions by id): the API functions read it
+ * (`fleetFeatures`) to give sessions a `chromedriverUrl` and to refuse unknown extension ids before a start is queued.
  */
+import type { BrowserFeatures } from '../../ports/browser.js';
 import type { RecordItem, RecordKey, Records } from '../../ports/records.js';
 
 /** Host records live in one partition of their own: hosts are not org-scoped. */
@@ -20,6 +23,8 @@ export interface HostRecord {
   used: number;
   draining: boolean;
   heartbeatAt: string;
+  /** What its browser can do; absent in entries of hosts that predate the field. */
+  features?: BrowserFeatures;
 }
 
 export interface HostRegistryOptions {
@@ -29,6 +34,8 @@ export interface HostRegistryOptions {
   capacity: number;
   /** Slots in use now (live sessions plus starts being taken). */
   used: () => number;
+  /** What the host's browser can do (known once the host has started). */
+  features?: BrowserFeatures;
   /** The deployment the host belongs to (`family:revision`, see generation.ts), when it runs on ECS. */
   generation?: string;
   heartbeatMs?: number;
@@ -93,6 +100,7 @@ export class HostRegistry {
       used,
       draining: this.draining,
       heartbeatAt: new Date(at).toISOString(),
+      ...(this.options.features ? { features: this.options.features } : {}),
     };
     if (this.stopped) return record;
     const generation = this.options.generation === undefined ? {} : { generation: this.options.generation };
@@ -116,22 +124,55 @@ export class HostRegistry {
   }
 }
 
-/** Registered hosts whose heartbeat stopped: three beats missed. */
-export const staleHosts = async (records: Records, now: number = Date.now()): Promise<HostRecord[]> => {
-  const hosts: HostRecord[] = [];
+type StoredHost = RecordItem & HostRecord & { heartbeatMs: number };
+
+const allHosts = async (records: Records): Promise<StoredHost[]> => {
+  const hosts: StoredHost[] = [];
   let cursor: string | undefined;
   do {
-    const page = await records.query<RecordItem & HostRecord & { heartbeatMs: number }>(HOSTS_PARTITION, {
-      skPrefix: 'HOST#',
-      cursor,
-    });
-    for (const { hostId, address, capacity, used, draining, heartbeatAt, heartbeatMs } of page.items) {
-      if (now - Date.parse(heartbeatAt) > 3 * heartbeatMs)
-        hosts.push({ hostId, address, capacity, used, draining, heartbeatAt });
-    }
+    const page = await records.query<StoredHost>(HOSTS_PARTITION, { skPrefix: 'HOST#', cursor });
+    hosts.push(...page.items);
     cursor = page.cursor;
   } while (cursor);
   return hosts;
+};
+
+/** A host whose heartbeat stopped: three beats missed. */
+const isStale = (host: StoredHost, now: number) => now - Date.parse(host.heartbeatAt) > 3 * host.heartbeatMs;
+
+/** Registered hosts whose heartbeat stopped. */
+export const staleHosts = async (records: Records, now: number = Date.now()): Promise<HostRecord[]> =>
+  (await allHosts(records))
+    .filter((host) => isStale(host, now))
+    .map(({ hostId, address, capacity, used, draining, heartbeatAt }) => ({
+      hostId,
+      address,
+      capacity,
+      used,
+      draining,
+      heartbeatAt,
+    }));
+
+/**
+ * What every host that may take a start can do (live, not draining): WebDriver only when all offer it, the
+ * extensions all of them have. During a deployment old and new hosts both take starts, so a session gets what either
+ * could give it. Undefined when no such host has said (none running, or all predate the field): the host that takes
+ * the start checks the request then.
+ */
+export const fleetFeatures = async (
+  records: Records,
+  now: number = Date.now(),
+): Promise<BrowserFeatures | undefined> => {
+  const hosts = (await allHosts(records)).filter((host) => !host.draining && !isStale(host, now));
+  if (hosts.length === 0 || hosts.some((host) => !host.features)) return undefined;
+  const features = hosts.map((host) => host.features!);
+  const canLoad = features.every((f) => f.extensionIds !== undefined);
+  return {
+    webdriver: features.every((f) => f.webdriver),
+    ...(canLoad
+      ? { extensionIds: features[0]!.extensionIds!.filter((id) => features.every((f) => f.extensionIds!.includes(id))) }
+      : {}),
+  };
 };
 
 /** Removes a host's entry (its own on the way out, or a stale one once its sessions are ended). */

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { CdpSessionDirectory } from '../cdp-proxy.js';
+import type { OwnerLookup } from '../owner-relay.js';
 import type { HostBrowser, HostLogger } from '../types.js';
 import { matchingChromedriver } from './driver-binary.js';
 import { SessionDrivers } from './drivers.js';
@@ -28,6 +29,10 @@ export async function startWebDriver(options: {
   host: WebDriverHost;
   chromedriverPath?: string;
   authorize: (request: IncomingMessage, sessionId: string) => Promise<boolean> | boolean;
+  /** In a fleet: who runs the sessions this host does not, and the hosts' secret the relay bears. */
+  owner?: OwnerLookup;
+  relaySecret?: string;
+  publicBaseUrl?: string;
   log: HostLogger;
 }): Promise<WebDriverService> {
   const browser = options.host.browser();
@@ -45,7 +50,17 @@ export async function startWebDriver(options: {
     sessions: options.host,
     drivers,
     authorize: options.authorize,
+    owner: options.owner,
+    relaySecret: options.relaySecret,
+    publicBaseUrl: options.publicBaseUrl,
     log: options.log,
   });
-  return { available: true, attach: (server) => proxy.attach(server), close: () => drivers.stopAll() };
+  return {
+    available: true,
+    attach: (server) => proxy.attach(server),
+    close: () => {
+      proxy.close();
+      return drivers.stopAll();
+    },
+  };
 }

@@ -1,12 +1,14 @@
 /**
  * Sessions' WebDriver endpoints (`/webdriver/{sessionId}/…`, the `chromedriverUrl` clients get): behind the same
  * API key as the CDP proxy, each request goes to the session's own chromedriver (drivers.ts), after the policy of
- * requests.ts. Plain HTTP: WebDriver (W3C and ChromeDriver's own commands) has no sockets.
+ * requests.ts. Plain HTTP: WebDriver (W3C and ChromeDriver's own commands) has no sockets. In a fleet a request
+ * that reached a host not running the session goes on to its owner, as CDP does (owner-relay.ts).
  */
 import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { attachAhead } from '../attach.js';
 import type { CdpSessionDirectory } from '../cdp-proxy.js';
 import { isValidSessionId } from '../session-options.js';
+import { createOwnerRelay, fromTrustedHost, isRelayed, type OwnerLookup } from '../owner-relay.js';
 import type { HostLogger } from '../types.js';
 import type { SessionDrivers } from './drivers.js';
 import { FILE_INPUT_REFUSAL, hideDebuggerAddress, verdictFor, webDriverError } from './requests.js';
@@ -22,6 +24,11 @@ export interface WebDriverProxyOptions {
   drivers: SessionDrivers;
   /** Whether this request may drive this session (the caller's API key owns it). Called before any lookup. */
   authorize: (request: IncomingMessage, sessionId: string) => Promise<boolean> | boolean;
+  /** Who runs a session this host does not (a fleet); without it such sessions answer 404. */
+  owner?: OwnerLookup;
+  /** The hosts' shared secret: relayed requests bear it and are admitted without `authorize`. */
+  relaySecret?: string;
+  publicBaseUrl?: string;
   log?: HostLogger;
 }
 
@@ -33,6 +40,7 @@ interface DriverAnswer {
 
 export function createWebDriverProxy(options: WebDriverProxyOptions) {
   const log: HostLogger = options.log ?? (() => undefined);
+  const relay = createOwnerRelay({ publicBaseUrl: options.publicBaseUrl, log });
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -50,7 +58,7 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
     request: IncomingMessage,
     response: ServerResponse,
   ): Promise<void> {
-    if (!(await options.authorize(request, sessionId))) {
+    if (!fromTrustedHost(request, options.relaySecret) && !(await options.authorize(request, sessionId))) {
       return sendError(
         response,
         401,
@@ -59,6 +67,9 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
       );
     }
     const endpoint = options.sessions.endpointOf(sessionId);
+    // A relayed request is answered here or nowhere: one hop at most.
+    const owner = !endpoint && options.owner && !isRelayed(request) ? await options.owner(sessionId) : undefined;
+    if (owner) return relay.request(request, response, { address: owner.address, bearer: options.relaySecret });
     if (!endpoint) return sendError(response, 404, 'invalid session id', `session ${sessionId} has no running browser`);
     const body = await readBody(request);
     if (body === undefined)
@@ -119,6 +130,8 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
     attach(server: Server): () => void {
       return attachAhead(server, handler);
     },
+    /** Drops requests being relayed to other hosts. */
+    close: () => relay.close(),
   };
 }
 

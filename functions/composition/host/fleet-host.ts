@@ -23,6 +23,7 @@ import { formatGeneration, newerGenerationLive, type Generation } from '../../br
 import { ScaleInProtection } from '../../browser-host/fleet/scale-in-protection.js';
 import { StartQueueConsumer } from '../../browser-host/fleet/start-queue.js';
 import { archiveProfile } from '../../browser-host/profile-archive.js';
+import { startWebDriver } from '../../browser-host/webdriver/index.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
 import { findPlacement, parseSessionStart, removePlacement, takeSessionStart } from '../../core/sessions/placement.js';
 import type { Blobs } from '../../ports/blobs.js';
@@ -92,12 +93,15 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     capacity: config.hostCapacity,
     warmPoolSize: config.warmPoolSize,
     chromiumPath: config.chromiumPath,
+    extensionsDir: config.extensionsDir,
     workDir: options.workDir ?? resolve(tmpdir(), 'sessionhost-browsers'),
     log: hostLog,
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
-  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, hostId });
+  // Known once the host has started and found (or not) a chromedriver matching its browser.
+  let webdriverOn = false;
+  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, hostId, webdriver: () => webdriverOn });
   // Starts taken from the queue and not yet running: the consumer exists once the server listens.
   let takingStarts = () => 0;
   const prometheus = createPrometheusTelemetry({ host: () => ({ ...host.stats(), queued: takingStarts() }) });
@@ -121,17 +125,18 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     const placement = await findPlacement(records, sessionId);
     return placement && placement.hostId !== hostId ? { address: placement.address } : undefined;
   };
+  // API functions drive sessions with the hosts' secret; clients with their API key, for their org's sessions.
+  const authorize = async (request: IncomingMessage, sessionId: string) => {
+    if (bearerMatches(request.headers.authorization, hostSecret)) return 'service' as const;
+    return (await clientMayDrive(deps)(request, sessionId)) && ('client' as const);
+  };
   const proxy = createCdpProxy({
     sessions: host,
     owner,
     relaySecret: hostSecret,
     publicBaseUrl: config.publicBaseUrl,
     log: hostLog,
-    authorize: async (request, sessionId) => {
-      // API functions drive sessions with the hosts' secret; clients with their API key, for their org's sessions.
-      if (bearerMatches(request.headers.authorization, hostSecret)) return 'service';
-      return (await clientMayDrive(deps)(request, sessionId)) && 'client';
-    },
+    authorize,
   });
   const liveView = createLiveView({ sessions: host, secret: options.signingSecret, owner, log: hostLog });
   // Scrapers send METRICS_TOKEN when one is set, else the hosts' secret like every other internal API caller.
@@ -151,6 +156,18 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
   proxy.attach(server);
   liveView.attach(server);
   await host.start();
+  // WebDriver (`/webdriver/{sessionId}/…`): the same keys as CDP, relayed to the session's owner like it.
+  const webdriver = await startWebDriver({
+    host,
+    chromedriverPath: config.chromedriverPath,
+    authorize: async (request, sessionId) => Boolean(await authorize(request, sessionId)),
+    owner,
+    relaySecret: hostSecret,
+    publicBaseUrl: config.publicBaseUrl,
+    log: hostLog,
+  });
+  webdriverOn = webdriver.available;
+  webdriver.attach(server);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.bind ?? '0.0.0.0', () => done());
@@ -193,6 +210,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     used: () => host.stats().live + consumer.pending,
     heartbeatMs: options.heartbeatMs,
     metrics: options.metrics,
+    features: fleet.features(),
     ...(options.generation ? { generation: formatGeneration(options.generation) } : {}),
   });
   fleet.onEnded(({ sessionId }) => {
@@ -244,6 +262,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
       await protection?.stop();
       await recorder.settled();
       await registry.stop().catch(() => undefined);
+      await webdriver.close();
       await liveView.close();
       await proxy.close();
       await new Promise<void>((done) => {

@@ -18,7 +18,7 @@ import { unavailableFleet } from './unavailable-fleet.js';
 import { requestIdHeaders } from '../../net/request-id.js';
 import { powertoolsLogger, powertoolsTelemetry } from '../../observability/powertools.js';
 import { fleetHostsProbe } from '../../observability/readiness.js';
-import { hostKey } from '../../browser-host/fleet/registry.js';
+import { fleetFeatures, hostKey } from '../../browser-host/fleet/registry.js';
 import { UnavailableError } from '../../core/shared/errors.js';
 import type { Queue } from '../../ports/queue.js';
 import type { AnsweringModel } from '../../ports/model.js';
@@ -87,6 +87,7 @@ const fleetFromEnv = (config: Config, records: Records, connect: CdpConnector | 
     startQueue: createSqsQueue({ region: config.awsRegion, queueUrl, endpoint: config.sqsEndpoint }),
     hostSecret: config.hostSecret,
     placement: (sessionId) => findPlacement(records, sessionId),
+    features: () => fleetFeatures(records),
     connect,
     requestHeaders: requestIdHeaders,
   });

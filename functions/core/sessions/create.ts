@@ -133,7 +133,7 @@ export const createSession = async (
   request: CreateSessionRequest,
   options: { readyWaitMs?: number } = {},
 ): Promise<{ session: SessionItem; warnings: Issue[] }> => {
-  checkExtensions(deps.fleet.features?.(), request.extensionIds);
+  checkExtensions(await deps.fleet.features?.(), request.extensionIds);
   const { proxy, warnings: proxyWarnings } = proxySettings(request.proxy);
   const { profile, warnings: profileWarnings } = await profileToLoad(deps, orgId, request.profileName);
   const now = deps.clock.now().toISOString();

@@ -12,7 +12,7 @@ export const operation = defineOperation('createSession', async (input) => {
       hostBaseUrl(input),
       input.deps.clock.now(),
       input.deps.signingSecret,
-      input.deps.fleet.features?.()?.webdriver,
+      (await input.deps.fleet.features?.())?.webdriver,
     ),
     input.requestId,
     { warnings },

@@ -13,7 +13,7 @@ export const operation = defineOperation('getSessionInfo', async (input) => {
       hostBaseUrl(input),
       input.deps.clock.now(),
       input.deps.signingSecret,
-      input.deps.fleet.features?.()?.webdriver,
+      (await input.deps.fleet.features?.())?.webdriver,
     ),
     meta: { requestId: input.requestId },
     ...(error ? { errors: [error] } : {}),

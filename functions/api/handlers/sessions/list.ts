@@ -7,7 +7,7 @@ export const operation = defineOperation('listSessions', async (input) => {
   const page = await listSessions(input.deps.records, input.principal.orgId, input.query);
   const baseUrl = hostBaseUrl(input);
   const now = input.deps.clock.now();
-  const webdriver = input.deps.fleet.features?.()?.webdriver;
+  const webdriver = (await input.deps.fleet.features?.())?.webdriver;
   return {
     data: {
       pagination: page.pagination,
