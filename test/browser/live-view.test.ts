@@ -5,27 +5,18 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { ViewerState } from '../../functions/browser-host/live-view/page.js';
 import { signViewToken } from '../../functions/net/live-view-tokens.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { closedPort } from '../support/ports.js';
-import { launchViewerBrowser, type ViewerBrowser } from '../support/viewer-browser.js';
+import { launchViewerBrowser, viewerState, type ViewerBrowser } from '../support/viewer-browser.js';
 
 let svc: TestService;
 let fixtures: FixtureServer;
 let viewers: ViewerBrowser;
 let sessionId: string;
-
-interface ViewerState {
-  frames: number;
-  width: number;
-  height: number;
-  connected: boolean;
-  ended: string | null;
-  url: string;
-  reconnects: number;
-}
 
 beforeAll(async () => {
   [svc, fixtures, viewers] = await Promise.all([
@@ -98,8 +89,6 @@ const openEmbedded = async (
   return { parent, view };
 };
 
-const viewerState = (view: Frame) =>
-  view.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
 const received = (parent: Page) => parent.evaluate(() => (window as unknown as { received: unknown[] }).received);
 
 /** Waits until the viewer shows the page at its current size (after the viewer resized it), so clicks map right. */
