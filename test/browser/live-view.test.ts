@@ -457,7 +457,7 @@ describe('a viewer that comes back', () => {
 });
 
 describe('who may open a live view', () => {
-  it('answers 403 to a bad, foreign or expired token, and 400 to a malformed screenResolution', async () => {
+  it('answers 403 to a bad, foreign or expired token, 405 and 426 to other methods and to a page load of the socket, and 400 to a malformed screenResolution', async () => {
     const windowId = await openWindow('/live/target.html');
     const good = new URL(await liveViewUrl(windowId));
     const withToken = (token: string) => `${svc.url}${good.pathname}?token=${encodeURIComponent(token)}`;
@@ -479,6 +479,13 @@ describe('who may open a live view', () => {
       expect(res.status, url).toBe(403);
       expect(await res.text()).toMatch(/not valid|no token/);
     }
+    // Another method, or a page load of the socket's address, is refused with a reason a framing page is told.
+    const posted = await fetch(good, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(await posted.text()).toContain('"payload":{"message":"method not allowed","code":405}');
+    const socketAsPage = await fetch(`${svc.url}${good.pathname}/ws${good.search}`);
+    expect(socketAsPage.status).toBe(426);
+    expect(await socketAsPage.text()).toContain('"payload":{"message":"upgrade required","code":426}');
     // The socket refuses a bad token before any upgrade.
     const refused = await new Promise<number>((resolve, reject) => {
       const socket = new WebSocket(`${svc.url.replace('http', 'ws')}${good.pathname}/ws?token=bad`);
