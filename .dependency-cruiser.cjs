@@ -159,6 +159,7 @@ module.exports = {
       [
         'functions/api/route.ts',
         'functions/api/routes.ts',
+        'functions/api/routes/',
         'functions/api/schemas/',
         'functions/config/env.ts',
         'functions/net/',

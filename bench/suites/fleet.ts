@@ -8,23 +8,18 @@
  *   npx tsx bench/run.ts --only fleet
  */
 import type http from 'node:http';
-import { RemoteFleet } from '../../functions/adapters/browser/remote-fleet.js';
 import { MemoryQueue } from '../../functions/adapters/local/memory-queue.js';
 import { createApiKey } from '../../functions/core/orgs/api-keys.js';
 import { ensureOrg } from '../../functions/core/orgs/orgs.js';
 import { findPlacement } from '../../functions/core/sessions/placement.js';
-import { PollingEventBus } from '../../functions/core/sessions/polling-bus.js';
 import { systemClock } from '../../functions/ports/clock.js';
-import { createDeps } from '../../functions/composition/create-deps.js';
-import { modelFromConfig } from '../../functions/composition/models.js';
-import { puppeteerConnector } from '../../functions/adapters/browser/cdp-connector.js';
 import { loadConfig } from '../../functions/config/config.js';
-import { startFleetHost } from '../../functions/composition/host/fleet-host.js';
 import { createLocalApp } from '../../functions/composition/local/app.js';
 import { createHttpServer, listen } from '../../functions/http/local/http-server.js';
 import { createLogger } from '../../functions/config/logger.js';
 import { startFixtureServer } from '../../test/fixtures/server.js';
 import { withEmbeddedAws } from '../../test/support/embedded.js';
+import { fleetApiDeps, joinFleet } from '../../test/support/fleet.js';
 import { sleep, stats, timeWindowCreates } from '../support.js';
 
 const HOST_SECRET = 'bench-host-secret-0123456789abcdef';
@@ -46,36 +41,9 @@ export const fleetSuite = async () => {
     },
   );
   const startQueue = new MemoryQueue({ visibilitySeconds: 60 });
-  const join = () =>
-    startFleetHost({
-      config,
-      records: aws.records,
-      blobs: aws.blobs,
-      startQueue,
-      hostSecret: HOST_SECRET,
-      signingSecret: SIGNING_SECRET,
-      log,
-      port: 0,
-      bind: '127.0.0.1',
-      advertise: '127.0.0.1',
-    });
-  const hosts = await Promise.all([join(), join()]);
-  const fleet = new RemoteFleet({
-    startQueue,
-    hostSecret: HOST_SECRET,
-    placement: (sessionId) => findPlacement(aws.records, sessionId),
-    connect: puppeteerConnector,
-  });
-  const deps = createDeps({
-    config,
-    records: aws.records,
-    blobs: aws.blobs,
-    fleet,
-    bus: new PollingEventBus(aws.records),
-    signingSecret: SIGNING_SECRET,
-    model: modelFromConfig(config),
-    log,
-  });
+  const shared = { aws, startQueue, hostSecret: HOST_SECRET, signingSecret: SIGNING_SECRET, log };
+  const hosts = await Promise.all([joinFleet(shared, config), joinFleet(shared, config)]);
+  const { deps } = fleetApiDeps(shared, config);
   const { org } = await ensureOrg(aws.records, systemClock, 'bench');
   const auth = `Bearer ${(await createApiKey(aws.records, systemClock, org.id)).key}`;
   const api: http.Server = createHttpServer(await createLocalApp(deps));

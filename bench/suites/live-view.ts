@@ -11,18 +11,9 @@
  */
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startFixtureServer, type FixtureServer } from '../../test/fixtures/server.js';
-import { launchViewerBrowser } from '../../test/support/viewer-browser.js';
+import type { ViewerState } from '../../functions/browser-host/live-view/page.js';
+import { launchViewerBrowser, viewerState } from '../../test/support/viewer-browser.js';
 import { apiClient, round, sleep, startServiceProcess, stats, type ServiceProcess } from '../support.js';
-
-interface ViewerState {
-  frames: number;
-  firstFrameMs: number;
-  lastFrameAt: number;
-  width: number;
-}
-
-const state = (viewer: Page) =>
-  viewer.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
 
 export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: number } = {}) => {
   const runs = options.runs ?? 10;
@@ -75,14 +66,14 @@ export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: numbe
       const timed = i > 0;
       const opened = await open('/live/target.html');
       const viewer = await watch(opened.liveViewUrl);
-      if (timed) firstFrame.push((await state(viewer)).firstFrameMs);
+      if (timed) firstFrame.push((await viewerState(viewer)).firstFrameMs);
       await viewer.waitForFunction(
         () => (window as unknown as { liveViewState: ViewerState }).liveViewState.width === 1024,
         { timeout: 5_000 },
       );
       await sleep(200);
       const box = (await (await viewer.$('#screen'))!.boundingBox())!;
-      const before = (await state(viewer)).frames;
+      const before = (await viewerState(viewer)).frames;
       const clickedAt = Date.now();
       await viewer.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.25);
       await viewer.waitForFunction(
@@ -93,7 +84,7 @@ export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: numbe
       const reacted = await opened.page.evaluate(() => (window as unknown as { lastClickAt?: number }).lastClickAt);
       if (!reacted) throw new Error('the click in the viewer did not reach the page');
       if (timed) clickToPage.push(reacted - clickedAt);
-      if (timed) clickToFrame.push((await state(viewer)).lastFrameAt - clickedAt);
+      if (timed) clickToFrame.push((await viewerState(viewer)).lastFrameAt - clickedAt);
       await viewer.close();
       await call('DELETE', `/v1/sessions/${sessionId}/windows/${opened.windowId}`);
     }
@@ -123,9 +114,9 @@ export const liveViewSuite = async (options: { runs?: number; fpsSeconds?: numbe
     const viewer = await watch(animated.liveViewUrl);
     await sleep(500);
     const seconds = options.fpsSeconds ?? 5;
-    const start = (await state(viewer)).frames;
+    const start = (await viewerState(viewer)).frames;
     await sleep(seconds * 1000);
-    const fps = ((await state(viewer)).frames - start) / seconds;
+    const fps = ((await viewerState(viewer)).frames - start) / seconds;
     await viewer.close();
 
     await call('DELETE', `/v1/sessions/${sessionId}`);

@@ -5,27 +5,18 @@
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { ViewerState } from '../../functions/browser-host/live-view/page.js';
 import { signViewToken } from '../../functions/net/live-view-tokens.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { closedPort } from '../support/ports.js';
-import { launchViewerBrowser, type ViewerBrowser } from '../support/viewer-browser.js';
+import { launchViewerBrowser, viewerState, type ViewerBrowser } from '../support/viewer-browser.js';
 
 let svc: TestService;
 let fixtures: FixtureServer;
 let viewers: ViewerBrowser;
 let sessionId: string;
-
-interface ViewerState {
-  frames: number;
-  width: number;
-  height: number;
-  connected: boolean;
-  ended: string | null;
-  url: string;
-  reconnects: number;
-}
 
 beforeAll(async () => {
   [svc, fixtures, viewers] = await Promise.all([
@@ -98,8 +89,6 @@ const openEmbedded = async (
   return { parent, view };
 };
 
-const viewerState = (view: Frame) =>
-  view.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
 const received = (parent: Page) => parent.evaluate(() => (window as unknown as { received: unknown[] }).received);
 
 /** Waits until the viewer shows the page at its current size (after the viewer resized it), so clicks map right. */
@@ -468,7 +457,7 @@ describe('a viewer that comes back', () => {
 });
 
 describe('who may open a live view', () => {
-  it('answers 403 to a bad, foreign or expired token, and 400 to a malformed screenResolution', async () => {
+  it('answers 403 to a bad, foreign or expired token, 405 and 426 to other methods and to a page load of the socket, and 400 to a malformed screenResolution', async () => {
     const windowId = await openWindow('/live/target.html');
     const good = new URL(await liveViewUrl(windowId));
     const withToken = (token: string) => `${svc.url}${good.pathname}?token=${encodeURIComponent(token)}`;
@@ -490,6 +479,13 @@ describe('who may open a live view', () => {
       expect(res.status, url).toBe(403);
       expect(await res.text()).toMatch(/not valid|no token/);
     }
+    // Another method, or a page load of the socket's address, is refused with a reason a framing page is told.
+    const posted = await fetch(good, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(await posted.text()).toContain('"payload":{"message":"method not allowed","code":405}');
+    const socketAsPage = await fetch(`${svc.url}${good.pathname}/ws${good.search}`);
+    expect(socketAsPage.status).toBe(426);
+    expect(await socketAsPage.text()).toContain('"payload":{"message":"upgrade required","code":426}');
     // The socket refuses a bad token before any upgrade.
     const refused = await new Promise<number>((resolve, reject) => {
       const socket = new WebSocket(`${svc.url.replace('http', 'ws')}${good.pathname}/ws?token=bad`);

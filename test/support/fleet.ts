@@ -7,7 +7,7 @@ import { puppeteerConnector } from '../../functions/adapters/browser/cdp-connect
 import { RemoteFleet, type RemoteFleetOptions } from '../../functions/adapters/browser/remote-fleet.js';
 import type { MemoryQueue } from '../../functions/adapters/local/memory-queue.js';
 import { createDeps } from '../../functions/composition/create-deps.js';
-import { startFleetHost } from '../../functions/composition/host/fleet-host.js';
+import { startFleetHost, type FleetHostOptions } from '../../functions/composition/host/fleet-host.js';
 import { modelFromConfig } from '../../functions/composition/models.js';
 import type { Config } from '../../functions/config/config.js';
 import type { Logger } from '../../functions/config/logger.js';
@@ -23,8 +23,11 @@ export interface TestFleet {
   log: Logger;
 }
 
-/** A host on a random loopback port, beating every second and polling the queue in short waits. */
-export const joinTestFleet = (fleet: TestFleet, config: Readonly<Config>, agentUri?: string) =>
+/**
+ * A host on a random loopback port of the fleet, with `tuning` over the host's own defaults (the bench keeps them;
+ * the tests beat and poll faster).
+ */
+export const joinFleet = (fleet: TestFleet, config: Readonly<Config>, tuning: Partial<FleetHostOptions> = {}) =>
   startFleetHost({
     config,
     records: fleet.aws.records,
@@ -36,16 +39,22 @@ export const joinTestFleet = (fleet: TestFleet, config: Readonly<Config>, agentU
     port: 0,
     bind: '127.0.0.1',
     advertise: '127.0.0.1',
-    waitSeconds: 1,
-    heartbeatMs: 1_000,
-    agentUri,
+    ...tuning,
   });
 
-/** The API's deps over the fleet, as a function composes them. */
-export const testFleetApiDeps = (
+/** A host on a random loopback port, beating every second and polling the queue in short waits. */
+export const joinTestFleet = (fleet: TestFleet, config: Readonly<Config>, agentUri?: string) =>
+  joinFleet(fleet, config, { waitSeconds: 1, heartbeatMs: 1_000, agentUri });
+
+/**
+ * The API's deps over the fleet, as a function composes them; the event bus polls the records every `pollMs`
+ * (fast for tests; the bench passes the service's own interval).
+ */
+export const fleetApiDeps = (
   fleet: TestFleet,
   config: Readonly<Config>,
   options: Partial<RemoteFleetOptions> = {},
+  pollMs?: number,
 ) => {
   const remote = new RemoteFleet({
     startQueue: fleet.startQueue,
@@ -59,10 +68,17 @@ export const testFleetApiDeps = (
     records: fleet.aws.records,
     blobs: fleet.aws.blobs,
     fleet: remote,
-    bus: new PollingEventBus(fleet.aws.records, 100),
+    bus: new PollingEventBus(fleet.aws.records, pollMs),
     signingSecret: fleet.signingSecret,
     model: modelFromConfig(config),
     log: fleet.log,
   });
   return { fleet: remote, deps };
 };
+
+/** The API's deps over the fleet for tests: events polled every 100 ms. */
+export const testFleetApiDeps = (
+  fleet: TestFleet,
+  config: Readonly<Config>,
+  options: Partial<RemoteFleetOptions> = {},
+) => fleetApiDeps(fleet, config, options, 100);

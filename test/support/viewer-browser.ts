@@ -5,8 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
 import { chromiumArgs, resolveChromiumPath } from '../../functions/browser-host/index.js';
+import type { ViewerState } from '../../functions/browser-host/live-view/page.js';
 
 export interface ViewerBrowser {
   browser: Browser;
@@ -29,3 +30,7 @@ export const launchViewerBrowser = async (): Promise<ViewerBrowser> => {
     },
   };
 };
+
+/** What the viewer page shows now (its `window.liveViewState`), read from the viewer's page or frame. */
+export const viewerState = (view: Page | Frame): Promise<ViewerState> =>
+  view.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);

@@ -134,6 +134,22 @@ const send = async (
   return { message, usage: usageOf(message, params, imageTokens) };
 };
 
+/** The reply's call of the tool `name`, when it made one. */
+const toolCall = (message: Anthropic.Message, name: string) =>
+  message.content.find((block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === name);
+
+/** The input of the forced tool call `name`: a reply that did not make it is a malformed answer. */
+const forcedToolInput = (message: Anthropic.Message, name: string, usage: TokenUsage): unknown => {
+  const call = toolCall(message, name);
+  if (!call)
+    throw new ModelError(
+      'malformed_answer',
+      `the language model answered without calling ${name} (stop reason ${message.stop_reason})`,
+      usage,
+    );
+  return call.input;
+};
+
 /** What the model needs of a client: Claude's own (`@anthropic-ai/sdk`) or Claude on Bedrock share this surface. */
 export type MessagesClient = Pick<Anthropic, 'messages'>;
 
@@ -157,16 +173,7 @@ export class ClaudeModel implements AnsweringModel {
       },
       request.signal,
     );
-    const call = message.content.find(
-      (block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === CHOOSE_TOOL,
-    );
-    if (!call)
-      throw new ModelError(
-        'malformed_answer',
-        `the language model answered without calling ${CHOOSE_TOOL} (stop reason ${message.stop_reason})`,
-        usage,
-      );
-    return readChoice(call.input, usage);
+    return readChoice(forcedToolInput(message, CHOOSE_TOOL, usage), usage);
   }
 
   locateVisually(request: VisualLocateRequest): Promise<VisualLocation> {
@@ -199,16 +206,8 @@ export class ClaudeModel implements AnsweringModel {
       request.signal,
     );
     if (tool) {
-      const call = message.content.find(
-        (block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === ANSWER_TOOL,
-      );
-      if (!call)
-        throw new ModelError(
-          'malformed_answer',
-          `the language model answered without calling ${ANSWER_TOOL} (stop reason ${message.stop_reason})`,
-          usage,
-        );
-      return { text: JSON.stringify(unwrapAnswer(call.input, tool.wrapped) ?? null), usage };
+      const input = forcedToolInput(message, ANSWER_TOOL, usage);
+      return { text: JSON.stringify(unwrapAnswer(input, tool.wrapped) ?? null), usage };
     }
     const text = message.content
       .filter((block): block is Anthropic.TextBlock => block.type === 'text')
@@ -255,10 +254,7 @@ export const locateVisually = async (
     request.signal,
     Math.ceil((request.width * request.height) / PIXELS_PER_IMAGE_TOKEN),
   );
-  const call = message.content.find(
-    (block): block is Anthropic.ToolUseBlock => block.type === 'tool_use' && block.name === LOCATE_TOOL,
-  );
-  return readLocation(call?.input, request, usage);
+  return readLocation(toolCall(message, LOCATE_TOOL)?.input, request, usage);
 };
 
 /** The Model port for the given settings, or over an injected client (tests, or a shared client). */

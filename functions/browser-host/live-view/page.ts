@@ -15,6 +15,19 @@ export interface ViewerConfig {
   options: ViewerOptions;
 }
 
+/** Read by tests and embedding pages that want to know what the viewer shows (`window.liveViewState`). */
+export interface ViewerState {
+  frames: number;
+  firstFrameMs: number;
+  lastFrameAt: number;
+  width: number;
+  height: number;
+  connected: boolean;
+  ended: string | null;
+  url: string;
+  reconnects: number;
+}
+
 /** Script-safe JSON: nothing in it can close the script element or start markup. */
 const inlineJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

@@ -124,34 +124,22 @@ export function createLiveView(options: LiveViewOptions): LiveView {
     response.end(html);
   }
 
+  /** A refusal: a notice page that, framed, posts the official client's Error event with `reason` and the status. */
+  function sendRefusal(response: ServerResponse, status: number, title: string, message: string, reason: string): void {
+    sendPage(
+      response,
+      status,
+      noticePage(title, message, { eventName: 'Error', payload: { message: reason, code: status } }),
+    );
+  }
+
   function serve(request: IncomingMessage, response: ServerResponse, admission: Admission & { socket: boolean }): void {
     if (request.method !== 'GET' && request.method !== 'HEAD')
-      return sendPage(
-        response,
-        405,
-        noticePage('Method not allowed', 'The live view answers GET only.', {
-          eventName: 'Error',
-          payload: { message: 'method not allowed', code: 405 },
-        }),
-      );
+      return sendRefusal(response, 405, 'Method not allowed', 'The live view answers GET only.', 'method not allowed');
     if (!admission.ok)
-      return sendPage(
-        response,
-        admission.status,
-        noticePage(admission.title, admission.message, {
-          eventName: 'Error',
-          payload: { message: admission.message, code: admission.status },
-        }),
-      );
+      return sendRefusal(response, admission.status, admission.title, admission.message, admission.message);
     if (admission.socket)
-      return sendPage(
-        response,
-        426,
-        noticePage('Upgrade required', 'This address takes a WebSocket.', {
-          eventName: 'Error',
-          payload: { message: 'upgrade required', code: 426 },
-        }),
-      );
+      return sendRefusal(response, 426, 'Upgrade required', 'This address takes a WebSocket.', 'upgrade required');
     const { grant, endpoint } = admission;
     if (!endpoint)
       return sendPage(
@@ -261,13 +249,12 @@ export function createLiveView(options: LiveViewOptions): LiveView {
         (owner) => (owner ? relay.request(request, response, { address: owner }) : serve(request, response, admission)),
         (error: unknown) => {
           log('error', 'live view owner lookup failed', { error: String(error) });
-          sendPage(
+          sendRefusal(
             response,
             502,
-            noticePage('Live view unavailable', 'The live view cannot be reached right now. Try again shortly.', {
-              eventName: 'Error',
-              payload: { message: 'owner lookup failed', code: 502 },
-            }),
+            'Live view unavailable',
+            'The live view cannot be reached right now. Try again shortly.',
+            'owner lookup failed',
           );
         },
       );

@@ -13,6 +13,7 @@ import type { JsonSchemas } from '../../ports/json-schema.js';
 import { ValidationError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
 import type { RecordedStep } from './model.js';
+import { schemaProblemDetail } from './schema-problems.js';
 
 const LOCATORS = {
   type: 'object',
@@ -52,16 +53,6 @@ const CONFIGURATION_SCHEMA = {
   },
 };
 
-/** `/steps/0/action` → `.steps[0].action`. */
-const jsonPath = (pointer: string): string =>
-  pointer === '(root)'
-    ? ''
-    : pointer
-        .split('/')
-        .filter(Boolean)
-        .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-        .join('');
-
 const KNOWN = new Set(Object.keys(CONFIGURATION_SCHEMA.properties));
 
 export interface AutomationConfiguration {
@@ -80,12 +71,7 @@ export const parseConfiguration = (
   const config = configuration ?? {};
   const problems = schemas.compile(CONFIGURATION_SCHEMA)(config);
   if (problems.length) {
-    throw new ValidationError(
-      problems.map((problem) => {
-        const [path, ...rest] = problem.split(' ');
-        return { location: `body.configuration${jsonPath(path)}`, message: rest.join(' ') };
-      }),
-    );
+    throw new ValidationError(problems.map((problem) => schemaProblemDetail('body.configuration', problem)));
   }
   const unknown = Object.keys(config).filter((key) => !KNOWN.has(key));
   if (unknown.length)

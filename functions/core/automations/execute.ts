@@ -10,6 +10,7 @@ import { ValidationError, type ErrorDetail } from '../shared/errors.js';
 import type { AutomationDeps, WindowTarget } from './deps.js';
 import { fillFormTemplate, type FillContext } from './fill.js';
 import type { Automation } from './model.js';
+import { isRootProblem, schemaProblemDetail } from './schema-problems.js';
 import { runSteps } from './steps.js';
 import { getAutomation, updateTemplate } from './store.js';
 
@@ -44,17 +45,8 @@ const checkParameters = (deps: AutomationDeps, automation: Automation, parameter
       value: parameters[name],
     }));
   for (const problem of checkerFor(deps, automation.schema)(parameters)) {
-    const [pointer, ...rest] = problem.split(' ');
-    if (pointer === '(root)' && /additional properties/.test(problem) && details.length) continue;
-    const path =
-      pointer === '(root)'
-        ? ''
-        : pointer
-            .split('/')
-            .filter(Boolean)
-            .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-            .join('');
-    details.push({ location: `body.parameters${path}`, message: rest.join(' ') });
+    if (isRootProblem(problem) && /additional properties/.test(problem) && details.length) continue;
+    details.push(schemaProblemDetail('body.parameters', problem));
   }
   if (details.length) throw new ValidationError(details);
 };

@@ -5,43 +5,18 @@
  * `eventData.error`).
  */
 import type { BrowserDownload } from '../../ports/browser.js';
-import type { EventBus } from '../../ports/event-bus.js';
-import { appendEvent } from '../sessions/events.js';
-import { uuidv7 } from '../shared/ids.js';
 import { MAX_FILE_BYTES, type FileItem } from './model.js';
-import { viewOf } from './queries.js';
-import type { FileDeps } from './store.js';
-import { markAvailable, markFailed, newFileRecord, tooLargeReason } from './uploads.js';
+import { announceFileStatus, beginSessionFile, type SessionFileDeps } from './session-files.js';
+import { markAvailable, markFailed, tooLargeReason } from './uploads.js';
 
-type DownloadDeps = FileDeps & { bus: EventBus };
-
-const announce = async (deps: DownloadDeps, file: FileItem, sessionId: string, extra: Record<string, unknown> = {}) => {
-  const { downloadUrl } = await viewOf(deps, file);
-  await appendEvent(deps, file.orgId, sessionId, {
-    event: 'file_status',
-    fileId: file.id,
-    fileName: file.fileName,
-    status: file.status,
-    downloadUrl,
-    ...extra,
+const begin = (deps: SessionFileDeps, download: BrowserDownload): Promise<FileItem> =>
+  beginSessionFile(deps, download.orgId, download.sessionId, {
+    fileName: download.fileName,
+    fileType: 'browser_download',
   });
-};
-
-const begin = async (deps: DownloadDeps, download: BrowserDownload): Promise<FileItem> => {
-  const now = deps.clock.now();
-  const file = newFileRecord(
-    download.orgId,
-    uuidv7(now.getTime()),
-    { fileName: download.fileName, fileType: 'browser_download', sessionIds: [download.sessionId] },
-    now,
-  );
-  await deps.records.put(file);
-  await announce(deps, file, download.sessionId);
-  return file;
-};
 
 const finish = async (
-  deps: DownloadDeps,
+  deps: SessionFileDeps,
   file: FileItem,
   download: Extract<BrowserDownload, { state: 'completed' | 'failed' }>,
 ): Promise<void> => {
@@ -54,21 +29,14 @@ const finish = async (
     // The browser may have named it `name (1).ext` beside an earlier download: that is its name in the session.
     settled = await markAvailable(deps, file, bytes.length, { fileName: download.fileName });
   }
-  await announce(
-    deps,
-    settled,
-    download.sessionId,
-    settled.status === 'upload_failed'
-      ? { eventData: { error: settled.failureReason, filePath: settled.fileName } }
-      : {},
-  );
+  await announceFileStatus(deps, settled, download.sessionId);
 };
 
 /**
  * The listener the runtime gives the fleet. Reports of one download arrive in order but are handled concurrently,
  * so the end of a download waits for its beginning to be recorded.
  */
-export const recordBrowserDownloads = (deps: DownloadDeps) => {
+export const recordBrowserDownloads = (deps: SessionFileDeps) => {
   const begun = new Map<string, Promise<FileItem>>();
   return async (download: BrowserDownload): Promise<void> => {
     const key = `${download.sessionId}/${download.downloadId}`;

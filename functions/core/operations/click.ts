@@ -2,10 +2,11 @@
  * The click operation: locate the described element (snapshot → resolve), then click it with real mouse input.
  * An element that cannot be found, or several that fit equally, fail the operation without any click.
  */
-import { actionResult, navigationWait, unappliedOptions, type InteractionConfiguration } from './interaction.js';
-import { describeElement, locate, type LocateDeps } from './locate.js';
-import { failed, type OperationResult } from './result.js';
-import { canLocateVisually, describeVisualFind, visualFallback, visualNote } from './visual.js';
+import { navigationWait, unappliedOptions, type InteractionConfiguration } from './interaction.js';
+import type { LocateDeps } from './locate.js';
+import { pointAndAct } from './pointer.js';
+import type { OperationResult } from './result.js';
+import { canLocateVisually } from './visual.js';
 import { runWindowOperation, type OperationLimits } from './run.js';
 
 export type ClickType = 'click' | 'doubleClick' | 'rightClick';
@@ -29,53 +30,18 @@ export const clickElement = (
   signal?: AbortSignal,
 ): Promise<OperationResult<string>> =>
   runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
-    const unapplied = unappliedOptions(body.configuration, body.waitForNavigation, {
-      vision: canLocateVisually(deps.model),
-    });
-    const located = await locate(deps, driver, body.elementDescription, 'click', budget);
     const clickType = body.configuration?.clickType ?? 'click';
+    const options = { clickType, waitForNavigation: navigationWait(body.waitForNavigation, body.configuration) };
     const [done, todo] = VERBS[clickType];
-    if (!located.found) {
-      const seen = await visualFallback(
-        deps,
-        driver,
-        body.elementDescription,
-        'click',
-        body.configuration?.visualAnalysis,
-        budget,
-        located.issue,
-      );
-      if (!seen || 'issue' in seen)
-        return failed(seen?.issue ?? located.issue, {
-          warnings: [...unapplied, ...located.warnings],
-          credits: budget.credits,
-        });
-      const outcome = await driver.clickAt(
-        seen.point,
-        seen.scroll,
-        { clickType, waitForNavigation: navigationWait(body.waitForNavigation, body.configuration) },
-        budget.signal,
-      );
-      const what = describeVisualFind(seen, body.elementDescription);
-      return actionResult(
-        outcome,
-        `${done} ${what}`,
-        `${todo} ${what}`,
-        [...unapplied, visualNote(seen)],
-        budget.credits,
-      );
-    }
-    const outcome = await driver.click(
-      located.target,
-      { clickType, waitForNavigation: navigationWait(body.waitForNavigation, body.configuration) },
-      budget.signal,
-    );
-    const what = describeElement(located.element);
-    return actionResult(
-      outcome,
-      `${done} the ${what}`,
-      `${todo} the ${what}`,
-      [...unapplied, ...located.warnings],
-      budget.credits,
-    );
+    return pointAndAct(deps, driver, budget, {
+      description: body.elementDescription,
+      intent: 'click',
+      visualAnalysis: body.configuration?.visualAnalysis,
+      unapplied: unappliedOptions(body.configuration, body.waitForNavigation, {
+        vision: canLocateVisually(deps.model),
+      }),
+      onElement: (element) => driver.click(element, options, budget.signal),
+      atPoint: (seen) => driver.clickAt(seen.point, seen.scroll, options, budget.signal),
+      words: (what) => [`${done} ${what}`, `${todo} ${what}`],
+    });
   });

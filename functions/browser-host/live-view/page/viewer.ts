@@ -4,20 +4,7 @@
  * page's CSS pixels, forwards keys and pastes, follows its frame's size, talks to the parent frame with the
  * official client's postMessage events, and reconnects after a network blip.
  */
-import type { ViewerConfig } from '../page.js';
-
-/** Read by tests and embedding pages that want to know what the viewer shows (`window.liveViewState`). */
-export interface ViewerState {
-  frames: number;
-  firstFrameMs: number;
-  lastFrameAt: number;
-  width: number;
-  height: number;
-  connected: boolean;
-  ended: string | null;
-  url: string;
-  reconnects: number;
-}
+import type { ViewerConfig, ViewerState } from '../page.js';
 
 interface FrameMeta {
   deviceWidth: number;

@@ -1,0 +1,86 @@
+/** Sessions: start, list, read, end, follow a session's events, keep its profile. Part of the route table (`../routes.ts`). */
+import type { Route } from '../route.js';
+import {
+  CreateSessionBody,
+  EmptyEnvelope,
+  ListSessionsQuery,
+  SaveProfileParams,
+  SessionEvent,
+  SessionEventsQuery,
+  SessionParams,
+  SessionResponse,
+  SessionsResponse,
+} from '../schemas/sessions.js';
+
+export const sessionRoutes = {
+  listSessions: {
+    method: 'GET' as const,
+    path: '/v1/sessions',
+    summary: 'List sessions, filtered by id or status',
+    description:
+      'Newest first, offset-paged. `status` filters: `completed` (ended by idle timeout or shutdown) and `cancelled` (ended by a terminate call) are kinds of `ended`.',
+    tag: 'sessions' as const,
+    query: ListSessionsQuery,
+    status: 200,
+    response: SessionsResponse,
+    handler: 'sessions/list',
+  },
+  createSession: {
+    handler: 'sessions/create',
+    method: 'POST' as const,
+    path: '/v1/sessions',
+    summary: 'Start a browser session',
+    description:
+      'Answers once the browser runs (status `running`), or earlier with `initializing` or `awaitingCapacity` when the hosts are busy; poll GET /v1/sessions/{sessionId} or follow its events.',
+    tag: 'sessions' as const,
+    body: CreateSessionBody,
+    status: 201,
+    response: SessionResponse,
+    timeoutSeconds: 29,
+  },
+  getSessionInfo: {
+    method: 'GET' as const,
+    path: '/v1/sessions/{sessionId}',
+    summary: 'Get a session',
+    tag: 'sessions' as const,
+    params: SessionParams,
+    status: 200,
+    response: SessionResponse,
+    handler: 'sessions/get',
+  },
+  terminateSession: {
+    handler: 'sessions/terminate',
+    method: 'DELETE' as const,
+    path: '/v1/sessions/{sessionId}',
+    summary: 'End a session (an unknown id is ignored)',
+    tag: 'sessions' as const,
+    params: SessionParams,
+    status: 200,
+    response: EmptyEnvelope,
+  },
+  sessionEvents: {
+    handler: 'sessions/events',
+    method: 'GET' as const,
+    path: '/v1/sessions/{sessionId}/events',
+    summary: 'Server-sent events of a session: status, files, windows',
+    description:
+      'A `text/event-stream` of the session: status changes, windows opened and closed, files. `all=true` replays past events first; `lastEventId` resumes after one. The stream ends when the session does.',
+    tag: 'sessions' as const,
+    params: SessionParams,
+    query: SessionEventsQuery,
+    status: 200,
+    response: SessionEvent,
+    stream: true,
+    timeoutSeconds: 900,
+  },
+  saveProfileOnTermination: {
+    handler: 'sessions/save-profile',
+    method: 'PUT' as const,
+    path: '/v1/sessions/{sessionId}/save-profile-on-termination/{profileName}',
+    summary: "Save the session's browser profile under a name when it ends",
+    tag: 'sessions' as const,
+    params: SaveProfileParams,
+    status: 200,
+    response: EmptyEnvelope,
+  },
+} satisfies Record<string, Omit<Route, 'operationId'>>;

@@ -1,0 +1,75 @@
+/** Windows of a session: open, list, read (with the live view URL), load a URL, close. Part of the route table (`../routes.ts`). */
+import type { Route } from '../route.js';
+import { SessionParams } from '../schemas/sessions.js';
+import {
+  CreateWindowBody,
+  GetWindowInfoQuery,
+  LoadUrlBody,
+  OperationOutcomeResponse,
+  WindowIdResponse,
+  WindowParams,
+  WindowResponse,
+  WindowsResponse,
+} from '../schemas/windows.js';
+
+export const windowRoutes = {
+  listWindows: {
+    handler: 'windows/list',
+    method: 'GET' as const,
+    path: '/v1/sessions/{sessionId}/windows',
+    summary: 'List the windows of a session',
+    tag: 'windows' as const,
+    params: SessionParams,
+    status: 200,
+    response: WindowsResponse,
+  },
+  createWindow: {
+    handler: 'windows/create',
+    method: 'POST' as const,
+    path: '/v1/sessions/{sessionId}/windows',
+    summary: 'Open a window',
+    tag: 'windows' as const,
+    params: SessionParams,
+    body: CreateWindowBody,
+    status: 201,
+    response: WindowIdResponse,
+    stream: true,
+    timeoutSeconds: 660,
+  },
+  getWindowInfo: {
+    handler: 'windows/get',
+    method: 'GET' as const,
+    path: '/v1/sessions/{sessionId}/windows/{windowId}',
+    summary: 'Get a window and its live view URL (window id or CDP target id)',
+    description:
+      '`liveViewUrl` opens the window live in a browser (embed it in an iframe); its token is signed and expires. See docs/live-view.md for its options and messages.',
+    tag: 'windows' as const,
+    params: WindowParams,
+    query: GetWindowInfoQuery,
+    status: 201,
+    response: WindowResponse,
+  },
+  loadUrl: {
+    handler: 'windows/load-url',
+    method: 'POST' as const,
+    path: '/v1/sessions/{sessionId}/windows/{windowId}',
+    summary: 'Load a URL in a window',
+    tag: 'windows' as const,
+    params: WindowParams,
+    body: LoadUrlBody,
+    status: 200,
+    response: OperationOutcomeResponse,
+    stream: true,
+    timeoutSeconds: 660,
+  },
+  closeWindow: {
+    handler: 'windows/close',
+    method: 'DELETE' as const,
+    path: '/v1/sessions/{sessionId}/windows/{windowId}',
+    summary: 'Close a window',
+    tag: 'windows' as const,
+    params: WindowParams,
+    status: 200,
+    response: WindowIdResponse,
+  },
+} satisfies Record<string, Omit<Route, 'operationId'>>;
