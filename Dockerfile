@@ -25,8 +25,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && /usr/lib/chromium/chromium --version && chromedriver --version
 # Extensions offered to sessions (`configuration.extensionIds`): one unpacked extension per folder of extensions/,
-# named by its id, baked into the image. Changing them means building a new image, as a browser update does.
-COPY extensions /opt/extensions
+# named by its id, baked into the image. On AWS hosts also copy the folders under EXTENSIONS_PREFIX of
+# EXTENSIONS_BUCKET here at start (an upload and a host restart, no new image), so the folder belongs to the host's user.
+COPY --chown=node:node extensions /opt/extensions
 COPY --from=build /app /app
 ENV NODE_ENV=production \
     CHROMIUM_PATH=/usr/lib/chromium/chromium \

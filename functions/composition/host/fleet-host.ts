@@ -32,6 +32,7 @@ import type { Records } from '../../ports/records.js';
 import { recordBrowserEvents } from '../browser-events.js';
 import { clientMayDrive } from '../cdp-access.js';
 import { createDeps } from '../create-deps.js';
+import { extensionSourceFrom } from './extension-source.js';
 import { modelFromConfig } from '../models.js';
 import type { Config } from '../../config/config.js';
 import type { Logger } from '../../config/logger.js';
@@ -94,6 +95,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     warmPoolSize: config.warmPoolSize,
     chromiumPath: config.chromiumPath,
     extensionsDir: config.extensionsDir,
+    extensionSource: extensionSourceFrom(config),
     workDir: options.workDir ?? resolve(tmpdir(), 'sessionhost-browsers'),
     log: hostLog,
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
