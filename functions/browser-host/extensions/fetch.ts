@@ -8,6 +8,7 @@
  * skipped, and the host starts with the others. A store that cannot be listed is logged too: the host then offers
  * what the folder already holds (the image's), and sessions asking for anything else get the usual 422.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ExtensionSource, HostLogger } from '../types.js';
@@ -111,9 +112,9 @@ async function fetchOne(
   if (files.length > EXTENSION_LIMITS.files || bytes > EXTENSION_LIMITS.bytes)
     return `${files.length} files, ${bytes} bytes: more than ${EXTENSION_LIMITS.files} files or ${EXTENSION_LIMITS.bytes} bytes`;
 
-  // Staged under a dot name, which the catalog does not read, then renamed: a folder is never half written.
-  const staging = join(root, `.fetching-${id}`);
-  await rm(staging, { recursive: true, force: true });
+  // Staged under a dot name, which the catalog does not read, then renamed: a folder is never half written. The
+  // random part keeps two hosts that share a folder out of each other's staging.
+  const staging = join(root, `.fetching-${id}-${randomBytes(4).toString('hex')}`);
   try {
     for (let next = 0; next < files.length; next += PARALLEL_GETS) {
       await Promise.all(
