@@ -20,13 +20,19 @@ FROM node:22-bookworm-slim
 # here until CHROMIUM_VERSION is raised (`apt-cache policy chromium` names the current one): the image never drifts.
 # No recommends: they pull a desktop (udev, avahi, GTK themes). Fonts render pages' text (Latin, CJK, emoji).
 ARG CHROMIUM_VERSION=156.0.8078.108-1~deb12u1
+# The pinned version lives in bookworm-security: the image names that suite itself when the base's sources lack it
+# (a base built from a mirror or by debootstrap has only bookworm), instead of failing with "version not found".
+RUN grep -rqs 'bookworm-security' /etc/apt/sources.list /etc/apt/sources.list.d/ \
+ || printf 'Types: deb\nURIs: http://deb.debian.org/debian-security\nSuites: bookworm-security\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    > /etc/apt/sources.list.d/bookworm-security.sources
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium=${CHROMIUM_VERSION} chromium-common=${CHROMIUM_VERSION} chromium-driver=${CHROMIUM_VERSION} fontconfig fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && /usr/lib/chromium/chromium --version && chromedriver --version
 # Extensions offered to sessions (`configuration.extensionIds`): one unpacked extension per folder of extensions/,
-# named by its id, baked into the image. Changing them means building a new image, as a browser update does.
-COPY extensions /opt/extensions
+# named by its id, baked into the image. On AWS hosts also copy the folders under EXTENSIONS_PREFIX of
+# EXTENSIONS_BUCKET here at start (an upload and a host restart, no new image), so the folder belongs to the host's user.
+COPY --chown=node:node extensions /opt/extensions
 COPY --from=build /app /app
 ENV NODE_ENV=production \
     CHROMIUM_PATH=/usr/lib/chromium/chromium \

@@ -20,7 +20,7 @@ import {
   Secret as EcsSecret,
 } from 'aws-cdk-lib/aws-ecs';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
-import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Grant, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -38,6 +38,8 @@ export const HOST_METRICS_NAMESPACE = 'SessionHost';
 export const HOST_UTILIZATION_METRIC = 'HostUtilization';
 /** The bucket prefixes hosts write: saved profiles, and files (downloads, recordings). */
 export const HOST_BUCKET_PREFIXES = ['profiles/', 'files/'] as const;
+/** Where operators upload unpacked extension folders (`extensions/{id}/manifest.json`); hosts copy them at start. */
+export const HOST_EXTENSIONS_PREFIX = 'extensions/';
 
 export interface BrowserHostsProps {
   readonly network: Network;
@@ -62,6 +64,11 @@ export interface BrowserHostsProps {
   readonly targetUtilizationPercent?: number;
   /** Block the browsers from private, loopback and link-local addresses. @default true */
   readonly blockPrivateNetworks?: boolean;
+  /**
+   * Key prefix of the data bucket whose extension folders hosts copy into their EXTENSIONS_DIR at start (read-only
+   * to them); `false`: only the extensions baked into the image. @default 'extensions/'
+   */
+  readonly extensionsPrefix?: string | false;
   readonly logRetention?: RetentionDays;
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -107,6 +114,9 @@ export class BrowserHosts extends Construct implements Binding {
     }
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     this.publicUrl = props.publicUrl;
+    const extensionsPrefix = props.extensionsPrefix ?? HOST_EXTENSIONS_PREFIX;
+    if (extensionsPrefix !== false && !/^[^/*].*\/$/.test(extensionsPrefix))
+      throw new Error(`extensionsPrefix must be a key prefix ending in "/", got "${extensionsPrefix}"`);
 
     this.hostSecret = new Secret(this, 'HostSecret', {
       description: 'Bearer of the browser hosts internal API and CDP proxy',
@@ -169,6 +179,9 @@ export class BrowserHosts extends Construct implements Binding {
         HOST_METRICS_NAMESPACE: HOST_METRICS_NAMESPACE,
         HOST_FLEET: this.cluster.clusterName,
         [ENV.blockPrivateNetworks]: String(props.blockPrivateNetworks ?? true),
+        ...(extensionsPrefix === false
+          ? {}
+          : { [ENV.extensionsBucket]: data.bucket.bucketName, [ENV.extensionsPrefix]: extensionsPrefix }),
         [ENV.stage]: 'production',
       },
       secrets: {
@@ -240,6 +253,22 @@ export class BrowserHosts extends Construct implements Binding {
 
   private grantHostAccess(role: IGrantable, props: BrowserHostsProps): void {
     props.data.grantHostAccess(role, HOST_BUCKET_PREFIXES);
+    const extensionsPrefix = props.extensionsPrefix ?? HOST_EXTENSIONS_PREFIX;
+    if (extensionsPrefix !== false) {
+      // Read-only, and only the extensions: list that prefix (the condition) and get the objects under it.
+      role.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [props.data.bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${extensionsPrefix}*`] } },
+        }),
+      );
+      Grant.addToPrincipal({
+        grantee: role,
+        actions: ['s3:GetObject'],
+        resourceArns: [props.data.bucket.arnForObjects(`${extensionsPrefix}*`)],
+      });
+    }
     Grant.addToPrincipal({ grantee: role, actions: consumeActions, resourceArns: [props.startQueue.queueArn] });
     // A host protects its own task from scale-in while it has sessions (through the ECS agent, with the task role).
     const tasks = Stack.of(this).formatArn({
@@ -259,6 +288,15 @@ export class BrowserHosts extends Construct implements Binding {
         reason:
           'Hosts write profile archives whose keys are made per org and name at run time; access is limited to the profiles/ prefix of the one bucket.',
       },
+      ...(extensionsPrefix === false
+        ? []
+        : [
+            {
+              id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/${extensionsPrefix}*]`,
+              reason:
+                'Hosts read the extension folders operators upload, whose names are not known at synthesis; access is read-only and limited to that prefix of the one bucket.',
+            },
+          ]),
       {
         id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).resolve(bucketId)}.Arn>/files/*]`,
         reason:

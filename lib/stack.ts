@@ -29,6 +29,7 @@ export type HostSizing = Pick<
   | 'maxHosts'
   | 'targetUtilizationPercent'
   | 'blockPrivateNetworks'
+  | 'extensionsPrefix'
 >;
 
 export interface SessionHostStackProps extends StackProps {

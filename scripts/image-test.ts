@@ -10,18 +10,22 @@
  *    on and loopback allowed, so the browser can load a page this script serves on 127.0.0.1.
  * 4. Starts a session through the host's internal API (HOST_SECRET), connects to it through the host's CDP proxy,
  *    opens a window on the page and checks what the browser rendered, that it runs as the unprivileged user and that
- *    its environment holds none of the host's secrets.
+ *    its environment holds none of the host's secrets; then a session with the test suite's extension, which the
+ *    host copied at start from a bucket of the embedded S3 (EXTENSIONS_BUCKET), whose content script marks the page,
+ *    and an unknown id refused with 422.
  * 5. Ends the session and stops the container (also on failure). Exits 1 at the first failed step.
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import puppeteer from 'puppeteer-core';
+import { withEmbeddedAws } from '../test/support/embedded.js';
 
 const run = promisify(execFile);
 const projectRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -143,6 +147,11 @@ const main = async (): Promise<void> => {
   const container = `sessionhost-image-test-${process.pid}`;
   const auth = { authorization: `Bearer ${secret}` };
   const page = await servePage(marker);
+  // The test suite's extension, uploaded as an operator would, under an id of its own.
+  const aws = await withEmbeddedAws();
+  const extension = join(projectRoot, 'test/fixtures/extensions/page-marker');
+  for (const file of ['manifest.json', 'content.js'])
+    await aws.blobs.put(`extensions/bucket-marker/${file}`, await readFile(join(extension, file)));
   let started = false;
   try {
     await step('podman and the base image', ensureEngine);
@@ -177,6 +186,17 @@ const main = async (): Promise<void> => {
         'BLOCK_PRIVATE_NETWORKS=true',
         '-e',
         'ALLOWED_PRIVATE_HOSTS=127.0.0.1',
+        // Extensions copied from a bucket at start, as on AWS: here the embedded S3 on loopback, with its key pair.
+        '-e',
+        `EXTENSIONS_BUCKET=${aws.bucket}`,
+        '-e',
+        `S3_ENDPOINT=${aws.endpoints.s3}`,
+        '-e',
+        'AWS_REGION=us-east-1',
+        '-e',
+        `AWS_ACCESS_KEY_ID=${aws.credentials.accessKeyId}`,
+        '-e',
+        `AWS_SECRET_ACCESS_KEY=${aws.credentials.secretAccessKey}`,
         IMAGE,
       ]);
       started = true;
@@ -224,6 +244,35 @@ const main = async (): Promise<void> => {
       if (leaked.length > 0) throw new Error(`the browser's environment holds ${leaked.join(', ')}`);
       log(`     uid ${facts.uid}; environment: ${facts.envNames.join(' ')}`);
     });
+    await step(
+      'extension fetched from the bucket, loaded by id, changes the page; an unknown id is a 422',
+      async () => {
+        const start = (sessionId: string, extensionIds: string[]) =>
+          fetch(`${base}/sessions`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ sessionId, idleTimeoutMs: 120_000, extensionIds }),
+          });
+        const unknown = await start(`image-test-unknown-${marker}`, ['no-such-extension']);
+        const refusal = await unknown.text();
+        if (unknown.status !== 422 || !refusal.includes('no-such-extension'))
+          throw new Error(`an unknown extension id answered ${unknown.status}: ${refusal}`);
+        const response = await start(`image-test-ext-${marker}`, ['bucket-marker']);
+        if (response.status !== 201)
+          throw new Error(`POST /sessions answered ${response.status}: ${await response.text()}`);
+        const session = (await response.json()) as { sessionId: string; wsEndpoint: string };
+        const browser = await puppeteer.connect({ browserWSEndpoint: session.wsEndpoint, headers: auth });
+        try {
+          const tab = await browser.newPage();
+          await tab.goto(page.url, { waitUntil: 'load', timeout: 30_000 });
+          const mark = await tab.waitForSelector('#page-marker', { timeout: 15_000 });
+          log(`     extension: "${await mark?.evaluate((node) => node.textContent)}"`);
+        } finally {
+          await browser.disconnect();
+          await fetch(`${base}/sessions/${encodeURIComponent(session.sessionId)}`, { method: 'DELETE', headers: auth });
+        }
+      },
+    );
     await step('session end', async () => {
       const response = await fetch(`${base}/sessions/${encodeURIComponent(created.sessionId)}`, {
         method: 'DELETE',
@@ -233,6 +282,7 @@ const main = async (): Promise<void> => {
     });
   } finally {
     page.server.close();
+    await aws.stop();
     if (started)
       await step('container stop', () =>
         run('podman', ['stop', '--time', '30', container]).then(() => undefined),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { browserKind, type BrowserKind } from './browser-kind.js';
 import { chromiumVersion, resolveChromiumPath } from './chromium.js';
 import { loadExtensionCatalog, NO_EXTENSIONS, type ExtensionCatalog } from './extensions/catalog.js';
+import { fetchExtensions } from './extensions/fetch.js';
 import { removeDir } from './cleanup.js';
 import {
   CapacityError,
@@ -80,7 +81,11 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.state = 'starting';
     const executablePath = await resolveChromiumPath(this.options.chromiumPath);
     const [kind, version] = await Promise.all([browserKind(executablePath), chromiumVersion(executablePath)]);
-    this.extensions = await loadExtensionCatalog(this.options.extensionsDir, (name, why) =>
+    // Fetched before the catalog is read and the first browser launches: sessions never see a partial set.
+    const extensionSource = this.options.extensionSource;
+    const extensionsDir = this.options.extensionsDir ?? (extensionSource && join(this.workDir, 'extensions'));
+    if (extensionSource && extensionsDir) await fetchExtensions(extensionSource, extensionsDir, this.log);
+    this.extensions = await loadExtensionCatalog(extensionsDir, (name, why) =>
       this.log('warn', 'an entry of the extensions directory is skipped', { name, why }),
     );
     this.browserInfo = {

@@ -12,7 +12,8 @@ import { acceptRequestId } from '../net/request-id.js';
  *   GET    /health          unauthenticated liveness for load balancers: {status}
  *   GET    /metrics         Prometheus text (with `metrics`; it checks its own token, see observability/)
  *   GET    /capacity        slots, warm pool and live sessions
- *   POST   /sessions        {sessionId, idleTimeoutMs, proxyServer?} → 201 {sessionId, wsEndpoint, pid, warm}
+ *   POST   /sessions        {sessionId, idleTimeoutMs, proxyServer?, extensionIds?} → 201 {sessionId, wsEndpoint, pid, warm}
+ *                           (422 EXTENSION_NOT_FOUND / EXTENSIONS_UNSUPPORTED for ids this host cannot load)
  *   DELETE /sessions/{id}   204, or 404 when unknown
  *   PUT    /sessions/{id}/files/{name}   raw bytes (x-file-id: the stored file) → 201 {path}   (with `files`)
  *   GET    /sessions/{id}/files/{name}   {path, bytes, fileId?}, or 404                     (with `files`)
@@ -118,7 +119,14 @@ async function createSession(req: IncomingMessage, options: InternalApiOptions):
   if (proxyServer !== undefined && typeof proxyServer !== 'string') {
     throw new RequestError(400, 'INVALID_REQUEST', 'proxyServer must be a string');
   }
-  const acquired = await options.host.acquire(sessionId, { idleTimeoutMs, proxyServer });
+  const { extensionIds } = body;
+  if (
+    extensionIds !== undefined &&
+    !(Array.isArray(extensionIds) && extensionIds.every((id): id is string => typeof id === 'string'))
+  ) {
+    throw new RequestError(400, 'INVALID_REQUEST', 'extensionIds must be an array of strings');
+  }
+  const acquired = await options.host.acquire(sessionId, { idleTimeoutMs, proxyServer, extensionIds });
   return {
     sessionId,
     wsEndpoint: options.proxy.publicEndpoint(req, sessionId),

@@ -1,3 +1,4 @@
+import type { BlobTree } from '../ports/blobs.js';
 import type { LaunchedBrowser } from './launcher.js';
 import type { BrowserKind } from './browser-kind.js';
 import type { DisguiseSettings } from './stealth/fingerprint.js';
@@ -73,6 +74,13 @@ export interface UserDataDirHandoff {
 export type HostLogLevel = 'info' | 'warn' | 'error';
 export type HostLogger = (level: HostLogLevel, message: string, fields?: Record<string, unknown>) => void;
 
+/** Where a host fetches extensions from at start (extensions/fetch.ts). */
+export interface ExtensionSource {
+  objects: BlobTree;
+  /** Key prefix the extension folders sit under: `extensions/`, or '' for the top of the bucket. */
+  prefix: string;
+}
+
 export interface BrowserHostOptions {
   /** Most sessions live at once; `acquire` beyond it throws `CapacityError`. */
   capacity: number;
@@ -82,6 +90,11 @@ export interface BrowserHostOptions {
   chromiumPath?: string;
   /** One unpacked extension per subfolder, named by its id (extensions/catalog.ts). */
   extensionsDir?: string;
+  /**
+   * Extensions kept in a bucket, copied into `extensionsDir` (default `{workDir}/extensions`) at start, before the
+   * first browser launches (extensions/fetch.ts).
+   */
+  extensionSource?: ExtensionSource;
   /** Parent of all user-data-dirs. Default `os.tmpdir()/sessionhost-browsers`. */
   workDir?: string;
   /** How often idle sessions are looked for. Default 1000 ms. */

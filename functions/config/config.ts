@@ -43,6 +43,11 @@ const schema = z.object({
   [ENV.authCacheSeconds]: int(5).pipe(z.number().min(0).max(300)),
   [ENV.chromiumPath]: z.string().optional(),
   [ENV.extensionsDir]: z.string().optional(),
+  [ENV.extensionsBucket]: z.string().min(3).optional(),
+  [ENV.extensionsPrefix]: z
+    .string()
+    .regex(/^(?:[^/].*\/)?$/, 'a key prefix ending in "/" (or empty for the top of the bucket)')
+    .default('extensions/'),
   [ENV.chromedriverPath]: z.string().optional(),
   [ENV.hostCapacity]: int(50).pipe(z.number().min(1)),
   [ENV.warmPoolSize]: int(2).pipe(z.number().min(0)),
@@ -112,6 +117,9 @@ export interface Config {
   authCacheSeconds: number;
   chromiumPath?: string;
   extensionsDir?: string;
+  /** Extensions copied from this bucket, under `extensionsPrefix`, into `extensionsDir` when a host starts. */
+  extensionsBucket?: string;
+  extensionsPrefix: string;
   chromedriverPath?: string;
   hostCapacity: number;
   warmPoolSize: number;
@@ -209,6 +217,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     authCacheSeconds: v[ENV.authCacheSeconds],
     chromiumPath: v[ENV.chromiumPath],
     extensionsDir: v[ENV.extensionsDir],
+    extensionsBucket: v[ENV.extensionsBucket],
+    extensionsPrefix: v[ENV.extensionsPrefix],
     chromedriverPath: v[ENV.chromedriverPath],
     hostCapacity: v[ENV.hostCapacity],
     warmPoolSize: v[ENV.warmPoolSize],

@@ -27,6 +27,10 @@ export const ENV = {
   chromiumPath: 'CHROMIUM_PATH',
   /** One unpacked extension per subfolder, named by the id sessions ask for in `configuration.extensionIds`. */
   extensionsDir: 'EXTENSIONS_DIR',
+  /** A bucket whose extension folders hosts copy into EXTENSIONS_DIR at start (unset: only what the folder holds). */
+  extensionsBucket: 'EXTENSIONS_BUCKET',
+  /** Key prefix of those folders in EXTENSIONS_BUCKET, ending in `/` (default `extensions/`). */
+  extensionsPrefix: 'EXTENSIONS_PREFIX',
   /** The chromedriver behind sessions' `chromedriverUrl`; default: `chromedriver` on PATH, used when it matches the browser. */
   chromedriverPath: 'CHROMEDRIVER_PATH',
   hostCapacity: 'HOST_CAPACITY',

@@ -28,3 +28,10 @@ export interface Blobs {
   /** A URL that serves the object with `GET`, with no other credential, until it expires. */
   presignGet(key: string, expiresInSeconds: number, options?: { fileName?: string }): Promise<string>;
 }
+
+/** Reading a folder tree out of a bucket: what a host needs to copy in the extensions an operator uploaded. */
+export interface BlobTree {
+  /** Every object whose key starts with `prefix`, with its size in bytes. */
+  list(prefix: string): Promise<{ key: string; size: number }[]>;
+  get(key: string): Promise<Buffer | undefined>;
+}

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExtensionNotFoundError } from '../../functions/browser-host/errors.js';
 import { createInternalApiHandler, type InternalApiOptions } from '../../functions/browser-host/internal-api.js';
 
 const SECRET = 'internal-api-files-secret';
@@ -32,11 +33,17 @@ const files: NonNullable<InternalApiOptions['files']> = {
 let server: Server;
 let base: string;
 const touched: string[] = [];
+const acquired: { sessionId: string; extensionIds?: string[] }[] = [];
 const auth = { authorization: `Bearer ${SECRET}` };
 
 beforeAll(async () => {
   const host = {
-    acquire: async () => ({}),
+    acquire: async (sessionId: string, { extensionIds }: { extensionIds?: string[] }) => {
+      const unknown = (extensionIds ?? []).filter((id) => id !== 'page-marker');
+      if (unknown.length > 0) throw new ExtensionNotFoundError(unknown);
+      acquired.push({ sessionId, extensionIds });
+      return { pid: 1, warm: false };
+    },
     release: async () => false,
     stats: () => ({ capacity: 1, live: 0, warm: 0, sessions: [] }),
     touch: (sessionId: string) => (touched.push(sessionId), folders.has(sessionId)),
@@ -107,5 +114,34 @@ describe('internal API: session activity', () => {
       ).status,
     ).toBe(401);
     expect(touched).toEqual(['live-session', 'elsewhere']);
+  });
+});
+
+describe('internal API: session start with extensions', () => {
+  const start = (body: unknown) =>
+    fetch(`${base}/sessions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('passes the extension ids to the host, and answers 422 naming the ones it does not have', async () => {
+    expect((await start({ sessionId: 's-ext', idleTimeoutMs: 60_000, extensionIds: ['page-marker'] })).status).toBe(
+      201,
+    );
+    expect(acquired).toContainEqual({ sessionId: 's-ext', extensionIds: ['page-marker'] });
+    const refused = await start({ sessionId: 's-unknown', idleTimeoutMs: 60_000, extensionIds: ['nope'] });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'EXTENSION_NOT_FOUND', message: expect.stringContaining('nope') },
+    });
+  });
+
+  it('refuses extension ids that are not a list of strings, naming the field', async () => {
+    for (const extensionIds of ['page-marker', [1], { id: 'page-marker' }]) {
+      const response = await start({ sessionId: 's-bad', idleTimeoutMs: 60_000, extensionIds });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toContain('extensionIds');
+    }
   });
 });

@@ -5,8 +5,10 @@
  * WebDriver request that reached a host other than the session's owner is relayed to it, behind the client's API key.
  * Needs a full Chromium and its chromedriver (Debian's `chromium` and `chromium-driver`).
  */
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryQueue } from '../../functions/adapters/local/memory-queue.js';
 import { chromiumVersion, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
@@ -46,7 +48,16 @@ describe.skipIf(!hasDriver)('WebDriver and extensions on a fleet of full-Chromiu
   let apiUrl: string;
   let key: string;
 
-  const config = (overrides: Record<string, unknown> = {}) =>
+  const workDirs: string[] = [];
+  /** A host's own extensions folder, holding the fixture extension as an image would. */
+  const bakedExtensions = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fleet-extensions-'));
+    workDirs.push(dir);
+    await cp(resolve(EXTENSIONS_DIR, 'page-marker'), join(dir, 'page-marker'), { recursive: true });
+    return dir;
+  };
+
+  const config = async (overrides: Record<string, unknown> = {}) =>
     loadConfig(
       {},
       {
@@ -56,7 +67,9 @@ describe.skipIf(!hasDriver)('WebDriver and extensions on a fleet of full-Chromiu
         hostCapacity: 1,
         warmPoolSize: 0,
         chromiumPath: fullBrowser,
-        extensionsDir: EXTENSIONS_DIR,
+        // The suite's extension baked in, and the bucket's copied in beside it at start.
+        extensionsDir: await bakedExtensions(),
+        extensionsBucket: aws.bucket,
         hostSecret: HOST_SECRET,
         signingSecret: SIGNING_SECRET,
         ...overrides,
@@ -79,6 +92,10 @@ describe.skipIf(!hasDriver)('WebDriver and extensions on a fleet of full-Chromiu
 
   beforeAll(async () => {
     [aws, fixtures] = await Promise.all([withEmbeddedAws(), startFixtureServer()]);
+    const marker = resolve(EXTENSIONS_DIR, 'page-marker');
+    for (const file of ['manifest.json', 'content.js'])
+      await aws.blobs.put(`extensions/bucket-marker/${file}`, await readFile(resolve(marker, file)));
+    await aws.blobs.put('extensions/half-uploaded/content.js', 'void 0;');
     const testFleet = {
       aws,
       startQueue: new MemoryQueue({ visibilitySeconds: 60 }),
@@ -86,8 +103,8 @@ describe.skipIf(!hasDriver)('WebDriver and extensions on a fleet of full-Chromiu
       signingSecret: SIGNING_SECRET,
       log,
     };
-    hosts = await Promise.all([joinTestFleet(testFleet, config()), joinTestFleet(testFleet, config())]);
-    const { deps } = testFleetApiDeps(testFleet, config({ hostPublicUrl: 'https://hosts.example.com' }), {
+    hosts = await Promise.all([joinTestFleet(testFleet, await config()), joinTestFleet(testFleet, await config())]);
+    const { deps } = testFleetApiDeps(testFleet, await config({ hostPublicUrl: 'https://hosts.example.com' }), {
       features: () => fleetFeatures(aws.records),
     });
     const { org } = await ensureOrg(aws.records, systemClock, 'fleet-webdriver-test');
@@ -104,6 +121,7 @@ describe.skipIf(!hasDriver)('WebDriver and extensions on a fleet of full-Chromiu
     });
     await fixtures?.close();
     await aws?.stop();
+    await Promise.all(workDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }, 120_000);
 
   it('refuses extension ids no host has with a 422 naming them, before a start is queued', async () => {
@@ -111,8 +129,19 @@ describe.skipIf(!hasDriver)('WebDriver and extensions on a fleet of full-Chromiu
       configuration: { extensionIds: ['page-marker', 'no-such-extension'] },
     });
     expect(status).toBe(422);
-    expect(JSON.stringify(json)).toMatch(/unknown extension ids: no-such-extension; available: page-marker/);
+    expect(JSON.stringify(json)).toMatch(
+      /unknown extension ids: no-such-extension; available: bucket-marker, page-marker/,
+    );
   });
+
+  it('offers the extensions the hosts copied from the bucket, and refuses the folder they skipped as unknown', async () => {
+    const skipped = await call(`${apiUrl}/v1/sessions`, 'POST', { configuration: { extensionIds: ['half-uploaded'] } });
+    expect(skipped.status).toBe(422);
+    expect(JSON.stringify(skipped.json)).toMatch(/unknown extension ids: half-uploaded/);
+    const fetched = await call(`${apiUrl}/v1/sessions`, 'POST', { configuration: { extensionIds: ['bucket-marker'] } });
+    expect(fetched.status).toBe(201);
+    expect((await call(`${apiUrl}/v1/sessions/${fetched.json.data.id}`, 'DELETE')).status).toBe(200);
+  }, 90_000);
 
   it('gives sessions a chromedriverUrl on the hosts, and a host that does not run the session relays to its owner', async () => {
     const created = await call(`${apiUrl}/v1/sessions`, 'POST', {});

@@ -50,6 +50,15 @@ describe('the Dockerfile browser steps', { timeout: 120_000 }, () => {
   it.skipIf(!has('apt-cache'))('pins a version the Debian archive has', () => {
     const versions = execFileSync('apt-cache', ['madison', 'chromium'], { encoding: 'utf8' });
     expect(versions, 'raise CHROMIUM_VERSION to one `apt-cache policy chromium` lists').toContain(pinned!);
+    // The suite publishing it must be in the image's sources even when the base image's are only `bookworm`.
+    const suite = versions
+      .split('\n')
+      .find((line) => line.includes(`| ${pinned} |`))
+      ?.split('|')[2]
+      ?.trim()
+      .split(' ')[1]
+      ?.split('/')[0];
+    if (suite && suite !== 'bookworm') expect(runtimeStage).toContain(`Suites: ${suite}`);
   });
 
   it.skipIf(!has('apt-get'))("installs no Node.js of Debian beside the image's own", () => {

@@ -6,7 +6,7 @@
  * host secret, and on SIGTERM drains and deregisters before it exits 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,8 +49,16 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'host-entry-'));
     [aws, sqs] = await Promise.all([withEmbeddedAws(), startFakeSqs(), bundleHost(join(dir, 'host.mjs'))]);
+    // An operator's upload: one usable extension and one without a manifest, which the host skips at start.
+    const marker = new URL('../fixtures/extensions/page-marker/', import.meta.url);
+    await Promise.all([
+      aws.blobs.put('extensions/page-marker/manifest.json', readFileSync(new URL('manifest.json', marker))),
+      aws.blobs.put('extensions/page-marker/content.js', readFileSync(new URL('content.js', marker))),
+      aws.blobs.put('extensions/half-uploaded/content.js', 'void 0;'),
+    ]);
     const env = {
       ...taskEnvironment(),
+      EXTENSIONS_BUCKET: aws.bucket,
       TABLE_NAME: aws.tableName,
       BUCKET_NAME: aws.bucket,
       DYNAMODB_ENDPOINT: aws.endpoints.dynamo,
@@ -101,6 +109,15 @@ describe.skipIf(!node22)('the host image entry', { timeout: 300_000 }, () => {
     }
     if (dir) rmSync(dir, { recursive: true, force: true });
     await Promise.all([aws?.stop(), sqs?.close()]);
+  });
+
+  it('copied the extensions of the bucket into its work dir before listening, skipping the unusable one', () => {
+    expect(existsSync(join(dir, 'browsers', 'extensions', 'page-marker', 'content.js'))).toBe(true);
+    expect(existsSync(join(dir, 'browsers', 'extensions', 'half-uploaded'))).toBe(false);
+    const lines = output.split('\n');
+    const skipped = lines.findIndex((line) => line.includes('an extension in the bucket is skipped'));
+    expect(lines[skipped]).toContain('half-uploaded');
+    expect(skipped).toBeLessThan(lines.findIndex((line) => line.includes('browser host listening')));
   });
 
   it('answers the health check', async () => {

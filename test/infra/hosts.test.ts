@@ -99,6 +99,24 @@ describe('the browser host task', { timeout: 300_000 }, () => {
     expect(resourcesOf('dynamodb:Scan')).toEqual([]);
     for (const statement of statements) expect(statement.Resource).not.toBe('*');
   });
+
+  it('copies extensions from the extensions/ prefix of the bucket, which it may list and read but not write', () => {
+    expect(environment).toMatchObject({ EXTENSIONS_BUCKET: { Ref: bucketId }, EXTENSIONS_PREFIX: 'extensions/' });
+    const statements = statementsOf(taskRoleId);
+    const touching = statements.filter((s) => JSON.stringify(s.Resource).includes('extensions/'));
+    expect(touching).toEqual([expect.objectContaining({ Action: 's3:GetObject' })]);
+    const listing = statements.filter((s) => [s.Action].flat().includes('s3:ListBucket'));
+    expect(listing).toEqual([
+      expect.objectContaining({
+        Resource: { 'Fn::GetAtt': [bucketId, 'Arn'] },
+        Condition: { StringLike: { 's3:prefix': ['extensions/*'] } },
+      }),
+    ]);
+    const { template: baked } = buildStack({ hosts: { extensionsPrefix: false } });
+    const [[, other]] = resourcesOfType(baked, 'AWS::ECS::TaskDefinition');
+    const names = (other.ContainerDefinitions[0].Environment as { Name: string }[]).map((e) => e.Name);
+    expect(names).not.toContain('EXTENSIONS_BUCKET');
+  });
 });
 
 describe('the host service and its scaling', { timeout: 300_000 }, () => {

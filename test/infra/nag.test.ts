@@ -50,10 +50,11 @@ describe('cdk-nag AWS Solutions checks', { timeout: 300_000 }, () => {
         // The load balancer is open to the internet by design; host containers get plain config as environment.
         'AwsSolutions-EC23',
         'AwsSolutions-ECS2',
-        // ecr:GetAuthorizationToken and VPC functions' network interfaces; hosts' objects under their two prefixes
-        // and their own tasks' scale-in protection; the Bedrock model in every region.
+        // ecr:GetAuthorizationToken and VPC functions' network interfaces; hosts' objects under their two prefixes,
+        // the extensions they read, their own tasks' scale-in protection; the Bedrock model in every region.
         'AwsSolutions-IAM5[Resource::*]',
         'AwsSolutions-IAM5[Resource::arn:<id>:ecs:<id>:<id>:task/<id>/*]',
+        'AwsSolutions-IAM5[Resource::<id>/extensions/*]',
         'AwsSolutions-IAM5[Resource::<id>/files/*]',
         'AwsSolutions-IAM5[Resource::<id>/profiles/*]',
         'AwsSolutions-IAM5[Resource::arn:<id>:bedrock:*::foundation-model/anthropic.claude-sonnet-4-5-20250929-v1:0]',

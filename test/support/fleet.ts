@@ -13,6 +13,7 @@ import type { Config } from '../../functions/config/config.js';
 import type { Logger } from '../../functions/config/logger.js';
 import { PollingEventBus } from '../../functions/core/sessions/polling-bus.js';
 import { findPlacement } from '../../functions/core/sessions/placement.js';
+import { extensionSourceFrom } from '../../functions/composition/host/extension-source.js';
 import type { EmbeddedAwsFixture } from './embedded.js';
 
 export interface TestFleet {
@@ -32,6 +33,7 @@ export const joinFleet = (fleet: TestFleet, config: Readonly<Config>, tuning: Pa
     config,
     records: fleet.aws.records,
     blobs: fleet.aws.blobs,
+    extensionSource: extensionSourceFrom(config, fleet.aws.clients.s3),
     startQueue: fleet.startQueue,
     hostSecret: fleet.hostSecret,
     signingSecret: fleet.signingSecret,

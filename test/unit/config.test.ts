@@ -97,10 +97,22 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', 'example.com'],
     ['HOST_CAPACITY', '0'],
     ['WARM_POOL_SIZE', '-1'],
+    ['EXTENSIONS_PREFIX', 'extensions'],
+    ['EXTENSIONS_PREFIX', '/extensions/'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');
     expect(error.message).toContain(name);
+  });
+
+  it('reads the extensions bucket, its prefix defaulting to extensions/', () => {
+    expect(loadConfig({ EXTENSIONS_BUCKET: 'ops-extensions' })).toMatchObject({
+      extensionsBucket: 'ops-extensions',
+      extensionsPrefix: 'extensions/',
+    });
+    expect(loadConfig({ EXTENSIONS_PREFIX: 'team/a/' }).extensionsPrefix).toBe('team/a/');
+    // Empty reads as unset, like every variable: the default applies.
+    expect(loadConfig({ EXTENSIONS_PREFIX: '' }).extensionsPrefix).toBe('extensions/');
   });
 
   it('names every invalid variable at once', () => {

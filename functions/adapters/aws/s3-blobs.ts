@@ -12,7 +12,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { BlobHead, Blobs } from '../../ports/blobs.js';
+import type { BlobHead, Blobs, BlobTree } from '../../ports/blobs.js';
 
 /** S3's ceiling for one DeleteObjects request (and ListObjectsV2's page size). */
 const DELETE_BATCH = 1000;
@@ -45,7 +45,7 @@ export const attachmentDisposition = (fileName: string): string => {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };
 
-export class S3Blobs implements Blobs {
+export class S3Blobs implements Blobs, BlobTree {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
@@ -97,6 +97,32 @@ export class S3Blobs implements Blobs {
 
   async deletePrefix(prefix: string): Promise<number> {
     let deleted = 0;
+    for await (const objects of this.pages(prefix)) {
+      const keys = objects.map(({ key }) => ({ Key: key }));
+      if (keys.length === 0) continue;
+      const result = await this.s3.send(
+        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+      );
+      const failed = result.Errors ?? [];
+      if (failed.length > 0) {
+        const first = failed[0];
+        throw new Error(
+          `could not delete ${failed.length} object(s) under "${prefix}", e.g. ${first.Key}: ${first.Code} ${first.Message}`,
+        );
+      }
+      deleted += keys.length;
+    }
+    return deleted;
+  }
+
+  async list(prefix: string): Promise<{ key: string; size: number }[]> {
+    const all: { key: string; size: number }[] = [];
+    for await (const objects of this.pages(prefix)) all.push(...objects);
+    return all;
+  }
+
+  /** The objects under a prefix, one listing page at a time. */
+  private async *pages(prefix: string): AsyncGenerator<{ key: string; size: number }[]> {
     let token: string | undefined;
     do {
       const page = await this.s3.send(
@@ -107,23 +133,11 @@ export class S3Blobs implements Blobs {
           ContinuationToken: token,
         }),
       );
-      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-      if (keys.length > 0) {
-        const result = await this.s3.send(
-          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
-        );
-        const failed = result.Errors ?? [];
-        if (failed.length > 0) {
-          const first = failed[0];
-          throw new Error(
-            `could not delete ${failed.length} object(s) under "${prefix}", e.g. ${first.Key}: ${first.Code} ${first.Message}`,
-          );
-        }
-        deleted += keys.length;
-      }
+      yield (page.Contents ?? []).flatMap((object) =>
+        object.Key ? [{ key: object.Key, size: object.Size ?? 0 }] : [],
+      );
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return deleted;
   }
 
   async presignPut(key: string, expiresInSeconds: number, options: { contentType?: string } = {}): Promise<string> {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { ExtensionNotFoundError } from '../errors.js';
 
 /** Ids appear in launch flags (comma-separated) and messages: letters, digits, `.`, `_` and `-` only. */
-const EXTENSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const EXTENSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export interface ExtensionCatalog {
   /** The ids on offer, sorted. */
@@ -33,7 +33,8 @@ export async function loadExtensionCatalog(
   const entries = await readdir(root, { withFileTypes: true });
   const folders = new Map<string, string>();
   for (const entry of entries) {
-    if (!entry.isDirectory()) continue;
+    // Hidden entries are the store's staging folders (extensions/fetch.ts) or a tool's own (.git): not offered.
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     if (!EXTENSION_ID.test(entry.name)) {
       skipped(entry.name, `not a usable id (${EXTENSION_ID.source})`);
       continue;

@@ -8,6 +8,7 @@ import { taskGeneration, taskStopping } from '../../browser-host/fleet/generatio
 import { awsStores } from '../create-deps.js';
 import { loadConfig } from '../../config/config.js';
 import { ENV } from '../../config/env.js';
+import { extensionSourceFrom } from './extension-source.js';
 import { startFleetHost, type FleetHost } from './fleet-host.js';
 import { hostUtilizationPublisher, METRICS_NAMESPACE, powertoolsLogger } from '../../observability/powertools.js';
 
@@ -36,7 +37,7 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
   });
   if (!config.signingSecret)
     throw new Error(`${ENV.signingSecret} must be set for a host in a fleet: it verifies live view links`);
-  const { records, blobs } = awsStores(config);
+  const { records, blobs, clients } = awsStores(config);
   const fleet = env.HOST_FLEET;
   // On ECS: which deployment this host belongs to, so it stops taking starts once a newer one runs.
   const metadataUri = env.ECS_CONTAINER_METADATA_URI_V4;
@@ -45,6 +46,7 @@ export const startFleetHostFromEnv = async (env: NodeJS.ProcessEnv, host: HostSe
     config,
     records,
     blobs,
+    extensionSource: extensionSourceFrom(config, clients.s3),
     startQueue: createSqsQueue({ region: config.awsRegion, queueUrl, endpoint: config.sqsEndpoint }),
     hostSecret: host.secret,
     signingSecret: config.signingSecret,

@@ -26,6 +26,7 @@ import { archiveProfile } from '../../browser-host/profile-archive.js';
 import { startWebDriver } from '../../browser-host/webdriver/index.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
 import { findPlacement, parseSessionStart, removePlacement, takeSessionStart } from '../../core/sessions/placement.js';
+import type { ExtensionSource } from '../../browser-host/types.js';
 import type { Blobs } from '../../ports/blobs.js';
 import type { Queue } from '../../ports/queue.js';
 import type { Records } from '../../ports/records.js';
@@ -52,6 +53,8 @@ export interface FleetHostOptions {
   /** The address other machines reach this host at (with the port it listens on). Default: the task's private IPv4. */
   advertise?: string;
   hostId?: string;
+  /** The bucket whose extension folders the host copies into `config.extensionsDir` at start (extension-source.ts). */
+  extensionSource?: ExtensionSource;
   /** Where browsers' user-data-dirs live. Default: $TMPDIR/sessionhost-browsers. */
   workDir?: string;
   /** Publishes the host's utilization on each heartbeat (the metric the fleet scales on). */
@@ -94,6 +97,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     warmPoolSize: config.warmPoolSize,
     chromiumPath: config.chromiumPath,
     extensionsDir: config.extensionsDir,
+    extensionSource: options.extensionSource,
     workDir: options.workDir ?? resolve(tmpdir(), 'sessionhost-browsers'),
     log: hostLog,
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,

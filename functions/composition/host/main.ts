@@ -10,6 +10,9 @@
  *   HOST_WORK_DIR        default $TMPDIR/sessionhost-browsers
  *   HOST_PUBLIC_URL      origin clients use to reach this host (e.g. https://host-3.internal); default: request Host
  *   CHROMIUM_PATH        default: the binary bundled in @sparticuz/chromium
+ *   EXTENSIONS_DIR       one unpacked extension per subfolder, offered to sessions by folder name
+ *   EXTENSIONS_BUCKET    copy the extension folders under EXTENSIONS_PREFIX (default extensions/) of this bucket
+ *                        into EXTENSIONS_DIR at start (AWS_REGION, S3_ENDPOINT as for the service)
  *   SIGNING_SECRET       the service's signing secret; when set, the host serves live views at /live/…
  *   BLOCK_PRIVATE_NETWORKS  true/false, default false; true: browsers go through the network guard, which refuses
  *                        loopback, link-local (cloud metadata) and private addresses (the ECS task sets true)
@@ -31,6 +34,9 @@ import { defaultLog } from '../../browser-host/host-setup.js';
 import { bearerMatches, createInternalApiHandler } from '../../browser-host/internal-api.js';
 import type { HostLogger } from '../../browser-host/types.js';
 import { startFleetHostFromEnv } from './fleet-host-env.js';
+import { extensionSourceFrom } from './extension-source.js';
+import { loadConfig } from '../../config/config.js';
+import { ENV } from '../../config/env.js';
 import { serveMetrics } from '../../observability/metrics-endpoint.js';
 import { createPrometheusTelemetry } from '../../observability/prometheus.js';
 
@@ -94,8 +100,19 @@ async function main(): Promise<void> {
     );
   }
   if (process.env.START_QUEUE_URL) return joinFleet(config);
-  const { capacity, warmPoolSize, workDir, chromiumPath, networkGuard } = config;
-  const host = new BrowserHost({ capacity, warmPoolSize, workDir, chromiumPath, networkGuard, log });
+  const { capacity, warmPoolSize, workDir, chromiumPath, extensionsDir, networkGuard } = config;
+  // The service's own parser reads the bucket settings (and S3_ENDPOINT, AWS_REGION) when a bucket is named.
+  const extensionSource = process.env[ENV.extensionsBucket] ? extensionSourceFrom(loadConfig(process.env)) : undefined;
+  const host = new BrowserHost({
+    capacity,
+    warmPoolSize,
+    workDir,
+    chromiumPath,
+    extensionsDir,
+    extensionSource,
+    networkGuard,
+    log,
+  });
   host.on('sessionEnded', (sessionId, reason) => log('info', 'session ended', { sessionId, reason }));
   await host.start();
 
