@@ -1,11 +1,13 @@
 /**
  * Parses the JSON body. Any content type is tried as JSON (curl's `-d` sends a form type by default, and the
- * official client always sends JSON), so the only failures are a body over the limit (413) and one that is not
- * JSON (400).
+ * official client always sends JSON), so the failures are a body over the limit (413), one that is not JSON (400),
+ * and one sent compressed (415): nothing in the chain inflates a `Content-Encoding`, and parsing the compressed
+ * bytes as JSON would answer a 400 quoting binary noise instead of saying what to change.
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { BadRequestError, PayloadTooLargeError, ValidationError } from '../../core/shared/errors.js';
+import { header } from '../../api/reply.js';
+import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../../core/shared/errors.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 /** No request shape nests past a handful of levels; a deeper body is refused before anything recurses over it. */
@@ -27,6 +29,13 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
   before: (request: HttpRequest) => {
     const { body, isBase64Encoded } = request.event;
     if (body === null || body === undefined || body === '') return;
+    const encoding = header(request.event, 'content-encoding')?.trim();
+    if (encoding && encoding.toLowerCase() !== 'identity') {
+      const message = `is ${encoding.slice(0, 100)}; send the body uncompressed (no Content-Encoding, or identity)`;
+      throw new AppError('unsupported_media_type', `the request body's content encoding ${message}`, {
+        details: [{ location: 'header.content-encoding', message, value: encoding.slice(0, 100) }],
+      });
+    }
     const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
     const limit = request.context.http.deps.config.maxBodyBytes;
     if (Buffer.byteLength(text) > limit) throw new PayloadTooLargeError(limit);
