@@ -159,6 +159,22 @@ describe('over a socket', () => {
     expect(identity.status).toBe(201);
   });
 
+  it('answers 400 naming the body for bytes that are not UTF-8, and keeps UTF-8 text as sent', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"fileName":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('.txt"}')]);
+    const res = await fetch(`${svc.url}/v1/files`, { method: 'POST', headers: svc.auth, body: bytes });
+    const json = await res.json();
+    expectProblem({ status: res.status, json }, 400);
+    expect(json.errors).toEqual([expect.objectContaining({ location: 'body' })]);
+    expect(json.detail).toContain('UTF-8');
+    const named = await fetch(`${svc.url}/v1/files`, {
+      method: 'POST',
+      headers: svc.auth,
+      body: Buffer.from(JSON.stringify({ fileName: 'résumé ✓.txt' })),
+    });
+    expect(named.status).toBe(200);
+    expect((await named.json()).data.fileName).toBe('résumé ✓.txt');
+  });
+
   it('answers 400 in the problem shape for a chunked upload of garbage', async () => {
     const garbage = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256)).toString('latin1');
     const chunks = [garbage.slice(0, 100), garbage.slice(100)].map(

@@ -24,6 +24,19 @@ const depthExceeds = (root: unknown, limit: number): boolean => {
   return false;
 };
 
+/** JSON is UTF-8 (RFC 8259): other bytes would become U+FFFD silently, altering a `text` to type or a file name. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const utf8Text = (bytes: Buffer): string => {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new BadRequestError('the request body is not valid UTF-8 (JSON is sent as UTF-8)', [
+      { location: 'body', message: 'is not valid UTF-8' },
+    ]);
+  }
+};
+
 export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   name: 'jsonBody',
   before: (request: HttpRequest) => {
@@ -36,7 +49,7 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
         details: [{ location: 'header.content-encoding', message, value: encoding.slice(0, 100) }],
       });
     }
-    const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+    const text = isBase64Encoded ? utf8Text(Buffer.from(body, 'base64')) : body;
     const limit = request.context.http.deps.config.maxBodyBytes;
     if (Buffer.byteLength(text) > limit) throw new PayloadTooLargeError(limit);
     let json: unknown;
