@@ -3,7 +3,8 @@
  * caller's `Authorization` header so every tool call runs as that caller, in that caller's org.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { runTool, type Dispatch } from './call.js';
 import { inputJsonSchema, type Tool } from './tools.js';
 
@@ -23,26 +24,48 @@ const readOnly = new Set([
   'window_monitor',
 ]);
 
+/**
+ * The SDK parses a request against the schema a handler is registered with before the handler runs, and a request
+ * that does not fit (`arguments` a string, `name` a number) escapes as a bare validation error, which the protocol
+ * answers as -32603 Internal error. The handlers are registered with the method alone, and the params checked here
+ * (tools/list) or by the SDK's own tools/call check, which both answer -32602 Invalid params naming the field.
+ */
+const methodOnly = <M extends string>(method: M) => z.object({ method: z.literal(method) }).passthrough();
+
+const ListToolsParams = z.object({ cursor: z.string().optional() }).passthrough().optional();
+
+const invalidParams = (error: z.ZodError): McpError =>
+  new McpError(
+    ErrorCode.InvalidParams,
+    error.issues.map((issue) => `${['params', ...issue.path].join('.')}: ${issue.message}`).join('; '),
+  );
+
 export const createMcpServer = (tools: readonly Tool[], dispatch: Dispatch, authorization: string): Server => {
   const server = new Server(
     { name: 'sessionhost', version: '0.1.0' },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map((tool) => ({
-      name: tool.name,
-      title: tool.route.summary,
-      description: tool.description,
-      inputSchema: inputJsonSchema(tool),
-      annotations: {
-        readOnlyHint: readOnly.has(tool.name),
-        destructiveHint: tool.route.method === 'DELETE',
-        openWorldHint: true,
-      },
-    })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(methodOnly('tools/list'), (request) => {
+    const params = ListToolsParams.safeParse(request.params);
+    if (!params.success) throw invalidParams(params.error);
+    return {
+      tools: tools.map((tool) => ({
+        name: tool.name,
+        title: tool.route.summary,
+        description: tool.description,
+        inputSchema: inputJsonSchema(tool),
+        annotations: {
+          readOnlyHint: readOnly.has(tool.name),
+          destructiveHint: tool.route.method === 'DELETE',
+          openWorldHint: true,
+        },
+      })),
+    };
+  });
+  server.setRequestHandler(methodOnly('tools/call'), async (raw) => {
+    // The SDK's tools/call check has already refused (-32602) a request this schema does not take.
+    const request = CallToolRequestSchema.parse(raw);
     const tool = byName.get(request.params.name);
     if (!tool)
       throw new McpError(ErrorCode.InvalidParams, `no tool is named ${request.params.name}; tools/list names them`);

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/core/orgs/api-keys.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -138,6 +139,40 @@ describe('over a socket', () => {
     });
     expect(res.status).toBe(413);
     expect(res.headers.get('x-request-id')).toBe((await res.json()).requestId);
+  });
+
+  it('answers 415 naming Content-Encoding for a compressed body, and still takes identity', async () => {
+    const res = await fetch(`${svc.url}/v1/files`, {
+      method: 'POST',
+      headers: { ...svc.auth, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ fileName: 'a.txt' })),
+    });
+    const json = await res.json();
+    expectProblem({ status: res.status, json }, 415);
+    expect(json.code).toBe('unsupported_media_type');
+    expect(json.errors).toEqual([expect.objectContaining({ location: 'header.content-encoding', value: 'gzip' })]);
+    const identity = await fetch(`${svc.url}/v1/sessions`, {
+      headers: { ...svc.auth, 'content-encoding': 'identity' },
+      method: 'POST',
+      body: '{}',
+    });
+    expect(identity.status).toBe(201);
+  });
+
+  it('answers 400 naming the body for bytes that are not UTF-8, and keeps UTF-8 text as sent', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"fileName":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('.txt"}')]);
+    const res = await fetch(`${svc.url}/v1/files`, { method: 'POST', headers: svc.auth, body: bytes });
+    const json = await res.json();
+    expectProblem({ status: res.status, json }, 400);
+    expect(json.errors).toEqual([expect.objectContaining({ location: 'body' })]);
+    expect(json.detail).toContain('UTF-8');
+    const named = await fetch(`${svc.url}/v1/files`, {
+      method: 'POST',
+      headers: svc.auth,
+      body: Buffer.from(JSON.stringify({ fileName: 'résumé ✓.txt' })),
+    });
+    expect(named.status).toBe(200);
+    expect((await named.json()).data.fileName).toBe('résumé ✓.txt');
   });
 
   it('answers 400 in the problem shape for a chunked upload of garbage', async () => {

@@ -41,6 +41,16 @@ describe('toAppError', () => {
     expect(toAppError(new PageNavigatedAwayError())).toMatchObject({ code: 'page_navigated' });
   });
 
+  it('answers a CDP call the browser never answered with a 503 naming the command, not an internal 500', () => {
+    const error = new ProtocolError(
+      "Page.captureScreenshot timed out. Increase the 'protocolTimeout' setting in launch/connect calls for a higher timeout if needed.",
+    );
+    const answer = toAppError(error);
+    expect(answer).toMatchObject({ code: 'unavailable', expose: true });
+    expect(answer.message).toContain('Page.captureScreenshot');
+    expect(httpStatusOf(answer)).toBe(503);
+  });
+
   it('keeps errors that already carry their meaning, and hides anything else as internal', () => {
     const known = new NotFoundError('window', 'w-1');
     expect(toAppError(known)).toBe(known);

@@ -171,8 +171,21 @@ const BROWSER_CLOSED_MESSAGE =
 const PAGE_NAVIGATED_MESSAGE =
   /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated or closed|Execution context is not available/;
 
+/**
+ * Puppeteer's own limit on one CDP call (`protocolTimeout`): the browser took the command and never answered it,
+ * e.g. a capture of a window the browser has stopped painting. That is the browser being unavailable for this
+ * call, said with the command's name, not a fault of unknown kind hidden behind a bare 500.
+ */
+const PROTOCOL_TIMEOUT_MESSAGE = /^(?:Protocol error \()?([\w.]+)\)?:? timed out\. Increase the 'protocolTimeout'/;
+
 const browserFailure = (error: unknown): AppError | undefined => {
   if (!(error instanceof Error)) return undefined;
+  const timedOut = PROTOCOL_TIMEOUT_MESSAGE.exec(error.message);
+  if (timedOut)
+    return new UnavailableError(
+      `the session's browser did not answer ${timedOut[1]} in time; the window may be busy or in the background, try again`,
+      { cause: error },
+    );
   if (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message))
     return new BrowserClosedError(error);
   if (error instanceof PageNavigatedAwayError || PAGE_NAVIGATED_MESSAGE.test(error.message))

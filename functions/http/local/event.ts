@@ -8,6 +8,8 @@ export interface InjectRequest {
   headers?: Record<string, string | string[] | undefined>;
   /** A string is sent as is; anything else is JSON-encoded. */
   body?: unknown;
+  /** The body string is base64 of bytes that are not text, as API Gateway marks a binary body. */
+  isBase64Encoded?: boolean;
   requestId?: string;
   sourceIp?: string;
 }
@@ -56,7 +58,7 @@ export const buildEvent = (request: InjectRequest): APIGatewayProxyEvent => {
     pathParameters: null,
     stageVariables: null,
     body,
-    isBase64Encoded: false,
+    isBase64Encoded: request.isBase64Encoded ?? false,
     requestContext: {
       accountId: 'local',
       apiId: 'local',

@@ -2,6 +2,7 @@
  * The local HTTP adapter: node:http in front of the in-process app. It reads the body (stopping at the limit),
  * builds the API Gateway event, and writes the result back, piping stream bodies (server-sent events) as they come.
  */
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,16 @@ import { acceptRequestId } from '../../net/request-id.js';
 import { isMetricsRequest, serveMetrics } from '../../observability/metrics-endpoint.js';
 import type { PrometheusTelemetry } from '../../observability/prometheus.js';
 
-const readBody = (request: http.IncomingMessage, limit: number): Promise<string | undefined> =>
+/**
+ * The body as text, or as base64 when its bytes are not UTF-8, as API Gateway passes a binary body: the JSON body
+ * step then refuses it with a 400 (decoding it here would turn those bytes into U+FFFD without a word).
+ */
+const asEventBody = (bytes: Buffer): { body: string; isBase64Encoded: boolean } =>
+  isUtf8(bytes)
+    ? { body: bytes.toString('utf8'), isBase64Encoded: false }
+    : { body: bytes.toString('base64'), isBase64Encoded: true };
+
+const readBody = (request: http.IncomingMessage, limit: number): Promise<Buffer | undefined> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -28,7 +38,7 @@ const readBody = (request: http.IncomingMessage, limit: number): Promise<string 
       }
       chunks.push(chunk);
     });
-    request.on('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
 
@@ -54,13 +64,13 @@ export const createHttpServer = (
         return await serveMetrics(request, response, options.metrics, options.metricsToken);
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > limit) throw new PayloadTooLargeError(limit);
-      const body = await readBody(request, limit);
+      const bytes = await readBody(request, limit);
       const result = await app.handle(
         buildEvent({
           method: request.method ?? 'GET',
           path: request.url ?? '/',
           headers: request.headers,
-          body,
+          ...(bytes ? asEventBody(bytes) : {}),
           requestId,
           sourceIp: request.socket.remoteAddress,
         }),

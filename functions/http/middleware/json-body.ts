@@ -1,11 +1,13 @@
 /**
  * Parses the JSON body. Any content type is tried as JSON (curl's `-d` sends a form type by default, and the
- * official client always sends JSON), so the only failures are a body over the limit (413) and one that is not
- * JSON (400).
+ * official client always sends JSON), so the failures are a body over the limit (413), one that is not JSON (400),
+ * and one sent compressed (415): nothing in the chain inflates a `Content-Encoding`, and parsing the compressed
+ * bytes as JSON would answer a 400 quoting binary noise instead of saying what to change.
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { BadRequestError, PayloadTooLargeError, ValidationError } from '../../core/shared/errors.js';
+import { header } from '../../api/reply.js';
+import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from '../../core/shared/errors.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 /** No request shape nests past a handful of levels; a deeper body is refused before anything recurses over it. */
@@ -22,12 +24,32 @@ const depthExceeds = (root: unknown, limit: number): boolean => {
   return false;
 };
 
+/** JSON is UTF-8 (RFC 8259): other bytes would become U+FFFD silently, altering a `text` to type or a file name. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const utf8Text = (bytes: Buffer): string => {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new BadRequestError('the request body is not valid UTF-8 (JSON is sent as UTF-8)', [
+      { location: 'body', message: 'is not valid UTF-8' },
+    ]);
+  }
+};
+
 export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext> => ({
   name: 'jsonBody',
   before: (request: HttpRequest) => {
     const { body, isBase64Encoded } = request.event;
     if (body === null || body === undefined || body === '') return;
-    const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+    const encoding = header(request.event, 'content-encoding')?.trim();
+    if (encoding && encoding.toLowerCase() !== 'identity') {
+      const message = `is ${encoding.slice(0, 100)}; send the body uncompressed (no Content-Encoding, or identity)`;
+      throw new AppError('unsupported_media_type', `the request body's content encoding ${message}`, {
+        details: [{ location: 'header.content-encoding', message, value: encoding.slice(0, 100) }],
+      });
+    }
+    const text = isBase64Encoded ? utf8Text(Buffer.from(body, 'base64')) : body;
     const limit = request.context.http.deps.config.maxBodyBytes;
     if (Buffer.byteLength(text) > limit) throw new PayloadTooLargeError(limit);
     let json: unknown;

@@ -1,0 +1,52 @@
+/**
+ * The /mcp door's answers to JSON-RPC requests that do not fit the protocol's shapes, without a browser: a
+ * dispatch that would answer any tool call, so only the door and the MCP server decide.
+ */
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { buildEvent } from '../../functions/http/local/event.js';
+import { createMcpDoor } from '../../functions/mcp/door.js';
+
+const door = createMcpDoor({
+  isKnownKey: async (token) => token === 'shk_test',
+  dispatch: async () => ({ status: 200, body: JSON.stringify({ data: { sessions: [] } }) }),
+});
+
+const post = async (message: unknown) => {
+  const event: APIGatewayProxyEvent = buildEvent({
+    method: 'POST',
+    path: '/mcp',
+    headers: {
+      authorization: 'Bearer shk_test',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify(message),
+  });
+  const answer = await door(event);
+  return { status: answer.statusCode, json: JSON.parse(answer.body) };
+};
+
+const request = (method: string, params?: unknown) => ({ jsonrpc: '2.0', id: 7, method, params });
+
+describe('/mcp with params of the wrong shape', () => {
+  it.each([
+    ['tools/call', { name: 'session_list', arguments: 'not an object' }, 'arguments'],
+    ['tools/call', { name: 5 }, 'name'],
+    ['tools/call', undefined, 'params'],
+    ['tools/list', { cursor: 5 }, 'params.cursor'],
+  ])('%s %j answers -32602 Invalid params naming %s', async (method, params, field) => {
+    const { status, json } = await post(request(method, params));
+    expect(status).toBe(200);
+    expect(json.id).toBe(7);
+    expect(json.error.code).toBe(-32602);
+    expect(json.error.message).toContain(field);
+  });
+
+  it('still lists the tools and calls one when the params fit', async () => {
+    const list = await post(request('tools/list', {}));
+    expect(list.json.result.tools.length).toBeGreaterThan(10);
+    const call = await post(request('tools/call', { name: 'session_list', arguments: {} }));
+    expect(call.json.result.isError).toBeFalsy();
+  });
+});
