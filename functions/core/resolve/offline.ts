@@ -9,13 +9,18 @@ import { choose } from './choose.js';
 import { parseQuery } from './query.js';
 import type { ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { scoreAll } from './score.js';
+import { scopeOn } from './scope.js';
 
 export class OfflineResolver implements ElementResolver {
   readonly name = 'offline';
 
   async resolve(snapshot: PageSnapshot, description: string, options: ResolveOptions = {}): Promise<Resolution> {
     options.signal?.throwIfAborted();
-    const query = parseQuery(description);
+    const intent = options.intent ?? 'click';
+    const seen = snapshotFor(snapshot, intent);
+    // "In the table of contents": when a part of the page is named so, its words say where, not what.
+    const scope = scopeOn(seen, description);
+    const query = scope ? { ...scope.query, scope: scope.stems } : parseQuery(description);
     const asksSomething =
       query.terms.length ||
       query.hints.length ||
@@ -30,8 +35,6 @@ export class OfflineResolver implements ElementResolver {
         closest: [],
         credits: 0,
       };
-    const intent = options.intent ?? 'click';
-    const seen = snapshotFor(snapshot, intent);
     return { ...choose(seen, scoreAll(seen, query, intent), query, intent), credits: 0 };
   }
 }

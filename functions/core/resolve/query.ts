@@ -35,6 +35,8 @@ export interface Query {
   section?: boolean;
   /** Terms naming the thing itself after a possessive ("role" in "Dave Lee's role"): they count double. */
   head: string[];
+  /** Stems naming the part of the page that holds the element ("in the table of contents"): see `scope.ts`. */
+  scope?: string[];
 }
 
 const VERBS =
