@@ -5,28 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { scopeOf } from '../../functions/core/resolve/scope.js';
-import type { PageSnapshot, SnapshotElement } from '../../functions/ports/page-snapshot.js';
+import { el, pageAt } from '../support/hand-made-snapshot.js';
 
-let y = 0;
-const el = (id: string, role: string, name: string, extra: Partial<SnapshotElement> = {}): SnapshotElement => ({
-  id,
-  role,
-  tag: role === 'link' ? 'a' : role === 'heading' ? 'h2' : role === 'textbox' ? 'input' : 'div',
-  name,
-  box: { x: 0, y: (y += 40), width: 200, height: 30 },
-  visible: true,
-  interactive: role !== 'heading',
-  ...extra,
-});
-const page = (...elements: SnapshotElement[]): PageSnapshot => ({
-  key: 's1',
-  url: 'http://wiki.test/index.php/Release_notes',
-  title: 'Release notes',
-  viewport: { width: 1280, height: 900 },
-  scroll: { left: 0, top: 0 },
-  elements,
-  nodeCount: 300,
-});
+const page = pageAt('http://wiki.test/index.php/Release_notes', 'Release notes');
 const matchName = (answer: Awaited<ReturnType<typeof offlineResolver.resolve>>) =>
   'match' in answer ? answer.match.name : 'ambiguous' in answer ? 'several' : 'none';
 

@@ -6,6 +6,7 @@
 import type { PageSnapshot } from '../../ports/page-snapshot.js';
 import { snapshotFor } from './blocks.js';
 import { choose } from './choose.js';
+import { constrain } from './constraints.js';
 import { parseQuery } from './query.js';
 import type { ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { scoreAll } from './score.js';
@@ -35,7 +36,16 @@ export class OfflineResolver implements ElementResolver {
         closest: [],
         credits: 0,
       };
-    return { ...choose(seen, scoreAll(seen, query, intent), query, intent), credits: 0 };
+    const scored = scoreAll(seen, query, intent);
+    // What the description states (an ordinal, a place, a kind) is checked on the answer as a yes or no.
+    const answer = constrain(choose(seen, scored, query, intent), {
+      snapshot: seen,
+      description,
+      query,
+      intent,
+      scored,
+    });
+    return { ...answer, credits: 0 };
   }
 }
 
