@@ -97,3 +97,27 @@ describe('a label', () => {
     expect(said(await offlineResolver.resolve(snapshot, 'the uploads section'))).toBe('Uploads');
   });
 });
+
+describe('a doubtful match', () => {
+  const snapshot = page(
+    el('e0', 'rowheader', 'Contact:', { region: ['table'], interactive: false }),
+    el('e1', 'link', 'dev-team@lists.example.org', {
+      href: 'mailto:dev-team@lists.example.org',
+      region: ['table'],
+      row: 'Contact:',
+    }),
+    el('e2', 'heading', 'Getting help', { attributes: 'getting-help' }),
+    el('e3', 'link', 'Example-users', { href: '/docs/user/mailing-lists.html#users', heading: 'Getting help' }),
+    el('e4', 'cell', 'Usage hint and complete list of supported options.', { region: ['table'], interactive: false }),
+  );
+
+  it('is no answer when the description says only a word or two of its name', async () => {
+    const answer = await offlineResolver.resolve(snapshot, 'the mailing list');
+    expect(said(answer)).toBe('none');
+    expect('none' in answer && answer.closest.map((c) => c.name)).toContain('Example-users');
+  });
+
+  it('still answers when the description says most of its name', async () => {
+    expect(said(await offlineResolver.resolve(snapshot, 'the dev team email'))).toBe('dev-team@lists.example.org');
+  });
+});

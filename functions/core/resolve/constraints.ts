@@ -7,6 +7,7 @@
  * is worse than an honest "none" or "several".
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
@@ -191,6 +192,28 @@ const countedInPlace = (stated: Stated): Answer | undefined => {
   return undefined;
 };
 
+/** Below this confidence a match is already reported as doubtful (`low_confidence` warns below 0.6). */
+const DOUBTFUL = 0.5;
+/** Share of the element's own name the description covers, below which the description only touches the name. */
+const TOUCHED = 0.5;
+
+/**
+ * "The mailing list" met by the link "docutils-develop@lists.sourceforge.net": one word of five in its name, the
+ * other only in its link target's scheme (`mailto:`). A doubtful match whose own name the description mostly
+ * does not say is a word met in passing, not the element described: say which, rather than act on it.
+ */
+const touchedInPassing = (match: SnapshotElement, confidence: number, stated: Stated, sorted: Scored[]) => {
+  if (confidence >= DOUBTFUL || !stated.query.terms.length) return undefined;
+  // Its own name only (one element): cheap next to the scoring pass, and only for doubtful matches.
+  const { precision } = gatherEvidence([match], stated.query);
+  if (precision[0] >= TOUCHED) return undefined;
+  return {
+    none: true as const,
+    reason: `the best match "${match.name}" shares only a word or two with the description; say which element`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
 /** The answer, kept when it satisfies what the description states, else an abstention (or the element counted). */
 export const constrain = (answer: Answer, stated: Stated): Answer => {
   if (!('match' in answer)) return countedInPlace(stated) ?? answer;
@@ -200,6 +223,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     // The place first: where it holds like items, an ordinal is applied there rather than refused.
     outsidePlace(answer.match, stated, sorted) ??
     uncountedOrdinal(answer.match, stated, sorted) ??
+    touchedInPassing(answer.match, answer.confidence, stated, sorted) ??
     answer
   );
 };
