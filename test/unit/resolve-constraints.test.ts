@@ -121,3 +121,23 @@ describe('a doubtful match', () => {
     expect(said(await offlineResolver.resolve(snapshot, 'the dev team email'))).toBe('dev-team@lists.example.org');
   });
 });
+
+describe('a match on generic words alone', () => {
+  // No sidebar on this page: the place cannot be checked, and "page" is all "Show page" has of the description.
+  const snapshot = page(
+    el('e0', 'link', 'Home', { href: '/start', region: ['nav Site'] }),
+    el('e1', 'link', 'Show page', { href: '/start?do=show', region: ['nav Page Tools'] }),
+    el('e2', 'link', 'Old revisions', { href: '/start?do=revisions', region: ['nav Page Tools'] }),
+    el('e3', 'link', 'wiki:welcome', { href: '/wiki:welcome', region: ['main'] }),
+    el('e4', 'link', 'Documentation', { href: '/docs', region: ['main'] }),
+  );
+
+  it('is no answer when the word saying which one is missing from it', async () => {
+    expect(said(await offlineResolver.resolve(snapshot, 'the sidebar page'))).toBe('none');
+  });
+
+  it('still answers a specific word, or a generic word that is the whole name', async () => {
+    expect(said(await offlineResolver.resolve(snapshot, 'the welcome page'))).toBe('wiki:welcome');
+    expect(said(await offlineResolver.resolve(snapshot, 'the documentation link in the header'))).toBe('Documentation');
+  });
+});

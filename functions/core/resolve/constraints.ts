@@ -8,11 +8,11 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { gatherEvidence } from './evidence.js';
-import type { Query } from './query.js';
+import { GENERIC, type Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
 import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
-import { words } from './words.js';
+import { STOPWORDS, words } from './words.js';
 
 export interface Stated {
   snapshot: PageSnapshot;
@@ -214,6 +214,32 @@ const touchedInPassing = (match: SnapshotElement, confidence: number, stated: St
   };
 };
 
+/**
+ * "The sidebar page" on a page with no sidebar, met by the link "Show page": the only word of the description it
+ * carries is "page", which any page link has, and the word that says which page ("sidebar") is nowhere on it. A
+ * match on generic words alone (a kind of page or element, "page", "section", "link") while a specific word of
+ * the description is missing is no evidence, unless those words are its whole name.
+ */
+const genericOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const { query, snapshot } = stated;
+  const said = [...query.terms, ...query.optional, ...query.hints];
+  // A place the page marks is checked as a place (`outsidePlace`), whatever its region is called.
+  const marked = query.regionWords.filter((_, i) => snapshot.elements.some((e) => inRegion(e, query.regions[i])));
+  const generic = (w: string) => GENERIC.has(w) || STOPWORDS.has(w) || w === query.kindWord || marked.includes(w);
+  const specific = [...query.terms, ...query.hints].filter((w) => !generic(w));
+  if (!specific.length) return undefined;
+  const { best, width, precision } = gatherEvidence([match], query);
+  // A generic word that is the element's whole name ("Documentation", "Reference") names it.
+  if (precision[0] >= 1) return undefined;
+  const carried = (w: string) => said.some((s, i) => s === w && best[i] > 0 && i < width);
+  if (specific.some(carried) || !said.some(carried)) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" shares only generic words with the description, not "${specific.join(' ')}"`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
 /** The answer, kept when it satisfies what the description states, else an abstention (or the element counted). */
 export const constrain = (answer: Answer, stated: Stated): Answer => {
   if (!('match' in answer)) return countedInPlace(stated) ?? answer;
@@ -224,6 +250,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     outsidePlace(answer.match, stated, sorted) ??
     uncountedOrdinal(answer.match, stated, sorted) ??
     touchedInPassing(answer.match, answer.confidence, stated, sorted) ??
+    genericOnly(answer.match, stated, sorted) ??
     answer
   );
 };

@@ -87,7 +87,7 @@ const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
 const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
 // "Method" too: API references title a method by its signature ("path.basename(path[, suffix])"), never with the
 // word. Not "function" or "module": documentation does title those with the word ("The range() Function").
-const GENERIC = new Set([
+export const GENERIC = new Set([
   'chapter',
   'section',
   'part',
