@@ -151,7 +151,9 @@ const outsidePlace = (match: SnapshotElement, stated: Stated, sorted: Scored[]):
     return {
       none: true,
       reason: `the best match "${match.name}" is not in the ${query.regionWords[i] ?? kind} the description names`,
-      closest: [...inside.slice(0, 2), sorted[0]].filter((s, j, all) => all.indexOf(s) === j).map(candidateOf),
+      closest: [...inside.slice(0, 2), ...sorted.slice(0, 1)]
+        .filter((s, j, all) => all.indexOf(s) === j)
+        .map(candidateOf),
     };
   }
   return undefined;
