@@ -3,12 +3,14 @@
  * equally good, and the description must tell them apart (ordinal, position, relation), else the answer is
  * "several", never a pick among equals. An element and the one nested in it (a link around an image) count once.
  */
-import type { PageSnapshot } from '../../ports/page-snapshot.js';
+import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
+import { words } from './words.js';
 import {
+  ancestorsOf,
   boxedLink,
   candidateOf,
   closestOf,
@@ -64,6 +66,27 @@ const soleOfKind = (scored: Scored[], best: Scored, query: Query): Scored | unde
   return scored.some((s) => s !== best && s.kindFit === 1 && s.element.visible) ? undefined : best;
 };
 
+/**
+ * "The source of push": the best match is a disclosure control whose text holds a method's whole header, but a
+ * control inside it is named by the description outright ("source"). Clicking the outer one toggles, the inner
+ * one leads somewhere: they are two things, so neither is a confident answer. The inner control found, if any.
+ */
+const namedInside = (
+  only: Scored,
+  scored: Scored[],
+  query: Query,
+  byId: Map<string, SnapshotElement>,
+): Scored | undefined => {
+  if (!only.element.interactive || !query.terms.length) return undefined;
+  const id = only.element.id;
+  return scored.find((s) => {
+    const e = s.element;
+    if (!e.interactive || e.parent === undefined || e === only.element || !e.name) return false;
+    const name = words(e.name);
+    return name.length > 0 && name.every((w) => query.terms.includes(w)) && ancestorsOf(e, byId).has(id);
+  });
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
@@ -86,6 +109,20 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   const outside = sorted.filter((s) => s.score < best.score - TIE);
   // One element and "second": there is no second (but "first name" with one match is that field).
   const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);
+  // "The first result" met only by the heading "Search results": a heading titles a list, it is not the first of
+  // it, and the items under a page title are more than the list meant. Say so rather than click the title.
+  if (
+    query.ordinal !== undefined &&
+    !ordinalApplies &&
+    tier[0].element.role === 'heading' &&
+    query.role?.word !== 'heading' &&
+    intent !== 'scroll'
+  )
+    return {
+      none: true,
+      reason: 'the description counts items of a list, and only a heading of that name is found',
+      closest: [candidateOf(tier[0])],
+    };
   if (query.ordinal !== undefined && ordinalApplies) {
     // "The second popular post": the description names a list by its heading; the ordinal counts its items.
     const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;
@@ -106,6 +143,13 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     // the menu the toggle opens): the description names the kind, so a stand-in is no confident answer.
     const trueKind =
       (only.kindFit ?? 1) < 1 ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD) : undefined;
+    const inner = trueKind ? undefined : namedInside(only, sorted, query, byId);
+    if (inner)
+      return {
+        ambiguous: true,
+        reason: 'the best match holds another control the description names; say which one',
+        candidates: [only, inner].map(candidateOf),
+      };
     if (trueKind)
       return {
         ambiguous: true,

@@ -6,16 +6,22 @@
 import type { PageSnapshot } from '../../ports/page-snapshot.js';
 import { snapshotFor } from './blocks.js';
 import { choose } from './choose.js';
+import { constrain } from './constraints.js';
 import { parseQuery } from './query.js';
 import type { ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { scoreAll } from './score.js';
+import { scopeOn } from './scope.js';
 
 export class OfflineResolver implements ElementResolver {
   readonly name = 'offline';
 
   async resolve(snapshot: PageSnapshot, description: string, options: ResolveOptions = {}): Promise<Resolution> {
     options.signal?.throwIfAborted();
-    const query = parseQuery(description);
+    const intent = options.intent ?? 'click';
+    const seen = snapshotFor(snapshot, intent);
+    // "In the table of contents": when a part of the page is named so, its words say where, not what.
+    const scope = scopeOn(seen, description);
+    const query = scope ? { ...scope.query, scope: scope.stems } : parseQuery(description);
     const asksSomething =
       query.terms.length ||
       query.hints.length ||
@@ -30,9 +36,16 @@ export class OfflineResolver implements ElementResolver {
         closest: [],
         credits: 0,
       };
-    const intent = options.intent ?? 'click';
-    const seen = snapshotFor(snapshot, intent);
-    return { ...choose(seen, scoreAll(seen, query, intent), query, intent), credits: 0 };
+    const scored = scoreAll(seen, query, intent);
+    // What the description states (an ordinal, a place, a kind) is checked on the answer as a yes or no.
+    const answer = constrain(choose(seen, scored, query, intent), {
+      snapshot: seen,
+      description,
+      query,
+      intent,
+      scored,
+    });
+    return { ...answer, credits: 0 };
   }
 }
 

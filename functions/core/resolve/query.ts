@@ -35,6 +35,8 @@ export interface Query {
   section?: boolean;
   /** Terms naming the thing itself after a possessive ("role" in "Dave Lee's role"): they count double. */
   head: string[];
+  /** Stems naming the part of the page that holds the element ("in the table of contents"): see `scope.ts`. */
+  scope?: string[];
 }
 
 const VERBS =
@@ -85,7 +87,7 @@ const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
 const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
 // "Method" too: API references title a method by its signature ("path.basename(path[, suffix])"), never with the
 // word. Not "function" or "module": documentation does title those with the word ("The range() Function").
-const GENERIC = new Set([
+export const GENERIC = new Set([
   'chapter',
   'section',
   'part',

@@ -14,6 +14,8 @@ export interface RoleWish {
   any?: boolean;
   /** Only elements of this `type` attribute fit fully (a file input is a `button` of type `file`). */
   type?: string;
+  /** Many lines of text: a `textarea` or an editable region fits fully, a one-line field is a stand-in. */
+  multiline?: boolean;
 }
 
 const wish = (word: string, roles: string[], soft: string[] = [], extra: Partial<RoleWish> = {}): RoleWish => ({
@@ -54,7 +56,7 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
   field: FIELD,
   input: FIELD,
   box: FIELD,
-  textarea: FIELD,
+  textarea: wish('textarea', ['textbox'], ['searchbox', 'combobox'], { multiline: true }),
   editor: FIELD,
   dropdown: DROPDOWN,
   select: DROPDOWN,
@@ -104,6 +106,12 @@ const goesNowhere = (element: SnapshotElement): boolean =>
 export const roleFit = (element: SnapshotElement, wanted: RoleWish): number => {
   if (wanted.type) return element.type === wanted.type ? 1 : wanted.soft.has(element.role) ? 0.5 : 0.35;
   if (wanted.word === 'link' && goesNowhere(element)) return 0.75;
+  if (wanted.multiline)
+    return element.editable && element.tag !== 'input'
+      ? 1
+      : wanted.roles.has(element.role) || wanted.soft.has(element.role)
+        ? 0.75
+        : 0.35;
   if (wanted.any || wanted.roles.has(element.role)) return 1;
   if (wanted.editable && element.editable) return 1;
   if (wanted.soft.has(element.role)) return 0.75;

@@ -4,6 +4,7 @@ import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
 import { headingAnchors } from './anchors.js';
+import { inScope } from './scope.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -45,6 +46,7 @@ const fitness = (
   query.regions.forEach((region, i) => {
     if (present[i] && !inRegion(element, region) && !named(query.regionWords[i])) factor *= 0.45;
   });
+  if (query.scope && !inScope(element, query.scope)) factor *= 0.45;
   if (!element.visible) factor *= 0.55;
   if (element.disabled) factor *= 0.9;
   return factor;

@@ -36,7 +36,9 @@ const PHRASES: Array<[RegExp, string]> = [
     /\b(?:file[\s-]?(?:input|field|upload|chooser|picker|selector)|upload[\s-]?(?:field|box|input|control))\b/g,
     'fileinput',
   ],
-  [/\btext[\s-]?(?:box|field|area|input)\b/g, 'textbox'],
+  // A text area is the many-line kind ("the text area" on a page with a search box and an edit box).
+  [/\btext[\s-]?area\b/g, 'textarea'],
+  [/\btext[\s-]?(?:box|field|input)\b/g, 'textbox'],
   [/\bsearch[\s-]?(?:box|bar|field|input)\b/g, 'search textbox'],
   [/\bdrop[\s-]?down\b/g, 'dropdown'],
   [/\bcombo[\s-]?box\b/g, 'combobox'],

@@ -7,6 +7,30 @@
 export type Control = Element & Partial<HTMLInputElement>;
 export const asControl = (el: Element): Control => el as Control;
 
+/**
+ * Input types a person types text into (a missing type is `text`). One definition for the snapshot (which marks
+ * such fields editable) and for typing (which checks the focused element takes keys), so they never disagree.
+ */
+export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
+  '',
+  'text',
+  'email',
+  'password',
+  'search',
+  'tel',
+  'url',
+  'number',
+  'date',
+  'datetime-local',
+  'month',
+  'time',
+  'week',
+]);
+
+/** Whether an `input` element of this `type` attribute takes typed text. */
+export const takesText = (input: Element): boolean =>
+  TEXT_INPUT_TYPES.has((input.getAttribute('type') || '').toLowerCase());
+
 /** Whitespace collapsed and trimmed. */
 export const squash = (text: string | null | undefined): string => (text || '').replace(/\s+/g, ' ').trim();
 

@@ -2,23 +2,7 @@
  * The focused element, looked for through shadow roots and same-origin frames (where keys really go), and whether
  * typing edits it.
  */
-import { frameDocument } from '../../page/dom.js';
-
-const TEXT_INPUTS = new Set([
-  '',
-  'text',
-  'email',
-  'password',
-  'search',
-  'tel',
-  'url',
-  'number',
-  'date',
-  'datetime-local',
-  'month',
-  'time',
-  'week',
-]);
+import { frameDocument, takesText } from '../../page/dom.js';
 
 export interface FocusState {
   editable: boolean;
@@ -45,7 +29,7 @@ export const deepActive = (): Element | null => {
 
 export const editable = (node: Element | null): boolean =>
   Boolean(node) &&
-  ((node!.localName === 'input' && TEXT_INPUTS.has((node!.getAttribute('type') || '').toLowerCase())) ||
+  ((node!.localName === 'input' && takesText(node!)) ||
     node!.localName === 'textarea' ||
     (node as HTMLElement).isContentEditable === true);
 

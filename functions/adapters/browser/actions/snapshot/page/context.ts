@@ -128,6 +128,32 @@ const NAV_RELS: Record<string, string> = {
   toc: 'contents',
 };
 const ACCESS_KEYS: Record<string, string> = { n: 'next', p: 'previous', u: 'up', h: 'home' };
+/**
+ * An access key is only a page's own convention: DocBook and Sphinx give n/p/u/h to Next/Prev/Up/Home, MediaWiki
+ * gives n to "Talk", p to "Printable version" and h to "View history". So keys name places in a sequence only on
+ * a page where a link keyed n or p says next or previous in its words (or has no words: an arrow): then its "up"
+ * link may carry the parent's title. Read once per document.
+ */
+const KEY_WORDS: Record<string, RegExp> = {
+  next: /\b(next|forward)\b/i,
+  previous: /\b(prev|previous|back)\b/i,
+};
+const sequenceKeys = new Map<Document, boolean>();
+const keysAreSequence = (doc: Document): boolean => {
+  let known = sequenceKeys.get(doc);
+  if (known !== undefined) return known;
+  known = false;
+  for (const link of doc.querySelectorAll('a[accesskey]')) {
+    const word = own(ACCESS_KEYS, (link.getAttribute('accesskey') || '').trim().toLowerCase());
+    const text = link.textContent || '';
+    if (word && KEY_WORDS[word] && (!/\p{L}/u.test(text) || KEY_WORDS[word].test(text))) {
+      known = true;
+      break;
+    }
+  }
+  sequenceKeys.set(doc, known);
+  return known;
+};
 const headRels = new Map<Document, Map<string, string[]>>();
 /** The document's head links (rel=next, prev, up…), by the URL they point to; read once per document. */
 const headRelsOf = (doc: Document) => {
@@ -152,7 +178,8 @@ export const relOf = (el: Element): string => {
   const rel = el.getAttribute('rel');
   if (rel) for (const r of rel.toLowerCase().split(/\s+/)) add(own(NAV_RELS, r));
   const key = el.getAttribute('accesskey');
-  if (key) add(own(ACCESS_KEYS, key.trim().toLowerCase()));
+  const keyed = key ? own(ACCESS_KEYS, key.trim().toLowerCase()) : undefined;
+  if (keyed && keysAreSequence(el.ownerDocument)) add(keyed);
   const fromHead = headRelsOf(el.ownerDocument).get((el as HTMLAnchorElement).href);
   if (fromHead) fromHead.forEach(add);
   return words.join(' ');

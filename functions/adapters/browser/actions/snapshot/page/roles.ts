@@ -6,6 +6,7 @@
  * buttons, contents for roles named from content, then title and placeholder), which is what a description of
  * an element usually quotes.
  */
+import { takesText } from '../../page/dom.js';
 import { put, type Row } from './state.js';
 import { clean, FIELD_TAGS, labelledBy, labelsText, textOf } from './text.js';
 
@@ -81,21 +82,6 @@ const NAME_FROM_CONTENT = new Set([
   'tooltip',
   'generic',
 ]);
-const EDITABLE_INPUTS = new Set([
-  '',
-  'text',
-  'email',
-  'password',
-  'search',
-  'tel',
-  'url',
-  'number',
-  'date',
-  'datetime-local',
-  'month',
-  'time',
-  'week',
-]);
 const NAME_MAX = 100;
 const BUTTON_INPUTS = new Set(['button', 'submit', 'reset']);
 /** Inputs whose value is not something a person reads (passwords are never read out). */
@@ -142,8 +128,7 @@ export const roleOf = (el: Element, tag: string, bare: boolean): string => {
 /** Text fields, and the host of an editable region (what typing is aimed at, not the parts inside it). */
 export const isEditable = (el: Element, tag: string, bare: boolean): boolean => {
   if (tag === 'textarea') return !(el as HTMLTextAreaElement).readOnly;
-  if (tag === 'input')
-    return EDITABLE_INPUTS.has((el.getAttribute('type') || '').toLowerCase()) && !(el as HTMLInputElement).readOnly;
+  if (tag === 'input') return takesText(el) && !(el as HTMLInputElement).readOnly;
   return !bare && el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable;
 };
 

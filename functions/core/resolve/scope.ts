@@ -1,0 +1,108 @@
+/**
+ * "The first link in the table of contents", "the edit link of the Bug fixes section", "the Tag field within
+ * the filter box": the words after "in", "within", "inside" (or "of the … section") name a part of the page
+ * that holds the element: a region the page names (`nav Contents`, `form Log in`) or the heading it sits under.
+ * When the page has such a part, those words say where to look, not what the element is called: they leave the
+ * name words and elements outside the part weigh less. When no part of the page carries them, the description
+ * is read as before (the words may be the element's own, or its table row's: "Delete in Bob Smith's row").
+ */
+import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { parseQuery, type Query } from './query.js';
+import { ROLE_WORDS } from './roles.js';
+import { STOPWORDS, stemOf, words } from './words.js';
+
+/** Words for the kind of a part (a list, a box, a section): they say nothing of which part is meant. */
+const PART_KINDS = new Set([
+  'list',
+  'box',
+  'part',
+  'section',
+  'chapter',
+  'panel',
+  'menu',
+  'bar',
+  'block',
+  'pane',
+  'page',
+  'group',
+  'heading',
+  'table',
+  'row',
+  'column',
+  'area',
+  'entry',
+  'item',
+]);
+/** Words for one of a part's items: with a part named, they say no more than "one of its items". */
+const MEMBERS = new Set(['entry', 'item', 'element', 'one', 'result', 'thing']);
+/** Places the query already reads as regions ("in the sidebar", "in the footer"): no scope of their own. */
+const REGION_ONLY = new Set([
+  'header',
+  'footer',
+  'sidebar',
+  'navigation',
+  'nav',
+  'navbar',
+  'menu',
+  'dialog',
+  'modal',
+  'popup',
+  'form',
+  'frame',
+  'iframe',
+  'main',
+  'top',
+  'bottom',
+]);
+
+const SCOPE = /\s(?:in|within|inside)\s+(?:the\s+)?(.+)$|\s(?:of|for)\s+the\s+(.+?)\s+section$/;
+
+export interface Scope {
+  /** Stems of the words naming the part. */
+  stems: string[];
+  /** The description without them. */
+  query: Query;
+}
+
+/** The part of the page a description names, if it names one by words of its own (not a kind or a region). */
+export const scopeOf = (description: string): Scope | undefined => {
+  const match = SCOPE.exec(` ${description.toLowerCase().trim()}`);
+  if (!match) return undefined;
+  const tail = match[1] ?? match[2];
+  // A number or version after "in" ("what's new in 3.11") is part of the name, never a place.
+  const named = words(tail).filter(
+    (w) => !STOPWORDS.has(w) && !PART_KINDS.has(w) && !REGION_ONLY.has(w) && ROLE_WORDS[w] === undefined,
+  );
+  if (named.some((w) => /\d/.test(w))) return undefined;
+  // A quote or a possessive in the tail ("in Bob's row") is a name, not a part of the page.
+  if (!named.length || /["“'’]/.test(tail)) return undefined;
+  const head = ` ${description.trim()}`.slice(0, match.index).trim();
+  if (!head) return undefined;
+  // "The third entry in the contents": a member word says only that it is one of the part's items, which in
+  // a list of contents or of results are its links (not the toggle that hides the list).
+  const query = parseQuery(head);
+  const terms = query.terms.filter((t) => !MEMBERS.has(t));
+  const member = terms.length < query.terms.length && !query.role;
+  return { stems: named.map(stemOf), query: { ...query, terms, ...(member ? { role: ROLE_WORDS.link } : {}) } };
+};
+
+const stemsOf = new Map<string, Set<string>>();
+const stemSet = (text: string): Set<string> => {
+  let set = stemsOf.get(text);
+  if (!set) stemsOf.set(text, (set = new Set(words(text).map(stemOf))));
+  return set;
+};
+
+/** Whether the element sits in a region named with every scope word, or under a heading that has them. */
+export const inScope = (element: SnapshotElement, stems: string[]): boolean => {
+  const places = [...(element.region ?? []), element.heading ?? ''];
+  return places.some((place) => place !== '' && stems.every((stem) => stemSet(place).has(stem)));
+};
+
+/** The scope, when some element of the page is in it (else the description is read whole). */
+export const scopeOn = (snapshot: PageSnapshot, description: string): Scope | undefined => {
+  const scope = scopeOf(description);
+  if (!scope) return undefined;
+  stemsOf.clear();
+  return snapshot.elements.some((element) => inScope(element, scope.stems)) ? scope : undefined;
+};

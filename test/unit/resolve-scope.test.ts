@@ -1,0 +1,92 @@
+/**
+ * The offline resolver on parts of a page named after "in" ("the first link in the table of contents"), on a
+ * control named inside another control, on an ordinal met only by a list's heading, and on "text area".
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import { scopeOf } from '../../functions/core/resolve/scope.js';
+import { el, pageAt } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://wiki.test/index.php/Release_notes', 'Release notes');
+const matchName = (answer: Awaited<ReturnType<typeof offlineResolver.resolve>>) =>
+  'match' in answer ? answer.match.name : 'ambiguous' in answer ? 'several' : 'none';
+
+describe('parts of a page named after "in"', () => {
+  const contents = ['nav Contents'];
+  const snapshot = page(
+    el('e0', 'link', 'Page', {
+      href: '/index.php/Release_notes',
+      title: 'View the content page [c]',
+      region: ['nav Namespaces'],
+    }),
+    el('e1', 'heading', 'Contents', { region: contents }),
+    el('e2', 'link', '1 MediaWiki 1.39', { href: '#MediaWiki_1.39', region: contents, heading: 'Contents' }),
+    el('e3', 'link', '1.1 Changes', { href: '#Changes', region: contents, heading: 'Contents' }),
+    el('e4', 'link', '1.2 Bug fixes', { href: '#Bug_fixes', region: contents, heading: 'Contents' }),
+    el('e5', 'heading', 'Changes edit', { attributes: 'Changes' }),
+    el('e6', 'link', 'edit', { href: '/index.php?action=edit&section=1', heading: 'Changes edit' }),
+    el('e7', 'heading', 'Bug fixes edit', { attributes: 'Bug_fixes' }),
+    el('e8', 'link', 'edit', { href: '/index.php?action=edit&section=2', heading: 'Bug fixes edit' }),
+  );
+
+  it('counts the links of the part named, not whatever else has the word', async () => {
+    expect(matchName(await offlineResolver.resolve(snapshot, 'the first link in the contents'))).toBe(
+      '1 MediaWiki 1.39',
+    );
+    expect(matchName(await offlineResolver.resolve(snapshot, 'the third entry in the table of contents'))).toBe(
+      '1.2 Bug fixes',
+    );
+  });
+
+  it('finds the link under the heading of the section named', async () => {
+    const answer = await offlineResolver.resolve(snapshot, 'the edit link of the bug fixes section');
+    expect('match' in answer && answer.match.id).toBe('e8');
+  });
+
+  it('reads no part when the words are a kind, a region, a number or a quote', () => {
+    expect(scopeOf('the Foo link in the sidebar')).toBeUndefined();
+    expect(scopeOf("what's new in 3.11")).toBeUndefined();
+    expect(scopeOf('Delete in "Bob Smith" row')).toBeUndefined();
+    expect(scopeOf('the first link in the table of contents')?.stems).toEqual(['content']);
+  });
+
+  it('reads the description whole when no part of the page carries the words', async () => {
+    const rows = page(
+      el('r1', 'button', 'Delete', { row: 'Ann Lee' }),
+      el('r2', 'button', 'Delete', { row: 'Bob Smith' }),
+    );
+    const answer = await offlineResolver.resolve(rows, 'Delete in the Bob Smith row');
+    expect('match' in answer && answer.match.id).toBe('r2');
+  });
+});
+
+describe('controls inside controls, lists by their heading, many-line fields', () => {
+  it('offers a toggle and the link it holds as several when the description names the inner link', async () => {
+    const snapshot = page(
+      el('t', 'button', 'source pub fn push (&mut self, value: T)', { tag: 'summary' }),
+      el('s', 'link', 'source', { href: '../src/vec.rs.html#1760', parent: 't' }),
+      el('n', 'link', 'push', { href: '#method.push', parent: 't' }),
+    );
+    const answer = await offlineResolver.resolve(snapshot, 'the source of push');
+    expect('ambiguous' in answer && answer.candidates.map((c) => c.id)).toEqual(['t', 's']);
+  });
+
+  it('does not click a heading for "the first result" when only the heading has the word', async () => {
+    const snapshot = page(
+      el('h', 'heading', 'Search results'),
+      el('a', 'link', 'Content pages', { heading: 'Search results' }),
+      el('b', 'link', 'Upgrading', { heading: 'Search results' }),
+    );
+    expect(matchName(await offlineResolver.resolve(snapshot, 'the first result'))).toBe('none');
+  });
+
+  it('takes "the text area" for the many-line field, not a one-line search box', async () => {
+    const snapshot = page(
+      el('q', 'searchbox', 'Search the wiki', { tag: 'input', editable: true }),
+      el('w', 'textbox', 'Wikitext source editor', { tag: 'textarea', editable: true }),
+      el('s', 'textbox', 'Summary:', { editable: true }),
+    );
+    const answer = await offlineResolver.resolve(snapshot, 'the text area', { intent: 'type' });
+    expect('match' in answer && answer.match.id).toBe('w');
+  });
+});
