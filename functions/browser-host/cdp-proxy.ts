@@ -173,7 +173,7 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
         sendJson(
           response,
           404,
-          errorBody('NOT_FOUND', 'only GET json/version, json/list and WebSocket upgrades live here'),
+          errorBody('NOT_FOUND', 'only GET json/version, json/list (also json) and WebSocket upgrades live here'),
         );
         return true;
       }

@@ -175,6 +175,13 @@ describe('over a socket', () => {
     expect((await named.json()).data.fileName).toBe('résumé ✓.txt');
   });
 
+  it('reads a JSON body that starts with a byte order mark, as RFC 8259 allows', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ fileName: 'bom.txt' }))]);
+    const res = await fetch(`${svc.url}/v1/files`, { method: 'POST', headers: svc.auth, body });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.fileName).toBe('bom.txt');
+  });
+
   it('answers 400 in the problem shape for a chunked upload of garbage', async () => {
     const garbage = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256)).toString('latin1');
     const chunks = [garbage.slice(0, 100), garbage.slice(100)].map(

@@ -54,7 +54,8 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
     if (Buffer.byteLength(text) > limit) throw new PayloadTooLargeError(limit);
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // RFC 8259 lets a parser ignore a leading byte order mark, and some clients (Windows tools) send one.
+      json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (error) {
       throw new BadRequestError(`the request body is not valid JSON: ${(error as Error).message}`);
     }
