@@ -109,3 +109,21 @@ describe('controls inside controls, lists by their heading, many-line fields', (
     expect('match' in answer && answer.match.id).toBe('w');
   });
 });
+
+describe('code names', () => {
+  const snapshot = page(
+    el('c', 'link', 'capacity', { href: '#method.capacity' }),
+    el('w', 'link', 'with_capacity', { href: '#method.with_capacity' }),
+    el('i', 'link', 'with_capacity_in', { href: '#method.with_capacity_in' }),
+    el('s', 'link', 'sort', { href: '#method.sort' }),
+    el('b', 'link', 'sort_by', { href: '#method.sort_by' }),
+  );
+
+  it('finds a snake_case name written whole, not a name that has only its last word', async () => {
+    expect(matchName(await offlineResolver.resolve(snapshot, 'with_capacity'))).toBe('with_capacity');
+  });
+
+  it('counts the stop words inside a code name, so "sort" is not "sort_by"', async () => {
+    expect(matchName(await offlineResolver.resolve(snapshot, 'the sort method'))).toBe('sort');
+  });
+});

@@ -224,6 +224,12 @@ export const parseQuery = (description: string): Query => {
     quotes.push(words(quoted));
     return ` quote:${quotes.length - 1} `;
   });
+  // A code name ("with_capacity", "sort_by") is written whole: it must appear as it is, like a quote, or its
+  // stop words would be dropped and "capacity" alone would do.
+  text = text.replace(/[\p{L}\d]+(?:_[\p{L}\d]+)+/gu, (name) => {
+    quotes.push(words(name));
+    return ` quote:${quotes.length - 1} `;
+  });
   text = text.toLowerCase();
   for (const [pattern, replacement] of ORDINAL_PHRASES)
     text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
