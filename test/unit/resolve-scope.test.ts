@@ -127,3 +127,14 @@ describe('code names', () => {
     expect(matchName(await offlineResolver.resolve(snapshot, 'the sort method'))).toBe('sort');
   });
 });
+
+describe("a site's first page", () => {
+  it('reads "the home page" as the link a wiki calls its main page', async () => {
+    const snapshot = page(
+      el('m', 'link', 'Main page', { href: '/index.php/Main_Page', region: ['nav Navigation'] }),
+      el('h', 'link', 'View history', { href: '/index.php?action=history' }),
+      el('r', 'link', 'Random page', { href: '/index.php/Special:Random' }),
+    );
+    expect(matchName(await offlineResolver.resolve(snapshot, 'go to the home page'))).toBe('Main page');
+  });
+});
