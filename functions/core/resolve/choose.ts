@@ -81,9 +81,10 @@ const namedInside = (
   const id = only.element.id;
   return scored.find((s) => {
     const e = s.element;
-    if (!e.interactive || e.parent === undefined || e === only.element || !e.name) return false;
+    if (!e.interactive || e.parent === undefined || e === only.element || !e.name || !ancestorsOf(e, byId).has(id))
+      return false;
     const name = words(e.name);
-    return name.length > 0 && name.every((w) => query.terms.includes(w)) && ancestorsOf(e, byId).has(id);
+    return name.length > 0 && name.every((w) => query.terms.includes(w));
   });
 };
 
