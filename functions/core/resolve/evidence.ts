@@ -71,10 +71,6 @@ interface StringMatch {
   tokens: string[];
 }
 
-/** The words of a text's snake_case names. */
-const codeWords = (value: string): Set<string> =>
-  new Set((value.match(/[\p{L}\d]+(?:_[\p{L}\d]+)+/gu) ?? []).flatMap((name) => name.toLowerCase().split('_')));
-
 /** Most kinds of token match (same, prefix, one typo) start with the same letter: other short tokens are skipped unexamined. */
 const matchString = (value: string, wanted: string[], initials: Set<string>, termTokens: string[]): StringMatch => {
   const tokens = words(value);
@@ -86,9 +82,10 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   // Numbering before a title ("37. Triggers", "4.8.2 Keyword Arguments") is no part of its name.
   let numbering = true;
   // In a code name ("sort_by", "with_capacity") a stop word is part of the name: "sort" is not "sort_by".
-  let coded: Set<string> | undefined;
+  // (Two substring tests, not a parse: this runs for every distinct string of a page on every resolution.)
+  const code = value.includes('_');
   for (const token of tokens) {
-    const stop = STOPWORDS.has(token) && !(value.includes('_') && (coded ??= codeWords(value)).has(token));
+    const stop = STOPWORDS.has(token) && !(code && (value.includes(`${token}_`) || value.includes(`_${token}`)));
     if (numbering && !/^\d+$/.test(token)) numbering = false;
     let hit = false;
     // A long token may hold a wanted word after a short prefix ("gitworkflows"): examined whatever its initial.
