@@ -90,3 +90,58 @@ describe('controls inside controls, lists by their heading, many-line fields', (
     expect('match' in answer && answer.match.id).toBe('w');
   });
 });
+
+describe('code names', () => {
+  const snapshot = page(
+    el('c', 'link', 'capacity', { href: '#method.capacity' }),
+    el('w', 'link', 'with_capacity', { href: '#method.with_capacity' }),
+    el('i', 'link', 'with_capacity_in', { href: '#method.with_capacity_in' }),
+    el('s', 'link', 'sort', { href: '#method.sort' }),
+    el('b', 'link', 'sort_by', { href: '#method.sort_by' }),
+  );
+
+  it('finds a snake_case name written whole, not a name that has only its last word', async () => {
+    expect(matchName(await offlineResolver.resolve(snapshot, 'with_capacity'))).toBe('with_capacity');
+  });
+
+  it('counts the stop words inside a code name, so "sort" is not "sort_by"', async () => {
+    expect(matchName(await offlineResolver.resolve(snapshot, 'the sort method'))).toBe('sort');
+  });
+});
+
+describe("a site's first page", () => {
+  it('reads "the home page" as the link a wiki calls its main page', async () => {
+    const snapshot = page(
+      el('m', 'link', 'Main page', { href: '/index.php/Main_Page', region: ['nav Navigation'] }),
+      el('h', 'link', 'View history', { href: '/index.php?action=history' }),
+      el('r', 'link', 'Random page', { href: '/index.php/Special:Random' }),
+    );
+    expect(matchName(await offlineResolver.resolve(snapshot, 'go to the home page'))).toBe('Main page');
+  });
+});
+
+describe('the entry an element belongs to', () => {
+  const at = (x: number, y: number) => ({ box: { x, y, width: 60, height: 20 } });
+  it('counts the entries of a list down the column its repeated links stand in, not a copy in the navigation', async () => {
+    const snapshot = page(
+      el('nav', 'link', 'commitdiff', { href: '?a=commitdiff', ...at(300, 40) }),
+      el('c1', 'link', 'commitdiff', { href: '?a=commitdiff;h=1', ...at(900, 200) }),
+      el('c2', 'link', 'commitdiff', { href: '?a=commitdiff;h=2', ...at(900, 260) }),
+      el('c3', 'link', 'commitdiff', { href: '?a=commitdiff;h=3', ...at(900, 320) }),
+    );
+    const first = await offlineResolver.resolve(snapshot, 'the commitdiff of the first entry');
+    expect('match' in first && first.match.id).toBe('c1');
+    const last = await offlineResolver.resolve(snapshot, 'the commitdiff of the last entry');
+    expect('match' in last && last.match.id).toBe('c3');
+  });
+
+  it('answers several when two columns repeat the link', async () => {
+    const snapshot = page(
+      el('a1', 'link', 'diff', { href: '?d=1', ...at(100, 200) }),
+      el('a2', 'link', 'diff', { href: '?d=2', ...at(100, 260) }),
+      el('b1', 'link', 'diff', { href: '?d=3', ...at(700, 200) }),
+      el('b2', 'link', 'diff', { href: '?d=4', ...at(700, 260) }),
+    );
+    expect(matchName(await offlineResolver.resolve(snapshot, 'the diff of the first entry'))).toBe('several');
+  });
+});

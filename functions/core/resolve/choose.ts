@@ -81,10 +81,33 @@ const namedInside = (
   const id = only.element.id;
   return scored.find((s) => {
     const e = s.element;
-    if (!e.interactive || e.parent === undefined || e === only.element || !e.name) return false;
+    if (!e.interactive || e.parent === undefined || e === only.element || !e.name || !ancestorsOf(e, byId).has(id))
+      return false;
     const name = words(e.name);
-    return name.length > 0 && name.every((w) => query.terms.includes(w)) && ancestorsOf(e, byId).has(id);
+    return name.length > 0 && name.every((w) => query.terms.includes(w));
   });
+};
+
+/** Elements this close in their left edge stand in one column. */
+const COLUMN = 8;
+
+/**
+ * "The contribs link of the first revision": equal links repeated once per entry of a list stand in one column,
+ * one per row. When exactly one column holds several of them, the entry's ordinal counts down that column. A
+ * copy elsewhere (the same word in a navigation bar) stands apart and is not counted; two such columns, or a
+ * column with two in one row, are no answer.
+ */
+const byEntry = (tier: Scored[], ordinal: number): Scored | undefined => {
+  const columns = new Map<number, Scored[]>();
+  for (const s of tier) {
+    const key = [...columns.keys()].find((x) => Math.abs(x - s.element.box.x) <= COLUMN) ?? s.element.box.x;
+    columns.set(key, [...(columns.get(key) ?? []), s]);
+  }
+  const repeated = [...columns.values()].filter((c) => c.length > 1);
+  if (repeated.length !== 1) return undefined;
+  const column = repeated[0].filter((s) => s.element.visible).sort((a, b) => a.element.box.y - b.element.box.y);
+  if (new Set(column.map((s) => s.element.box.y)).size !== column.length) return undefined;
+  return ordinal > 0 ? column[ordinal - 1] : column[column.length + ordinal];
 };
 
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
@@ -137,6 +160,10 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
       };
     tier = [pick];
   } else if (query.position && tier.length > 1) tier = byPosition(tier, query.position);
+  else if (query.containerOrdinal !== undefined && tier.length > 1) {
+    const entry = byEntry(tier, query.containerOrdinal);
+    if (entry) tier = [entry];
+  }
   if (tier.length === 1) {
     const only = tier[0];
     // "The index link" best met by a toggle styled as one, while a true link of that name exists (if hidden, in

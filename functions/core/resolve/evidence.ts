@@ -81,8 +81,11 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   let position = 0;
   // Numbering before a title ("37. Triggers", "4.8.2 Keyword Arguments") is no part of its name.
   let numbering = true;
+  // In a code name ("sort_by", "with_capacity") a stop word is part of the name: "sort" is not "sort_by".
+  // (Two substring tests, not a parse: this runs for every distinct string of a page on every resolution.)
+  const code = value.includes('_');
   for (const token of tokens) {
-    const stop = STOPWORDS.has(token);
+    const stop = STOPWORDS.has(token) && !(code && (value.includes(`${token}_`) || value.includes(`_${token}`)));
     if (numbering && !/^\d+$/.test(token)) numbering = false;
     let hit = false;
     // A long token may hold a wanted word after a short prefix ("gitworkflows"): examined whatever its initial.

@@ -35,6 +35,8 @@ export interface Query {
   section?: boolean;
   /** Terms naming the thing itself after a possessive ("role" in "Dave Lee's role"): they count double. */
   head: string[];
+  /** "The commitdiff of the first entry": the ordinal of what holds the element (1-based, -1 the last). */
+  containerOrdinal?: number;
   /** Stems naming the part of the page that holds the element ("in the table of contents"): see `scope.ts`. */
   scope?: string[];
 }
@@ -224,6 +226,12 @@ export const parseQuery = (description: string): Query => {
     quotes.push(words(quoted));
     return ` quote:${quotes.length - 1} `;
   });
+  // A code name ("with_capacity", "sort_by") is written whole: it must appear as it is, like a quote, or its
+  // stop words would be dropped and "capacity" alone would do.
+  text = text.replace(/[\p{L}\d]+(?:_[\p{L}\d]+)+/gu, (name) => {
+    quotes.push(words(name));
+    return ` quote:${quotes.length - 1} `;
+  });
   text = text.toLowerCase();
   for (const [pattern, replacement] of ORDINAL_PHRASES)
     text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
@@ -249,6 +257,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   const rest = text
     .replace(/\bcontainer:(\w+)/g, (_, word: string) => {
       query.optional.push(word);
+      query.containerOrdinal = ORDINALS[word];
       return ' ';
     })
     .replace(/\b(quote|ordinal):(-?\d+)/g, (_, kind: string, n: string) => {

@@ -26,6 +26,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:log|sign)[\s-]?(?:in|on)\b/g, 'signin'],
   [/\b(?:log|sign)[\s-]?(?:out|off)\b/g, 'signout'],
   [/\b(?:sign[\s-]?up|register)\b/g, 'signup'],
+  // A site's first page goes by all these names (a wiki's "Main page", a book's "Home").
+  [/\b(?:main|front|home|start)[\s-]?page\b/g, 'home'],
   [/\be[\s-]mail\b/g, 'email'],
   [/\buser[\s-]name\b/g, 'username'],
   [/\bpass[\s-]word\b/g, 'password'],

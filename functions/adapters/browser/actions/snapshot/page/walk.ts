@@ -79,7 +79,8 @@ const HREF_MAX = 300;
  */
 const hrefOf = (el: Element): string => {
   const raw = el.getAttribute('href') || '';
-  if (raw[0] === '#' || (raw[0] === '/' && raw[1] !== '/')) return clean(raw, HREF_MAX);
+  if (raw[0] === '#') return clean(raw.length > 1 ? landingOf(el, raw) : raw, HREF_MAX);
+  if (raw[0] === '/' && raw[1] !== '/') return clean(raw, HREF_MAX);
   let url;
   try {
     url = new URL((el as HTMLAnchorElement).href);
@@ -92,11 +93,42 @@ const hrefOf = (el: Element): string => {
   return clean(url.pathname + url.search + url.hash, HREF_MAX);
 };
 
+/** An element that only marks a place (`<span id="label"></span>`): no text, no children. */
+const marksOnly = (el: Element): boolean => !el.firstElementChild && !(el.textContent || '').trim();
+
+/**
+ * The id a heading is reached by: its own (the caller checks), one inside it (`<a name>`, MediaWiki's
+ * `<span class="mw-headline" id>`), or its section's when nothing but place marks comes before it in the section
+ * and it holds no permalink of its own.
+ */
 const headingAnchorOf = (el: Element): string => {
-  const inner = el.querySelector('a[id], a[name]');
+  const inner = el.querySelector('[id], a[name]');
   if (inner) return inner.id || inner.getAttribute('name') || '';
   const parent = el.parentElement;
-  return parent && parent.firstElementChild === el && parent.id ? parent.id : '';
+  // A permalink inside the heading ("¶") says its anchor best: resolution reads it from the link itself.
+  if (!parent || !parent.id || el.querySelector('a[href^="#"]')) return '';
+  for (let before = el.previousElementSibling; before; before = before.previousElementSibling)
+    if (!marksOnly(before)) return '';
+  return parent.id;
+};
+
+/**
+ * Where a link within the page lands: a cross-reference label (Sphinx puts `<span id="formatexamples"></span>`
+ * right before the heading it labels) lands on that heading, so its target is the heading's own permalink or
+ * anchor, the one the table of contents links to. Any other target is kept as written.
+ */
+const landingOf = (el: Element, hash: string): string => {
+  let target: Element | null = null;
+  try {
+    target = el.ownerDocument.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return hash;
+  }
+  const next = target && marksOnly(target) ? target.nextElementSibling : null;
+  if (!next || !/^h[1-6]$/.test(next.localName)) return hash;
+  const permalink = next.querySelector('a[href^="#"]');
+  const anchor = next.id || headingAnchorOf(next);
+  return permalink ? permalink.getAttribute('href') || hash : anchor ? '#' + anchor : hash;
 };
 
 const isInteractive = (el: Element, tag: string, role: string, bare: boolean): boolean =>
