@@ -93,6 +93,34 @@ const hrefOf = (el: Element): string => {
   return clean(url.pathname + url.search + url.hash, HREF_MAX);
 };
 
+/** Whether `target` is one of the place marks right before `heading` (Sphinx's `<span id="label">`). */
+const marksBefore = (heading: Element, target: Element): boolean => {
+  for (let before = heading.previousElementSibling; before && marksOnly(before); before = before.previousElementSibling)
+    if (before === target) return true;
+  return false;
+};
+
+/**
+ * A heading's permalink: a link inside it to the heading itself, to something inside it, to a place mark right
+ * before it, or to the section that opens with it (Sphinx's "¶"). A link inside a heading that leads elsewhere (Docutils' back-link to the table of
+ * contents) is not one: taking it as the heading's anchor would send "the Reference link" to the contents.
+ */
+const permalinkOf = (heading: Element): Element | null => {
+  for (const link of Array.from(heading.querySelectorAll('a[href^="#"]'))) {
+    let target: Element | null = null;
+    try {
+      target = heading.ownerDocument.getElementById(decodeURIComponent((link.getAttribute('href') || '').slice(1)));
+    } catch {
+      continue;
+    }
+    if (!target) continue;
+    // The section counts only when this is its own heading, not any heading somewhere inside a wrapper.
+    const ownSection = target.contains(heading) && target.querySelector('h1, h2, h3, h4, h5, h6') === heading;
+    if (target === heading || heading.contains(target) || ownSection || marksBefore(heading, target)) return link;
+  }
+  return null;
+};
+
 /** An element that only marks a place (`<span id="label"></span>`): no text, no children. */
 const marksOnly = (el: Element): boolean => !el.firstElementChild && !(el.textContent || '').trim();
 
@@ -106,7 +134,7 @@ const headingAnchorOf = (el: Element): string => {
   if (inner) return inner.id || inner.getAttribute('name') || '';
   const parent = el.parentElement;
   // A permalink inside the heading ("¶") says its anchor best: resolution reads it from the link itself.
-  if (!parent || !parent.id || el.querySelector('a[href^="#"]')) return '';
+  if (!parent || !parent.id || permalinkOf(el)) return '';
   for (let before = el.previousElementSibling; before; before = before.previousElementSibling)
     if (!marksOnly(before)) return '';
   return parent.id;
@@ -126,7 +154,7 @@ const landingOf = (el: Element, hash: string): string => {
   }
   const next = target && marksOnly(target) ? target.nextElementSibling : null;
   if (!next || !/^h[1-6]$/.test(next.localName)) return hash;
-  const permalink = next.querySelector('a[href^="#"]');
+  const permalink = permalinkOf(next);
   const anchor = next.id || headingAnchorOf(next);
   return permalink ? permalink.getAttribute('href') || hash : anchor ? '#' + anchor : hash;
 };

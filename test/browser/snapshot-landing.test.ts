@@ -1,0 +1,52 @@
+/**
+ * A link to a place mark right before a heading is reported where it lands, the heading's own anchor, so a contents
+ * entry, the heading and links to its label are one place. A link inside the heading that leads elsewhere (Docutils
+ * puts a back-link to the table of contents there) is not the heading's anchor.
+ */
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeSnapshot, type RawSnapshot } from '../../functions/adapters/browser/actions/snapshot/decode.js';
+import { SNAPSHOT_WITH_BLOCKS_SCRIPT } from '../../functions/adapters/browser/actions/snapshot/script.js';
+import { DEFAULT_WINDOW, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await puppeteer.launch({
+    executablePath: await resolveChromiumPath(),
+    headless: 'shell',
+    args: ['--no-sandbox'],
+    defaultViewport: DEFAULT_WINDOW,
+  });
+  page = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const hrefOf = async (html: string, name: string): Promise<string | undefined> => {
+  await page.setContent(`<!doctype html><body>${html}</body>`);
+  const snapshot = decodeSnapshot(
+    JSON.parse((await page.evaluate(SNAPSHOT_WITH_BLOCKS_SCRIPT)) as string) as RawSnapshot,
+  );
+  return snapshot.elements.find((e) => e.role === 'link' && e.name === name)?.href;
+};
+
+describe('where a link within the page lands', () => {
+  it("lands a label's link on the heading's permalink (Sphinx)", async () => {
+    const html = `<p><a href="#fmt">Formats</a></p>
+      <section id="number-formats"><span id="fmt"></span><h2>Number formats<a class="headerlink" href="#number-formats">¶</a></h2></section>`;
+    expect(await hrefOf(html, 'Formats')).toBe('#number-formats');
+  });
+
+  it('does not take a back-link to the contents inside the heading for its anchor (Docutils)', async () => {
+    const html = `<ul><li><a href="#reference-material" id="toc-entry-4">Reference Material</a></li></ul>
+      <p><a href="#ref">Reference</a></p>
+      <div class="section" id="reference-material">
+        <span id="ref"></span><h1><a class="toc-backref" href="#toc-entry-4">Reference Material</a></h1>
+        <p>Text.</p>
+      </div>`;
+    expect(await hrefOf(html, 'Reference')).toBe('#reference-material');
+  });
+});
