@@ -88,3 +88,19 @@ describe('scrolling a page that loads more on scroll events', () => {
     expect(maxTop).toBeGreaterThanOrEqual(endBefore + 2000);
   });
 });
+
+describe('typing', () => {
+  it('gives the page the same events, in the same order, as pressing the keys one by one', async () => {
+    const windowId = await openWindow('/visual/keys.html');
+    const page = await browser.page(windowId);
+    const text = 'Ab c-é✓ 12!';
+    const res = await operation(windowId, 'type', { elementDescription: 'the First field', text });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    await page.focus('#second');
+    await page.keyboard.type(text);
+    const seen = (await page.evaluate('window.seen')) as { first: string[]; second: string[] };
+    expect(await page.evaluate("document.getElementById('first').value")).toBe(text);
+    expect(seen.first).toEqual(seen.second);
+    expect(seen.first.filter((event) => event.startsWith('input:'))).toHaveLength([...text].length);
+  });
+});
