@@ -18,6 +18,7 @@ import { validateRequest } from './middleware/validate.js';
 import { capTimeThreshold } from './sync-time-limit.js';
 import { accessLog } from './middleware/access-log.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { collectStages } from '../net/stage-timings.js';
 
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -47,7 +48,7 @@ export const buildHttpHandler = (
   // `awslambda` object of its own elsewhere); outside it the local adapter pipes stream bodies itself.
   const lambdaRuntime = (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda;
   const streaming = (options.streaming ?? false) && typeof lambdaRuntime?.streamifyResponse === 'function';
-  return middy(base, {
+  const handler = middy(base, {
     streamifyResponse: streaming,
     timeoutEarlyResponse: () => {
       throw new UnavailableError(`${route.operationId} ran out of time`);
@@ -61,4 +62,6 @@ export const buildHttpHandler = (
     .use(rateLimit())
     .use(validateRequest())
     .use(respond()) as unknown as HttpHandler;
+  // A streamed handler keeps the shape the Lambda runtime recognizes; the others collect their stage timings.
+  return streaming ? handler : (event, context) => collectStages(() => handler(event, context));
 };

@@ -29,7 +29,10 @@ export interface TestService extends LocalService {
 export const startTestService = async (
   overrides: Partial<Config> & { dataDir?: string } = {},
   /** Stand-ins for async requests (operations, webhook transport). */
-  options: Pick<LocalServiceOptions, 'asyncOperations' | 'webhookTransport' | 'queue' | 'onFatal' | 'siteDir'> = {},
+  options: Pick<
+    LocalServiceOptions,
+    'asyncOperations' | 'webhookTransport' | 'queue' | 'onFatal' | 'siteDir' | 'log'
+  > = {},
 ): Promise<TestService> => {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'sessionhost-test-')));
   const key = overrides.apiKey ?? generateApiKey();
@@ -55,7 +58,7 @@ export const startTestService = async (
   // TEST_LOG_LEVEL=warn shows what the service logs (e.g. a slow stop) while tests run.
   const service = await startLocalService(config, {
     ...options,
-    log: createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent'),
+    log: options.log ?? createLogger((process.env.TEST_LOG_LEVEL as 'warn' | undefined) ?? 'silent'),
   });
   const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
   return {

@@ -13,6 +13,7 @@ import type { ElementResolver, Intent } from '../resolve/resolver.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { Issue } from '../shared/issues.js';
 import type { Budget } from './budget.js';
+import { timed } from '../../net/stage-timings.js';
 
 /**
  * Operations that locate elements: the session ports, the resolver when one other than the offline one is
@@ -76,11 +77,13 @@ export const locateIn = async (
   budget: Budget,
 ): Promise<Located> => {
   const resolver = deps.resolver ?? offlineResolver;
-  const resolution = await resolver.resolve(snapshot, description, {
-    intent,
-    signal: budget.signal,
-    beforeModelCall: budget.beforeModelCall,
-  });
+  const resolution = await timed('resolve', () =>
+    resolver.resolve(snapshot, description, {
+      intent,
+      signal: budget.signal,
+      beforeModelCall: budget.beforeModelCall,
+    }),
+  );
   budget.spend(resolution.credits);
   budget.check();
   const warnings: Issue[] = snapshot.truncated

@@ -57,22 +57,45 @@ const STOPWORDS = new Set(
   ),
 );
 
-/** Lower-case content words, with a plural `s` dropped so "plans" finds "plan". */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** A lower-case word as compared, with a plural `s` dropped so "plans" finds "plan"; '' for a word that does not count. */
+const contentWord = (word: string): string =>
+  (word.length > 2 || /\d/.test(word)) && !STOPWORDS.has(word)
+    ? word.length > 3 && word.endsWith('s') && !word.endsWith('ss')
+      ? word.slice(0, -1)
+      : word
+    : '';
+
+/** Lower-case content words. */
 const wordsOf = (text: string): Set<string> =>
-  new Set(
-    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-      .filter((word) => (word.length > 2 || /\d/.test(word)) && !STOPWORDS.has(word))
-      .map((word) => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word)),
-  );
+  new Set((text.toLowerCase().match(WORD) ?? []).map(contentWord).filter(Boolean));
+
+/**
+ * How many of the asked words a passage holds. Only its words that could be asked are kept, so a long page costs
+ * one pass over its words, not a set of each passage's words.
+ */
+const sharedWords = (passage: string, asked: Set<string>, shortest: number): number => {
+  const shared = new Set<string>();
+  for (const word of passage.toLowerCase().match(WORD) ?? []) {
+    // An asked word is at least `shortest` long, and dropping the plural `s` shortens a word by one at most.
+    if (word.length < shortest) continue;
+    const counted = contentWord(word);
+    if (counted && asked.has(counted)) shared.add(counted);
+  }
+  return shared.size;
+};
 
 /** The passages sharing the most words with the prompt, best first (page order among equals); none when no word is shared. */
 export const bestPassages = (markdown: string, prompt: string, count = TOP_PASSAGES): string[] => {
   const asked = wordsOf(prompt);
+  if (!asked.size) return [];
+  const shortest = Math.min(...[...asked].map((word) => word.length));
   return passagesOf(markdown)
     .map((passage, index) => ({
       passage,
       index,
-      score: [...wordsOf(passage)].filter((word) => asked.has(word)).length,
+      score: sharedWords(passage, asked, shortest),
     }))
     .filter((scored) => scored.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)

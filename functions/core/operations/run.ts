@@ -3,6 +3,7 @@
  * budget stop into a `failure` result that says which limit was hit (credits spent so far still count).
  */
 import type { WindowDriver } from '../../ports/window-driver.js';
+import { timed } from '../../net/stage-timings.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { SessionItem } from '../sessions/model.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -30,7 +31,9 @@ const charged = async <R>(
   result: OperationResult<R>,
 ): Promise<OperationResult<R>> => {
   try {
-    await recordCredits(deps, { orgId: target.orgId, sessionId: target.sessionId, credits: result.credits });
+    await timed('credits', () =>
+      recordCredits(deps, { orgId: target.orgId, sessionId: target.sessionId, credits: result.credits }),
+    );
     return result;
   } catch (error) {
     return {
@@ -46,6 +49,17 @@ const charged = async <R>(
   }
 };
 
+/** The driver with each call timed as a stage of the request (`driver.snapshot`, `driver.click`…). */
+const timedDriver = (driver: WindowDriver): WindowDriver =>
+  new Proxy(driver, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) =>
+        timed(`driver.${String(property)}`, async () => (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
+
 export const runWindowOperation = async <R>(
   deps: SessionDeps,
   target: { orgId: string; sessionId: string; windowId: string },
@@ -53,9 +67,10 @@ export const runWindowOperation = async <R>(
   signal: AbortSignal | undefined,
   operation: (context: WindowOperationContext) => Promise<OperationResult<R>>,
 ): Promise<OperationResult<R | string>> => {
-  const { session, browser } = await sessionBrowser(deps, target.orgId, target.sessionId);
-  const driver = await browser.driver(target.windowId);
-  if (!driver) throw new NotFoundError('window', target.windowId);
+  const { session, browser } = await timed('session', () => sessionBrowser(deps, target.orgId, target.sessionId));
+  const found = await timed('window', () => browser.driver(target.windowId));
+  if (!found) throw new NotFoundError('window', target.windowId);
+  const driver = timedDriver(found);
   const budget = createBudget(limits, deps.clock, signal);
   try {
     const result = await operation({ session, windowId: target.windowId, driver, budget });

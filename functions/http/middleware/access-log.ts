@@ -5,6 +5,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { stageTimes } from '../../net/stage-timings.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 const started = new WeakMap<object, number>();
@@ -27,6 +28,10 @@ export const accessLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxy
       requestId: http.requestId,
       orgId: http.principal?.orgId,
     });
+    // How the time split (session lookup, snapshot, resolution, action…): at debug level, for tracing one operation.
+    const stages = stageTimes();
+    if (stages && Object.keys(stages).length)
+      http.deps.log.debug('stages', { operationId: http.route.operationId, requestId: http.requestId, ...stages });
   };
   return {
     name: 'accessLog',

@@ -3,6 +3,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { UnauthorizedError } from '../../core/shared/errors.js';
 import { header } from '../../api/reply.js';
+import { timed } from '../../net/stage-timings.js';
 import type { HttpContext, HttpRequest } from './types.js';
 
 export const bearerToken = (authorization: string | undefined): string | undefined => {
@@ -17,7 +18,7 @@ export const authenticate = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPr
     if (http.route.auth === false) return;
     const token = bearerToken(header(request.event, 'authorization'));
     if (!token) throw new UnauthorizedError();
-    const principal = await http.deps.authenticate(token);
+    const principal = await timed('auth', () => http.deps.authenticate(token));
     if (!principal) throw new UnauthorizedError('the API key is not valid (unknown or revoked)');
     http.principal = principal;
   },

@@ -20,8 +20,8 @@ export const click = (
     const located = await pointFor(page, target, signal);
     if (!located.acted || !located.point) return located;
     const { x, y } = located.point;
-    // Arrive before pressing, as a hand does: hover styles and menus that open on mouseover see the pointer first.
-    await abortable(page.mouse.move(x, y), signal);
+    // puppeteer's click arrives before pressing, as a hand does (hover styles and menus that open on mouseover see
+    // the pointer first): it sends the move, press and release at once, and Chromium handles them in that order.
     const clickType = options.clickType ?? 'click';
     await abortable(
       page.mouse.click(x, y, {

@@ -8,7 +8,7 @@ import { isContextLost } from './input/settled.js';
 import { abortable, cdpOf, geometry } from './screenshot/cdp.js';
 import { fullPage } from './screenshot/full-page.js';
 import { scan } from './screenshot/scan.js';
-import { viewportShot } from './screenshot/viewport.js';
+import { asTheWindowIs, viewportShot } from './screenshot/viewport.js';
 import { evaluateInWorld } from './world.js';
 
 const ATTEMPTS = 3;
@@ -61,7 +61,10 @@ const shoot = async (
   signal: AbortSignal,
 ): Promise<Screenshot[]> => {
   if (request.scope === 'scan') return scan(page, cdp, request, signal);
-  const geo = await abortable(geometry(cdp), signal);
+  const geometryOf = abortable(geometry(cdp), signal);
+  const early = request.scope === 'viewport' ? asTheWindowIs(cdp, geometryOf, request, signal) : undefined;
+  if (early) return [await early];
+  const geo = await geometryOf;
   if (request.scope === 'viewport') return [await viewportShot(cdp, geo, request, signal)];
   try {
     return await fullPage(cdp, geo, request, signal);

@@ -10,6 +10,7 @@ import { readSettled } from './input/settled.js';
 import { decodeSnapshot, type RawSnapshot } from './snapshot/decode.js';
 import { SNAPSHOT_SCRIPT, SNAPSHOT_WITH_BLOCKS_SCRIPT } from './snapshot/script.js';
 import { evaluateInWorld } from './world.js';
+import { addStage, timed } from '../../../net/stage-timings.js';
 
 export const snapshot = async (
   page: Page,
@@ -18,6 +19,12 @@ export const snapshot = async (
 ): Promise<PageSnapshot> => {
   signal.throwIfAborted();
   const script = options.textBlocks ? SNAPSHOT_WITH_BLOCKS_SCRIPT : SNAPSHOT_SCRIPT;
-  const json = await readSettled(page, signal, () => evaluateInWorld<string>(page, script, signal));
-  return decodeSnapshot(JSON.parse(json) as RawSnapshot);
+  // The page's walk and the transfer of its answer, then the decoding here: the two halves of a snapshot's cost.
+  const json = await timed('snapshot.page', () =>
+    readSettled(page, signal, () => evaluateInWorld<string>(page, script, signal)),
+  );
+  const began = performance.now();
+  const decoded = decodeSnapshot(JSON.parse(json) as RawSnapshot);
+  addStage('snapshot.decode', performance.now() - began);
+  return decoded;
 };

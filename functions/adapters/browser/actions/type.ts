@@ -7,6 +7,7 @@ import type { Page } from 'puppeteer-core';
 import type { ActionOutcome, TypeRequest } from '../../../ports/page-snapshot.js';
 import { abortable } from './input/abortable.js';
 import { ensureFocus, focusedElement, remainingInFocused, selectAllInFocused } from './input/focus.js';
+import { pressTimes, typeText } from './input/keys.js';
 import { withNavigation } from './input/navigation.js';
 import { pointFor } from './input/point.js';
 
@@ -19,7 +20,7 @@ const clearFocused = async (page: Page, signal: AbortSignal): Promise<void> => {
   const left = Math.min(MAX_BACKSPACES, await remainingInFocused(page, signal));
   if (left === 0) return;
   await abortable(page.keyboard.press('End'), signal);
-  for (let i = 0; i < left; i += 1) await abortable(page.keyboard.press('Backspace'), signal);
+  await abortable(pressTimes(page, 'Backspace', left), signal);
 };
 
 export const type = (page: Page, request: TypeRequest, signal: AbortSignal): Promise<ActionOutcome> =>
@@ -43,7 +44,7 @@ export const type = (page: Page, request: TypeRequest, signal: AbortSignal): Pro
       outcome.notes.push({ code: 'nothing_focused', message: 'no text field has focus: the keys went to the page' });
     }
     if (request.clear) await clearFocused(page, signal);
-    if (request.text) await abortable(page.keyboard.type(request.text), signal);
+    if (request.text) await abortable(typeText(page, request.text), signal);
     if (request.pressEnter) await abortable(page.keyboard.press('Enter'), signal);
     if (request.pressTab) await abortable(page.keyboard.press('Tab'), signal);
     return outcome;

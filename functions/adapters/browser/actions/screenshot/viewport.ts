@@ -9,6 +9,8 @@ export const viewportShot = async (
   request: ScreenshotRequest,
   signal: AbortSignal,
   scroll?: ScrollPosition,
+  /** The window captured as it is, taken alongside the geometry (`asTheWindowIs`). */
+  early?: Buffer,
 ): Promise<Screenshot> => {
   const { viewport } = geo;
   const scale = fitScale(viewport.width, viewport.height, request);
@@ -23,9 +25,33 @@ export const viewportShot = async (
     // The window as it is, unclipped: a clip makes Chromium set up an emulated viewport to capture through, which
     // on a large page costs more than the capture. Whether that image is in CSS pixels (no higher pixel density,
     // no pinch zoom, no other client's emulation) shows in its size; when it is not, the clipped capture follows.
-    const plain = await captureJpeg(cdp, viewport, { ...options, clip: false }, signal);
+    const plain = early ?? (await captureJpeg(cdp, viewport, { ...options, clip: false }, signal));
     const size = jpegSize(plain);
     if (size?.width === Math.round(viewport.width) && size.height === Math.round(viewport.height)) return shot(plain);
   }
   return shot(await captureJpeg(cdp, viewport, options, signal));
+};
+
+/**
+ * The window captured as it is, unclipped, together with the geometry, when nothing limits the image's size (so
+ * its scale is 1 whatever the viewport): one round trip where the geometry first and then the capture take two.
+ */
+export const asTheWindowIs = (
+  cdp: CDPSession,
+  geometryOf: Promise<Geometry>,
+  request: ScreenshotRequest,
+  signal: AbortSignal,
+): Promise<Screenshot> | undefined => {
+  if (request.maxWidth || request.maxHeight) return undefined;
+  const region = { x: 0, y: 0, width: 0, height: 0 };
+  const plain = captureJpeg(
+    cdp,
+    region,
+    { scale: 1, quality: request.quality, beyondViewport: false, clip: false },
+    signal,
+  );
+  plain.catch(() => undefined);
+  return Promise.all([geometryOf, plain]).then(([geo, early]) =>
+    viewportShot(cdp, geo, request, signal, undefined, early),
+  );
 };

@@ -25,6 +25,15 @@ const describe = (node: Element | null): string => {
 /** Two animation frames (layout after the scroll), or 100 ms when the page paints none (hidden). */
 const settled = () => paintedOr(100, (done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 
+/** Every box of the element lies inside the viewport, so nothing would move for it to be seen. */
+const whollyInView = (el: Element): boolean => {
+  const rects = Array.from(el.getClientRects());
+  return (
+    rects.length > 0 &&
+    rects.every((rect) => rect.left >= 0 && rect.top >= 0 && rect.right <= innerWidth && rect.bottom <= innerHeight)
+  );
+};
+
 /** Points tried in each box, as fractions of its width and height: the centre first. */
 const FRACTIONS = [
   [0.5, 0.5],
@@ -60,8 +69,6 @@ export default async function point({ key, index }: RegisteredTarget): Promise<A
       };
     target = label;
   }
-  target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-  await settled();
   const frames: Element[] = [];
   for (
     let view: Window | null = target.ownerDocument.defaultView;
@@ -88,24 +95,38 @@ export default async function point({ key, index }: RegisteredTarget): Promise<A
   };
   const view = target.ownerDocument.defaultView!;
   let cover: Element | null = null;
-  for (const rect of Array.from(target.getClientRects()).slice(0, 4)) {
-    // The part of the box inside its window: a box taller than the viewport is aimed at where it shows.
-    const left = Math.max(rect.left, 0);
-    const top = Math.max(rect.top, 0);
-    const right = Math.min(rect.right, view.innerWidth);
-    const bottom = Math.min(rect.bottom, view.innerHeight);
-    if (right - left < 1 || bottom - top < 1) continue;
-    for (const [fx, fy] of FRACTIONS) {
-      const result = test(left + (right - left) * fx, top + (bottom - top) * fy);
-      if (result.point) {
-        const notes: Array<{ code: string; message: string }> = [];
-        if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true') {
-          notes.push({ code: 'element_disabled', message: 'the element is disabled: the page may ignore the input' });
+  const aim = (): ActionOutcome | null => {
+    for (const rect of Array.from(target.getClientRects()).slice(0, 4)) {
+      // The part of the box inside its window: a box taller than the viewport is aimed at where it shows.
+      const left = Math.max(rect.left, 0);
+      const top = Math.max(rect.top, 0);
+      const right = Math.min(rect.right, view.innerWidth);
+      const bottom = Math.min(rect.bottom, view.innerHeight);
+      if (right - left < 1 || bottom - top < 1) continue;
+      for (const [fx, fy] of FRACTIONS) {
+        const result = test(left + (right - left) * fx, top + (bottom - top) * fy);
+        if (result.point) {
+          const notes: Array<{ code: string; message: string }> = [];
+          if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true') {
+            notes.push({ code: 'element_disabled', message: 'the element is disabled: the page may ignore the input' });
+          }
+          return { acted: true, point: result.point, notes };
         }
-        return { acted: true, point: result.point, notes };
+        cover = cover || result.hit;
       }
-      cover = cover || result.hit;
     }
+    return null;
+  };
+  // Wholly in view already (top document): aimed at where it is, with no scroll and no frames waited for, as a
+  // person clicks what they see. Anything else, or an element covered where it is, is centred first as before.
+  if (!frames.length && whollyInView(target)) {
+    const here = aim();
+    if (here) return here;
+    cover = null;
   }
+  target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  await settled();
+  const centred = aim();
+  if (centred) return centred;
   return { acted: false, code: 'element_covered', message: 'another element covers it everywhere: ' + describe(cover) };
 }

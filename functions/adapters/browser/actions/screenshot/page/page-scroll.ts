@@ -3,8 +3,8 @@
  *
  * The document's scrolling element is used when it can move along a requested axis. When it cannot (an app shell
  * whose content scrolls inside a box), the nearest scrollable ancestor of the element in the middle of the viewport
- * is used instead, as the wheel would. A frame is two animation frames; two frames let IntersectionObserver
- * callbacks (lazy loading) run before positions are read. A hidden page paints no frames: it waits 500 ms instead.
+ * is used instead, as the wheel would. After each move one frame is waited for (see `frame`), so scroll listeners
+ * and IntersectionObserver callbacks (lazy loading) run before positions are read. A hidden page paints no frames: it waits 500 ms instead.
  * A visible one on a busy machine may take longer than that to paint, so it gets up to 3 s before going on.
  */
 import type { ScrollAmount, ScrollOutcome, ScrollPosition } from '../../../../../ports/window-driver.js';
@@ -29,12 +29,20 @@ export interface PageScrollState extends ScrollOutcome {
 
 type Axis = 'x' | 'y';
 
+/**
+ * The next frame after a move, and what the page does with it: the frame fires the scroll events, then the
+ * browser delivers every intersection observer's entries in one task, the page's and this one's alike. A task
+ * queued from this observer's callback runs after that delivery, so lazy loaders have seen the new position. One
+ * frame, where waiting on animation frames needs two to be sure the delivery task has run.
+ */
 const frame = () =>
-  paintedOr(document.visibilityState === 'hidden' ? 500 : 3000, (done) =>
-    // The observer's callbacks are queued as tasks after a frame's rendering step; a busy renderer may run the
-    // second frame's callbacks before them, so one task more lets them land before positions are read.
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
-  );
+  paintedOr(document.visibilityState === 'hidden' ? 500 : 3000, (done) => {
+    const observer = new IntersectionObserver(() => {
+      observer.disconnect();
+      setTimeout(done, 0);
+    });
+    observer.observe(document.documentElement);
+  });
 
 const room = (el: Element, axis: Axis) =>
   axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight;

@@ -1,0 +1,32 @@
+/** page-query's answer without a model: the passages sharing the most content words with the prompt. */
+import { describe, expect, it } from 'vitest';
+import { bestPassages } from '../../functions/core/operations/page-query.js';
+
+const page = [
+  '# Plans',
+  'Our plans start at 5 EUR a month.',
+  'APIs and SDKs are in every plan; the API has 3 regions.',
+  'Nothing here about it.',
+  '## Pricing',
+  'Pricing of plans: yearly plans cost less.',
+].join('\n\n');
+
+describe('bestPassages', () => {
+  it('ranks by distinct shared words, plurals and case folded, page order among equals', () => {
+    expect(bestPassages(page, 'Which PLAN has an api?', 3)).toEqual([
+      'APIs and SDKs are in every plan; the API has 3 regions.',
+      '# Plans\n\nOur plans start at 5 EUR a month.',
+      '## Pricing\n\nPricing of plans: yearly plans cost less.',
+    ]);
+  });
+
+  it('counts short words only when they hold a digit, and never stopwords', () => {
+    expect(bestPassages(page, '5 of the', 3)).toEqual(['# Plans\n\nOur plans start at 5 EUR a month.']);
+    expect(bestPassages(page, 'what about the', 3)).toEqual([]);
+  });
+
+  it('answers nothing when no word is shared or nothing is asked', () => {
+    expect(bestPassages(page, 'kangaroo', 3)).toEqual([]);
+    expect(bestPassages(page, '', 3)).toEqual([]);
+  });
+});
