@@ -7,7 +7,7 @@
  * documents, `Network` for workers), locale and timezone, and the correction script (`patches.ts`) registered for
  * every new document or evaluated in the worker. Then it is let run. The session stays attached for the target's
  * life: overrides belong to the CDP session that set them, and they hold across navigations. A service or shared
- * worker that another client let run first, or that restarts, is caught at its next statement (`workerCommands`).
+ * worker that another client let run first is corrected as soon as the debugger answers (`breakpointCommands`).
  *
  * Nothing here enables the `Runtime` domain (whose console reporting pages can observe); the worker script goes
  * through `Runtime.evaluate`, which needs no enable, and the debugger a worker is paused with is off again before
@@ -163,8 +163,8 @@ export class Disguise {
    * Every CDP client of the browser holds a new worker (the host's own puppeteer connection, the service's, a
    * session's clients), and a service or shared worker starts on the first resume its thread reads, which can come
    * before this session's `Debugger.enable`. Then the debugger reports the worker's main script as already parsed
-   * when it comes on, and the breakpoint may never be reached: the worker is stopped at its next statement instead
-   * (an event it handles, a script it imports) and corrected there. What its first script read before is not.
+   * when it comes on, and the breakpoint may never be reached: the worker is corrected as soon as the debugger
+   * answers instead, before the events it handles later. What its first script read before that is not.
    */
   private breakpointCommands(session: CDPSession, url: string): Promise<unknown>[] {
     const source = this.workerSource;
@@ -183,10 +183,12 @@ export class Disguise {
     };
     session.on('Debugger.scriptParsed', parsed);
     // Scripts parsed before the debugger came on are reported before its answer. Such a worker may be past its first
-    // script; if it had not begun it, the pause still comes before its first statement.
+    // script, so it gets the correction now; the breakpoint stops that evaluation too (or the worker's first script,
+    // if it had not begun it), and the correction runs there first. It may run twice: each part leaves a value
+    // already right alone.
     const enabled = attempt(session.send('Debugger.enable')).then(() => {
       session.off('Debugger.scriptParsed', parsed);
-      if (parsedEarly) return attempt(session.send('Debugger.pause'));
+      if (parsedEarly) void attempt(session.send('Runtime.evaluate', { expression: source, silent: true }));
     });
     return [
       enabled,
