@@ -8,15 +8,21 @@ import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserHost } from '../../functions/browser-host/index.js';
+import { Disguise } from '../../functions/browser-host/stealth/disguise.js';
+import { buildFingerprint } from '../../functions/browser-host/stealth/fingerprint.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 
 let host: BrowserHost;
+interface Seen {
+  rtt: number | null;
+  renderer: string | null;
+}
 let fixtures: FixtureServer;
 
 beforeAll(async () => {
   fixtures = await startFixtureServer();
   host = new BrowserHost({
-    capacity: 3,
+    capacity: 4,
     warmPoolSize: 1,
     workDir: join(tmpdir(), 'sessionhost-disguise-test'),
     log: () => undefined,
@@ -28,14 +34,26 @@ afterAll(async () => {
   await fixtures?.close();
 });
 
-const verdictsOf = async (wsEndpoint: string, query: string): Promise<string> => {
+type Page = Awaited<ReturnType<Awaited<ReturnType<typeof puppeteer.connect>>['newPage']>>;
+
+const readVerdicts = async (page: Page): Promise<string> => {
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done', { timeout: 60_000 });
+  return await page.evaluate(() => document.getElementById('verdicts')!.innerText);
+};
+
+/** The detection page's verdicts; `then` may act on the page once they are in and read them again. */
+const verdictsOf = async (
+  wsEndpoint: string,
+  query: string,
+  then?: (page: Page) => Promise<string>,
+): Promise<string> => {
   const browser = await puppeteer.connect({ browserWSEndpoint: wsEndpoint, defaultViewport: null });
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 720 });
     await page.goto(`${fixtures.url}/stealth/detect.html?${query}`, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done', { timeout: 60_000 });
-    return await page.evaluate(() => document.getElementById('verdicts')!.innerText);
+    const text = await readVerdicts(page);
+    return then ? await then(page) : text;
   } finally {
     await browser.disconnect();
   }
@@ -56,6 +74,41 @@ describe('disguise on the host', () => {
     for (const line of lines) expect(line).toMatch(/fired=none \|/);
     expect(text).toContain('"languages":"fr-FR,fr"');
     await host.release('disguise-warm');
+  });
+
+  it('corrects a service worker again when it is stopped and started by a later event', async () => {
+    const acquired = await host.acquire('disguise-restart', { idleTimeoutMs: 60_000, disguise: {} });
+    const text = await verdictsOf(acquired.wsEndpoint, 'locale=en-US', async (page) => {
+      // Stopped, the worker keeps its registration; the reloaded page's message starts it again.
+      const cdp = await page.createCDPSession();
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      return await readVerdicts(page);
+    });
+    expect(text).toMatch(/VERDICT service-worker: fired=none \|/);
+    await host.release('disguise-restart');
+  });
+
+  it('corrects a worker whose first script ran before the disguise could stop it', async () => {
+    // Another client letting a worker run first leaves it as this: running, its script parsed, no breakpoint to hit.
+    const acquired = await host.acquire('disguise-late', { idleTimeoutMs: 60_000, disguise: false });
+    const browser = await puppeteer.connect({ browserWSEndpoint: acquired.wsEndpoint, defaultViewport: null });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${fixtures.url}/stealth/running-worker.html`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.getElementById('status')?.textContent === 'done', { timeout: 60_000 });
+      const ask = () => page.evaluate(() => (window as unknown as { askWorker(): Promise<Seen> }).askWorker());
+      const before = await ask();
+      expect(before.rtt).toBe(0);
+      await Disguise.attach(browser, buildFingerprint(await browser.version()));
+      const after = await ask();
+      expect(after.rtt).not.toBe(0);
+      expect(after.renderer).not.toMatch(/SwiftShader/);
+    } finally {
+      await browser.disconnect();
+      await host.release('disguise-late');
+    }
   });
 
   it('launches an undisguised browser of its own for a session that turns the disguise off', async () => {

@@ -6,7 +6,8 @@
  * stays paused until its overrides are in: the user agent with client hints and languages (`Emulation` for
  * documents, `Network` for workers), locale and timezone, and the correction script (`patches.ts`) registered for
  * every new document or evaluated in the worker. Then it is let run. The session stays attached for the target's
- * life: overrides belong to the CDP session that set them, and they hold across navigations.
+ * life: overrides belong to the CDP session that set them, and they hold across navigations. A service or shared
+ * worker that another client let run first is corrected as soon as the debugger answers (`breakpointCommands`).
  *
  * Nothing here enables the `Runtime` domain (whose console reporting pages can observe); the worker script goes
  * through `Runtime.evaluate`, which needs no enable, and the debugger a worker is paused with is off again before
@@ -18,7 +19,7 @@ import { documentPatchSource, workerPatchSource } from './patches.js';
 
 interface AttachedEvent {
   sessionId: string;
-  targetInfo: { type: string; targetId: string };
+  targetInfo: { type: string; targetId: string; url: string };
   waitingForDebugger: boolean;
 }
 
@@ -108,7 +109,7 @@ export class Disguise {
       ];
     } else if (WORKER_TYPES.has(target.type)) {
       this.watch(session);
-      commands = this.workerCommands(session);
+      commands = this.workerCommands(session, event.targetInfo.url);
     }
     // Sent together, in order on the target's session: one round trip before the target goes on.
     const resumed = event.waitingForDebugger ? attempt(session.send('Runtime.runIfWaitingForDebugger')) : undefined;
@@ -142,7 +143,30 @@ export class Disguise {
    * waiting for the debugger never completes (and holds up its page), so the worker is let start under a breakpoint
    * on its first script, corrected while paused, and resumed with the debugger off again.
    */
-  private workerCommands(session: CDPSession): Promise<unknown>[] {
+  private workerCommands(session: CDPSession, url: string): Promise<unknown>[] {
+    // A service worker stopped and started again (woken by an event) waits for its attached sessions once more,
+    // this one included: it is corrected and let run the same way.
+    session.on('Inspector.targetReloadedAfterCrash', () => {
+      void Promise.all([
+        ...this.breakpointCommands(session, url),
+        attempt(session.send('Runtime.runIfWaitingForDebugger')),
+      ]);
+    });
+    return [
+      attempt(session.send('Network.setUserAgentOverride', this.userAgentOverride())),
+      attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)),
+      ...this.breakpointCommands(session, url),
+    ];
+  }
+
+  /**
+   * Every CDP client of the browser holds a new worker (the host's own puppeteer connection, the service's, a
+   * session's clients), and a service or shared worker starts on the first resume its thread reads, which can come
+   * before this session's `Debugger.enable`. Then the debugger reports the worker's main script as already parsed
+   * when it comes on, and the breakpoint may never be reached: the worker is corrected as soon as the debugger
+   * answers instead, before the events it handles later. What its first script read before that is not.
+   */
+  private breakpointCommands(session: CDPSession, url: string): Promise<unknown>[] {
     const source = this.workerSource;
     const paused = () => {
       session.off('Debugger.paused', paused);
@@ -153,10 +177,21 @@ export class Disguise {
       })();
     };
     session.on('Debugger.paused', paused);
+    let parsedEarly = false;
+    const parsed = (event: { url: string }) => {
+      if (event.url === url) parsedEarly = true;
+    };
+    session.on('Debugger.scriptParsed', parsed);
+    // Scripts parsed before the debugger came on are reported before its answer. Such a worker may be past its first
+    // script, so it gets the correction now; the breakpoint stops that evaluation too (or the worker's first script,
+    // if it had not begun it), and the correction runs there first. It may run twice: each part leaves a value
+    // already right alone.
+    const enabled = attempt(session.send('Debugger.enable')).then(() => {
+      session.off('Debugger.scriptParsed', parsed);
+      if (parsedEarly) void attempt(session.send('Runtime.evaluate', { expression: source, silent: true }));
+    });
     return [
-      attempt(session.send('Network.setUserAgentOverride', this.userAgentOverride())),
-      attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)),
-      attempt(session.send('Debugger.enable')),
+      enabled,
       attempt(session.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' })),
     ];
   }
