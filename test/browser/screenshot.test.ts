@@ -104,6 +104,28 @@ describe('a page that navigates while it is captured', () => {
   });
 });
 
+describe('a window behind another tab', () => {
+  it('is captured promptly while the tab opened over it stays in front', async () => {
+    const windowId = await openWindow('/visual/grid.html?h=3000');
+    const page = await browser.page(windowId);
+    // A tab the page opens itself: a full Chromium puts it in front of the window's page and stops drawing that.
+    const opened = new Promise<unknown>((resolve) => browser.browser.once('targetcreated', resolve));
+    await page.evaluate(`window.open(location.href + '&popup', '_blank')`);
+    await opened;
+    const visibility = await page.evaluate('document.visibilityState');
+    for (let i = 0; i < 6; i += 1) {
+      const started = Date.now();
+      const res = await shoot(windowId);
+      expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
+      expect(Date.now() - started, `attempt ${i}`).toBeLessThan(10_000);
+      const image = await decode(fromDataUrl(res.json.meta.screenshots[0].dataUrl), [[100, 100]]);
+      expectColor(image.pixels[0], cellColor(100, 100));
+    }
+    // Not brought to the front for it ('hidden' on a full Chromium; the headless shell shows every page).
+    expect(await page.evaluate('document.visibilityState')).toBe(visibility);
+  });
+});
+
 describe('viewport screenshots', () => {
   let windowId: string;
   beforeAll(async () => {

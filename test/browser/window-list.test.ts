@@ -98,6 +98,14 @@ describe('listing windows', () => {
     });
   });
 
+  it('opens each window shown in a browser window of its own, so an earlier one is not left behind a later one', async () => {
+    const first = await open({ url: `${fixtures.url}/index.html` });
+    const second = await open({ url: `${fixtures.url}/form.html` });
+    // A tab behind another is hidden on a full Chromium: not drawn, its animation frames and timers held back.
+    expect(await (await pageOf(first.data.windowId)).evaluate('document.visibilityState')).toBe('visible');
+    expect(await (await pageOf(second.data.windowId)).evaluate('document.visibilityState')).toBe('visible');
+  });
+
   it("agrees with creation about a window whose first page could not be loaded: it shows the browser's error page for the address", async () => {
     const address = `http://127.0.0.1:${await closedPort()}/`;
     const created = await open({ url: address });

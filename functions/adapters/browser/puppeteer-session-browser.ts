@@ -55,7 +55,9 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   }
 
   private async openWindowNow(options: NavigateOptions & { url: string; width: number; height: number }) {
-    const page = await this.browser.newPage();
+    // A browser window of its own, not a tab: a full Chromium stops drawing a tab behind another and throttles it,
+    // so one window opened after another would leave the first half asleep (the headless shell draws either way).
+    const page = await this.browser.newPage({ type: 'window' });
     // The screenshot session is attached while the page loads, not on the window's first screenshot.
     cdpOf(page).catch(() => undefined);
     await page.setViewport({ width: options.width, height: options.height });

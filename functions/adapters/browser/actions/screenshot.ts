@@ -7,6 +7,7 @@ import { PageNavigatedAwayError, type Screenshot, type ScreenshotRequest } from 
 import { isContextLost } from './input/settled.js';
 import { abortable, cdpOf, geometry } from './screenshot/cdp.js';
 import { fullPage } from './screenshot/full-page.js';
+import { keepDrawn } from './screenshot/rendering.js';
 import { scan } from './screenshot/scan.js';
 import { asTheWindowIs, viewportShot } from './screenshot/viewport.js';
 import { evaluateInWorld } from './world.js';
@@ -36,6 +37,21 @@ export const screenshot = async (
 ): Promise<Screenshot[]> => {
   signal.throwIfAborted();
   const cdp = await cdpOf(page);
+  // A page behind another tab is drawn for the capture without being brought to the front (rendering.ts).
+  const release = keepDrawn(cdp);
+  try {
+    return await shootSteadily(page, cdp, request, signal);
+  } finally {
+    release();
+  }
+};
+
+const shootSteadily = async (
+  page: Page,
+  cdp: CDPSession,
+  request: ScreenshotRequest,
+  signal: AbortSignal,
+): Promise<Screenshot[]> => {
   for (let attempt = 1; ; attempt += 1) {
     const moved = nextDocument(cdp);
     try {

@@ -30,6 +30,25 @@ const labelOf = (el: Element) => {
   }
   return '';
 };
+/** What a cell of a layout table holds: whole blocks of the page, where a data cell holds a value. */
+const BLOCKS = 'ul,ol,dl,table,h1,h2,h3,h4,h5,h6';
+const headed = (table: HTMLTableElement) =>
+  !!table.caption ||
+  !!table.tHead ||
+  Array.from(table.rows).some((r) => Array.from(r.cells).some((c) => c.tagName === 'TH'));
+/**
+ * A table used to lay the page out (an index in columns: one row whose cells each hold a list), not to hold data.
+ * Its lists are the page's content and count as lists; a data table's rows are its items, lists in its cells are
+ * parts of a row. Data: several rows under headers or a caption, or rows of plain cells. Layout: said so by its role,
+ * or cells holding blocks, with no more than one row, or without headers in at least half of its rows.
+ */
+const isLayoutTable = (table: HTMLTableElement) => {
+  if (/^(presentation|none)$/.test(table.getAttribute('role') || '')) return true;
+  const body = Array.from(table.rows).filter((r) => Array.from(r.cells).some((c) => c.tagName === 'TD'));
+  const blocky = body.filter((r) => Array.from(r.cells).some((c) => c.querySelector(BLOCKS))).length;
+  if (blocky === 0) return false;
+  return body.length < 2 || (!headed(table) && blocky * 2 >= body.length);
+};
 const innerText = (el: Element) => (el as HTMLElement).innerText;
 const signature = (el: Element) =>
   el.tagName + '.' + (typeof el.className === 'string' ? el.className.trim().split(/\s+/).sort().join('.') : '');
@@ -37,8 +56,14 @@ const signature = (el: Element) =>
 export default function listItems(): ItemGroup[] {
   const groups: ItemGroup[] = [];
   const claimed = new Set<Element>();
+  const layout = new Set(Array.from(document.querySelectorAll('table')).filter(isLayoutTable));
+  /** Inside a data table's cell: part of its row, not a structure of its own. */
+  const inDataTable = (el: Element) => {
+    const table = el.closest('table');
+    return !!table && !layout.has(table);
+  };
   for (const table of document.querySelectorAll('table')) {
-    if (!shown(table) || chrome(table) || table.querySelector('table')) continue;
+    if (!shown(table) || chrome(table) || layout.has(table) || table.querySelector('table')) continue;
     const rows = Array.from(table.rows).filter(shown);
     const headRow =
       table.tHead && table.tHead.rows[0]
@@ -59,7 +84,7 @@ export default function listItems(): ItemGroup[] {
     });
   }
   for (const list of document.querySelectorAll('ul,ol,[role=list]')) {
-    if (!shown(list) || chrome(list) || list.closest('table')) continue;
+    if (!shown(list) || chrome(list) || inDataTable(list)) continue;
     const entries = Array.from(list.children).filter(
       (li) => (li.tagName === 'LI' || li.getAttribute('role') === 'listitem') && shown(li),
     );
@@ -72,7 +97,7 @@ export default function listItems(): ItemGroup[] {
     });
   }
   for (const parent of document.querySelectorAll('main, section, div, article')) {
-    if (chrome(parent) || claimed.has(parent) || parent.closest('table,ul,ol')) continue;
+    if (chrome(parent) || claimed.has(parent) || parent.closest('ul,ol') || inDataTable(parent)) continue;
     const kids = Array.from(parent.children).filter((k) => !/^(SCRIPT|STYLE|TEMPLATE|BR|HR)$/.test(k.tagName));
     if (kids.length < 3) continue;
     const bySig = new Map<string, Element[]>();
