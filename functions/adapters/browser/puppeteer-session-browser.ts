@@ -33,6 +33,22 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     this.disconnected.catch(() => undefined); // observed by the calls that race it, if any
   }
 
+  private drawsTabs?: Promise<boolean>;
+
+  /**
+   * Whether a tab behind another is still drawn. A full Chromium stops drawing such a tab and throttles it, so there
+   * each window gets a browser window of its own, or one window opened after another would leave the first half
+   * asleep. The headless shell (its product is HeadlessChrome) draws every tab, and a window of its own costs it
+   * 200 to 350 ms per window opened (`npm run bench -- --only floor`), so there windows stay tabs.
+   */
+  private drawsBackgroundTabs(): Promise<boolean> {
+    this.drawsTabs ??= this.browser.version().then(
+      (product) => product.startsWith('HeadlessChrome/'),
+      () => false,
+    );
+    return this.drawsTabs;
+  }
+
   private whileConnected<T>(work: Promise<T>): Promise<T> {
     return Promise.race([work, this.disconnected]);
   }
@@ -55,9 +71,7 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   }
 
   private async openWindowNow(options: NavigateOptions & { url: string; width: number; height: number }) {
-    // A browser window of its own, not a tab: a full Chromium stops drawing a tab behind another and throttles it,
-    // so one window opened after another would leave the first half asleep (the headless shell draws either way).
-    const page = await this.browser.newPage({ type: 'window' });
+    const page = await this.browser.newPage((await this.drawsBackgroundTabs()) ? undefined : { type: 'window' });
     // The screenshot session is attached while the page loads, not on the window's first screenshot.
     cdpOf(page).catch(() => undefined);
     await page.setViewport({ width: options.width, height: options.height });
