@@ -31,10 +31,12 @@ export const floorSuite = async () => {
   const scratch = await mkdtemp(join(tmpdir(), 'floor-'));
   const uploadPath = join(scratch, 'upload.bin');
   await writeFile(uploadPath, Buffer.alloc(UPLOAD_BYTES, 7));
-  const [fixtures, service, executablePath] = await Promise.all([
+  const executablePath = await resolveChromiumPath(process.env.CHROMIUM_PATH);
+  // The service is handed the very binary the direct side launches: left to itself, `npm start` prefers a system
+  // Chromium when one is installed, and the two sides would not drive the same browser.
+  const [fixtures, service] = await Promise.all([
     startFixtureServer(),
-    startServiceProcess({ WARM_POOL_SIZE: '1' }),
-    resolveChromiumPath(process.env.CHROMIUM_PATH),
+    startServiceProcess({ WARM_POOL_SIZE: '1', CHROMIUM_PATH: executablePath }),
   ]);
   const sides = { ours: oursSide(service, uploadPath), direct: directSide(executablePath, uploadPath) };
   const times = { ours: {} as Record<string, number[]>, direct: {} as Record<string, number[]> };

@@ -9,6 +9,7 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppetee
 import TurndownService from 'turndown';
 import { chromiumArgs, DEFAULT_WINDOW } from '../../../functions/browser-host/chromium.js';
 import type { FloorSide } from './plan.js';
+import { browserKind } from '../../../functions/browser-host/browser-kind.js';
 
 const QUALITY = 80;
 
@@ -27,7 +28,8 @@ export const directSide = (executablePath: string, uploadPath: string): FloorSid
       browser = await puppeteer.launch({
         executablePath,
         args: chromiumArgs({ userDataDir }),
-        headless: 'shell',
+        // As the service's launcher does: the shell's own mode for the shell, the new headless mode for a full Chromium.
+        headless: (await browserKind(executablePath)) === 'full' ? true : 'shell',
         defaultViewport: null,
       });
       await browser.newPage();
