@@ -38,8 +38,8 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   /**
    * Whether a tab behind another is still drawn. A full Chromium stops drawing such a tab and throttles it, so there
    * each window gets a browser window of its own, or one window opened after another would leave the first half
-   * asleep. The headless shell (its product is HeadlessChrome) draws every tab, and a window of its own costs it
-   * 200 to 350 ms per window opened (`npm run bench -- --only floor`), so there windows stay tabs.
+   * asleep; a window of its own costs it 200 to 350 ms more per window opened (`npm run bench -- --only floor`).
+   * The headless shell (its product is HeadlessChrome) draws every tab, so there windows stay tabs and pay nothing.
    */
   private drawsBackgroundTabs(): Promise<boolean> {
     this.drawsTabs ??= this.browser.version().then(
