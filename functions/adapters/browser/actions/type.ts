@@ -20,7 +20,7 @@ const clearFocused = async (page: Page, signal: AbortSignal): Promise<void> => {
   const left = Math.min(MAX_BACKSPACES, await remainingInFocused(page, signal));
   if (left === 0) return;
   await abortable(page.keyboard.press('End'), signal);
-  await abortable(pressTimes(page, 'Backspace', left), signal);
+  await abortable(pressTimes(page, 'Backspace', left, signal), signal);
 };
 
 export const type = (page: Page, request: TypeRequest, signal: AbortSignal): Promise<ActionOutcome> =>
@@ -44,7 +44,7 @@ export const type = (page: Page, request: TypeRequest, signal: AbortSignal): Pro
       outcome.notes.push({ code: 'nothing_focused', message: 'no text field has focus: the keys went to the page' });
     }
     if (request.clear) await clearFocused(page, signal);
-    if (request.text) await abortable(typeText(page, request.text), signal);
+    if (request.text) await abortable(typeText(page, request.text, signal), signal);
     if (request.pressEnter) await abortable(page.keyboard.press('Enter'), signal);
     if (request.pressTab) await abortable(page.keyboard.press('Tab'), signal);
     return outcome;

@@ -3,26 +3,44 @@
  * order they arrive, each one's handlers done before the next starts, so sending a text's key events at once
  * gives the page the same events in the same order as pressing them one by one, as puppeteer already does for a
  * click's move, press and release.
+ *
+ * They go in batches, each awaited, and no batch starts once the operation is aborted: a long text sent whole would
+ * queue hundreds of thousands of events in the page that no time limit can take back, and the page would answer
+ * nothing else until it had worked through them.
  */
 import type { KeyInput, Page } from 'puppeteer-core';
 
 /** puppeteer's keyboard, with the check its own `type` uses: a character with a key is pressed, others inserted. */
 type Keyboard = Page['keyboard'] & { charIsKey(char: string): boolean };
 
-/** Sends `key` pressed and released `times` times. */
-const presses = (keyboard: Keyboard, key: KeyInput, times: number): Promise<void>[] =>
-  Array.from({ length: times }, () => [keyboard.down(key), keyboard.up(key)]).flat();
+/** Characters (or presses) per batch: a short text is one batch, a long one stops within one batch of an abort. */
+export const KEY_BATCH = 64;
+
+/** Sends each batch's events at once, awaiting the batch; stops before the next batch once `signal` is aborted. */
+const inBatches = async <T>(items: T[], send: (item: T) => Promise<void>[], signal?: AbortSignal): Promise<void> => {
+  for (let start = 0; start < items.length; start += KEY_BATCH) {
+    if (signal?.aborted) return;
+    await Promise.all(items.slice(start, start + KEY_BATCH).flatMap(send));
+  }
+};
 
 /** Types `text` as `page.keyboard.type` does (a press for each character that has a key, inserted text otherwise). */
-export const typeText = async (page: Page, text: string): Promise<void> => {
+export const typeText = (page: Page, text: string, signal?: AbortSignal): Promise<void> => {
   const keyboard = page.keyboard as Keyboard;
-  const sends: Promise<void>[] = [];
-  for (const char of text)
-    sends.push(...(keyboard.charIsKey(char) ? presses(keyboard, char as KeyInput, 1) : [keyboard.sendCharacter(char)]));
-  await Promise.all(sends);
+  return inBatches(
+    Array.from(text),
+    (char) =>
+      keyboard.charIsKey(char)
+        ? [keyboard.down(char as KeyInput), keyboard.up(char as KeyInput)]
+        : [keyboard.sendCharacter(char)],
+    signal,
+  );
 };
 
 /** Presses `key` `times` times (Backspaces clearing a field that ignores selection). */
-export const pressTimes = async (page: Page, key: KeyInput, times: number): Promise<void> => {
-  await Promise.all(presses(page.keyboard as Keyboard, key, times));
-};
+export const pressTimes = (page: Page, key: KeyInput, times: number, signal?: AbortSignal): Promise<void> =>
+  inBatches(
+    Array.from({ length: times }, () => key),
+    (k) => [page.keyboard.down(k), page.keyboard.up(k)],
+    signal,
+  );
