@@ -112,6 +112,9 @@ describe('listing windows', () => {
     expect(created.errors?.[0]).toMatchObject({ code: 'navigation_failed' });
     expect(created.data.url).toBe(address);
     expect(await listed(created.data.windowId)).toMatchObject({ url: created.data.url, title: created.data.title });
+    // The error page is titled by its address until its own title is parsed: creation answers the settled one.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await listed(created.data.windowId)).toMatchObject({ url: created.data.url, title: created.data.title });
   });
 
   it('lists a page opened over CDP, and forgets a closed window', async () => {

@@ -10,7 +10,40 @@ import { currentWindow, currentWindows, targetIdOf } from './targets.js';
 const isWindow = (target: Target) => target.type() === 'page';
 
 /** How long a window whose first load failed may take to show the error page for its address. */
-const ERROR_PAGE_WAIT_MS = 2_000;
+const ERROR_PAGE_WAIT_MS = 5_000;
+const ERROR_PAGE_POLL_MS = 50;
+
+/**
+ * The error page's own title once its document is parsed; undefined while it is not, while the blank page it
+ * replaces is still the one read, or when it cannot be read in time.
+ */
+const parsedTitle = async (page: Page): Promise<string | undefined> => {
+  const read = page.evaluate(() =>
+    document.readyState === 'loading' || location.href === 'about:blank' ? undefined : document.title,
+  );
+  const late = new Promise<undefined>((resolve) => setTimeout(resolve, ERROR_PAGE_POLL_MS * 4));
+  return Promise.race([read.catch(() => undefined), late]);
+};
+
+/**
+ * The window once Chromium's error page for a failed first load is shown in full. The page commits after the failure
+ * is reported, and is titled by its address until its parser reaches its own title ("127.0.0.1:8080", then
+ * "127.0.0.1"): the answer waits for both, and for the browser to report that title, so the windows list says the
+ * same later. Bounded: a page still not settled is answered as it is.
+ */
+const errorPageShown = async (page: Page, browserCdp: CDPSession, windowId: string) => {
+  const deadline = Date.now() + ERROR_PAGE_WAIT_MS;
+  let current = await currentWindow(browserCdp, windowId);
+  while (current && Date.now() < deadline) {
+    if (current.url !== 'about:blank') {
+      const title = await parsedTitle(page);
+      if (title !== undefined && (title === '' || title === current.title)) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, ERROR_PAGE_POLL_MS));
+    current = await currentWindow(browserCdp, windowId);
+  }
+  return current;
+};
 
 export class PuppeteerSessionBrowser implements SessionBrowser {
   /** A session on the browser target, for browser-wide questions (the windows as they are now). */
@@ -78,20 +111,14 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     const navigation = await navigateOrDownload(page, options.url, options);
     const windowId = targetIdOf(page.target());
     const browserCdp = await this.browserCdp();
-    let current = await currentWindow(browserCdp, windowId);
     // A load that failed (refused, unresolvable) shows Chromium's error page for its address, committed a moment
     // after the failure is reported: wait for it, so this answer and the windows list agree. (An aborted load, such
     // as a 204 answer, commits nothing and stays blank.)
     const errorPageComing =
       navigation.error !== undefined && navigation.error !== 'net::ERR_ABORTED' && options.url !== 'about:blank';
-    for (
-      let waited = 0;
-      errorPageComing && current?.url === 'about:blank' && waited < ERROR_PAGE_WAIT_MS;
-      waited += 50
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      current = await currentWindow(browserCdp, windowId);
-    }
+    const current = errorPageComing
+      ? await errorPageShown(page, browserCdp, windowId)
+      : await currentWindow(browserCdp, windowId);
     // Closed already (by a CDP client, say): the id is still the answer; the page's last known URL goes with it.
     const window = current ?? { windowId, url: page.url(), title: '' };
     return { window, navigation };
