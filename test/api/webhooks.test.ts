@@ -11,7 +11,8 @@ import type { AsyncOperationRegistry } from '../../functions/core/requests/deps.
 import { succeeded } from '../../functions/core/operations/result.js';
 import { ensureWebhookSecret, rotateWebhookSecret } from '../../functions/core/webhooks/secrets.js';
 import type { Deps } from '../../functions/api/deps.js';
-import { createRunningSession, waitFor } from '../support/session-client.js';
+import { deliveryEnded as endedDelivery } from '../support/async-request.js';
+import { createRunningSession } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 interface Received {
@@ -67,14 +68,7 @@ const accept = (webhookUrl: string, automationId = 'a1') =>
     headers: org.auth,
     body: { automationId, async: { webhookUrl } },
   });
-const status = (requestId: string) =>
-  svc.app.inject({ method: 'GET', path: `/v1/requests/${requestId}/status`, headers: org.auth });
-const deliveryEnded = (requestId: string) =>
-  waitFor(
-    () => status(requestId),
-    (res) => ['delivered', 'failed'].includes(res.json.webhook?.state),
-    15_000,
-  );
+const deliveryEnded = (requestId: string) => endedDelivery(svc, requestId, org.auth);
 
 beforeAll(async () => {
   [svc, receiver] = await Promise.all([

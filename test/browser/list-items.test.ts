@@ -7,21 +7,19 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemGroup, WindowDriver } from '../../functions/ports/window-driver.js';
 import { startRealPagesServer } from '../fixtures/real-pages/corpus.js';
-import { openDriverWindow } from '../support/driver-window.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { openServedWindow, type ServedWindow } from '../support/driver-window.js';
 
-let svc: TestService;
+let served: ServedWindow<Awaited<ReturnType<typeof startRealPagesServer>>>;
 let pages: Awaited<ReturnType<typeof startRealPagesServer>>;
 let page: Page;
 let driver: WindowDriver;
 
 beforeAll(async () => {
-  [svc, pages] = await Promise.all([startTestService({ warmPoolSize: 1 }), startRealPagesServer()]);
-  ({ page, driver } = await openDriverWindow(svc));
+  served = await openServedWindow(startRealPagesServer);
+  ({ server: pages, page, driver } = served);
 });
 afterAll(async () => {
-  await svc?.stop();
-  await pages?.close();
+  await served?.close();
 });
 
 const groupsOf = (): Promise<ItemGroup[]> => driver.listItems(new AbortController().signal);

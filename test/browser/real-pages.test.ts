@@ -19,21 +19,19 @@ import {
   storedSnapshot,
   type RealCase,
 } from '../fixtures/real-pages/corpus.js';
-import { openDriverWindow } from '../support/driver-window.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { openServedWindow, type ServedWindow } from '../support/driver-window.js';
 
-let svc: TestService;
+let served: ServedWindow<Awaited<ReturnType<typeof startRealPagesServer>>>;
 let pages: Awaited<ReturnType<typeof startRealPagesServer>>;
 let page: Page;
 let driver: WindowDriver;
 
 beforeAll(async () => {
-  [svc, pages] = await Promise.all([startTestService({ warmPoolSize: 1 }), startRealPagesServer()]);
-  ({ page, driver } = await openDriverWindow(svc));
+  served = await openServedWindow(startRealPagesServer);
+  ({ server: pages, page, driver } = served);
 });
 afterAll(async () => {
-  await svc?.stop();
-  await pages?.close();
+  await served?.close();
 });
 
 /**

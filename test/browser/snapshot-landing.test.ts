@@ -3,26 +3,21 @@
  * entry, the heading and links to its label are one place. A link inside the heading that leads elsewhere (Docutils
  * puts a back-link to the table of contents there) is not the heading's anchor.
  */
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeSnapshot, type RawSnapshot } from '../../functions/adapters/browser/actions/snapshot/decode.js';
 import { SNAPSHOT_WITH_BLOCKS_SCRIPT } from '../../functions/adapters/browser/actions/snapshot/script.js';
-import { DEFAULT_WINDOW, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
+import { type BareBrowser, launchBareBrowser } from '../support/browsers.js';
 
-let browser: Browser;
+let bare: BareBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await puppeteer.launch({
-    executablePath: await resolveChromiumPath(),
-    headless: 'shell',
-    args: ['--no-sandbox'],
-    defaultViewport: DEFAULT_WINDOW,
-  });
-  page = await browser.newPage();
+  bare = await launchBareBrowser();
+  page = bare.page;
 });
 afterAll(async () => {
-  await browser?.close();
+  await bare?.close();
 });
 
 const hrefOf = async (html: string, name: string): Promise<string | undefined> => {

@@ -2,26 +2,21 @@
  * Roles, tags and link relations are looked up in tables of words: a word that names one of Object's own
  * properties ("constructor", "toString") must read as no entry, not as the built-in function behind it.
  */
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeSnapshot, type RawSnapshot } from '../../functions/adapters/browser/actions/snapshot/decode.js';
 import { SNAPSHOT_WITH_BLOCKS_SCRIPT } from '../../functions/adapters/browser/actions/snapshot/script.js';
-import { DEFAULT_WINDOW, resolveChromiumPath } from '../../functions/browser-host/chromium.js';
+import { type BareBrowser, launchBareBrowser } from '../support/browsers.js';
 
-let browser: Browser;
+let bare: BareBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await puppeteer.launch({
-    executablePath: await resolveChromiumPath(),
-    headless: 'shell',
-    args: ['--no-sandbox'],
-    defaultViewport: DEFAULT_WINDOW,
-  });
-  page = await browser.newPage();
+  bare = await launchBareBrowser();
+  page = bare.page;
 });
 afterAll(async () => {
-  await browser?.close();
+  await bare?.close();
 });
 
 describe('snapshot word tables', () => {

@@ -7,21 +7,19 @@ import { estimateTokens, serializeSnapshot } from '../../functions/core/resolve/
 import type { PageSnapshot, SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
-import { openDriverWindow } from '../support/driver-window.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { openServedWindow, type ServedWindow } from '../support/driver-window.js';
 
-let svc: TestService;
+let served: ServedWindow<FixtureServer>;
 let fixtures: FixtureServer;
 let page: Page;
 let driver: WindowDriver;
 
 beforeAll(async () => {
-  [svc, fixtures] = await Promise.all([startTestService({ warmPoolSize: 1 }), startFixtureServer()]);
-  ({ page, driver } = await openDriverWindow(svc));
+  served = await openServedWindow(startFixtureServer);
+  ({ server: fixtures, page, driver } = served);
 });
 afterAll(async () => {
-  await svc?.stop();
-  await fixtures?.close();
+  await served?.close();
 });
 
 const snapshotOf = async (path: string): Promise<PageSnapshot> => {

@@ -6,8 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
-import { chromiumArgs, resolveChromiumPath } from '../../functions/browser-host/index.js';
+import { chromiumArgs } from '../../functions/browser-host/index.js';
 import type { ViewerState } from '../../functions/browser-host/live-view/page.js';
+import { runChromiumPath } from './browsers.js';
 
 export interface ViewerBrowser {
   browser: Browser;
@@ -17,7 +18,7 @@ export interface ViewerBrowser {
 export const launchViewerBrowser = async (): Promise<ViewerBrowser> => {
   const userDataDir = await mkdtemp(join(tmpdir(), 'sessionhost-viewer-'));
   const browser = await puppeteer.launch({
-    executablePath: await resolveChromiumPath(process.env.CHROMIUM_PATH || undefined),
+    executablePath: await runChromiumPath(),
     args: chromiumArgs({ userDataDir }),
     headless: 'shell',
     defaultViewport: { width: 1000, height: 800 },

@@ -3,8 +3,8 @@
  * operation whose session did not survive then ends in `error`, saying why), and webhook deliveries still pending
  * are queued for their stored next-attempt time.
  */
-import { MAX_DELAY_SECONDS } from '../../ports/queue.js';
 import { OPEN_REQUESTS_INDEX_PK } from '../shared/record-keys.js';
+import { queueDelivery, untilNextAttempt } from '../webhooks/deliver.js';
 import type { RequestDeps } from './deps.js';
 import { encodeMessage, type RequestItem } from './model.js';
 
@@ -22,11 +22,7 @@ export const resumeOpenRequests = async (deps: RequestDeps<any>): Promise<{ runs
         );
         runs += 1;
       } else if (item.webhook?.state === 'pending') {
-        const due = item.webhook.nextAttemptAt ? Date.parse(item.webhook.nextAttemptAt) : now;
-        await deps.asyncRequests.queue.send(
-          encodeMessage({ kind: 'deliver', orgId: item.orgId, requestId: item.requestId }),
-          { delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, due - now) / 1000) },
-        );
+        await queueDelivery(deps, item, untilNextAttempt(item, now));
         deliveries += 1;
       }
     }

@@ -8,7 +8,7 @@
 import { ConditionFailedError } from '../../ports/records.js';
 import { toAppError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
-import { attemptDelivery } from '../webhooks/deliver.js';
+import { attemptDelivery, queueDelivery, untilNextAttempt } from '../webhooks/deliver.js';
 import { isAsyncOperationId, type RequestDeps } from './deps.js';
 import { completedChanges, decodeMessage, type RequestItem } from './model.js';
 
@@ -72,8 +72,13 @@ export const runRequest = async <D extends RequestDeps<D>>(
       if (error instanceof ConditionFailedError) return deps.records.get<RequestItem>(key); // a duplicate run finished first
       throw error;
     }
-  } else if (item.webhook?.state !== 'pending' || item.webhook.attempts.length > 0) {
-    // Already run; its webhook is delivered, given up, or in the hands of a scheduled retry.
+  } else if (item.webhook?.state !== 'pending') {
+    return item; // already run; its webhook is delivered or given up
+  } else if (item.webhook.attempts.length > 0) {
+    // Already run, and its webhook waits for a retry. The run message comes back only after a handling that failed
+    // (or as a duplicate): the failure may have been the scheduling of that retry, after its attempt was recorded,
+    // and nothing else would ever schedule it. Scheduled again, a retry costs at most one extra attempt.
+    await queueDelivery(deps, item, untilNextAttempt(item, deps.clock.now().getTime()));
     return item;
   }
   if (item.webhook?.state === 'pending') await attemptDelivery(deps, item);

@@ -4,6 +4,7 @@
  * until the attempts run out; the request keeps its result either way.
  */
 import { epochSeconds } from '../../ports/clock.js';
+import { MAX_DELAY_SECONDS } from '../../ports/queue.js';
 import { ConditionFailedError } from '../../ports/records.js';
 import type { RequestDeps, ShapeResult } from '../requests/deps.js';
 import {
@@ -24,6 +25,20 @@ const succeeded = (attempt: DeliveryAttempt) =>
 /** The body a webhook carries: the status body, plus the request id so one receiver can serve many requests. */
 export const webhookBody = (item: RequestItem, shape: ShapeResult): string =>
   JSON.stringify({ requestId: item.requestId, ...statusBody(item, shape) });
+
+/** Queues the delivery's next attempt `delayMs` from now (as soon as the queue allows when it is already due). */
+export const queueDelivery = (
+  deps: RequestDeps<any>,
+  item: Pick<RequestItem, 'orgId' | 'requestId'>,
+  delayMs: number,
+): Promise<void> =>
+  deps.asyncRequests.queue.send(encodeMessage({ kind: 'deliver', orgId: item.orgId, requestId: item.requestId }), {
+    delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, delayMs) / 1000),
+  });
+
+/** How long until the stored next attempt of a pending delivery is due (0: now). */
+export const untilNextAttempt = (item: RequestItem, now: number): number =>
+  item.webhook?.nextAttemptAt ? Date.parse(item.webhook.nextAttemptAt) - now : 0;
 
 export const attemptDelivery = async (
   deps: RequestDeps<any>,
@@ -73,10 +88,7 @@ export const attemptDelivery = async (
     throw error;
   }
   if (next.state === 'pending') {
-    await deps.asyncRequests.queue.send(
-      encodeMessage({ kind: 'deliver', orgId: item.orgId, requestId: item.requestId }),
-      { delaySeconds: delayMs / 1000 },
-    );
+    await queueDelivery(deps, item, delayMs);
   } else if (next.state === 'failed') {
     deps.log.warn('webhook delivery failed for good', {
       requestId: item.requestId,

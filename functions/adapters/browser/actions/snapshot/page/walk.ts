@@ -93,6 +93,18 @@ const hrefOf = (el: Element): string => {
   return clean(url.pathname + url.search + url.hash, HREF_MAX);
 };
 
+/** An element that only marks a place (`<span id="label"></span>`): no text, no children. */
+const marksOnly = (el: Element): boolean => !el.firstElementChild && !(el.textContent || '').trim();
+
+/** The element a "#fragment" names in the element's document; none when it names nothing or is malformed (`#%`). */
+const elementAtHash = (el: Element, hash: string): Element | null => {
+  try {
+    return el.ownerDocument.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+};
+
 /** Whether `target` is one of the place marks right before `heading` (Sphinx's `<span id="label">`). */
 const marksBefore = (heading: Element, target: Element): boolean => {
   for (let before = heading.previousElementSibling; before && marksOnly(before); before = before.previousElementSibling)
@@ -102,17 +114,13 @@ const marksBefore = (heading: Element, target: Element): boolean => {
 
 /**
  * A heading's permalink: a link inside it to the heading itself, to something inside it, to a place mark right
- * before it, or to the section that opens with it (Sphinx's "¶"). A link inside a heading that leads elsewhere (Docutils' back-link to the table of
- * contents) is not one: taking it as the heading's anchor would send "the Reference link" to the contents.
+ * before it, or to the section that opens with it (Sphinx's "¶"). A link inside a heading that leads elsewhere
+ * (Docutils' back-link to the table of contents) is not one: taking it as the heading's anchor would send "the
+ * Reference link" to the contents.
  */
 const permalinkOf = (heading: Element): Element | null => {
   for (const link of Array.from(heading.querySelectorAll('a[href^="#"]'))) {
-    let target: Element | null = null;
-    try {
-      target = heading.ownerDocument.getElementById(decodeURIComponent((link.getAttribute('href') || '').slice(1)));
-    } catch {
-      continue;
-    }
+    const target = elementAtHash(heading, link.getAttribute('href') || '');
     if (!target) continue;
     // The section counts only when this is its own heading, not any heading somewhere inside a wrapper.
     const ownSection = target.contains(heading) && target.querySelector('h1, h2, h3, h4, h5, h6') === heading;
@@ -120,9 +128,6 @@ const permalinkOf = (heading: Element): Element | null => {
   }
   return null;
 };
-
-/** An element that only marks a place (`<span id="label"></span>`): no text, no children. */
-const marksOnly = (el: Element): boolean => !el.firstElementChild && !(el.textContent || '').trim();
 
 /**
  * The id a heading is reached by: its own (the caller checks), one inside it (`<a name>`, MediaWiki's
@@ -146,12 +151,7 @@ const headingAnchorOf = (el: Element): string => {
  * anchor, the one the table of contents links to. Any other target is kept as written.
  */
 const landingOf = (el: Element, hash: string): string => {
-  let target: Element | null = null;
-  try {
-    target = el.ownerDocument.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return hash;
-  }
+  const target = elementAtHash(el, hash);
   const next = target && marksOnly(target) ? target.nextElementSibling : null;
   if (!next || !/^h[1-6]$/.test(next.localName)) return hash;
   const permalink = permalinkOf(next);
