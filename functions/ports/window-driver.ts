@@ -223,11 +223,17 @@ export interface ItemGroup {
   items: Array<{ text: string; cells?: string[]; link?: string }>;
 }
 
+/** The page's file inputs, with the page's address (`location.href`) read alongside them. */
+export interface FileInputListing {
+  url: string;
+  candidates: FileInputCandidate[];
+}
+
 export interface WindowDriver {
   scrape(signal: AbortSignal): Promise<ScrapeResult>;
   screenshot(request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]>;
   scroll(request: ScrollRequest, signal: AbortSignal): Promise<ScrollOutcome>;
-  fileInputs(signal: AbortSignal): Promise<FileInputCandidate[]>;
+  fileInputs(signal: AbortSignal): Promise<FileInputListing>;
   /** Set files (paths on the browser's machine) on a file input, firing `input` and `change` as a user would. */
   setInputFiles(candidateId: string, paths: string[], signal: AbortSignal): Promise<void>;
   /** The page's candidate elements for resolving a description (see `page-snapshot.ts`). */

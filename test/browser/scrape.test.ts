@@ -144,6 +144,25 @@ describe('scrape-content', () => {
     expect((await scrape(windowId)).json.data.modelResponse.selectedText).toBe('low tide');
   });
 
+  it('reads a page changed since its last read anew: the main content follows the change', async () => {
+    const windowId = await openWindow(`${fixtures.url}/scrape/columns.html`);
+    const first = (await scrape(windowId)).json.data.modelResponse.scrapedContent.text as string;
+    expect(first).toContain('Alpha again');
+    expect(first).not.toContain('Beta note');
+    // The long text moves to the other column, and a short note takes its place: the main content moved with it.
+    await (await pageOf(windowId)).evaluate(() => {
+      const one = document.getElementById('one')!;
+      document.getElementById('two')!.append(...Array.from(one.children));
+      one.innerHTML = '<p>Gamma note: closed on Sundays.</p>';
+    });
+    const second = (await scrape(windowId)).json.data.modelResponse.scrapedContent.text as string;
+    expect(second).toContain('Beta note');
+    expect(second).toContain('Alpha again');
+    expect(second).not.toContain('Gamma note');
+    // Read again unchanged: the same answer.
+    expect((await scrape(windowId)).json.data.modelResponse.scrapedContent.text).toBe(second);
+  });
+
   it('leaves the page as it was: same DOM, no globals added', async () => {
     const windowId = await openWindow(`${fixtures.url}/scrape/shadow.html`);
     const page = await pageOf(windowId);

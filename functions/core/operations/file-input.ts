@@ -99,9 +99,8 @@ export const fileInput = (
     if ('issue' in located) return failed(located.issue);
     budget.check();
 
-    const all = await driver.fileInputs(budget.signal);
+    const { url, candidates: all } = await driver.fileInputs(budget.signal);
     const candidates = request.includeHiddenElements === false ? all.filter((candidate) => candidate.visible) : all;
-    const { url } = await driver.pageState(budget.signal);
     const choice = await resolveFileInput(
       deps,
       candidates,

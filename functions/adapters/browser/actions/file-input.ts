@@ -4,7 +4,9 @@
  * `change` as a user's choice would.
  */
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
-import type { FileInputCandidate } from '../../../ports/window-driver.js';
+import type { FileInputCandidate, FileInputListing } from '../../../ports/window-driver.js';
+import { readSettled } from './input/settled.js';
+import { evaluateInWorld } from './world.js';
 
 /** The handles behind the last listing of each page, so `setInputFiles` acts on exactly what was listed. */
 const listed = new WeakMap<Page, Map<string, ElementHandle<HTMLInputElement>>>();
@@ -115,7 +117,7 @@ const inputsOf = async (frame: Frame): Promise<ElementHandle<HTMLInputElement>[]
   return found as ElementHandle<HTMLInputElement>[];
 };
 
-export const fileInputs = async (page: Page, signal: AbortSignal): Promise<FileInputCandidate[]> => {
+const listInputs = async (page: Page, signal: AbortSignal): Promise<FileInputCandidate[]> => {
   const previous = listed.get(page);
   const handles = new Map<string, ElementHandle<HTMLInputElement>>();
   const candidates: FileInputCandidate[] = [];
@@ -149,6 +151,18 @@ export const fileInputs = async (page: Page, signal: AbortSignal): Promise<FileI
   return candidates;
 };
 
+/**
+ * The inputs and the page's address, read at once: the address is all the resolver needs of the page besides its
+ * inputs, so the page's text is not read for it.
+ */
+export const fileInputs = async (page: Page, signal: AbortSignal): Promise<FileInputListing> => {
+  const [url, candidates] = await Promise.all([
+    readSettled(page, signal, () => evaluateInWorld<string>(page, 'location.href', signal)),
+    listInputs(page, signal),
+  ]);
+  return { url, candidates };
+};
+
 export const setInputFiles = async (
   page: Page,
   candidateId: string,
@@ -157,7 +171,7 @@ export const setInputFiles = async (
 ): Promise<void> => {
   let handle = listed.get(page)?.get(candidateId);
   if (!handle) {
-    await fileInputs(page, signal);
+    await listInputs(page, signal);
     handle = listed.get(page)?.get(candidateId);
   }
   if (!handle) throw new Error(`the file input ${candidateId} is no longer on the page`);

@@ -13,14 +13,14 @@ import { readSettled } from './input/settled.js';
 import { untilAborted } from './scrape/abort.js';
 import type { PageScrape } from './scrape/page-types.js';
 import { scrapeScript } from './scrape/script.js';
-import { evaluateInWorld, PageScriptError } from './world.js';
+import { keptCall, evaluateInWorld, PageScriptError } from './world.js';
 
 /** Far past what the page code needs; it keeps a pathological page from holding the renderer without end. */
 const EVALUATE_TIMEOUT_MS = 60_000;
 
 export const scrape = async (page: Page, signal: AbortSignal): Promise<ScrapeResult> => {
   signal.throwIfAborted();
-  const expression = await untilAborted(scrapeScript(), signal);
+  const expression = keptCall(await untilAborted(scrapeScript(), signal));
   let scraped: PageScrape;
   try {
     // A page that navigates meanwhile takes the isolated world with it: read the next document instead.

@@ -16,6 +16,8 @@ const WORLD = 'sessionhost';
 interface World {
   session: CDPSession;
   contextId: number;
+  /** The keys of the scripts (`PageCall`) this world already holds: their source is not sent again. */
+  installed: Set<number>;
 }
 
 /**
@@ -58,7 +60,7 @@ const createWorld = async (page: Page): Promise<World> => {
       expression: `Object.defineProperty(globalThis, '${MARK}', { value: true })`,
       contextId: executionContextId,
     });
-    return { session, contextId: executionContextId };
+    return { session, contextId: executionContextId, installed: new Set() };
   } catch (error) {
     // The frame was detached or is between documents.
     throw contextLost(error);
@@ -92,13 +94,50 @@ export interface WorldOptions {
   timeoutMs?: number;
 }
 
-const evaluateOnce = async (page: Page, expression: string, options: WorldOptions): Promise<unknown> => {
+/**
+ * A call of an in-page script with JSON arguments whose function the world keeps the first time it runs there,
+ * under a key of its source, so later calls of the same document send only the call and reuse what the script set
+ * up: the scrape carries 90 KB of Readability, which would otherwise be sent and set up again on every read.
+ */
+export interface PageCall {
+  source: string;
+  args: unknown[];
+}
+
+/** Held in the service's world only, which the page cannot reach. */
+const SCRIPTS = '__sessionhostScripts';
+const keys = new Map<string, number>();
+const keyOf = (source: string): number => {
+  let key = keys.get(source);
+  if (key === undefined) {
+    key = keys.size;
+    keys.set(source, key);
+  }
+  return key;
+};
+
+const expressionOf = (call: string | PageCall, world: World): { text: string; installs?: number } => {
+  if (typeof call === 'string') return { text: call };
+  const key = keyOf(call.source);
+  const args = call.args.map((arg) => JSON.stringify(arg)).join(', ');
+  // A world that lacks the script is not the one its id named (see MARK): treated as stale, the call is made again.
+  if (world.installed.has(key))
+    return { text: `(globalThis.${SCRIPTS}?.[${key}] ?? (() => { throw new Error('${NOT_OURS}'); })())(${args})` };
+  return {
+    text: `((globalThis.${SCRIPTS} ??= {})[${key}] = (${call.source}))(${args})`,
+    installs: key,
+  };
+};
+
+const evaluateOnce = async (page: Page, call: string | PageCall, options: WorldOptions): Promise<unknown> => {
   const pending = worldOf(page);
-  const { session, contextId } = await pending;
+  const world = await pending;
+  const { session, contextId } = world;
+  const expression = expressionOf(call, world);
   let evaluation;
   try {
     evaluation = await session.send('Runtime.evaluate', {
-      expression: guarded(expression),
+      expression: guarded(expression.text),
       contextId,
       returnByValue: true,
       awaitPromise: true,
@@ -118,6 +157,8 @@ const evaluateOnce = async (page: Page, expression: string, options: WorldOption
     }
     throw new PageScriptError(details.exception?.description ?? details.text);
   }
+  // Only a call that ran to its end is known to have left the script in place.
+  if (expression.installs !== undefined) world.installed.add(expression.installs);
   return evaluation.result.value;
 };
 
@@ -129,13 +170,20 @@ export const callExpression = (source: string, ...args: unknown[]): string =>
   `(${source})(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
 
 /**
+ * A call of a script the world keeps (see `PageCall`). Only for a script whose value holds no state between calls:
+ * the bundled `page/*.generated.ts` scripts keep theirs in module variables that must be fresh on every call, so
+ * they go through `callExpression`.
+ */
+export const keptCall = (source: string, ...args: unknown[]): PageCall => ({ source, args });
+
+/**
  * Evaluates `expression` (awaiting a returned promise) in the service's isolated world of the page's current
  * document and returns its value as JSON. A cached world whose document went away is replaced once; a document
  * that goes away during the script rejects with a context-lost error (`isContextLost`).
  */
 export const evaluateInWorld = async <T>(
   page: Page,
-  expression: string,
+  expression: string | PageCall,
   signal: AbortSignal,
   options: WorldOptions = {},
 ): Promise<T> => {

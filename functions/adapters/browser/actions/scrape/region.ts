@@ -49,7 +49,35 @@ export function regionFunctions(page: PageApi): Pick<PageApi, 'mainRegion'> {
     return articles.length === 1 ? articles[0] : null;
   }
 
+  /**
+   * Readability's pick, kept for the next read of the same document (the scrape's functions stay in the service's
+   * world, see `keptCall`): scoring is most of a scrape of a mid-sized page. Readability reads a clone of the DOM
+   * tree and nothing else (no styles, no layout, no field values), so a pick stays right exactly as long as no node,
+   * attribute or text of the document changes, which is what a MutationObserver reports. The observer lets go at
+   * the first change, so a page that keeps changing pays for one record; records not yet delivered are taken
+   * before the kept pick is trusted.
+   */
+  let kept: { body: HTMLElement; region: Element | null; changed: boolean; observer: MutationObserver } | undefined;
+
   function readabilityRegion(body: HTMLElement, libraries: PageLibraries): Element | null {
+    if (kept && kept.body === body && !kept.changed && !kept.observer.takeRecords().length) return kept.region;
+    kept?.observer.disconnect();
+    const region = scoredRegion(body, libraries);
+    const watch = {
+      body,
+      region,
+      changed: false,
+      observer: new MutationObserver(() => {
+        watch.changed = true;
+        watch.observer.disconnect();
+      }),
+    };
+    watch.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    kept = watch;
+    return region;
+  }
+
+  function scoredRegion(body: HTMLElement, libraries: PageLibraries): Element | null {
     const originals = body.getElementsByTagName('*');
     if (originals.length > READABILITY_MAX_ELEMENTS) return null;
     // Readability rewrites the document it reads: it gets an inert clone, whose elements map back by position.

@@ -1,6 +1,7 @@
 /**
- * The scrape as one expression for CDP `Runtime.evaluate`: Readability (read from node_modules once per process)
- * and the page code, all inside one function scope, so nothing is left in the page's globals. The page code goes
+ * The scrape as one in-page script (see `PageCall`): an expression that sets up Readability (read from
+ * node_modules once per process) and the page code inside one function scope, so nothing is left in the page's
+ * globals, and gives the function that scrapes. The service's world keeps that function for later reads. The page code goes
  * as its own source text (see page-types.ts for what that asks of it).
  */
 import { readFile } from 'node:fs/promises';
@@ -41,7 +42,7 @@ const __name = (target) => target;
 const Readability = ${asModule(readability)};
 const page = {};
 ${PAGE_PARTS.map((part) => `Object.assign(page, (${part.toString()})(page));`).join('\n')}
-return page.extract({ Readability });
+return () => page.extract({ Readability });
 })()`;
 };
 
