@@ -4,7 +4,7 @@ import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
 import { headingAnchors } from './anchors.js';
-import { inScope } from './scope.js';
+import { contentsLinks, inScope } from './scope.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -35,6 +35,7 @@ const fitness = (
   sections: Set<string>,
   present: boolean[],
   kindFit: number,
+  contents: Set<string> | undefined,
 ): number => {
   let factor = 1;
   if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, kindFit) : kindFit;
@@ -46,7 +47,7 @@ const fitness = (
   query.regions.forEach((region, i) => {
     if (present[i] && !inRegion(element, region) && !named(query.regionWords[i])) factor *= 0.45;
   });
-  if (query.scope && !inScope(element, query.scope)) factor *= 0.45;
+  if (query.scope && !inScope(element, query.scope, contents)) factor *= 0.45;
   if (!element.visible) factor *= 0.55;
   if (element.disabled) factor *= 0.9;
   return factor;
@@ -66,6 +67,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   const sections = query.section
     ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
     : new Set<string>();
+  const contents = query.scope ? contentsLinks(snapshot.elements) : undefined;
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
@@ -129,7 +131,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     return {
       element,
       index,
-      score: text * fitness(element, query, intent, named, sections, present, kindFit),
+      score: text * fitness(element, query, intent, named, sections, present, kindFit, contents),
       kindFit,
     };
   });

@@ -1,0 +1,48 @@
+/**
+ * General reading of real markup by the offline resolver: a table of contents known by its links (a run of links
+ * to the page's own headings) when nothing marks it as one.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import { contentsLinks } from '../../functions/core/resolve/scope.js';
+import { el, pageAt } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://docs.test/faq.html', 'FAQ');
+const answerOf = (answer: Awaited<ReturnType<typeof offlineResolver.resolve>>) =>
+  'match' in answer ? answer.match.id : 'ambiguous' in answer ? 'several' : 'none';
+
+describe('a table of contents known by its links', () => {
+  // Docutils' contents: a div with a paragraph "Contents" (no landmark, no heading) and a list of links to the
+  // sections; each section heading holds a back-link to its entry.
+  const snapshot = page(
+    el('h0', 'heading', 'Project FAQ'),
+    el('t1', 'link', '1 Installing', { href: '#installing', heading: 'Project FAQ' }),
+    el('t2', 'link', '2 HTML Writer', { href: '#html-writer', heading: 'Project FAQ' }),
+    el('t3', 'link', '3 Miscellaneous', { href: '#misc', heading: 'Project FAQ' }),
+    el('h1', 'heading', '1 Installing', { attributes: 'installing' }),
+    el('b1', 'link', '1 Installing', { href: '#toc-1', parent: 'h1' }),
+    el('h2', 'heading', '2 HTML Writer', { attributes: 'html-writer' }),
+    el('b2', 'link', '2 HTML Writer', { href: '#toc-2', parent: 'h2' }),
+    el('h3', 'heading', '3 Miscellaneous', { attributes: 'misc' }),
+    el('b3', 'link', '3 Miscellaneous', { href: '#toc-3', parent: 'h3' }),
+  );
+
+  it('is the run of links to the page headings, not a back-link inside a heading', () => {
+    expect([...contentsLinks(snapshot.elements)].sort()).toEqual(['t1', 't2', 't3']);
+  });
+
+  it('is where "in the contents" looks, and where its entries are counted', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'HTML Writer in the table of contents'))).toBe('t2');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the first entry in the contents'))).toBe('t1');
+  });
+
+  it('needs three links in a row: a lone cross-reference to a section is no contents', () => {
+    const lone = page(
+      el('h0', 'heading', 'Intro', { attributes: 'intro' }),
+      el('x', 'link', 'the writer', { href: '#writer', heading: 'Intro' }),
+      el('y', 'link', 'elsewhere', { href: '/other.html', heading: 'Intro' }),
+      el('h1', 'heading', 'Writer', { attributes: 'writer' }),
+    );
+    expect(contentsLinks(lone.elements).size).toBe(0);
+  });
+});
