@@ -46,3 +46,26 @@ describe('a table of contents known by its links', () => {
     expect(contentsLinks(lone.elements).size).toBe(0);
   });
 });
+
+describe('a relation met by equals that lead to one place', () => {
+  const below = (href2: string) =>
+    page(
+      el('a', 'heading', 'Top-level structure', { box: { x: 0, y: 0, width: 600, height: 30 } }),
+      el('l1', 'link', '3.1.1. Low-level summary', {
+        href: '#ll-summary',
+        box: { x: 0, y: 100, width: 200, height: 20 },
+      }),
+      el('l2', 'link', '3.1.1. Low-level summary', { href: href2, box: { x: 400, y: 100, width: 200, height: 20 } }),
+    );
+
+  it('is one answer, the others named as equivalents', async () => {
+    const answer = await offlineResolver.resolve(below('#ll-summary'), 'Low-level summary under Top-level structure');
+    expect(answerOf(answer)).toBe('l1');
+    expect('match' in answer && answer.equivalents?.map((e) => e.id)).toEqual(['l2']);
+  });
+
+  it('stays several when they lead to different places', async () => {
+    const answer = await offlineResolver.resolve(below('#other'), 'Low-level summary under Top-level structure');
+    expect(answerOf(answer)).toBe('several');
+  });
+});
