@@ -69,3 +69,20 @@ describe('a relation met by equals that lead to one place', () => {
     expect(answerOf(answer)).toBe('several');
   });
 });
+
+describe('a heading no link leads to, beside controls that fit as well', () => {
+  const snapshot = (id?: string) =>
+    page(
+      el('l1', 'link', 'Prior Releases', { href: '/chronology.html', region: ['aside Common Links'] }),
+      el('h', 'heading', 'Latest Release', id ? { attributes: id } : {}),
+      el('l2', 'link', 'Prior Releases', { href: '/chronology.html' }),
+    );
+
+  it('is no rival to click: the links, which lead to one place, are the answer', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot(), 'the past releases'))).toBe('l1');
+  });
+
+  it('still is when a link leads to it (a section someone may mean)', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot('latest'), 'the past releases'))).toBe('several');
+  });
+});

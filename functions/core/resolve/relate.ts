@@ -10,6 +10,7 @@ import {
   closestOf,
   dedupeNested,
   headingAnchors,
+  oneOfEquals,
   sameDestination,
   THRESHOLD,
   TIE,
@@ -158,17 +159,8 @@ export const relate = (
   // Equally close elements that lead to one place (a contents entry, its copy in a chapter's contents and the
   // heading they point to) are one answer, as they are without a relation.
   const close = ranked.filter((r) => r.d - first.d < 2).map((r) => r.s);
-  if (close.length > 1 && sameDestination(close, headingAnchors(snapshot.elements, byId))) {
-    const chosen = close.find((s) => s.element.visible) ?? close[0];
-    return {
-      match: chosen.element,
-      confidence: Math.round(Math.min(1, chosen.score) * 60) / 100,
-      equivalents: close
-        .filter((s) => s !== chosen)
-        .slice(0, 5)
-        .map(candidateOf),
-    };
-  }
+  if (close.length > 1 && sameDestination(close, headingAnchors(snapshot.elements, byId)))
+    return oneOfEquals(close, (chosen) => Math.round(Math.min(1, chosen.score) * 60) / 100);
   if (
     second &&
     second.d - first.d < 2 &&

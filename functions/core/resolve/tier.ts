@@ -1,6 +1,6 @@
 /** What choosing and relating share: the thresholds, nested families, and how candidates are reported. */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
-import type { Candidate } from './resolver.js';
+import type { Answer, Candidate } from './resolver.js';
 import type { Scored } from './score.js';
 import { destinationOf } from './anchors.js';
 
@@ -68,4 +68,17 @@ export const boxedLink = (elements: SnapshotElement[], heading: SnapshotElement)
   return under.length <= 3 && first !== undefined && under.every((e) => destinationOf(e) === first)
     ? (under.find((e) => e.visible) ?? under[0])
     : undefined;
+};
+
+/** Equals that lead to one place as one answer: the visible one first in the page, the others named with it. */
+export const oneOfEquals = (tier: Scored[], confidence: (chosen: Scored) => number): Answer => {
+  const chosen = tier.find((s) => s.element.visible) ?? tier[0];
+  return {
+    match: chosen.element,
+    confidence: confidence(chosen),
+    equivalents: tier
+      .filter((s) => s !== chosen)
+      .slice(0, 5)
+      .map(candidateOf),
+  };
 };
