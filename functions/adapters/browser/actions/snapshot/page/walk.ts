@@ -89,8 +89,23 @@ const hrefOf = (el: Element): string => {
   }
   if (url.origin !== location.origin) return clean(url.href, HREF_MAX);
   if (url.hash && url.pathname === location.pathname && url.search === location.search)
-    return clean(url.hash, HREF_MAX);
+    return clean(landingOf(el, url.hash), HREF_MAX);
   return clean(url.pathname + url.search + url.hash, HREF_MAX);
+};
+
+/**
+ * The element a "#part" link scrolls to, as a browser finds it: the element with that id, else an `<a name>` of
+ * that name (older generators, SQLite's and DocBook's pages, mark sections so). Null when none or not decodable.
+ */
+const fragmentTarget = (doc: Document, hash: string): Element | null => {
+  let name: string;
+  try {
+    name = decodeURIComponent(hash.slice(1));
+  } catch {
+    return null;
+  }
+  if (!name) return null;
+  return doc.getElementById(name) ?? doc.querySelector(`a[name="${CSS.escape(name)}"]`);
 };
 
 /** Whether `target` is one of the place marks right before `heading` (Sphinx's `<span id="label">`). */
@@ -107,12 +122,7 @@ const marksBefore = (heading: Element, target: Element): boolean => {
  */
 const permalinkOf = (heading: Element): Element | null => {
   for (const link of Array.from(heading.querySelectorAll('a[href^="#"]'))) {
-    let target: Element | null = null;
-    try {
-      target = heading.ownerDocument.getElementById(decodeURIComponent((link.getAttribute('href') || '').slice(1)));
-    } catch {
-      continue;
-    }
+    const target = fragmentTarget(heading.ownerDocument, link.getAttribute('href') || '');
     if (!target) continue;
     // The section counts only when this is its own heading, not any heading somewhere inside a wrapper.
     const ownSection = target.contains(heading) && target.querySelector('h1, h2, h3, h4, h5, h6') === heading;
@@ -146,12 +156,7 @@ const headingAnchorOf = (el: Element): string => {
  * anchor, the one the table of contents links to. Any other target is kept as written.
  */
 const landingOf = (el: Element, hash: string): string => {
-  let target: Element | null = null;
-  try {
-    target = el.ownerDocument.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return hash;
-  }
+  const target = fragmentTarget(el.ownerDocument, hash);
   const next = target && marksOnly(target) ? target.nextElementSibling : null;
   if (!next || !/^h[1-6]$/.test(next.localName)) return hash;
   const permalink = permalinkOf(next);
