@@ -86,3 +86,15 @@ describe('a heading no link leads to, beside controls that fit as well', () => {
     expect(answerOf(await offlineResolver.resolve(snapshot('latest'), 'the past releases'))).toBe('several');
   });
 });
+
+describe('a place word after a verb of going', () => {
+  const snapshot = page(
+    el('s', 'link', 'Skip to content', { href: '#content', region: ['header'] }),
+    el('t', 'link', 'Back to top', { title: 'Back to top [t]', href: '#top', region: ['nav Page Tools'] }),
+  );
+
+  it('is where the element leads: "go back to the top" is the "Back to top" link', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'go back to the top'))).toBe('t');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'return to top'))).toBe('t');
+  });
+});

@@ -233,6 +233,9 @@ export const parseQuery = (description: string): Query => {
     return ` quote:${quotes.length - 1} `;
   });
   text = text.toLowerCase();
+  // "Go back to the top", "return to top": after a verb of going, a place word is where the element leads (a
+  // "Back to top" link), as it is after "to" inside the description.
+  if (/\bto\s*$/i.test(verb)) text = ` to ${text}`;
   for (const [pattern, replacement] of ORDINAL_PHRASES)
     text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   for (const [pattern, kind] of RELATIONS) {
