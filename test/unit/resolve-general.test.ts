@@ -98,3 +98,27 @@ describe('a place word after a verb of going', () => {
     expect(answerOf(await offlineResolver.resolve(snapshot, 'return to top'))).toBe('t');
   });
 });
+
+describe('the home link read from the banner when no link says home', () => {
+  const banner = (extra: ReturnType<typeof el>[] = []) =>
+    page(
+      el('x', 'link', 'Project site', { href: 'https://project.example/', box: { x: 0, y: 8, width: 80, height: 15 } }),
+      el('o', 'link', 'Overview', { href: '/docs/index.html', box: { x: 90, y: 8, width: 60, height: 15 } }),
+      el('u', 'link', 'Users', { href: '/docs/users.html', box: { x: 160, y: 8, width: 60, height: 15 } }),
+      ...extra,
+      el('b', 'link', 'Index of tools', {
+        href: '/docs/tools/index.html',
+        box: { x: 0, y: 900, width: 90, height: 15 },
+      }),
+    );
+
+  it('is the first same-site link at the top to a directory index', async () => {
+    expect(answerOf(await offlineResolver.resolve(banner(), 'the documentation home'))).toBe('o');
+    expect(answerOf(await offlineResolver.resolve(banner(), 'go to the home page'))).toBe('o');
+  });
+
+  it('gives way to a link that says home itself', async () => {
+    const own = el('h', 'link', 'Home', { href: '/', box: { x: 300, y: 400, width: 40, height: 15 } });
+    expect(answerOf(await offlineResolver.resolve(banner([own]), 'the home page'))).toBe('h');
+  });
+});
