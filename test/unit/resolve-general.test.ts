@@ -122,3 +122,24 @@ describe('the home link read from the banner when no link says home', () => {
     expect(answerOf(await offlineResolver.resolve(banner([own]), 'the home page'))).toBe('h');
   });
 });
+
+describe('inputs named by what they are for', () => {
+  it('reads "login name" and "account name" as the user name', async () => {
+    const login = page(
+      el('u', 'textbox', 'Username', { tag: 'input', editable: true, region: ['form Log In'] }),
+      el('p', 'textbox', 'Password', { tag: 'input', editable: true, region: ['form Log In'] }),
+      el('b', 'button', 'Log In', { region: ['form Log In'] }),
+    );
+    for (const description of ['the login name field', 'the account name box'])
+      expect(answerOf(await offlineResolver.resolve(login, description, { intent: 'type' }))).toBe('u');
+  });
+
+  it('reads "the editor" as the many-line field, not the one-line search and summary boxes', async () => {
+    const edit = page(
+      el('q', 'textbox', '[F]', { tag: 'input', editable: true, region: ['search'] }),
+      el('w', 'textbox', '', { tag: 'textarea', editable: true, attributes: 'wiki__text wikitext' }),
+      el('s', 'textbox', 'Edit summary', { tag: 'input', editable: true }),
+    );
+    expect(answerOf(await offlineResolver.resolve(edit, 'the editor', { intent: 'type' }))).toBe('w');
+  });
+});
