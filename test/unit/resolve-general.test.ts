@@ -143,3 +143,33 @@ describe('inputs named by what they are for', () => {
     expect(answerOf(await offlineResolver.resolve(edit, 'the editor', { intent: 'type' }))).toBe('w');
   });
 });
+
+describe('parts of a document named informally', () => {
+  const guide = page(
+    el('a', 'link', 'Timeout', { href: '/api.html#timeout' }),
+    el('t', 'link', 'Timeouts', { href: '#timeouts', region: ['aside Table of Contents'] }),
+    el('h', 'heading', 'Timeouts ¶', { attributes: 'timeouts' }),
+  );
+
+  it('reads "the bit on X" as the part on X: its heading and the contents entry to it, not a link elsewhere', async () => {
+    expect(answerOf(await offlineResolver.resolve(guide, 'the bit on timeouts'))).toBe('t');
+  });
+
+  it('reads "question N" in an FAQ as its numbered part', async () => {
+    const faq = page(
+      el('q1', 'link', '2.12 How should I mark up lists?', { href: '#how-should-i-mark-up-lists' }),
+      el('q2', 'link', '2.21 How can I mark up a FAQ or other list of questions & answers?', { href: '#faq-lists' }),
+      el('h1', 'heading', '2.12 How should I mark up lists?', { attributes: 'how-should-i-mark-up-lists' }),
+    );
+    expect(answerOf(await offlineResolver.resolve(faq, 'question 2.12'))).toBe('q1');
+  });
+
+  it('knows a contents entry to a heading whose long id the snapshot cut', async () => {
+    const cut = page(
+      el('o', 'link', 'MIME type', { href: '/mime.html' }),
+      el('t', 'link', 'The official MIME type', { href: '#what-s-the-official-mime-type-for-restructuredtext-data' }),
+      el('h', 'heading', 'The official MIME type', { attributes: 'what-s-the-official-mime-type-for-restruc…' }),
+    );
+    expect(answerOf(await offlineResolver.resolve(cut, 'the section on the official MIME type'))).toBe('t');
+  });
+});

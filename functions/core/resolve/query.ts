@@ -85,7 +85,8 @@ const FILLER = new Set([
  * they only say what kind of place is meant, and count a little when the element has them; alone they are the name.
  */
 /** Of those, the words for a part of a document. */
-const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
+// "The bit on timeouts", "the question about the MIME type" (an FAQ's parts are its questions).
+const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic', 'bit', 'question']);
 const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
 // "Method" too: API references title a method by its signature ("path.basename(path[, suffix])"), never with the
 // word. Not "function" or "module": documentation does title those with the word ("The range() Function").
@@ -103,6 +104,8 @@ export const GENERIC = new Set([
   'entry',
   'guide',
   'method',
+  'bit',
+  'question',
 ]);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
 const KIND_ONLY = new Set([

@@ -7,7 +7,7 @@
  * is read as before (the words may be the element's own, or its table row's: "Delete in Bob Smith's row").
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
-import { headingAnchors } from './anchors.js';
+import { headingAnchors, placeTest } from './anchors.js';
 import { parseQuery, type Query } from './query.js';
 import { ROLE_WORDS } from './roles.js';
 import { STOPWORDS, stemOf, words } from './words.js';
@@ -108,13 +108,7 @@ export const contentsLinks = (elements: SnapshotElement[]): Set<string> => {
   let found = contentsOf.get(elements);
   if (found) return found;
   const byId = new Map(elements.map((e) => [e.id, e]));
-  const places = new Set<string>();
-  // Snapshots cut long id attributes ("#api-reference-material-for-client-devel…"): such a place is its prefix.
-  const cut: string[] = [];
-  for (const place of headingAnchors(elements, byId).values())
-    if (place.endsWith('…')) cut.push(place.slice(0, -1));
-    else places.add(place);
-  const isPlace = (href: string) => places.has(href) || cut.some((prefix) => href.startsWith(prefix));
+  const isPlace = placeTest(headingAnchors(elements, byId).values());
   found = new Set<string>();
   let run: string[] = [];
   const close = () => {

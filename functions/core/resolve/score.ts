@@ -3,7 +3,7 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
-import { headingAnchors } from './anchors.js';
+import { headingAnchors, placeTest } from './anchors.js';
 import { contentsLinks, inScope } from './scope.js';
 import { STOPWORDS } from './words.js';
 
@@ -32,7 +32,7 @@ const fitness = (
   query: Query,
   intent: Intent,
   named: (word: string) => boolean,
-  sections: Set<string>,
+  sections: (href: string) => boolean,
   present: boolean[],
   kindFit: number,
   contents: Set<string> | undefined,
@@ -41,7 +41,7 @@ const fitness = (
   if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, kindFit) : kindFit;
   else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
   else if (query.section)
-    factor *= element.role === 'heading' || (element.href !== undefined && sections.has(element.href)) ? 1 : 0.85;
+    factor *= element.role === 'heading' || (element.href !== undefined && sections(element.href)) ? 1 : 0.85;
   else factor *= element.interactive ? 1 : 0.9;
   if (intent === 'type' && query.role && !element.editable) factor *= 0.7;
   query.regions.forEach((region, i) => {
@@ -65,8 +65,8 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   const present = query.regions.map((region) => snapshot.elements.some((element) => inRegion(element, region)));
   // "The section on X": the page's headings, as the links of its table of contents point to them.
   const sections = query.section
-    ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
-    : new Set<string>();
+    ? placeTest(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
+    : () => false;
   const contents = query.scope ? contentsLinks(snapshot.elements) : undefined;
   const { best, width } = evidence;
   const terms = query.terms.length;

@@ -2,7 +2,7 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer, Candidate } from './resolver.js';
 import type { Scored } from './score.js';
-import { destinationOf } from './anchors.js';
+import { destinationOf, placeTest } from './anchors.js';
 
 export { destinationOf, headingAnchors } from './anchors.js';
 
@@ -49,7 +49,12 @@ export const dedupeNested = (tier: Scored[], byId: Map<string, SnapshotElement>)
 /** Whether the tier's elements all lead to one place (a heading "leads" to itself: see `anchorsOf`). */
 export const sameDestination = (tier: Scored[], anchors?: Map<string, string>): boolean => {
   const first = destinationOf(tier[0].element, anchors);
-  return first !== undefined && tier.every((s) => destinationOf(s.element, anchors) === first);
+  if (first === undefined) return false;
+  const same = placeTest([first]);
+  return tier.every((s) => {
+    const other = destinationOf(s.element, anchors);
+    return other !== undefined && (same(other) || placeTest([other])(first));
+  });
 };
 
 /**
