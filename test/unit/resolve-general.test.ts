@@ -173,3 +173,17 @@ describe('parts of a document named informally', () => {
     expect(answerOf(await offlineResolver.resolve(cut, 'the section on the official MIME type'))).toBe('t');
   });
 });
+
+describe('a word of sequence and the kind of page that follows', () => {
+  it('finds the next link though the kind of page is not on it ("the next module")', async () => {
+    const snapshot = page(
+      el('p', 'link', 'previous', { href: '/os.html', rel: 'previous' }),
+      el('n', 'link', 'next', { href: '/fileinput.html', rel: 'next' }),
+      el('i', 'link', 'index', { href: '/genindex.html' }),
+      el('m', 'link', 'modules', { href: '/py-modindex.html' }),
+      el('l', 'heading', 'lesson plans'),
+    );
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the next module'))).toBe('n');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the previous lesson'))).toBe('p');
+  });
+});

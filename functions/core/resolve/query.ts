@@ -340,6 +340,10 @@ const parseParts = (text: string, quotes: string[][]): Query => {
     query.terms = query.terms.filter((t) => !GENERIC.has(t));
     while (query.terms.length && STOPWORDS.has(query.terms[0])) query.terms.shift();
   }
+  // "The next module", "the previous lesson": after a word of sequence, one more word says what kind of page
+  // follows, which a "next" link rarely names: it may add to a match, never hold one back.
+  if (query.terms.length === 2 && (query.terms[0] === 'next' || query.terms[0] === 'previous') && !query.quotes.length)
+    query.optional.push(query.terms.pop() as string);
   for (const quote of query.quotes) query.terms.push(...quote);
   return query;
 };
