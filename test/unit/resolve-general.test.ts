@@ -187,3 +187,14 @@ describe('a word of sequence and the kind of page that follows', () => {
     expect(answerOf(await offlineResolver.resolve(snapshot, 'the previous lesson'))).toBe('p');
   });
 });
+
+describe('what counts as a directory index for the banner home', () => {
+  const first = (href: string) => page(el('a', 'link', 'Page 2', { href, box: { x: 0, y: 8, width: 60, height: 15 } }));
+
+  it('is a same-site path to a directory or its index file, never a query, a fragment or another site', async () => {
+    for (const href of ['/docs/', '../index.html', 'index.php?lang=en'])
+      expect(answerOf(await offlineResolver.resolve(first(href), 'the home page'))).toBe('a');
+    for (const href of ['?page=2', '#top', 'https://other.example/', '//other.example/index.html', '/docs/page.html'])
+      expect(answerOf(await offlineResolver.resolve(first(href), 'the home page'))).toBe('none');
+  });
+});

@@ -11,8 +11,11 @@ import { words } from './words.js';
 const BANNER = 150;
 
 /** A same-site path to a directory's index: "/docs/", "/docs/index.html", "index.php", "../index.html". */
-const isIndex = (href: string): boolean =>
-  !/^[a-z][a-z\d+.-]*:/i.test(href) && /(?:^|\/)(?:index\.(?:html?|php))?(?:[?#].*)?$/i.test(href.split('#')[0]);
+const isIndex = (href: string): boolean => {
+  if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(href)) return false;
+  const path = href.split(/[?#]/)[0];
+  return path !== '' && (path.endsWith('/') || /(?:^|\/)index\.(?:html?|php)$/i.test(path));
+};
 
 const saysHome = (element: SnapshotElement): boolean =>
   (element.rel ?? '').split(' ').includes('home') ||
