@@ -44,4 +44,11 @@ describe('where a link within the page lands', () => {
       </div>`;
     expect(await hrefOf(html, 'Reference')).toBe('#reference-material');
   });
+
+  it('lands a link to an <a name> place mark on the heading after it (SQLite)', async () => {
+    const html = `<p><a href="#orderby">ORDER BY</a></p>
+      <a name="orderby"></a>
+      <h1 id="the_order_by_clause"><span>4. </span>The ORDER BY clause</h1>`;
+    expect(await hrefOf(html, 'ORDER BY')).toBe('#the_order_by_clause');
+  });
 });

@@ -39,3 +39,16 @@ export const headingAnchors = (
   }
   return anchors;
 };
+
+/**
+ * Whether a link target is one of these places. Snapshots cut long ids ("#api-reference-material-for-client-devel…"):
+ * such a place is matched by its prefix.
+ */
+export const placeTest = (places: Iterable<string>): ((href: string) => boolean) => {
+  const whole = new Set<string>();
+  const cut: string[] = [];
+  for (const place of places)
+    if (place.endsWith('…')) cut.push(place.slice(0, -1));
+    else whole.add(place);
+  return (href) => whole.has(href) || cut.some((prefix) => href.startsWith(prefix));
+};

@@ -16,6 +16,7 @@ import {
   closestOf,
   dedupeNested,
   headingAnchors,
+  oneOfEquals,
   sameDestination,
   THRESHOLD,
   TIE,
@@ -129,6 +130,18 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     sorted.filter((s) => s.score >= best.score - TIE),
     byId,
   );
+  // A heading no link leads to (no id, no permalink) does nothing when clicked: beside controls that fit as
+  // well, it is no rival ("the past releases": two "Prior Releases" links and the heading "Latest Release").
+  if (
+    (intent === 'click' || intent === 'hover') &&
+    !query.section &&
+    !query.role?.roles.has('heading') &&
+    tier.some((s) => s.element.role === 'heading' && !s.element.interactive)
+  ) {
+    const anchors = headingAnchors(snapshot.elements, byId);
+    const acting = tier.filter((s) => s.element.interactive || anchors.has(s.element.id));
+    if (acting.length && acting.length < tier.length) tier = acting;
+  }
   const outside = sorted.filter((s) => s.score < best.score - TIE);
   // One element and "second": there is no second (but "first name" with one match is that field).
   const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);
@@ -197,18 +210,8 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     };
   }
   const anchors = headingAnchors(snapshot.elements, byId);
-  if (sameDestination(tier, anchors)) {
-    // Equals that lead to one place are one answer: the visible one first in the page, the others named with it.
-    const chosen = tier.find((s) => s.element.visible) ?? tier[0];
-    return {
-      match: chosen.element,
-      confidence: confidenceOf(chosen, [chosen, ...outside]),
-      equivalents: tier
-        .filter((s) => s !== chosen)
-        .slice(0, 5)
-        .map(candidateOf),
-    };
-  }
+  // Equals that lead to one place are one answer.
+  if (sameDestination(tier, anchors)) return oneOfEquals(tier, (chosen) => confidenceOf(chosen, [chosen, ...outside]));
   return {
     ambiguous: true,
     reason: `${tier.length} elements match the description equally well; say which one (its text, where it is, or "first", "second", "last")`,

@@ -5,6 +5,7 @@
  */
 import type { PageSnapshot } from '../../ports/page-snapshot.js';
 import { snapshotFor } from './blocks.js';
+import { withHome } from './home.js';
 import { choose } from './choose.js';
 import { constrain } from './constraints.js';
 import { parseQuery } from './query.js';
@@ -18,10 +19,11 @@ export class OfflineResolver implements ElementResolver {
   async resolve(snapshot: PageSnapshot, description: string, options: ResolveOptions = {}): Promise<Resolution> {
     options.signal?.throwIfAborted();
     const intent = options.intent ?? 'click';
-    const seen = snapshotFor(snapshot, intent);
+    const shown = snapshotFor(snapshot, intent);
     // "In the table of contents": when a part of the page is named so, its words say where, not what.
-    const scope = scopeOn(seen, description);
+    const scope = scopeOn(shown, description);
     const query = scope ? { ...scope.query, scope: scope.stems } : parseQuery(description);
+    const seen = withHome(shown, query.terms);
     const asksSomething =
       query.terms.length ||
       query.hints.length ||

@@ -85,7 +85,8 @@ const FILLER = new Set([
  * they only say what kind of place is meant, and count a little when the element has them; alone they are the name.
  */
 /** Of those, the words for a part of a document. */
-const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic']);
+// "The bit on timeouts", "the question about the MIME type" (an FAQ's parts are its questions).
+const STRUCTURE = new Set(['chapter', 'section', 'part', 'topic', 'bit', 'question']);
 const SEQUENCE = new Set(['next', 'previous', 'up', 'home', 'first', 'last']);
 // "Method" too: API references title a method by its signature ("path.basename(path[, suffix])"), never with the
 // word. Not "function" or "module": documentation does title those with the word ("The range() Function").
@@ -103,6 +104,8 @@ export const GENERIC = new Set([
   'entry',
   'guide',
   'method',
+  'bit',
+  'question',
 ]);
 /** Kind words that are hardly ever an element's name: never name words, even before the head. */
 const KIND_ONLY = new Set([
@@ -233,6 +236,9 @@ export const parseQuery = (description: string): Query => {
     return ` quote:${quotes.length - 1} `;
   });
   text = text.toLowerCase();
+  // "Go back to the top", "return to top": after a verb of going, a place word is where the element leads (a
+  // "Back to top" link), as it is after "to" inside the description.
+  if (/\bto\s*$/i.test(verb)) text = ` to ${text}`;
   for (const [pattern, replacement] of ORDINAL_PHRASES)
     text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   for (const [pattern, kind] of RELATIONS) {
@@ -334,6 +340,10 @@ const parseParts = (text: string, quotes: string[][]): Query => {
     query.terms = query.terms.filter((t) => !GENERIC.has(t));
     while (query.terms.length && STOPWORDS.has(query.terms[0])) query.terms.shift();
   }
+  // "The next module", "the previous lesson": after a word of sequence, one more word says what kind of page
+  // follows, which a "next" link rarely names: it may add to a match, never hold one back.
+  if (query.terms.length === 2 && (query.terms[0] === 'next' || query.terms[0] === 'previous') && !query.quotes.length)
+    query.optional.push(query.terms.pop() as string);
   for (const quote of query.quotes) query.terms.push(...quote);
   return query;
 };

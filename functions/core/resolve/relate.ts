@@ -4,7 +4,17 @@
  * well as the best one, the one closest to the anchor on the asked side. Boxes are page coordinates.
  */
 import type { Box, PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
-import { ancestorsOf, candidateOf, closestOf, dedupeNested, THRESHOLD, TIE } from './tier.js';
+import {
+  ancestorsOf,
+  candidateOf,
+  closestOf,
+  dedupeNested,
+  headingAnchors,
+  oneOfEquals,
+  sameDestination,
+  THRESHOLD,
+  TIE,
+} from './tier.js';
 import type { Query, Relation } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, scoreAll, type Scored } from './score.js';
@@ -146,6 +156,11 @@ export const relate = (
       closest: closestOf(sorted),
     };
   const [first, second] = ranked;
+  // Equally close elements that lead to one place (a contents entry, its copy in a chapter's contents and the
+  // heading they point to) are one answer, as they are without a relation.
+  const close = ranked.filter((r) => r.d - first.d < 2).map((r) => r.s);
+  if (close.length > 1 && sameDestination(close, headingAnchors(snapshot.elements, byId)))
+    return oneOfEquals(close, (chosen) => Math.round(Math.min(1, chosen.score) * 60) / 100);
   if (
     second &&
     second.d - first.d < 2 &&

@@ -57,7 +57,8 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
   input: FIELD,
   box: FIELD,
   textarea: wish('textarea', ['textbox'], ['searchbox', 'combobox'], { multiline: true }),
-  editor: FIELD,
+  // Where a document is written ("the editor" of a wiki's edit page): the many-line kind, as "text area" is.
+  editor: wish('textarea', ['textbox'], ['searchbox', 'combobox'], { multiline: true }),
   dropdown: DROPDOWN,
   select: DROPDOWN,
   combobox: DROPDOWN,

@@ -7,6 +7,7 @@
  * is read as before (the words may be the element's own, or its table row's: "Delete in Bob Smith's row").
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { headingAnchors, placeTest } from './anchors.js';
 import { parseQuery, type Query } from './query.js';
 import { ROLE_WORDS } from './roles.js';
 import { STOPWORDS, stemOf, words } from './words.js';
@@ -93,8 +94,48 @@ const stemSet = (text: string): Set<string> => {
   return set;
 };
 
-/** Whether the element sits in a region named with every scope word, or under a heading that has them. */
-export const inScope = (element: SnapshotElement, stems: string[]): boolean => {
+/** Links in a run of at least this many, all to the page's own headings, are its table of contents. */
+const CONTENTS_RUN = 3;
+
+const contentsOf = new WeakMap<SnapshotElement[], Set<string>>();
+/**
+ * The page's table of contents as its links say it, whatever the markup calls it (a `div.contents`, a list
+ * under a "Table of Contents" paragraph, no landmark at all): runs of at least three links in a row, with no
+ * other control between them, each to a heading of this page. A lone cross-reference to a section is no
+ * contents, nor is a heading's own "¶" link.
+ */
+export const contentsLinks = (elements: SnapshotElement[]): Set<string> => {
+  let found = contentsOf.get(elements);
+  if (found) return found;
+  const byId = new Map(elements.map((e) => [e.id, e]));
+  const isPlace = placeTest(headingAnchors(elements, byId).values());
+  found = new Set<string>();
+  let run: string[] = [];
+  const close = () => {
+    if (run.length >= CONTENTS_RUN) for (const id of run) found?.add(id);
+    run = [];
+  };
+  for (const element of elements) {
+    if (!element.interactive) continue;
+    const toSection =
+      element.href?.startsWith('#') && isPlace(element.href) && byId.get(element.parent ?? '')?.role !== 'heading';
+    if (toSection) run.push(element.id);
+    else close();
+  }
+  close();
+  contentsOf.set(elements, found);
+  return found;
+};
+
+/** Words that name the table of contents ("the contents", "the table of contents", "the TOC"). */
+const namesContents = (stems: string[]): boolean => stems.length === 1 && stems[0] === 'content';
+
+/**
+ * Whether the element sits in a region named with every scope word, or under a heading that has them, or, for
+ * "the contents", is one of the page's links to its own sections.
+ */
+export const inScope = (element: SnapshotElement, stems: string[], contents?: Set<string>): boolean => {
+  if (contents?.has(element.id) && namesContents(stems)) return true;
   const places = [...(element.region ?? []), element.heading ?? ''];
   return places.some((place) => place !== '' && stems.every((stem) => stemSet(place).has(stem)));
 };
@@ -104,5 +145,6 @@ export const scopeOn = (snapshot: PageSnapshot, description: string): Scope | un
   const scope = scopeOf(description);
   if (!scope) return undefined;
   stemsOf.clear();
-  return snapshot.elements.some((element) => inScope(element, scope.stems)) ? scope : undefined;
+  const contents = namesContents(scope.stems) ? contentsLinks(snapshot.elements) : undefined;
+  return snapshot.elements.some((element) => inScope(element, scope.stems, contents)) ? scope : undefined;
 };

@@ -3,8 +3,8 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
-import { headingAnchors } from './anchors.js';
-import { inScope } from './scope.js';
+import { headingAnchors, placeTest } from './anchors.js';
+import { contentsLinks, inScope } from './scope.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -32,21 +32,22 @@ const fitness = (
   query: Query,
   intent: Intent,
   named: (word: string) => boolean,
-  sections: Set<string>,
+  sections: (href: string) => boolean,
   present: boolean[],
   kindFit: number,
+  contents: Set<string> | undefined,
 ): number => {
   let factor = 1;
   if (query.role) factor *= query.kindWord && named(query.kindWord) ? Math.max(0.9, kindFit) : kindFit;
   else if (intent === 'type') factor *= element.editable ? 1 : 0.45;
   else if (query.section)
-    factor *= element.role === 'heading' || (element.href !== undefined && sections.has(element.href)) ? 1 : 0.85;
+    factor *= element.role === 'heading' || (element.href !== undefined && sections(element.href)) ? 1 : 0.85;
   else factor *= element.interactive ? 1 : 0.9;
   if (intent === 'type' && query.role && !element.editable) factor *= 0.7;
   query.regions.forEach((region, i) => {
     if (present[i] && !inRegion(element, region) && !named(query.regionWords[i])) factor *= 0.45;
   });
-  if (query.scope && !inScope(element, query.scope)) factor *= 0.45;
+  if (query.scope && !inScope(element, query.scope, contents)) factor *= 0.45;
   if (!element.visible) factor *= 0.55;
   if (element.disabled) factor *= 0.9;
   return factor;
@@ -64,8 +65,9 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   const present = query.regions.map((region) => snapshot.elements.some((element) => inRegion(element, region)));
   // "The section on X": the page's headings, as the links of its table of contents point to them.
   const sections = query.section
-    ? new Set(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
-    : new Set<string>();
+    ? placeTest(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
+    : () => false;
+  const contents = query.scope ? contentsLinks(snapshot.elements) : undefined;
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
@@ -129,7 +131,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     return {
       element,
       index,
-      score: text * fitness(element, query, intent, named, sections, present, kindFit),
+      score: text * fitness(element, query, intent, named, sections, present, kindFit, contents),
       kindFit,
     };
   });

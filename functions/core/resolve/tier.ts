@@ -1,8 +1,8 @@
 /** What choosing and relating share: the thresholds, nested families, and how candidates are reported. */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
-import type { Candidate } from './resolver.js';
+import type { Answer, Candidate } from './resolver.js';
 import type { Scored } from './score.js';
-import { destinationOf } from './anchors.js';
+import { destinationOf, placeTest } from './anchors.js';
 
 export { destinationOf, headingAnchors } from './anchors.js';
 
@@ -49,7 +49,12 @@ export const dedupeNested = (tier: Scored[], byId: Map<string, SnapshotElement>)
 /** Whether the tier's elements all lead to one place (a heading "leads" to itself: see `anchorsOf`). */
 export const sameDestination = (tier: Scored[], anchors?: Map<string, string>): boolean => {
   const first = destinationOf(tier[0].element, anchors);
-  return first !== undefined && tier.every((s) => destinationOf(s.element, anchors) === first);
+  if (first === undefined) return false;
+  const same = placeTest([first]);
+  return tier.every((s) => {
+    const other = destinationOf(s.element, anchors);
+    return other !== undefined && (same(other) || placeTest([other])(first));
+  });
 };
 
 /**
@@ -68,4 +73,17 @@ export const boxedLink = (elements: SnapshotElement[], heading: SnapshotElement)
   return under.length <= 3 && first !== undefined && under.every((e) => destinationOf(e) === first)
     ? (under.find((e) => e.visible) ?? under[0])
     : undefined;
+};
+
+/** Equals that lead to one place as one answer: the visible one first in the page, the others named with it. */
+export const oneOfEquals = (tier: Scored[], confidence: (chosen: Scored) => number): Answer => {
+  const chosen = tier.find((s) => s.element.visible) ?? tier[0];
+  return {
+    match: chosen.element,
+    confidence: confidence(chosen),
+    equivalents: tier
+      .filter((s) => s !== chosen)
+      .slice(0, 5)
+      .map(candidateOf),
+  };
 };

@@ -23,13 +23,14 @@ const GLYPHS: Array<[RegExp, string]> = [
 
 /** Several-word spellings of one thing. */
 const PHRASES: Array<[RegExp, string]> = [
+  // The name one signs in with is the user name, whatever it is called ("login name", "account name").
+  [/\b(?:(?:log|sign)[\s-]?(?:in|on)|account|user)[\s-]?names?\b/g, 'username'],
   [/\b(?:log|sign)[\s-]?(?:in|on)\b/g, 'signin'],
   [/\b(?:log|sign)[\s-]?(?:out|off)\b/g, 'signout'],
   [/\b(?:sign[\s-]?up|register)\b/g, 'signup'],
   // A site's first page goes by all these names (a wiki's "Main page", a book's "Home").
   [/\b(?:main|front|home|start)[\s-]?page\b/g, 'home'],
   [/\be[\s-]mail\b/g, 'email'],
-  [/\buser[\s-]name\b/g, 'username'],
   [/\bpass[\s-]word\b/g, 'password'],
   [/\b(?:zip|post(?:al)?)[\s-]?code\b/g, 'zip'],
   [/\bcheck[\s-]?box(?:es)?\b/g, 'checkbox'],

@@ -89,20 +89,26 @@ const hrefOf = (el: Element): string => {
   }
   if (url.origin !== location.origin) return clean(url.href, HREF_MAX);
   if (url.hash && url.pathname === location.pathname && url.search === location.search)
-    return clean(url.hash, HREF_MAX);
+    return clean(landingOf(el, url.hash), HREF_MAX);
   return clean(url.pathname + url.search + url.hash, HREF_MAX);
 };
 
 /** An element that only marks a place (`<span id="label"></span>`): no text, no children. */
 const marksOnly = (el: Element): boolean => !el.firstElementChild && !(el.textContent || '').trim();
 
-/** The element a "#fragment" names in the element's document; none when it names nothing or is malformed (`#%`). */
-const elementAtHash = (el: Element, hash: string): Element | null => {
+/**
+ * The element a "#part" link scrolls to, as a browser finds it: the element with that id, else an `<a name>` of
+ * that name (older generators, SQLite's and DocBook's pages, mark sections so). Null when none or not decodable.
+ */
+const fragmentTarget = (doc: Document, hash: string): Element | null => {
+  let name: string;
   try {
-    return el.ownerDocument.getElementById(decodeURIComponent(hash.slice(1)));
+    name = decodeURIComponent(hash.slice(1));
   } catch {
     return null;
   }
+  if (!name) return null;
+  return doc.getElementById(name) ?? doc.querySelector(`a[name="${CSS.escape(name)}"]`);
 };
 
 /** Whether `target` is one of the place marks right before `heading` (Sphinx's `<span id="label">`). */
@@ -120,7 +126,7 @@ const marksBefore = (heading: Element, target: Element): boolean => {
  */
 const permalinkOf = (heading: Element): Element | null => {
   for (const link of Array.from(heading.querySelectorAll('a[href^="#"]'))) {
-    const target = elementAtHash(heading, link.getAttribute('href') || '');
+    const target = fragmentTarget(heading.ownerDocument, link.getAttribute('href') || '');
     if (!target) continue;
     // The section counts only when this is its own heading, not any heading somewhere inside a wrapper.
     const ownSection = target.contains(heading) && target.querySelector('h1, h2, h3, h4, h5, h6') === heading;
@@ -151,7 +157,7 @@ const headingAnchorOf = (el: Element): string => {
  * anchor, the one the table of contents links to. Any other target is kept as written.
  */
 const landingOf = (el: Element, hash: string): string => {
-  const target = elementAtHash(el, hash);
+  const target = fragmentTarget(el.ownerDocument, hash);
   const next = target && marksOnly(target) ? target.nextElementSibling : null;
   if (!next || !/^h[1-6]$/.test(next.localName)) return hash;
   const permalink = permalinkOf(next);

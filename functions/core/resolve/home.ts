@@ -1,0 +1,33 @@
+/**
+ * "The home page", "the documentation home": most sites say which link that is (a "Home" link, `rel=home`, an
+ * access key). When none does, the convention of page banners is read instead: the site's home is the first
+ * shown link at the top of the page that leads, on the same site, to a directory's index (the logo of rustdoc,
+ * Sphinx's project name, Docutils' "Overview"). That link gets the sequence word `home`, as `rel=home` would give.
+ */
+import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { words } from './words.js';
+
+/** How far down the page a banner reaches, in CSS pixels. */
+const BANNER = 150;
+
+/** A same-site path to a directory's index: "/docs/", "/docs/index.html", "index.php", "../index.html". */
+const isIndex = (href: string): boolean => {
+  if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(href)) return false;
+  const path = href.split(/[?#]/)[0];
+  return path !== '' && (path.endsWith('/') || /(?:^|\/)index\.(?:html?|php)$/i.test(path));
+};
+
+const saysHome = (element: SnapshotElement): boolean =>
+  (element.rel ?? '').split(' ').includes('home') ||
+  [element.name, element.title, element.text].some((text) => text !== undefined && words(text).includes('home'));
+
+/** The snapshot with the banner's home link marked, when the description asks for home and no link says it. */
+export const withHome = (snapshot: PageSnapshot, terms: string[]): PageSnapshot => {
+  if (!terms.includes('home')) return snapshot;
+  const links = snapshot.elements.filter((e) => e.role === 'link' && e.href !== undefined);
+  if (links.some(saysHome)) return snapshot;
+  const home = links.find((e) => e.visible && e.box.y < BANNER && isIndex(e.href ?? ''));
+  if (!home) return snapshot;
+  const marked: SnapshotElement = { ...home, rel: home.rel ? `${home.rel} home` : 'home' };
+  return { ...snapshot, elements: snapshot.elements.map((e) => (e === home ? marked : e)) };
+};

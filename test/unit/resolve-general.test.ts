@@ -1,0 +1,200 @@
+/**
+ * General reading of real markup by the offline resolver: a table of contents known by its links (a run of links
+ * to the page's own headings) when nothing marks it as one.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import { contentsLinks } from '../../functions/core/resolve/scope.js';
+import { el, pageAt } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://docs.test/faq.html', 'FAQ');
+const answerOf = (answer: Awaited<ReturnType<typeof offlineResolver.resolve>>) =>
+  'match' in answer ? answer.match.id : 'ambiguous' in answer ? 'several' : 'none';
+
+describe('a table of contents known by its links', () => {
+  // Docutils' contents: a div with a paragraph "Contents" (no landmark, no heading) and a list of links to the
+  // sections; each section heading holds a back-link to its entry.
+  const snapshot = page(
+    el('h0', 'heading', 'Project FAQ'),
+    el('t1', 'link', '1 Installing', { href: '#installing', heading: 'Project FAQ' }),
+    el('t2', 'link', '2 HTML Writer', { href: '#html-writer', heading: 'Project FAQ' }),
+    el('t3', 'link', '3 Miscellaneous', { href: '#misc', heading: 'Project FAQ' }),
+    el('h1', 'heading', '1 Installing', { attributes: 'installing' }),
+    el('b1', 'link', '1 Installing', { href: '#toc-1', parent: 'h1' }),
+    el('h2', 'heading', '2 HTML Writer', { attributes: 'html-writer' }),
+    el('b2', 'link', '2 HTML Writer', { href: '#toc-2', parent: 'h2' }),
+    el('h3', 'heading', '3 Miscellaneous', { attributes: 'misc' }),
+    el('b3', 'link', '3 Miscellaneous', { href: '#toc-3', parent: 'h3' }),
+  );
+
+  it('is the run of links to the page headings, not a back-link inside a heading', () => {
+    expect([...contentsLinks(snapshot.elements)].sort()).toEqual(['t1', 't2', 't3']);
+  });
+
+  it('is where "in the contents" looks, and where its entries are counted', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'HTML Writer in the table of contents'))).toBe('t2');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the first entry in the contents'))).toBe('t1');
+  });
+
+  it('needs three links in a row: a lone cross-reference to a section is no contents', () => {
+    const lone = page(
+      el('h0', 'heading', 'Intro', { attributes: 'intro' }),
+      el('x', 'link', 'the writer', { href: '#writer', heading: 'Intro' }),
+      el('y', 'link', 'elsewhere', { href: '/other.html', heading: 'Intro' }),
+      el('h1', 'heading', 'Writer', { attributes: 'writer' }),
+    );
+    expect(contentsLinks(lone.elements).size).toBe(0);
+  });
+});
+
+describe('a relation met by equals that lead to one place', () => {
+  const below = (href2: string) =>
+    page(
+      el('a', 'heading', 'Top-level structure', { box: { x: 0, y: 0, width: 600, height: 30 } }),
+      el('l1', 'link', '3.1.1. Low-level summary', {
+        href: '#ll-summary',
+        box: { x: 0, y: 100, width: 200, height: 20 },
+      }),
+      el('l2', 'link', '3.1.1. Low-level summary', { href: href2, box: { x: 400, y: 100, width: 200, height: 20 } }),
+    );
+
+  it('is one answer, the others named as equivalents', async () => {
+    const answer = await offlineResolver.resolve(below('#ll-summary'), 'Low-level summary under Top-level structure');
+    expect(answerOf(answer)).toBe('l1');
+    expect('match' in answer && answer.equivalents?.map((e) => e.id)).toEqual(['l2']);
+  });
+
+  it('stays several when they lead to different places', async () => {
+    const answer = await offlineResolver.resolve(below('#other'), 'Low-level summary under Top-level structure');
+    expect(answerOf(answer)).toBe('several');
+  });
+});
+
+describe('a heading no link leads to, beside controls that fit as well', () => {
+  const snapshot = (id?: string) =>
+    page(
+      el('l1', 'link', 'Prior Releases', { href: '/chronology.html', region: ['aside Common Links'] }),
+      el('h', 'heading', 'Latest Release', id ? { attributes: id } : {}),
+      el('l2', 'link', 'Prior Releases', { href: '/chronology.html' }),
+    );
+
+  it('is no rival to click: the links, which lead to one place, are the answer', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot(), 'the past releases'))).toBe('l1');
+  });
+
+  it('still is when a link leads to it (a section someone may mean)', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot('latest'), 'the past releases'))).toBe('several');
+  });
+});
+
+describe('a place word after a verb of going', () => {
+  const snapshot = page(
+    el('s', 'link', 'Skip to content', { href: '#content', region: ['header'] }),
+    el('t', 'link', 'Back to top', { title: 'Back to top [t]', href: '#top', region: ['nav Page Tools'] }),
+  );
+
+  it('is where the element leads: "go back to the top" is the "Back to top" link', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'go back to the top'))).toBe('t');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'return to top'))).toBe('t');
+  });
+});
+
+describe('the home link read from the banner when no link says home', () => {
+  const banner = (extra: ReturnType<typeof el>[] = []) =>
+    page(
+      el('x', 'link', 'Project site', { href: 'https://project.example/', box: { x: 0, y: 8, width: 80, height: 15 } }),
+      el('o', 'link', 'Overview', { href: '/docs/index.html', box: { x: 90, y: 8, width: 60, height: 15 } }),
+      el('u', 'link', 'Users', { href: '/docs/users.html', box: { x: 160, y: 8, width: 60, height: 15 } }),
+      ...extra,
+      el('b', 'link', 'Index of tools', {
+        href: '/docs/tools/index.html',
+        box: { x: 0, y: 900, width: 90, height: 15 },
+      }),
+    );
+
+  it('is the first same-site link at the top to a directory index', async () => {
+    expect(answerOf(await offlineResolver.resolve(banner(), 'the documentation home'))).toBe('o');
+    expect(answerOf(await offlineResolver.resolve(banner(), 'go to the home page'))).toBe('o');
+  });
+
+  it('gives way to a link that says home itself', async () => {
+    const own = el('h', 'link', 'Home', { href: '/', box: { x: 300, y: 400, width: 40, height: 15 } });
+    expect(answerOf(await offlineResolver.resolve(banner([own]), 'the home page'))).toBe('h');
+  });
+});
+
+describe('inputs named by what they are for', () => {
+  it('reads "login name" and "account name" as the user name', async () => {
+    const login = page(
+      el('u', 'textbox', 'Username', { tag: 'input', editable: true, region: ['form Log In'] }),
+      el('p', 'textbox', 'Password', { tag: 'input', editable: true, region: ['form Log In'] }),
+      el('b', 'button', 'Log In', { region: ['form Log In'] }),
+    );
+    for (const description of ['the login name field', 'the account name box'])
+      expect(answerOf(await offlineResolver.resolve(login, description, { intent: 'type' }))).toBe('u');
+  });
+
+  it('reads "the editor" as the many-line field, not the one-line search and summary boxes', async () => {
+    const edit = page(
+      el('q', 'textbox', '[F]', { tag: 'input', editable: true, region: ['search'] }),
+      el('w', 'textbox', '', { tag: 'textarea', editable: true, attributes: 'wiki__text wikitext' }),
+      el('s', 'textbox', 'Edit summary', { tag: 'input', editable: true }),
+    );
+    expect(answerOf(await offlineResolver.resolve(edit, 'the editor', { intent: 'type' }))).toBe('w');
+  });
+});
+
+describe('parts of a document named informally', () => {
+  const guide = page(
+    el('a', 'link', 'Timeout', { href: '/api.html#timeout' }),
+    el('t', 'link', 'Timeouts', { href: '#timeouts', region: ['aside Table of Contents'] }),
+    el('h', 'heading', 'Timeouts ¶', { attributes: 'timeouts' }),
+  );
+
+  it('reads "the bit on X" as the part on X: its heading and the contents entry to it, not a link elsewhere', async () => {
+    expect(answerOf(await offlineResolver.resolve(guide, 'the bit on timeouts'))).toBe('t');
+  });
+
+  it('reads "question N" in an FAQ as its numbered part', async () => {
+    const faq = page(
+      el('q1', 'link', '2.12 How should I mark up lists?', { href: '#how-should-i-mark-up-lists' }),
+      el('q2', 'link', '2.21 How can I mark up a FAQ or other list of questions & answers?', { href: '#faq-lists' }),
+      el('h1', 'heading', '2.12 How should I mark up lists?', { attributes: 'how-should-i-mark-up-lists' }),
+    );
+    expect(answerOf(await offlineResolver.resolve(faq, 'question 2.12'))).toBe('q1');
+  });
+
+  it('knows a contents entry to a heading whose long id the snapshot cut', async () => {
+    const cut = page(
+      el('o', 'link', 'MIME type', { href: '/mime.html' }),
+      el('t', 'link', 'The official MIME type', { href: '#what-s-the-official-mime-type-for-restructuredtext-data' }),
+      el('h', 'heading', 'The official MIME type', { attributes: 'what-s-the-official-mime-type-for-restruc…' }),
+    );
+    expect(answerOf(await offlineResolver.resolve(cut, 'the section on the official MIME type'))).toBe('t');
+  });
+});
+
+describe('a word of sequence and the kind of page that follows', () => {
+  it('finds the next link though the kind of page is not on it ("the next module")', async () => {
+    const snapshot = page(
+      el('p', 'link', 'previous', { href: '/os.html', rel: 'previous' }),
+      el('n', 'link', 'next', { href: '/fileinput.html', rel: 'next' }),
+      el('i', 'link', 'index', { href: '/genindex.html' }),
+      el('m', 'link', 'modules', { href: '/py-modindex.html' }),
+      el('l', 'heading', 'lesson plans'),
+    );
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the next module'))).toBe('n');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the previous lesson'))).toBe('p');
+  });
+});
+
+describe('what counts as a directory index for the banner home', () => {
+  const first = (href: string) => page(el('a', 'link', 'Page 2', { href, box: { x: 0, y: 8, width: 60, height: 15 } }));
+
+  it('is a same-site path to a directory or its index file, never a query, a fragment or another site', async () => {
+    for (const href of ['/docs/', '../index.html', 'index.php?lang=en'])
+      expect(answerOf(await offlineResolver.resolve(first(href), 'the home page'))).toBe('a');
+    for (const href of ['?page=2', '#top', 'https://other.example/', '//other.example/index.html', '/docs/page.html'])
+      expect(answerOf(await offlineResolver.resolve(first(href), 'the home page'))).toBe('none');
+  });
+});
