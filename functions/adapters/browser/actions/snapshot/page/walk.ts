@@ -108,7 +108,26 @@ const fragmentTarget = (doc: Document, hash: string): Element | null => {
     return null;
   }
   if (!name) return null;
-  return doc.getElementById(name) ?? doc.querySelector(`a[name="${CSS.escape(name)}"]`);
+  return doc.getElementById(name) ?? namedAnchors(doc).get(name) ?? null;
+};
+
+/**
+ * Each document's `<a name>` marks by name (the first of a name wins, as a browser scrolls to it), read once per
+ * snapshot: looking each link's name up with a selector would walk the whole document for every link to a missing
+ * part, thousands of walks on a long page. The script is evaluated anew for each snapshot, so this never goes stale.
+ */
+const anchorsByDocument = new WeakMap<Document, Map<string, Element>>();
+const namedAnchors = (doc: Document): Map<string, Element> => {
+  let anchors = anchorsByDocument.get(doc);
+  if (!anchors) {
+    anchors = new Map();
+    for (const anchor of Array.from(doc.querySelectorAll('a[name]'))) {
+      const name = anchor.getAttribute('name') || '';
+      if (name && !anchors.has(name)) anchors.set(name, anchor);
+    }
+    anchorsByDocument.set(doc, anchors);
+  }
+  return anchors;
 };
 
 /** Whether `target` is one of the place marks right before `heading` (Sphinx's `<span id="label">`). */
