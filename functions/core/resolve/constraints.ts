@@ -13,6 +13,9 @@ import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
 import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
 import { STOPWORDS, words } from './words.js';
+import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
+import { ofRow, rowControl } from './row-control.js';
+import { contextOnly, halfSaid, oppositeStep } from './unsaid.js';
 
 export interface Stated {
   snapshot: PageSnapshot;
@@ -247,12 +250,21 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
   if (!('match' in answer)) return countedInPlace(stated) ?? answer;
   const sorted = ranked(stated.scored);
   return (
+    // A cell is no control: the one in its row the description names is (or the resolver asks which).
+    rowControl(answer.match, stated, sorted) ??
     labelOnly(answer.match, stated, sorted) ??
     // The place first: where it holds like items, an ordinal is applied there rather than refused.
     outsidePlace(answer.match, stated, sorted) ??
+    countUnderHeading(answer.match, stated, sorted) ??
     uncountedOrdinal(answer.match, stated, sorted) ??
+    stepsNotList(answer.match, stated, sorted) ??
+    listTitle(answer.match, stated, sorted) ??
     touchedInPassing(answer.match, answer.confidence, stated, sorted) ??
     genericOnly(answer.match, stated, sorted) ??
+    oppositeStep(answer.match, stated, sorted) ??
+    contextOnly(answer.match, stated, sorted) ??
+    ofRow(answer.match, stated, sorted) ??
+    halfSaid(answer.match, stated, sorted) ??
     answer
   );
 };
