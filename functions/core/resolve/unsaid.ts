@@ -129,6 +129,9 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
     return undefined;
   const specific = specificWords(stated);
   if (!specific.length || stated.query.relation) return undefined;
+  // The one link of a box its heading names ("Previous topic"): the heading was matched, and stands for the link.
+  const top = sorted[0]?.element;
+  if (top?.role === 'heading' && top !== match && match.heading === top.name) return undefined;
   const carried = tokensOf(match, CARRIED);
   if (specific.some((w) => says(carried, w))) return undefined;
   return {
