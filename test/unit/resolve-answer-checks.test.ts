@@ -148,3 +148,51 @@ describe('a table row', () => {
     expect(said(await resolve(search, 'the operator for author_id'))).toBe('several');
   });
 });
+
+describe('a table part asked for', () => {
+  const search = page(
+    el('e0', 'link', 'Search', { href: '#fieldset-search' }),
+    el('e1', 'combobox', '', { region: ['search'] }),
+    el('e2', 'searchbox', '', { editable: true, region: ['search'] }),
+  );
+
+  it('is no link elsewhere when the description is about a column', async () => {
+    expect(said(await resolve(search, 'the column to search in'))).toBe('none');
+  });
+
+  it('still lets a leading verb act on a column, and a column name a place', async () => {
+    const columns = page(
+      ...inRow(100, el('e0', 'cell', 'year', { interactive: false }), el('e1', 'link', 'Edit', { href: '?edit=year' })),
+    );
+    const answer = await resolve(columns, 'edit the year column');
+    expect('match' in answer && answer.match.id).toBe('e1');
+  });
+});
+
+describe('a relation to a contents entry', () => {
+  it('looks under the heading the entry points to, as well as under the entry', async () => {
+    const sidebar = ['aside'];
+    const snapshot = page(
+      el('e0', 'link', 'Additional Notes', {
+        href: '#notes',
+        region: sidebar,
+        box: { x: 0, y: 40, width: 120, height: 20 },
+      }),
+      el('e1', 'link', 'Jinja documentation', {
+        href: 'https://jinja.test/',
+        box: { x: 150, y: 70, width: 150, height: 20 },
+      }),
+      el('e2', 'heading', 'Additional Notes', {
+        attributes: 'notes',
+        box: { x: 150, y: 2000, width: 600, height: 30 },
+      }),
+      el('e3', 'link', 'Design Decisions', { href: '/design.html', box: { x: 150, y: 2040, width: 150, height: 20 } }),
+      el('e4', 'link', 'Thread Locals', {
+        href: '/design.html#locals',
+        box: { x: 150, y: 2070, width: 150, height: 20 },
+      }),
+    );
+    const answer = await resolve(snapshot, 'the first link under Additional Notes');
+    expect('match' in answer && answer.match.id).toBe('e3');
+  });
+});

@@ -15,7 +15,7 @@ import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
 import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { ofRow, rowControl } from './row-control.js';
-import { contextOnly, halfSaid, oppositeStep } from './unsaid.js';
+import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
 
 export interface Stated {
   snapshot: PageSnapshot;
@@ -265,6 +265,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     contextOnly(answer.match, stated, sorted) ??
     ofRow(answer.match, stated, sorted) ??
     halfSaid(answer.match, stated, sorted) ??
+    tablePartAsked(answer.match, stated, sorted) ??
     answer
   );
 };

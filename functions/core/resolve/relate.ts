@@ -4,7 +4,7 @@
  * well as the best one, the one closest to the anchor on the asked side. Boxes are page coordinates.
  */
 import type { Box, PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
-import { ancestorsOf, candidateOf, closestOf, dedupeNested, THRESHOLD, TIE } from './tier.js';
+import { ancestorsOf, candidateOf, closestOf, dedupeNested, headingAnchors, THRESHOLD, TIE } from './tier.js';
 import type { Query, Relation } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, scoreAll, type Scored } from './score.js';
@@ -104,6 +104,13 @@ const anchorsOf = (
     anchorScores.filter((s) => s.score >= bestAnchor.score - TIE),
     byId,
   ).slice(0, 5);
+  // A contents entry and the heading it points to are one place: "under Additional Notes" may be under either.
+  const places = new Map([...headingAnchors(snapshot.elements, byId)].map(([id, href]) => [href, id]));
+  for (const a of [...anchors]) {
+    const heading = a.element.href?.startsWith('#') ? byId.get(places.get(a.element.href) ?? '') : undefined;
+    if (heading && !anchors.some((b) => b.element === heading))
+      anchors.push({ ...a, element: heading, index: snapshot.elements.indexOf(heading) });
+  }
   const family = new Set<string>();
   for (const a of anchors) {
     family.add(a.element.id);

@@ -162,3 +162,31 @@ export const oppositeStep = (match: SnapshotElement, stated: Stated, sorted: Sco
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+const TABLE_PARTS = new Set(['column', 'col', 'row']);
+const TABLE_ROLES = new Set(['columnheader', 'rowheader', 'cell', 'gridcell', 'row']);
+const BEFORE_PLACE = new Set(['in', 'on', 'of', 'from', 'for', 'within', 'inside', 'under', 'at', 'by']);
+
+/**
+ * "The column to search in" met by the link "Search": the words "row" and "column" are read as places ("Delete
+ * in Bob's row", "the price column"), so scoring drops them, but here the column is the thing asked for. When
+ * a description opens on "the … row" or "the … column" (no preposition or possessive before it), the answer must be part of a table
+ * (a header or a cell, or in a row or column) or be named for one; otherwise the resolver says which.
+ */
+export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll') return undefined;
+  const raw = stated.description.toLowerCase().match(/[a-z0-9_']+/g) ?? [];
+  const at = raw.findIndex((w) => TABLE_PARTS.has(w));
+  // Only as the thing the description is about ("the column to …"), not what a leading verb acts on ("edit the
+  // year column", where the control is the verb's) nor a place after a preposition or a possessive.
+  if (at < 1 || !ARTICLES.has(raw[0] ?? '') || raw.slice(0, at).some((w) => BEFORE_PLACE.has(w) || w.endsWith("'s")))
+    return undefined;
+  if (TABLE_ROLES.has(match.role) || match.row || match.column) return undefined;
+  const own = [match.name, match.label, match.title, match.attributes].flatMap((v) => (v ? words(v) : []));
+  if (own.some((t) => TABLE_PARTS.has(t))) return undefined;
+  return {
+    none: true,
+    reason: `the description asks for a ${raw[at]}, and the best match "${match.name}" is no part of a table`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
