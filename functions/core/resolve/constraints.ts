@@ -12,18 +12,13 @@ import { GENERIC, type Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
 import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
+import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { ofRow, rowControl } from './row-control.js';
 import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
 
-export interface Stated {
-  snapshot: PageSnapshot;
-  description: string;
-  query: Query;
-  intent: Intent;
-  scored: Scored[];
-}
+export type { Stated } from './stated.js';
 
 /** Roles that title or label other content: clicking one does not act on what it labels. */
 const LABEL_ROLES = new Set(['heading', 'rowheader', 'columnheader', 'term', 'caption', 'legend', 'label']);

@@ -5,7 +5,7 @@
  * sidebar named after its first heading ("Contents") holds other boxes after that heading's list.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
-import type { Stated } from './constraints.js';
+import type { Stated } from './stated.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
 import { candidateOf, dedupeNested, TIE } from './tier.js';

@@ -6,7 +6,7 @@
  * abstains with the cell and the row's controls.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
-import type { Stated } from './constraints.js';
+import type { Stated } from './stated.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
 import { candidateOf } from './tier.js';

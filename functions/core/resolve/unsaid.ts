@@ -7,7 +7,7 @@
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer } from './resolver.js';
-import type { Stated } from './constraints.js';
+import type { Stated } from './stated.js';
 import { GENERIC } from './query.js';
 import type { Scored } from './score.js';
 import { candidateOf } from './tier.js';
