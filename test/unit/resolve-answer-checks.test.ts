@@ -196,3 +196,36 @@ describe('a relation to a contents entry', () => {
     expect('match' in answer && answer.match.id).toBe('e3');
   });
 });
+
+describe('a row named by its value, with no match found', () => {
+  const rows = page(
+    ...inRow(
+      100,
+      el('e0', 'checkbox', ''),
+      el('e1', 'link', 'Edit', { href: '?pk=1&type=edit' }),
+      el('e2', 'link', 'Delete', { href: '?pk=1&type=delete' }),
+      el('e3', 'cell', 'Dune', { interactive: false }),
+    ),
+    ...inRow(
+      130,
+      el('e4', 'checkbox', ''),
+      el('e5', 'link', 'Edit', { href: '?pk=2&type=edit' }),
+      el('e6', 'link', 'Delete', { href: '?pk=2&type=delete' }),
+      el('e7', 'cell', 'Things Fall Apart', { interactive: false }),
+    ),
+  );
+
+  it('takes the control in the value’s row that says the rest', async () => {
+    const answer = await resolve(rows, 'delete the row for Things Fall Apart');
+    expect('match' in answer && answer.match.id).toBe('e6');
+  });
+
+  it('takes the one control of the kind named in that row', async () => {
+    const answer = await resolve(rows, 'the checkbox for Dune');
+    expect('match' in answer && answer.match.id).toBe('e0');
+  });
+
+  it('keeps the abstention when the row holds no such control', async () => {
+    expect(said(await resolve(rows, 'archive the row for Dune'))).toBe('none');
+  });
+});

@@ -15,7 +15,7 @@ import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
-import { ofRow, rowControl } from './row-control.js';
+import { ofRow, rowControl, rowOfBest } from './row-control.js';
 import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
 
 export type { Stated } from './stated.js';
@@ -242,7 +242,7 @@ const genericOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): 
 
 /** The answer, kept when it satisfies what the description states, else an abstention (or the element counted). */
 export const constrain = (answer: Answer, stated: Stated): Answer => {
-  if (!('match' in answer)) return countedInPlace(stated) ?? answer;
+  if (!('match' in answer)) return countedInPlace(stated) ?? rowOfBest(stated, ranked(stated.scored)) ?? answer;
   const sorted = ranked(stated.scored);
   return (
     // A cell is no control: the one in its row the description names is (or the resolver asks which).

@@ -86,3 +86,30 @@ export const ofRow = (match: SnapshotElement, stated: Stated, sorted: Scored[]):
   if (one.length === 1) return { match: one[0], confidence: 0.6 };
   return one.length ? inRow(match, missing, stated, sorted) : undefined;
 };
+
+/** A cell this far below the threshold still says which row ("Solaris" met whole, "edit" nowhere on it). */
+const ROW_NAMED = 0.3;
+
+/**
+ * "Delete the row for Things Fall Apart", "the checkbox for Dune": nothing reached the threshold, because the
+ * words are split between the row's value (a cell) and its control. When the best is a cell that says part of
+ * the description, the one control in its row that says the rest (or, with nothing else said, the one control
+ * of the kind named) is the answer; anything less keeps the abstention.
+ */
+export const rowOfBest = (stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const best = sorted[0];
+  if (!best || best.score < ROW_NAMED || stated.intent === 'scroll') return undefined;
+  const cell = best.element;
+  if (cell.interactive || !CELL_ROLES.has(cell.role)) return undefined;
+  const specific = specificWords(stated);
+  const missing = specific.filter((w) => !nameSays(cell, w));
+  if (missing.length === specific.length) return undefined;
+  const row = rowOf(cell, stated);
+  const kind = stated.query.role;
+  const named = missing.length
+    ? row.filter((e) => saysAll(e, missing))
+    : kind
+      ? row.filter((e) => kind.roles.has(e.role))
+      : [];
+  return named.length === 1 ? { match: named[0], confidence: 0.55 } : undefined;
+};
