@@ -12,15 +12,13 @@ import { GENERIC, type Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
 import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
+import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
+import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
+import { ofRow, rowControl, rowOfBest } from './row-control.js';
+import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
 
-export interface Stated {
-  snapshot: PageSnapshot;
-  description: string;
-  query: Query;
-  intent: Intent;
-  scored: Scored[];
-}
+export type { Stated } from './stated.js';
 
 /** Roles that title or label other content: clicking one does not act on what it labels. */
 const LABEL_ROLES = new Set(['heading', 'rowheader', 'columnheader', 'term', 'caption', 'legend', 'label']);
@@ -244,15 +242,25 @@ const genericOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): 
 
 /** The answer, kept when it satisfies what the description states, else an abstention (or the element counted). */
 export const constrain = (answer: Answer, stated: Stated): Answer => {
-  if (!('match' in answer)) return countedInPlace(stated) ?? answer;
+  if (!('match' in answer)) return countedInPlace(stated) ?? rowOfBest(stated, ranked(stated.scored)) ?? answer;
   const sorted = ranked(stated.scored);
   return (
+    // A cell is no control: the one in its row the description names is (or the resolver asks which).
+    rowControl(answer.match, stated, sorted) ??
     labelOnly(answer.match, stated, sorted) ??
     // The place first: where it holds like items, an ordinal is applied there rather than refused.
     outsidePlace(answer.match, stated, sorted) ??
+    countUnderHeading(answer.match, stated, sorted) ??
     uncountedOrdinal(answer.match, stated, sorted) ??
+    stepsNotList(answer.match, stated, sorted) ??
+    listTitle(answer.match, stated, sorted) ??
     touchedInPassing(answer.match, answer.confidence, stated, sorted) ??
     genericOnly(answer.match, stated, sorted) ??
+    oppositeStep(answer.match, stated, sorted) ??
+    contextOnly(answer.match, stated, sorted) ??
+    ofRow(answer.match, stated, sorted) ??
+    halfSaid(answer.match, stated, sorted) ??
+    tablePartAsked(answer.match, stated, sorted) ??
     answer
   );
 };

@@ -114,6 +114,13 @@ const anchorsOf = (
     anchorScores.filter((s) => s.score >= bestAnchor.score - TIE),
     byId,
   ).slice(0, 5);
+  // A contents entry and the heading it points to are one place: "under Additional Notes" may be under either.
+  const places = new Map([...headingAnchors(snapshot.elements, byId)].map(([id, href]) => [href, id]));
+  for (const a of [...anchors]) {
+    const heading = a.element.href?.startsWith('#') ? byId.get(places.get(a.element.href) ?? '') : undefined;
+    if (heading && !anchors.some((b) => b.element === heading))
+      anchors.push({ ...a, element: heading, index: snapshot.elements.indexOf(heading) });
+  }
   const family = new Set<string>();
   for (const a of anchors) {
     family.add(a.element.id);

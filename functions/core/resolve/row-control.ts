@@ -1,0 +1,115 @@
+/**
+ * "Edit Solaris", "the operator for author_id": a data table's cell holds the record's value, and the control
+ * the description names sits beside it in the same row. Scoring finds the cell (it has the rarest word), but a
+ * cell is not what is clicked or typed into. When the description says more than the cell does, the row's
+ * controls are looked at: the one control whose own words say the rest is the answer; otherwise the resolver
+ * abstains with the cell and the row's controls.
+ */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import type { Stated } from './stated.js';
+import type { Answer } from './resolver.js';
+import type { Scored } from './score.js';
+import { candidateOf } from './tier.js';
+import { says, specificWords, tokensOf } from './unsaid.js';
+import { stemOf, tokenMatch, words } from './words.js';
+
+const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader', 'row']);
+
+/** Two boxes in one table row: their vertical middles within each other's height. */
+const sameRow = (a: SnapshotElement, b: SnapshotElement): boolean => {
+  const ma = a.box.y + a.box.height / 2;
+  const mb = b.box.y + b.box.height / 2;
+  return Math.abs(ma - mb) <= Math.min(a.box.height, b.box.height) / 2 && a.box.height > 0 && b.box.height > 0;
+};
+
+const sameTable = (a: SnapshotElement, b: SnapshotElement): boolean =>
+  (a.region ?? []).join('>') === (b.region ?? []).join('>');
+
+const saysAll = (element: SnapshotElement, wanted: string[]): boolean => {
+  const own = [element.name, element.label, element.text, element.title, element.alt]
+    .flatMap((v) => (v ? words(v) : []))
+    .map(stemOf);
+  return wanted.every((w) => own.some((t) => tokenMatch(stemOf(w), t) >= 0.7));
+};
+
+/** The shown controls in the element's table row. */
+const rowOf = (match: SnapshotElement, stated: Stated): SnapshotElement[] =>
+  stated.snapshot.elements.filter(
+    (e) => e.interactive && e.visible && e !== match && sameTable(e, match) && sameRow(e, match),
+  );
+
+/** The row's other controls, and of them the one that says every missing word (or the resolver asks which). */
+const inRow = (match: SnapshotElement, missing: string[], stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const { snapshot } = stated;
+  const row = rowOf(match, stated);
+  if (!row.length) return undefined;
+  const named = row.filter((e) => saysAll(e, missing));
+  if (named.length === 1) return { match: named[0], confidence: 0.6 };
+  const scoredOf = new Map(sorted.map((s) => [s.element, s]));
+  const mine = scoredOf.get(match);
+  const controls = (named.length ? named : row).map(
+    (e) => scoredOf.get(e) ?? { element: e, index: snapshot.elements.indexOf(e), score: 0 },
+  );
+  return {
+    ambiguous: true,
+    reason: `the best match "${match.name}" is not all the description names, and its row holds the control it does; say which one`,
+    candidates: [...(mine ? [mine] : []), ...controls].slice(0, 5).map(candidateOf),
+  };
+};
+
+/** Whether the element's own name says the word (a prefix or one typo apart counts). */
+const nameSays = (element: SnapshotElement, word: string): boolean => says(tokensOf(element), word);
+
+export const rowControl = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (match.interactive || !CELL_ROLES.has(match.role) || stated.intent === 'scroll') return undefined;
+  const missing = specificWords(stated).filter((w) => !nameSays(match, w));
+  return missing.length ? inRow(match, missing, stated, sorted) : undefined;
+};
+
+/**
+ * "The structure of the authors table" met by the link "authors" (the table's name, in its row) while the row's
+ * "Structure" link is what the words before "of" name: "the X of Y" asks for X, Y only says which row. When the
+ * match lacks a word of X and a control in its row says it, that control is meant (or the resolver asks which).
+ */
+export const ofRow = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll') return undefined;
+  const at = stated.description.toLowerCase().search(/\bof\b/);
+  if (at < 0) return undefined;
+  const before = new Set(words(stated.description.slice(0, at)).map(stemOf));
+  const head = specificWords(stated).filter((w) => before.has(stemOf(w)));
+  const missing = head.filter((w) => !nameSays(match, w));
+  if (!missing.length) return undefined;
+  // The match or a copy of it (the same link in a menu and in the table) sits in the row that holds X.
+  const copies = match.href ? stated.snapshot.elements.filter((e) => e.href === match.href) : [match];
+  const named = copies.flatMap((copy) => rowOf(copy, stated).filter((e) => saysAll(e, missing)));
+  const one = [...new Set(named)];
+  if (one.length === 1) return { match: one[0], confidence: 0.6 };
+  return one.length ? inRow(match, missing, stated, sorted) : undefined;
+};
+
+/** A cell this far below the threshold still says which row ("Solaris" met whole, "edit" nowhere on it). */
+const ROW_NAMED = 0.3;
+
+/**
+ * "Delete the row for Things Fall Apart", "the checkbox for Dune": nothing reached the threshold, because the
+ * words are split between the row's value (a cell) and its control. When the best is a cell that says part of
+ * the description, the one control in its row that says the rest (or, with nothing else said, the one control
+ * of the kind named) is the answer; anything less keeps the abstention.
+ */
+export const rowOfBest = (stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const best = sorted[0];
+  if (!best || best.score < ROW_NAMED || stated.intent === 'scroll') return undefined;
+  const cell = best.element;
+  if (cell.interactive || !CELL_ROLES.has(cell.role)) return undefined;
+  const specific = specificWords(stated);
+  const missing = specific.filter((w) => !nameSays(cell, w));
+  if (missing.length === specific.length) return undefined;
+  const row = rowOf(cell, stated);
+  const kind = stated.query.role;
+  const named = missing.length
+    ? row.filter((e) => saysAll(e, missing))
+    : kind
+      ? row.filter((e) => kind.roles.has(e.role))
+      : [];
+  return named.length === 1 ? { match: named[0], confidence: 0.55 } : undefined;
+};

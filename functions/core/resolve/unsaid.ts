@@ -1,0 +1,192 @@
+/**
+ * Answer checks on the words of the description (see `constraints.ts`): scoring adds up partial evidence, so an
+ * element can win on one word of two ("Create" for "create index") or on words found only around it ("next" in
+ * the sentence before a link). Each check here is a yes or no on what the answer itself says: when a word the
+ * description states is not on it, and the page shows that word on another control or nowhere at all, the match
+ * is not the element described, and the resolver abstains with the candidates.
+ */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import type { Answer } from './resolver.js';
+import type { Stated } from './stated.js';
+import { GENERIC } from './query.js';
+import type { Scored } from './score.js';
+import { candidateOf } from './tier.js';
+import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
+
+/** A word counts as said by an element when one of its tokens matches this well (a prefix or one typo). */
+const SAID = 0.7;
+
+type Field = 'name' | 'label' | 'text' | 'placeholder' | 'alt' | 'title' | 'rel' | 'value' | 'attributes' | 'href';
+/** What an element says of itself. A form field's label is often only the text before it, so that counts too. */
+const OWN: Field[] = ['name', 'label', 'text', 'placeholder', 'alt', 'title', 'rel'];
+/** What it carries besides its words: not a place around it (row, column, heading, text before it). */
+const CARRIED: Field[] = [...OWN, 'value', 'attributes', 'href'];
+const FIELD_ROLES = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'checkbox',
+  'radio',
+  'spinbutton',
+  'slider',
+  'switch',
+]);
+
+export const tokensOf = (element: SnapshotElement, fields: Field[] = OWN): string[] => {
+  const out: string[] = [];
+  for (const field of fields) {
+    const value = element[field];
+    if (value) for (const token of words(value)) out.push(stemOf(token));
+  }
+  if (fields === OWN && FIELD_ROLES.has(element.role) && element.near)
+    for (const token of words(element.near)) out.push(stemOf(token));
+  return out;
+};
+
+export const says = (tokens: string[], word: string): boolean => {
+  const wanted = stemOf(word);
+  return tokens.some((t) => tokenMatch(wanted, t) >= SAID);
+};
+
+/** Words that say which element (not stop words, generic words, the kind or a place already checked as one). */
+export const specificWords = (stated: Stated): string[] => {
+  const { query } = stated;
+  const place = new Set([...query.regionWords.flatMap((w) => words(w)), ...(query.scope ?? [])]);
+  return [...new Set(query.terms)].filter(
+    (w) => !STOPWORDS.has(w) && !GENERIC.has(w) && w !== query.kindWord && !place.has(w) && !place.has(stemOf(w)),
+  );
+};
+
+/** Whether any element of the page has the word anywhere, around it and in its regions' names included. */
+const onPage = (stated: Stated, word: string): boolean => {
+  const wanted = stemOf(word);
+  const has = (v: string | undefined) => v !== undefined && words(v).some((t) => tokenMatch(wanted, stemOf(t)) >= SAID);
+  return stated.snapshot.elements.some(
+    (e) =>
+      [
+        e.name,
+        e.label,
+        e.text,
+        e.placeholder,
+        e.alt,
+        e.title,
+        e.value,
+        e.near,
+        e.row,
+        e.column,
+        e.heading,
+        e.attributes,
+        e.href,
+      ].some(has) || (e.region ?? []).some(has),
+  );
+};
+
+const PLACE = new Set(['in', 'on', 'within', 'inside', 'under', 'from', 'at']);
+const ARTICLES = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'my', 'our', 'your']);
+
+/**
+ * "Create index" met by the button "Create", "show as a chart" by the button "Show :", "download the tutorial as
+ * PDF" by a link about the tutorial: the match says at most half of what the description specifically asks, and
+ * the rest is nowhere on the page. That is no match when what is missing is the form asked for ("as PDF", "as a
+ * chart") or the thing acted on, the match saying only the leading verb: the action exists, the thing does not.
+ * A missing kind of thing after a name ("the OPML feed" for the link "OPML") is a paraphrase and passes.
+ */
+export const halfSaid = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll') return undefined;
+  const specific = specificWords(stated);
+  if (specific.length < 2) return undefined;
+  const own = tokensOf(match, OWN);
+  const missing = specific.filter((w) => !says(own, w));
+  if (!missing.length || 2 * (specific.length - missing.length) > specific.length) return undefined;
+  if (missing.some((w) => onPage(stated, w))) return undefined;
+  const raw = stated.description.toLowerCase().match(/[a-z0-9_]+/g) ?? [];
+  const after = (i: number) => raw.slice(i + 1).find((w) => !ARTICLES.has(w));
+  const formAsked = raw.some((w, i) => w === 'as' && missing.some((m) => stemOf(after(i) ?? '') === stemOf(m)));
+  const said = specific.filter((w) => !missing.includes(w));
+  const [first = ''] = raw;
+  const verbOnly =
+    raw.length > 1 && !ARTICLES.has(first) && said.length === 1 && stemOf(first) === stemOf(said[0] ?? '');
+  // A word after "in", "on", "under" names a place ("Server in the breadcrumb"), which a page may not mark.
+  const place = raw.some(
+    (w, i) => PLACE.has(w) && raw.slice(i + 1).some((x) => missing.some((m) => stemOf(x) === stemOf(m))),
+  );
+  if ((!formAsked && !verbOnly) || place) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" says ${said.length ? `only "${said.join(' ')}"` : 'none of it'}, not "${missing.join(' ')}", which is nowhere on the page`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/**
+ * "Next" met by a link whose only tie to it is the sentence before it ("Following a suggestion…"): a link or
+ * button has words of its own, and when none of the description's words is among them (nor in its target or
+ * value), the match rests on its surroundings alone. A field is different: the text before it is its label.
+ */
+export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || !match.interactive || !match.name.trim() || FIELD_ROLES.has(match.role))
+    return undefined;
+  const specific = specificWords(stated);
+  if (!specific.length || stated.query.relation) return undefined;
+  // The one link of a box its heading names ("Previous topic"): the heading was matched, and stands for the link.
+  const top = sorted[0]?.element;
+  if (top?.role === 'heading' && top !== match && match.heading === top.name) return undefined;
+  const carried = tokensOf(match, CARRIED);
+  if (specific.some((w) => says(carried, w))) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" has none of the description's words; they are only around it`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/** Sequence words with an opposite: a link that says both ("← T →") or the other one is not the one asked for. */
+const OPPOSITE: Record<string, string> = { next: 'previous', previous: 'next' };
+
+/**
+ * "Next page" met by the link "← T →": its arrows read as "previous" and "next" at once, so it is no step in one
+ * direction (here a toggle between two views). A match whose own words say the opposite of the sequence word
+ * asked, unless the page marks it with that very `rel`, is no answer.
+ */
+export const oppositeStep = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const asked = stated.query.terms.filter((w) => OPPOSITE[w]);
+  if (!asked.length) return undefined;
+  const rel = match.rel ? words(match.rel) : [];
+  const own = [match.name, match.label, match.text, match.title, match.alt].flatMap((v) => (v ? words(v) : []));
+  const contradicted = asked.find((w) => own.includes(OPPOSITE[w]) && !rel.includes(w));
+  if (!contradicted) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" also says "${OPPOSITE[contradicted]}", so it is not the ${contradicted} one`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+const TABLE_PARTS = new Set(['column', 'col', 'row']);
+const TABLE_ROLES = new Set(['columnheader', 'rowheader', 'cell', 'gridcell', 'row']);
+const BEFORE_PLACE = new Set(['in', 'on', 'of', 'from', 'for', 'within', 'inside', 'under', 'at', 'by']);
+
+/**
+ * "The column to search in" met by the link "Search": the words "row" and "column" are read as places ("Delete
+ * in Bob's row", "the price column"), so scoring drops them, but here the column is the thing asked for. When
+ * a description opens on "the … row" or "the … column" (no preposition or possessive before it), the answer must be part of a table
+ * (a header or a cell, or in a row or column) or be named for one; otherwise the resolver says which.
+ */
+export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll') return undefined;
+  const raw = stated.description.toLowerCase().match(/[a-z0-9_']+/g) ?? [];
+  const at = raw.findIndex((w) => TABLE_PARTS.has(w));
+  // Only as the thing the description is about ("the column to …"), not what a leading verb acts on ("edit the
+  // year column", where the control is the verb's) nor a place after a preposition or a possessive.
+  if (at < 1 || !ARTICLES.has(raw[0] ?? '') || raw.slice(0, at).some((w) => BEFORE_PLACE.has(w) || w.endsWith("'s")))
+    return undefined;
+  if (TABLE_ROLES.has(match.role) || match.row || match.column) return undefined;
+  const own = [match.name, match.label, match.title, match.attributes].flatMap((v) => (v ? words(v) : []));
+  if (own.some((t) => TABLE_PARTS.has(t))) return undefined;
+  return {
+    none: true,
+    reason: `the description asks for a ${raw[at]}, and the best match "${match.name}" is no part of a table`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
