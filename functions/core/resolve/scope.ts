@@ -94,14 +94,14 @@ const stemSet = (text: string): Set<string> => {
   return set;
 };
 
-/** Links in a run of at least this many, all to the page's own headings, are its table of contents. */
+/** A run of links to parts of the page with at least this many to its own headings is its table of contents. */
 const CONTENTS_RUN = 3;
 
 const contentsOf = new WeakMap<SnapshotElement[], Set<string>>();
 /**
  * The page's table of contents as its links say it, whatever the markup calls it (a `div.contents`, a list
- * under a "Table of Contents" paragraph, no landmark at all): runs of at least three links in a row, with no
- * other control between them, each to a heading of this page. A lone cross-reference to a section is no
+ * under a "Table of Contents" paragraph, no landmark at all): runs of links in a row to parts of this page, with
+ * no other control between them, at least three of them to its headings. A lone cross-reference to a section is no
  * contents, nor is a heading's own "¶" link.
  */
 export const contentsLinks = (elements: SnapshotElement[]): Set<string> => {
@@ -110,17 +110,23 @@ export const contentsLinks = (elements: SnapshotElement[]): Set<string> => {
   const byId = new Map(elements.map((e) => [e.id, e]));
   const isPlace = placeTest(headingAnchors(elements, byId).values());
   found = new Set<string>();
+  // A run is the links in a row to parts of this page; it is contents when at least three of them lead to
+  // headings. The others stay in it: a part whose heading the snapshot cannot tie to its anchor (an id on a
+  // wrapper around the heading) is still an entry, and leaving it out would split the list and shift its count.
   let run: string[] = [];
+  let toHeadings = 0;
   const close = () => {
-    if (run.length >= CONTENTS_RUN) for (const id of run) found?.add(id);
+    if (toHeadings >= CONTENTS_RUN) for (const id of run) found?.add(id);
     run = [];
+    toHeadings = 0;
   };
   for (const element of elements) {
     if (!element.interactive) continue;
-    const toSection =
-      element.href?.startsWith('#') && isPlace(element.href) && byId.get(element.parent ?? '')?.role !== 'heading';
-    if (toSection) run.push(element.id);
-    else close();
+    const inPage = element.href?.startsWith('#') && element.href.length > 1;
+    if (inPage && byId.get(element.parent ?? '')?.role !== 'heading') {
+      run.push(element.id);
+      if (isPlace(element.href!)) toHeadings += 1;
+    } else close();
   }
   close();
   contentsOf.set(elements, found);
