@@ -185,7 +185,9 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       options.profileArchive !== undefined ||
       options.disguise === false ||
       options.extensionDirs.length > 0;
-    const warm = needsLaunchOptions ? undefined : this.pool!.take();
+    // A miss while a warm launch is in flight waits for that launch rather than starting a second one beside it.
+    const warm = needsLaunchOptions ? undefined : await this.pool!.takeOrWait();
+    if (!warm && this.state !== 'running') throw new HostStoppedError();
     if (warm && options.disguise && (options.disguise.locale || options.disguise.timezone)) {
       try {
         await warm.disguise?.update((await this.launcher!.fingerprint(options.disguise))!);

@@ -16,6 +16,9 @@ export interface WarmPoolOptions {
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
+/** A warm launch a session has claimed: it gets the browser (or undefined if the launch fails) instead of the pool. */
+type Claim = (browser: LaunchedBrowser | undefined) => void;
+
 /**
  * Pre-launched, never-used browsers, so a session gets one in milliseconds. Refills in the
  * background after every take; a failing launch backs off instead of spinning.
@@ -23,6 +26,8 @@ const MAX_RETRY_DELAY_MS = 30_000;
 export class WarmPool {
   private readonly ready: LaunchedBrowser[] = [];
   private launching = 0;
+  /** Sessions waiting for a launch in flight, oldest first; never more than `launching`. */
+  private readonly claims: Claim[] = [];
   private failures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private refillTimer: NodeJS.Timeout | undefined;
@@ -43,12 +48,26 @@ export class WarmPool {
       if (!candidate.hasExited()) browser = candidate;
     }
     if (!browser) this.refill();
-    else
-      this.refillTimer ??= setTimeout(() => {
-        this.refillTimer = undefined;
-        this.refill();
-      }, this.options.refillDelayMs ?? 250);
+    else this.refillSoon();
     return browser;
+  }
+
+  /**
+   * A ready browser; else the browser of a warm launch already in flight that no other session has claimed, once it
+   * is up. A second launch started cold beside it would compete for the same cores and make both slower. Resolves
+   * undefined (the caller launches cold) when nothing is in flight or the claimed launch fails.
+   */
+  takeOrWait(): Promise<LaunchedBrowser | undefined> {
+    const browser = this.take();
+    if (browser || this.closed || this.claims.length >= this.launching) return Promise.resolve(browser);
+    return new Promise((resolve) => this.claims.push(resolve));
+  }
+
+  private refillSoon(): void {
+    this.refillTimer ??= setTimeout(() => {
+      this.refillTimer = undefined;
+      this.refill();
+    }, this.options.refillDelayMs ?? 250);
   }
 
   /** Tops the pool up to its target, or trims it when sessions have taken the room. */
@@ -77,6 +96,8 @@ export class WarmPool {
       (browser) => {
         this.launching--;
         this.failures = 0;
+        const claim = this.claims.shift();
+        if (claim) return this.handOver(browser, claim);
         if (this.closed || this.ready.length >= this.options.target()) {
           this.track(this.options.discard(browser));
           return;
@@ -87,11 +108,23 @@ export class WarmPool {
       (error: unknown) => {
         this.launching--;
         this.failures++;
+        this.claims.shift()?.(undefined);
         this.options.onError?.(error);
         this.scheduleRetry();
       },
     );
     this.track(attempt);
+  }
+
+  /** The claimant owns the browser from now on, even while draining: its session's end stops it. */
+  private handOver(browser: LaunchedBrowser, claim: Claim): void {
+    if (browser.hasExited()) {
+      this.track(this.options.discard(browser));
+      claim(undefined);
+      return;
+    }
+    claim(browser);
+    this.refillSoon();
   }
 
   private onExitedWhileIdle(browser: LaunchedBrowser): void {

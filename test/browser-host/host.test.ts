@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises';
 import puppeteer from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BrowserHost } from '../../functions/browser-host/host.js';
 import { CapacityError, SessionExistsError, InvalidSessionOptionsError } from '../../functions/browser-host/errors.js';
+import { BrowserLauncher } from '../../functions/browser-host/launcher.js';
 import type { SessionEndReason } from '../../functions/browser-host/types.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import {
@@ -34,7 +35,8 @@ afterAll(async () => {
 });
 
 async function startHost(options: Partial<ConstructorParameters<typeof BrowserHost>[0]> = {}) {
-  const host = new BrowserHost({ capacity: 2, warmPoolSize: 1, workDir, idleCheckMs: 50, ...options });
+  const chromiumPath = process.env.CHROMIUM_PATH || undefined; // the run's browser, as the service suites pick it
+  const host = new BrowserHost({ capacity: 2, warmPoolSize: 1, workDir, idleCheckMs: 50, chromiumPath, ...options });
   const ended: [string, SessionEndReason][] = [];
   host.on('sessionEnded', (sessionId, reason) => ended.push([sessionId, reason]));
   hosts.push(host);
@@ -68,6 +70,34 @@ describe('BrowserHost', () => {
     expect(await titleOf(acquired.wsEndpoint, '/form.html')).toBe('Fixture Form');
     expect(host.stats().sessions.map((s) => s.sessionId)).toEqual(['warm-1']);
     await waitFor(() => host.stats().warm === 1, 15_000, 'pool refill (capacity 2 leaves room for one)');
+  });
+
+  it('gives a session created while the warm launch is in flight that browser, launching no second one', async () => {
+    const launches = vi.spyOn(BrowserLauncher.prototype, 'launch');
+    try {
+      const { host } = await startHost({ warmPoolSize: 1 });
+      expect(launches).toHaveBeenCalledTimes(1); // the pool's launch, not finished yet
+      const acquired = await host.acquire('in-flight', { idleTimeoutMs: 60_000 });
+      expect(launches).toHaveBeenCalledTimes(1);
+      expect(acquired.warm).toBe(true);
+      expect(acquired.pid).toBe((await launches.mock.results[0]!.value).pid);
+      expect(await titleOf(acquired.wsEndpoint, '/form.html')).toBe('Fixture Form');
+      await waitFor(() => host.stats().warm === 1, 15_000, 'pool refill after the hand-over');
+      expect(launches).toHaveBeenCalledTimes(2);
+    } finally {
+      launches.mockRestore();
+    }
+  });
+
+  it('closes the warm launch a session waits for when the host stops, leaving no browser behind', async () => {
+    const { host, ended } = await startHost({ warmPoolSize: 1 });
+    const refused = expect(host.acquire('waiting', { idleTimeoutMs: 60_000 })).rejects.toMatchObject({
+      code: 'SESSION_ENDED_DURING_START',
+    });
+    await host.shutdown();
+    await refused;
+    expect(ended).toEqual([['waiting', 'shutdown']]);
+    expect(await processesMentioning(workDir)).toEqual([]);
   });
 
   it('launches cold with a proxy server and routes traffic through it', async () => {
@@ -110,7 +140,10 @@ describe('BrowserHost', () => {
     const b = await host.acquire('clean-b', { idleTimeoutMs: 60_000 });
     expect(await titleOf(a.wsEndpoint, '/index.html')).toBe('Fixture Index');
     expect((await liveGroupMembers(a.pid)).length).toBeGreaterThan(1); // browser plus its helpers
-    expect(await processesMentioning(a.userDataDir)).toHaveLength(1);
+    // The headless shell alone names its user-data-dir; full Chromium hands it to helpers too, all in its group.
+    const usingDir = await processesMentioning(a.userDataDir);
+    expect(usingDir.map((p) => p.pid)).toContain(a.pid);
+    expect(usingDir.filter((p) => p.pgid !== a.pid)).toEqual([]);
     expect(await exists(a.userDataDir)).toBe(true);
 
     expect(await host.release('clean-a')).toBe(true);
