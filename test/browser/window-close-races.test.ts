@@ -81,7 +81,9 @@ const windowIds = async (): Promise<string[]> => {
   return (res.json.data.windows as { windowId: string }[]).map((w) => w.windowId);
 };
 
-describe('closing a window in the middle of something', () => {
+// Thirty rounds of opening a window and closing it take 20 s on a quiet machine with a full Chromium (which opens a
+// browser window per window) and three times that on a loaded one: the budget is for the rounds, not a wait.
+describe('closing a window in the middle of something', { timeout: 180_000 }, () => {
   it('from the live view, right after resizing it: the window closes and the browser keeps running', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const windowId = await openWindow();
