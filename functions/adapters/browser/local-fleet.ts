@@ -17,7 +17,6 @@ import type {
 } from '../../ports/browser.js';
 import { captureDownloads } from './downloads.js';
 import { CdpConnection } from '../../cdp/connection.js';
-import { connectWithoutWorkers } from './worker-free-transport.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 import { SessionRecorder } from './recording/recorder.js';
 import { SessionFolder } from './session-folder.js';
@@ -243,7 +242,7 @@ export class LocalFleet implements BrowserFleet {
 
   private async connect(endpoint: string): Promise<PuppeteerSessionBrowser> {
     const browser: Browser = await puppeteer.connect({
-      transport: await connectWithoutWorkers(endpoint),
+      browserWSEndpoint: endpoint,
       defaultViewport: null,
       protocolTimeout: 60_000,
     });

@@ -8,7 +8,6 @@
  */
 import type { RecordedWindow, SessionRecording } from '../../../ports/browser.js';
 import { CdpConnection } from '../../../cdp/connection.js';
-import { withoutWorkers } from '../../../cdp/worker-targets.js';
 import { RECORDING_BINDING, RECORDING_CHECK, recordingScript } from './script.js';
 
 /** Event text kept per session; beyond it the recording stops (and says so) rather than exhaust the host's memory. */
@@ -69,14 +68,8 @@ export class SessionRecorder {
         return;
       void this.recordIfMissed(sessionId);
     });
-    // Browser-wide: attaches to every page target, now and later, each held until `runIfWaitingForDebugger`. Not to
-    // workers: resumed from here at once, one could run before the disguise has stopped it (cdp/worker-targets.ts).
-    await this.cdp.send('Target.setAutoAttach', {
-      autoAttach: true,
-      waitForDebuggerOnStart: true,
-      flatten: true,
-      filter: withoutWorkers(undefined),
-    });
+    // Browser-wide: attaches to every page target, now and later, each held until `runIfWaitingForDebugger`.
+    await this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
   }
 
   private async attached(sessionId: string, target: TargetInfo, waiting: boolean): Promise<void> {
