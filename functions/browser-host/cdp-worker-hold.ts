@@ -7,7 +7,11 @@
  * client) and forwards the client's resume for one only once the disguise is armed for that worker, or after a
  * bound. The worker itself waits meanwhile, as it waits for any client; nothing else of the client is changed.
  */
-import { WORKER_TARGET_TYPES } from '../cdp/worker-targets.js';
+/**
+ * Service workers only: holding resumes of shared workers measurably left some of them never answering, and
+ * dedicated ones were never seen uncorrected.
+ */
+const HELD_TYPES = new Set(['service_worker']);
 
 /** Past this, a client's resume goes on whatever the disguise did: a slow disguise must not hold a worker for ever. */
 export const WORKER_HOLD_BOUND_MS = 10_000;
@@ -52,7 +56,7 @@ export function workerResumeHold(
         event?.method === 'Target.attachedToTarget' &&
         event.params?.waitingForDebugger === true &&
         typeof target?.targetId === 'string' &&
-        WORKER_TARGET_TYPES.has(String(target.type))
+        HELD_TYPES.has(String(target.type))
       )
         waiting.set(sessionId, target.targetId);
       else if (event?.method === 'Target.detachedFromTarget') waiting.delete(sessionId);
