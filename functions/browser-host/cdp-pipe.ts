@@ -37,33 +37,61 @@ export function connectUpstream(url: string, timeoutMs: number): Promise<WebSock
 /** The answer to give a client in place of forwarding its frame, or undefined to forward it. */
 export type FrameScreen = (frame: string) => string | undefined;
 
+/** Optional screening of a proxied connection. */
+export interface PipeScreens {
+  /** A client frame's answer, given in place of forwarding it (cdp-client-policy). */
+  screen?: FrameScreen;
+  /** What a client frame must wait for before it is forwarded; later frames queue behind it, in order. */
+  hold?: (frame: string) => Promise<void> | undefined;
+  /** Sees each browser frame on its way to the client. */
+  watch?: (frame: Buffer) => void;
+}
+
 /**
  * Relays frames both ways, counts every frame as activity, and closes each side when the other closes. The
- * browser's frames pass as opaque buffers; the client's pass the screen first, which may answer one itself.
+ * browser's frames pass as opaque buffers (`watch` may read them); the client's pass the screen first, which may
+ * answer one itself, and may be held back (`hold`).
  */
 export function pipeSockets(
   client: WebSocket,
   upstream: WebSocket,
   onActivity: () => void,
-  screen?: FrameScreen,
+  screens: PipeScreens = {},
 ): void {
-  forward(client, upstream, onActivity, screen);
-  forward(upstream, client, onActivity);
+  forward(client, upstream, onActivity, screens);
+  forward(upstream, client, onActivity, { watch: screens.watch });
 }
 
-function forward(from: WebSocket, to: WebSocket, onActivity: () => void, screen?: FrameScreen): void {
-  from.on('message', (data, isBinary) => {
-    onActivity();
-    const answer = screen && !isBinary ? screen(String(data)) : undefined;
-    if (answer !== undefined) {
-      from.send(answer);
-      return;
-    }
+function forward(from: WebSocket, to: WebSocket, onActivity: () => void, screens: PipeScreens): void {
+  const { screen, hold, watch } = screens;
+  const deliver = (data: WebSocket.RawData, isBinary: boolean) => {
     if (to.readyState !== WebSocket.OPEN) return;
     to.send(data as Buffer, { binary: isBinary }, () => {
       if (from.isPaused && to.bufferedAmount < HIGH_WATER_BYTES / 2) from.resume();
     });
     if (to.bufferedAmount > HIGH_WATER_BYTES) from.pause();
+  };
+  // Frames behind a held one: their order is kept (a client may send a resume and a detach without waiting).
+  let queued = 0;
+  let queue = Promise.resolve();
+  from.on('message', (data, isBinary) => {
+    onActivity();
+    if (watch && !isBinary) watch(data as Buffer);
+    const text = (screen || hold) && !isBinary ? String(data) : undefined;
+    const answer = screen && text !== undefined ? screen(text) : undefined;
+    if (answer !== undefined) {
+      from.send(answer);
+      return;
+    }
+    const wait = hold && text !== undefined ? hold(text) : undefined;
+    if (!wait && queued === 0) return deliver(data, isBinary);
+    queued++;
+    queue = queue
+      .then(() => wait)
+      .then(() => {
+        queued--;
+        deliver(data, isBinary);
+      });
   });
   // 'close' always follows 'error', so errors need no handling beyond not crashing the process.
   from.on('error', () => undefined);

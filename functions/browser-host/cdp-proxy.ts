@@ -5,7 +5,8 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { errorBody, parseRoute, refuseUpgrade, sendJson, type Route } from './cdp-http.js';
 import { fetchDevtoolsJson, publicSessionUrl, rewriteDevtoolsJson } from './cdp-json.js';
 import { answerInstead } from './cdp-client-policy.js';
-import { connectUpstream, MAX_CDP_FRAME_BYTES, pipeSockets } from './cdp-pipe.js';
+import { connectUpstream, MAX_CDP_FRAME_BYTES, pipeSockets, type PipeScreens } from './cdp-pipe.js';
+import { workerResumeHold } from './cdp-worker-hold.js';
 import { createOwnerRelay, fromTrustedHost, isRelayed, type OwnerLookup } from './owner-relay.js';
 import type { HostLogger } from './types.js';
 
@@ -13,6 +14,11 @@ import type { HostLogger } from './types.js';
 export interface CdpSessionDirectory {
   endpointOf(sessionId: string): string | undefined;
   touch(sessionId: string): unknown;
+  /**
+   * Settles once the session's disguise has the worker `targetId` stopped before its first script; undefined when
+   * the session's browser is not disguised. Clients' resumes of new workers wait for it (cdp-worker-hold.ts).
+   */
+  workerArmed?(sessionId: string, targetId: string): Promise<void> | undefined;
 }
 
 export type CdpCaller = 'client' | 'service';
@@ -126,13 +132,19 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     if (socket.destroyed) return void upstream.terminate();
     wss.handleUpgrade(request, socket, head, (client) => {
       piped = true;
-      pipeSockets(
-        client,
-        upstream,
-        () => options.sessions.touch(route.sessionId),
-        gate.caller === 'client' ? answerInstead : undefined,
-      );
+      pipeSockets(client, upstream, () => options.sessions.touch(route.sessionId), {
+        ...(gate.caller === 'client' ? { screen: answerInstead } : {}),
+        ...workerScreens(route.sessionId),
+      });
     });
+  }
+
+  /** Every caller's resumes of new workers wait for the disguise, the service's as much as a client's. */
+  function workerScreens(sessionId: string): PipeScreens {
+    const { sessions } = options;
+    if (!sessions.workerArmed) return {};
+    const hold = workerResumeHold((targetId) => sessions.workerArmed?.(sessionId, targetId) ?? Promise.resolve());
+    return { hold: hold.hold, watch: hold.fromBrowser };
   }
 
   async function serveJson(

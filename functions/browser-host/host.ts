@@ -244,6 +244,11 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     return session.browser?.wsEndpoint;
   }
 
+  /** Settles once the session's disguise has the worker stopped before its first script (cdp-worker-hold.ts). */
+  workerArmed(sessionId: string, targetId: string): Promise<void> | undefined {
+    return this.sessions.get(sessionId)?.browser?.disguise?.armed(targetId);
+  }
+
   /** Started and not shutting down: what a readiness check asks. */
   isRunning(): boolean {
     return this.state === 'running';

@@ -113,10 +113,11 @@ export class BrowserLauncher {
         handleSIGINT: false,
         handleSIGTERM: false,
         handleSIGHUP: false,
-        // The host connection must not auto-attach to (and briefly pause) the client's pages.
+        // The host connection must not attach to the client's targets (see detachFromEverything).
         waitForInitialPage: false,
         targetFilter: () => false,
       });
+      await detachFromEverything(browser);
       if (spec.profileArchive) await restoreSessionCookies(browser, userDataDir);
       const disguise = fingerprint ? await Disguise.attach(browser, fingerprint) : undefined;
       return { ...describe(browser, userDataDir), ...(router ? { router } : {}), ...(disguise ? { disguise } : {}) };
@@ -190,6 +191,22 @@ function localeEnv(fingerprint: Fingerprint): Record<string, string> {
     LANG: `${fingerprint.locale.replace(/-/g, '_')}.UTF-8`,
     ...(fingerprint.timezone ? { TZ: fingerprint.timezone } : {}),
   };
+}
+
+/**
+ * Puppeteer's connection still auto-attaches to every tab and worker to filter them out, resuming each at once.
+ * A worker starts on the first resume it reads, which could come before the disguise has stopped it before its
+ * first script (cdp/worker-targets.ts), and a tab is paused for nothing: the host's connection attaches to no target.
+ */
+async function detachFromEverything(browser: Browser): Promise<void> {
+  const session = await browser.target().createCDPSession();
+  try {
+    await session
+      .connection()
+      ?.send('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: true });
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
 }
 
 function describe(browser: Browser, userDataDir: string): LaunchedBrowser {

@@ -15,7 +15,20 @@
  */
 import type { Browser, CDPSession } from 'puppeteer-core';
 import type { Fingerprint } from './fingerprint.js';
+import { WORKER_TARGET_TYPES as WORKER_TYPES } from '../../cdp/worker-targets.js';
 import { documentPatchSource, workerPatchSource } from './patches.js';
+
+/** A promise and the function that settles it. */
+interface Signal {
+  promise: Promise<void>;
+  settle: () => void;
+}
+
+const signal = (): Signal => {
+  let settle = () => undefined as void;
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return { promise, settle };
+};
 
 interface AttachedEvent {
   sessionId: string;
@@ -26,12 +39,12 @@ interface AttachedEvent {
 interface Attached {
   session: CDPSession;
   type: string;
+  targetId: string;
   /** The registered document script, replaced when the fingerprint changes. */
   scriptId?: string;
 }
 
 const DOCUMENT_TYPES = new Set(['page', 'iframe']);
-const WORKER_TYPES = new Set(['worker', 'shared_worker', 'service_worker']);
 const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
 
 /** A command whose failure only means the target does not support it (or has gone): the others still apply. */
@@ -39,6 +52,8 @@ const attempt = <T>(sent: Promise<T>): Promise<T | undefined> => sent.catch(() =
 
 export class Disguise {
   private readonly attached = new Map<string, Attached>();
+  /** Per worker target: settles once a session of this disguise has the worker stopped before its first script. */
+  private readonly arming = new Map<string, Signal>();
   /** The locale the browser was launched with (`--lang`): documents need no override for it. */
   private readonly launchLocale: string;
   private documentSource: string;
@@ -62,6 +77,20 @@ export class Disguise {
     await root.send('Target.setAutoAttach', AUTO_ATTACH);
     await Promise.all(setups);
     return disguise;
+  }
+
+  /**
+   * Settles once the worker `targetId` will stop before its first script for the correction (or is gone): until
+   * then, a resume sent by another client could let it run uncorrected. The CDP proxy holds clients' resumes on it.
+   */
+  armed(targetId: string): Promise<void> {
+    return this.armingOf(targetId).promise;
+  }
+
+  private armingOf(targetId: string): Signal {
+    let arming = this.arming.get(targetId);
+    if (!arming) this.arming.set(targetId, (arming = signal()));
+    return arming;
   }
 
   get current(): Fingerprint {
@@ -90,13 +119,20 @@ export class Disguise {
       const setup = this.setUp(parent, event).catch(() => undefined);
       setups?.push(setup);
     });
-    parent.on('Target.detachedFromTarget', ({ sessionId }: { sessionId: string }) => this.attached.delete(sessionId));
+    parent.on('Target.detachedFromTarget', ({ sessionId }: { sessionId: string }) => {
+      const target = this.attached.get(sessionId);
+      this.attached.delete(sessionId);
+      if (!target || [...this.attached.values()].some((other) => other.targetId === target.targetId)) return;
+      // Gone: nothing left to wait for.
+      this.arming.get(target.targetId)?.settle();
+      this.arming.delete(target.targetId);
+    });
   }
 
   private async setUp(parent: CDPSession, event: AttachedEvent): Promise<void> {
     const session = parent.connection()?.session(event.sessionId);
     if (!session) return;
-    const target: Attached = { session, type: event.targetInfo.type };
+    const target: Attached = { session, type: event.targetInfo.type, targetId: event.targetInfo.targetId };
     this.attached.set(event.sessionId, target);
     let commands: Promise<unknown>[] = [];
     if (DOCUMENT_TYPES.has(target.type)) {
@@ -113,6 +149,7 @@ export class Disguise {
     }
     // Sent together, in order on the target's session: one round trip before the target goes on.
     const resumed = event.waitingForDebugger ? attempt(session.send('Runtime.runIfWaitingForDebugger')) : undefined;
+    if (WORKER_TYPES.has(target.type)) this.arm(target, commands);
     await Promise.all([...commands, resumed]);
   }
 
@@ -139,6 +176,17 @@ export class Disguise {
   }
 
   /**
+   * Other clients' resumes may go on once the worker is sure to stop for the correction: once the breakpoint is
+   * set (or the late correction sent). A service worker answers nothing before every client attached to it has
+   * resumed it (the browser holds its script until then): for one, the commands need only be in the browser's
+   * hands before a client's resume is, which the answer to the last of them (handled by the browser) tells.
+   */
+  private arm(target: Attached, commands: Promise<unknown>[]): void {
+    const settle = () => this.armingOf(target.targetId).settle();
+    void (target.type === 'service_worker' ? commands.at(-1) : Promise.all(commands))?.then(settle);
+  }
+
+  /**
    * A worker's script is corrected before its own runs by stopping it there: `Runtime.evaluate` on a worker still
    * waiting for the debugger never completes (and holds up its page), so the worker is let start under a breakpoint
    * on its first script, corrected while paused, and resumed with the debugger off again.
@@ -152,10 +200,12 @@ export class Disguise {
         attempt(session.send('Runtime.runIfWaitingForDebugger')),
       ]);
     });
+    // The browser answers `Target.setAutoAttach` itself, in order after what came before it on this session: its
+    // answer says the worker's other commands are in the browser's hands (see `arm`).
     return [
       attempt(session.send('Network.setUserAgentOverride', this.userAgentOverride())),
-      attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)),
       ...this.breakpointCommands(session, url),
+      attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)),
     ];
   }
 
