@@ -229,3 +229,45 @@ describe('a row named by its value, with no match found', () => {
     expect(said(await resolve(rows, 'archive the row for Dune'))).toBe('none');
   });
 });
+
+describe('what a table and a list title say of their items', () => {
+  const team = page(
+    ...inRow(
+      60,
+      el('h1', 'columnheader', 'Name', { interactive: false }),
+      el('h2', 'button', 'Email', { region: ['table Members'] }),
+      el('h3', 'columnheader', 'Role', { interactive: false }),
+    ),
+    ...inRow(
+      100,
+      el('r1', 'rowheader', 'Dave Lee', { interactive: false }),
+      el('c1', 'cell', 'dave@example.com', { interactive: false, row: 'Dave Lee', column: 'Email' }),
+      el('c2', 'cell', 'Admin', { interactive: false, row: 'Dave Lee', column: 'Role' }),
+      el('b1', 'button', 'Edit'),
+      el('b2', 'button', 'Delete'),
+    ),
+  );
+
+  it('reads a cell by its row and column headers, not as a value standing for a control in its row', async () => {
+    expect(said(await resolve(team, "Dave Lee's role"))).toBe('Admin');
+  });
+
+  it('takes a control inside a table header for the column asked for', async () => {
+    const header = page(
+      el('s1', 'button', 'Email', { region: ['table Members'] }),
+      el('s2', 'button', 'Name', { region: ['table Members'] }),
+      el('x', 'link', 'Email us', { region: ['footer'] }),
+    );
+    expect(said(await resolve(header, 'the Email column header'))).toBe('Email');
+  });
+
+  it('counts the links a label before them titles ("Tags: a b c"), though the label is not theirs', async () => {
+    const tags = page(
+      el('p', 'link', 'Read more', { href: '/post' }),
+      el('t1', 'link', 'JavaScript', { href: '/t/js', near: 'Tags:' }),
+      el('t2', 'link', 'Node.js', { href: '/t/node', near: 'Tags:' }),
+      el('t3', 'link', 'Async', { href: '/t/async', near: 'Tags:' }),
+    );
+    expect(said(await resolve(tags, 'the last tag'))).toBe('Async');
+  });
+});

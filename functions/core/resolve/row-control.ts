@@ -60,9 +60,21 @@ const inRow = (match: SnapshotElement, missing: string[], stated: Stated, sorted
 /** Whether the element's own name says the word (a prefix or one typo apart counts). */
 const nameSays = (element: SnapshotElement, word: string): boolean => says(tokensOf(element), word);
 
+/**
+ * Whether a cell's row or column header says the word: a cell is known by them ("Dave Lee's role" is the cell in
+ * Dave Lee's row and the Role column), so what they say is said of the cell, not left for a control. A row
+ * "header" that is the name of a control in that row (an app's "edit" link in its first column) is no header.
+ */
+const placeSays = (cell: SnapshotElement, word: string, stated: Stated): boolean => {
+  const rowIsControl = rowOf(cell, stated).some((e) => e.name === cell.row);
+  return [cell.column, rowIsControl ? undefined : cell.row].some(
+    (place) => place && words(place).some((t) => tokenMatch(stemOf(word), stemOf(t)) >= 0.7),
+  );
+};
+
 export const rowControl = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (match.interactive || !CELL_ROLES.has(match.role) || stated.intent === 'scroll') return undefined;
-  const missing = specificWords(stated).filter((w) => !nameSays(match, w));
+  const missing = specificWords(stated).filter((w) => !nameSays(match, w) && !placeSays(match, w, stated));
   return missing.length ? inRow(match, missing, stated, sorted) : undefined;
 };
 

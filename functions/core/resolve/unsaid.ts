@@ -128,7 +128,9 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
   if (stated.intent === 'scroll' || !match.interactive || !match.name.trim() || FIELD_ROLES.has(match.role))
     return undefined;
   const specific = specificWords(stated);
-  if (!specific.length || stated.query.relation) return undefined;
+  // "The last tag" among links after "Tags:": with an ordinal the words name the list whose items are counted
+  // (the ordinal's own checks see that they are one), not the item itself.
+  if (!specific.length || stated.query.relation || stated.query.ordinal !== undefined) return undefined;
   // The one link of a box its heading names ("Previous topic"): the heading was matched, and stands for the link.
   const top = sorted[0]?.element;
   if (top?.role === 'heading' && top !== match && match.heading === top.name) return undefined;
@@ -171,7 +173,8 @@ const BEFORE_PLACE = new Set(['in', 'on', 'of', 'from', 'for', 'within', 'inside
  * "The column to search in" met by the link "Search": the words "row" and "column" are read as places ("Delete
  * in Bob's row", "the price column"), so scoring drops them, but here the column is the thing asked for. When
  * a description opens on "the … row" or "the … column" (no preposition or possessive before it), the answer must be part of a table
- * (a header or a cell, or in a row or column) or be named for one; otherwise the resolver says which.
+ * (a header or a cell, in a row or column, or inside a table, as a sort button in a header is) or be named for
+ * one; otherwise the resolver says which.
  */
 export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll') return undefined;
@@ -181,7 +184,8 @@ export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: S
   // year column", where the control is the verb's) nor a place after a preposition or a possessive.
   if (at < 1 || !ARTICLES.has(raw[0] ?? '') || raw.slice(0, at).some((w) => BEFORE_PLACE.has(w) || w.endsWith("'s")))
     return undefined;
-  if (TABLE_ROLES.has(match.role) || match.row || match.column) return undefined;
+  const inTable = match.region?.some((region) => region === 'table' || region.startsWith('table '));
+  if (TABLE_ROLES.has(match.role) || match.row || match.column || inTable) return undefined;
   const own = [match.name, match.label, match.title, match.attributes].flatMap((v) => (v ? words(v) : []));
   if (own.some((t) => TABLE_PARTS.has(t))) return undefined;
   return {
