@@ -11,7 +11,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { closedPort } from '../support/ports.js';
-import { launchViewerBrowser, viewerState, type ViewerBrowser } from '../support/viewer-browser.js';
+import { launchViewerBrowser, openViewerPage, viewerState, type ViewerBrowser } from '../support/viewer-browser.js';
 
 let svc: TestService;
 let fixtures: FixtureServer;
@@ -74,7 +74,7 @@ const openEmbedded = async (
   src: string,
   options: { waitForFrame?: boolean } = {},
 ): Promise<{ parent: Page; view: Frame }> => {
-  const parent = await viewers.browser.newPage();
+  const parent = await openViewerPage(viewers);
   await parent.goto(`${fixtures.url}/live/embed.html?src=${encodeURIComponent(src)}`);
   const handle = await parent.waitForSelector('iframe');
   let view: Frame | null = null;
@@ -397,7 +397,7 @@ describe('viewers and sizing', () => {
 
   it('reconnects after the socket drops, with the same link', async () => {
     const windowId = await openWindow('/live/target.html');
-    const parent = await viewers.browser.newPage();
+    const parent = await openViewerPage(viewers);
     // Keeps a handle on the viewer's sockets so the test can cut one as a network blip would.
     await parent.evaluateOnNewDocument(`
       const Native = window.WebSocket;

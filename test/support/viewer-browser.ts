@@ -32,6 +32,13 @@ export const launchViewerBrowser = async (): Promise<ViewerBrowser> => {
   };
 };
 
+/**
+ * A page for one person watching, in a browser window of its own: a full Chromium stops drawing a tab behind
+ * another, and a viewer that draws nothing acknowledges no frame, so two viewers in tabs of one window would leave
+ * the first one frozen, which no person watching two windows sees.
+ */
+export const openViewerPage = (viewers: ViewerBrowser): Promise<Page> => viewers.browser.newPage({ type: 'window' });
+
 /** What the viewer page shows now (its `window.liveViewState`), read from the viewer's page or frame. */
 export const viewerState = (view: Page | Frame): Promise<ViewerState> =>
   view.evaluate(() => (window as unknown as { liveViewState: ViewerState }).liveViewState);
