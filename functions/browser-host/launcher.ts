@@ -71,7 +71,21 @@ const PROFILE_LOCKS = ['SingletonLock', 'SingletonSocket', 'SingletonCookie'];
 export class BrowserLauncher {
   constructor(private readonly options: LauncherOptions) {}
 
+  /**
+   * A browser killed by a signal before it printed its DevTools endpoint crashed at start: rare and not reproducible
+   * on demand (seen once in hundreds of launches of a loaded host), so one more try with a fresh profile is what a
+   * caller wants. A browser that exits with a code (bad flags, missing libraries) fails the same way again: no retry.
+   */
   async launch(spec: LaunchSpec = {}): Promise<LaunchedBrowser> {
+    try {
+      return await this.launchOnce(spec);
+    } catch (error) {
+      if (!crashedAtStart(error)) throw error;
+      return this.launchOnce(spec);
+    }
+  }
+
+  private async launchOnce(spec: LaunchSpec): Promise<LaunchedBrowser> {
     const kind = this.options.kind ?? 'headless-shell';
     const extensionDirs = spec.extensionDirs ?? [];
     if (extensionDirs.length > 0 && kind !== 'full') throw new ExtensionsUnsupportedError();
@@ -207,6 +221,12 @@ async function detachFromEverything(browser: Browser): Promise<void> {
   } finally {
     await session.detach().catch(() => undefined);
   }
+}
+
+/** Puppeteer's words for a browser process that ended before it was ready: a null exit code means a signal. */
+function crashedAtStart(error: unknown): boolean {
+  const cause = error instanceof BrowserLaunchError ? error.cause : undefined;
+  return cause instanceof Error && /^Failed to launch the browser process:\s+Code: null\b/.test(cause.message);
 }
 
 function describe(browser: Browser, userDataDir: string): LaunchedBrowser {

@@ -51,8 +51,14 @@ describe('session lifecycle', () => {
 
   it('terminates: the session ends, its stream says so, and an unknown or foreign id is ignored with 200', async () => {
     const { id } = await createRunningSession(svc);
-    const stream = readEvents(`${svc.url}/v1/sessions/${id}/events`, svc.auth, (e) => e.status === 'ended');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Terminate only once the stream is open: one opened later rightly starts at "ended".
+    let streamOpen!: () => void;
+    const opened = new Promise<void>((resolve) => (streamOpen = resolve));
+    const stream = readEvents(`${svc.url}/v1/sessions/${id}/events`, svc.auth, (e) => {
+      streamOpen();
+      return e.status === 'ended';
+    });
+    await opened;
     const res = await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
     expect(res.statusCode).toBe(200);
     const events = await stream;
