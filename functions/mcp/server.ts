@@ -3,7 +3,14 @@
  * caller's `Authorization` header so every tool call runs as that caller, in that caller's org.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type AnyObjectSchema,
+  type AnySchema,
+  getLiteralValue,
+  getObjectShape,
+  safeParse,
+} from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { runTool, type Dispatch } from './call.js';
 import { inputJsonSchema, type Tool } from './tools.js';
@@ -25,30 +32,41 @@ const readOnly = new Set([
 ]);
 
 /**
- * The SDK parses a request against the schema a handler is registered with before the handler runs, and a request
- * that does not fit (`arguments` a string, `name` a number) escapes as a bare validation error, which the protocol
- * answers as -32603 Internal error. The handlers are registered with the method alone, and the params checked here
- * (tools/list) or by the SDK's own tools/call check, which both answer -32602 Invalid params naming the field.
+ * The SDK parses a request against the schema its handler is registered with before the handler runs, and a request
+ * that does not fit (`arguments` a string, `name` a number, `initialize` without `clientInfo`) escapes as a bare
+ * validation error, which the protocol answers as -32603 Internal error. This server registers every handler, its
+ * own (`initialize`, `ping`) and ours, behind a check of that same schema that answers -32602 Invalid params
+ * naming the field, as a client that sent the wrong shape should be told.
  */
-const methodOnly = <M extends string>(method: M) => z.object({ method: z.literal(method) }).passthrough();
+class ParamCheckingServer extends Server {
+  override setRequestHandler<T extends AnyObjectSchema>(
+    schema: T,
+    handler: Parameters<Server['setRequestHandler']>[1],
+  ): void {
+    const method = getLiteralValue(getObjectShape(schema)?.method as AnySchema) as string;
+    super.setRequestHandler(methodOnly(method), (request, extra) => {
+      const parsed = safeParse(schema, request);
+      if (!parsed.success) throw invalidParams(parsed.error as z.ZodError);
+      return handler(parsed.data as never, extra);
+    });
+  }
+}
 
-const ListToolsParams = z.object({ cursor: z.string().optional() }).passthrough().optional();
+const methodOnly = (method: string) => z.object({ method: z.literal(method) }).passthrough();
 
 const invalidParams = (error: z.ZodError): McpError =>
   new McpError(
     ErrorCode.InvalidParams,
-    error.issues.map((issue) => `${['params', ...issue.path].join('.')}: ${issue.message}`).join('; '),
+    error.issues.map((issue) => [...issue.path].join('.') + `: ${issue.message}`).join('; '),
   );
 
 export const createMcpServer = (tools: readonly Tool[], dispatch: Dispatch, authorization: string): Server => {
-  const server = new Server(
+  const server = new ParamCheckingServer(
     { name: 'sessionhost', version: '0.1.0' },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  server.setRequestHandler(methodOnly('tools/list'), (request) => {
-    const params = ListToolsParams.safeParse(request.params);
-    if (!params.success) throw invalidParams(params.error);
+  server.setRequestHandler(ListToolsRequestSchema, () => {
     return {
       tools: tools.map((tool) => ({
         name: tool.name,
@@ -63,9 +81,7 @@ export const createMcpServer = (tools: readonly Tool[], dispatch: Dispatch, auth
       })),
     };
   });
-  server.setRequestHandler(methodOnly('tools/call'), async (raw) => {
-    // The SDK's tools/call check has already refused (-32602) a request this schema does not take.
-    const request = CallToolRequestSchema.parse(raw);
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool)
       throw new McpError(ErrorCode.InvalidParams, `no tool is named ${request.params.name}; tools/list names them`);

@@ -35,6 +35,12 @@ describe('/mcp with params of the wrong shape', () => {
     ['tools/call', { name: 5 }, 'name'],
     ['tools/call', undefined, 'params'],
     ['tools/list', { cursor: 5 }, 'params.cursor'],
+    ['initialize', { protocolVersion: '2025-06-18', capabilities: {} }, 'params.clientInfo'],
+    [
+      'initialize',
+      { protocolVersion: 2025, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      'params.protocolVersion',
+    ],
   ])('%s %j answers -32602 Invalid params naming %s', async (method, params, field) => {
     const { status, json } = await post(request(method, params));
     expect(status).toBe(200);
@@ -43,7 +49,15 @@ describe('/mcp with params of the wrong shape', () => {
     expect(json.error.message).toContain(field);
   });
 
-  it('still lists the tools and calls one when the params fit', async () => {
+  it('still starts, lists the tools and calls one when the params fit', async () => {
+    const init = await post(
+      request('initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'x', version: '1' },
+      }),
+    );
+    expect(init.json.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: 'sessionhost' } });
     const list = await post(request('tools/list', {}));
     expect(list.json.result.tools.length).toBeGreaterThan(10);
     const call = await post(request('tools/call', { name: 'session_list', arguments: {} }));
