@@ -77,8 +77,7 @@ describe('session recording', () => {
     const second = await openWindow(id, '/login/index.html');
     await second.page.waitForSelector('body[data-ready="true"]');
     await second.page.type('#user', 'grace');
-    // Let the last input events leave the page before the browser closes.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Ended right after the last keystroke: the service takes in what the pages sent before it closes the browser.
 
     expect(await recordingFiles(id)).toEqual([]);
     const terminated = await call('DELETE', `/v1/sessions/${id}`);
@@ -176,7 +175,6 @@ describe('session recording', () => {
       await page.waitForSelector('#note');
       await page.type('#note', note);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
 
     expect((await call('DELETE', `/v1/sessions/${id}`)).statusCode).toBe(200);
     const files = await waitFor(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryEventBus } from '../../functions/adapters/local/memory-event-bus.js';
 import { MemoryRecords } from '../../functions/adapters/local/memory-records.js';
 import { createSession, PENDING_HOST } from '../../functions/core/sessions/create.js';
@@ -125,12 +125,14 @@ describe('session lifecycle', () => {
     process.on('unhandledRejection', onUnhandled);
     try {
       const { session } = await createSession(deps, 'org', {}, { readyWaitMs: 10 });
-      await settle();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await getSession(deps.records, 'org', session.id)).toMatchObject({
-        status: 'error',
-        errorMessage: 'proxy server refused by the network guard',
-      });
+      await vi.waitFor(
+        async () =>
+          expect(await getSession(deps.records, 'org', session.id)).toMatchObject({
+            status: 'error',
+            errorMessage: 'proxy server refused by the network guard',
+          }),
+        { timeout: 5_000, interval: 20 },
+      );
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', onUnhandled);

@@ -199,6 +199,7 @@ export class LocalFleet implements BrowserFleet {
   }
 
   async stop(sessionId: string): Promise<{ profile?: Buffer }> {
+    await this.placed.get(sessionId)?.recorder?.flush();
     await this.host.release(sessionId, 'released');
     return {};
   }

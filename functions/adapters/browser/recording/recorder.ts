@@ -39,6 +39,26 @@ export class SessionRecorder {
     return recorder;
   }
 
+  /**
+   * Waits, at most `timeoutMs`, until every event the recorded pages have already emitted has arrived. A page's
+   * events and its answers to commands leave it in order over one session, so an answered no-op means the events
+   * before it are here. Ending a session closes the browser, and what its pages were still sending would be lost:
+   * the last keystrokes before a terminate are the ones a reader of the recording looks for.
+   */
+  async flush(timeoutMs = 1_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const roundTrips = [...this.bySession.keys()].map((sessionId) =>
+      this.cdp.send('Runtime.evaluate', { expression: '0' }, sessionId).catch(() => undefined),
+    );
+    await Promise.race([
+      Promise.all(roundTrips),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
   /** What was recorded so far; the recorder stops. */
   finish(): SessionRecording {
     this.cdp.close();
