@@ -2,7 +2,7 @@
  * The real-page corpus end to end on real Chromium, for a sample: one page per site is served on loopback and
  * snapshotted through the window driver, its stored snapshot is checked to be current (the unit test resolves
  * over the stored ones), and one link case per site is resolved and really clicked: the page it opens is the
- * one meant; every page of the blind sites (both groups) is checked current too. The whole corpus runs over stored snapshots in `test/unit/real-pages-corpus.test.ts`.
+ * one meant; every page of the blind sites (all three groups) is checked current too. The whole corpus runs over stored snapshots in `test/unit/real-pages-corpus.test.ts`.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { PageSnapshot } from '../../functions/ports/page-snapshot.js';
 import type { WindowDriver } from '../../functions/ports/window-driver.js';
 import {
-  groupOf,
+  isBlindGroup,
   judge,
   pagePath,
   realCases,
@@ -51,16 +51,13 @@ const opensAnotherPage = (c: RealCase): boolean => {
   return path !== pagePath(c) && realCases.some((o) => o.site === c.site && pagePath(o) === path);
 };
 
-/** The groups whose resolutions are read only as figures. */
-const isBlind = (c: { site: string }) => groupOf(c) === 'blind' || groupOf(c) === 'blind2';
-
 /**
  * Per site, the first such case the stored snapshot resolves rightly with a clear margin (not at the threshold).
- * The blind sites (both groups) are left out: how their cases resolve is read only as figures (their pages are checked below).
+ * The blind sites (all three groups) are left out: how their cases resolve is read only as figures (their pages are checked below).
  */
 const sampleOf = async (): Promise<RealCase[]> => {
   const bySite = new Map<string, RealCase>();
-  for (const c of realCases.filter((c) => !isBlind(c) && opensAnotherPage(c))) {
+  for (const c of realCases.filter((c) => !isBlindGroup(c) && opensAnotherPage(c))) {
     if (bySite.has(c.site)) continue;
     const answer = await offlineResolver.resolve(storedSnapshot(c), c.description, { intent: 'click' });
     if ('match' in answer && answer.confidence >= 0.6 && judge(c, answer.match, storedSnapshot(c)) === 'correct')
@@ -83,7 +80,7 @@ describe('real pages end to end', () => {
   });
 
   it('has a stored snapshot that is current for every page of the blind sites', async () => {
-    for (const p of realPages().filter(isBlind)) {
+    for (const p of realPages().filter(isBlindGroup)) {
       await page.goto(`${pages.url}${pagePath(p)}`, { waitUntil: 'load' });
       const fresh = await driver.snapshot(AbortSignal.timeout(10_000));
       expect(contentOf(fresh), `${pagePath(p)}: run test/fixtures/real-pages/capture.ts ${p.site}`).toEqual(
