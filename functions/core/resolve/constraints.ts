@@ -15,7 +15,8 @@ import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
-import { ofRow, rowControl, rowOfBest } from './row-control.js';
+import { layoutCell, ofRow, rowControl, rowOfBest } from './row-control.js';
+import { resultAsked } from './results.js';
 import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
 
 export type { Stated } from './stated.js';
@@ -242,11 +243,17 @@ const genericOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): 
 
 /** The answer, kept when it satisfies what the description states, else an abstention (or the element counted). */
 export const constrain = (answer: Answer, stated: Stated): Answer => {
-  if (!('match' in answer)) return countedInPlace(stated) ?? rowOfBest(stated, ranked(stated.scored)) ?? answer;
   const sorted = ranked(stated.scored);
+  if (!('match' in answer)) {
+    const result = resultAsked(answer, stated, sorted);
+    return countedInPlace(stated) ?? rowOfBest(stated, sorted) ?? (result && 'match' in result ? result : answer);
+  }
   return (
     // A cell is no control: the one in its row the description names is (or the resolver asks which).
     rowControl(answer.match, stated, sorted) ??
+    layoutCell(answer.match, stated, sorted) ??
+    // On a page of search results, "the first result" counts the results, not every link.
+    resultAsked(answer, stated, sorted) ??
     labelOnly(answer.match, stated, sorted) ??
     // The place first: where it holds like items, an ordinal is applied there rather than refused.
     outsidePlace(answer.match, stated, sorted) ??

@@ -125,3 +125,27 @@ export const rowOfBest = (stated: Stated, sorted: Scored[]): Answer | undefined 
       : [];
   return named.length === 1 ? { match: named[0], confidence: 0.55 } : undefined;
 };
+
+/**
+ * "Type" best met by the cell "Type:", "abandon this ticket" by the cell "Abandon and forget this ticket": in a
+ * table used to lay out a form (no column headers, so no cell is a datum of a record) a cell is the text
+ * beside a control: its label or its explanation. Clicking it does nothing; which control it speaks for (the one
+ * after a label, the one before an explanation, or another in a wide row) the layout does not say for sure, so
+ * the resolver names the cell and its row's controls and asks rather than click text or guess among them.
+ */
+export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (match.interactive || (match.role !== 'cell' && match.role !== 'gridcell') || stated.intent !== 'click')
+    return undefined;
+  // A first cell may pass for a row header ("Severity:"), but a table without column headers holds no records.
+  if (match.column || stated.query.role?.roles.has(match.role)) return undefined;
+  const scoredOf = new Map(sorted.map((s) => [s.element, s]));
+  const row = rowOf(match, stated).map(
+    (e) => scoredOf.get(e) ?? { element: e, index: stated.snapshot.elements.indexOf(e), score: 0 },
+  );
+  const mine = scoredOf.get(match);
+  return {
+    ambiguous: true,
+    reason: `the best match is the text "${match.name}" beside a form's controls, not one of them; say which control`,
+    candidates: [...(mine ? [mine] : []), ...row].slice(0, 5).map(candidateOf),
+  };
+};

@@ -1,0 +1,140 @@
+/**
+ * "The first result", "the wiki page result", "the ticket in the results": on a page of search results, a
+ * result is one of the links listed below the search form, in the column they stand in, not a menu link that
+ * happens to share a word ("Tickets", "Wiki") nor whatever link comes last on the page ("Logout"). Pages rarely
+ * mark that list (no landmark, no heading but the page's title), so it is found by its place: the links after
+ * the search form's last control, below it, outside the header, navigation and footer, in the left edge that
+ * most of them share. A description that asks for a result is answered among those, or not at all.
+ */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import type { Answer } from './resolver.js';
+import type { Scored } from './score.js';
+import type { Stated } from './stated.js';
+import { candidateOf } from './tier.js';
+import { GENERIC } from './query.js';
+import { says, tokensOf } from './unsaid.js';
+import { STOPWORDS, words } from './words.js';
+
+/** Left edges this close stand in one column. */
+const COLUMN = 8;
+/** Parts of a page that frame its content; results are never in them. */
+const FRAME = /^(?:header|footer|nav|aside|banner|contentinfo|navigation|complementary)\b/;
+/** Words that say only "one of the results", never which. */
+const RESULT_WORDS = new Set(['result', 'results', 'search', 'item', 'entry', 'one']);
+
+/**
+ * Whether the description asks for one result ("the first result", "the ticket in the results"), not for something
+ * about the results ("the next page of results", "more results", "results per page", "sort results").
+ */
+const asksForResult = (description: string): boolean =>
+  /\bresults?\b/i.test(description) &&
+  !/\b(?:of|more|all|fewer|sort|filter|refine|clear|export|download|save|next|previous|prev|older|newer)\s+(?:the\s+)?(?:search\s+)?results\b|\bresults\s+(?:per|page|count)\b/i.test(
+    description,
+  );
+
+/** Whether the page says it shows results: a title, heading or text around its controls speaks of them. */
+const showsResults = (elements: SnapshotElement[]): boolean =>
+  elements.some((e) =>
+    [e.heading, e.near, e.role === 'heading' ? e.name : undefined].some(
+      (t) => t && /\bresults?\b|\bmatch(?:es|ing)?\b|\bfound\b/i.test(t),
+    ),
+  );
+
+const inSearchForm = (element: SnapshotElement): boolean =>
+  element.role === 'searchbox' ||
+  (element.region ?? []).some((r) => r === 'search' || /^search\b/i.test(r) || /^form\b.*\bsearch/i.test(r));
+
+/** The links listed after a search form and below it, outside the page's frame, in document order. */
+const linksAfter = (elements: SnapshotElement[], form: number[]): SnapshotElement[] => {
+  const last = Math.max(...form);
+  const bottom = Math.max(...form.map((i) => elements[i].box.y + elements[i].box.height));
+  return elements.slice(last + 1).filter(
+    (e) =>
+      e.interactive &&
+      e.visible &&
+      e.role === 'link' &&
+      e.box.y >= bottom &&
+      !inSearchForm(e) &&
+      // A page wrapped whole in an `aside` or `header` still has its results in `main`.
+      ((e.region ?? []).includes('main') || !(e.region ?? []).some((r) => FRAME.test(r))),
+  );
+};
+
+/** Of several columns of links, the one most of them stand in; undefined when two are as long (no one list). */
+const mainColumn = (links: SnapshotElement[]): SnapshotElement[] | undefined => {
+  const columns = new Map<number, SnapshotElement[]>();
+  for (const e of links) {
+    const key = [...columns.keys()].find((x) => Math.abs(x - e.box.x) <= COLUMN) ?? e.box.x;
+    columns.set(key, [...(columns.get(key) ?? []), e]);
+  }
+  const widest = Math.max(...[...columns.values()].map((c) => c.length));
+  const main = [...columns.values()].filter((c) => c.length === widest);
+  // Two columns of equal length (a result's title and its "cached" link) are no one list to count.
+  return main.length === 1 ? main[0] : undefined;
+};
+
+/**
+ * The search results of the page in document order, or undefined when it shows none. A page may have two search
+ * forms (one in its header, one above the results, in either order in the document): the results follow the
+ * last form that has links after and below it.
+ */
+export const searchResults = (elements: SnapshotElement[]): SnapshotElement[] | undefined => {
+  if (!showsResults(elements)) return undefined;
+  const forms = new Map<string, number[]>();
+  elements.forEach((e, i) => {
+    if (!inSearchForm(e) || !e.visible || e.box.height <= 0) return;
+    const key = (e.region ?? []).join('>');
+    forms.set(key, [...(forms.get(key) ?? []), i]);
+  });
+  const byLast = [...forms.values()].sort((a, b) => Math.max(...b) - Math.max(...a));
+  for (const form of byLast) {
+    const links = linksAfter(elements, form);
+    if (links.length) return mainColumn(links);
+  }
+  return undefined;
+};
+
+/** The words that say which result: not the result word itself, stop words, generic words or the kind. */
+const whichWords = (stated: Stated): string[] =>
+  [...new Set([...stated.query.terms, ...stated.query.hints])].filter(
+    (w) => !RESULT_WORDS.has(w) && !STOPWORDS.has(w) && !GENERIC.has(w) && w !== stated.query.kindWord,
+  );
+
+/**
+ * The answer to a description that asks for a result: the result its ordinal counts, or the one result that
+ * says its other words; an answer that is no result becomes an abstention. Undefined when the description asks
+ * for no result, or the answer is one.
+ */
+export const resultAsked = (answer: Answer, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (!asksForResult(stated.description) || stated.intent === 'type' || stated.query.relation) return undefined;
+  const matched = 'match' in answer ? answer.match : undefined;
+  // A control named for results ("Search results", "Next results") is what the words name.
+  if (matched && words(matched.name).some((w) => RESULT_WORDS.has(w) && w !== 'search' && w !== 'one'))
+    return undefined;
+  const results = searchResults(stated.snapshot.elements);
+  const which = whichWords(stated);
+  if (results) {
+    const { ordinal } = stated.query;
+    const named = which.length ? results.filter((e) => which.every((w) => says(tokensOf(e), w))) : results;
+    const pool = ordinal !== undefined ? named : which.length ? named : [];
+    const pick =
+      ordinal !== undefined
+        ? ordinal > 0
+          ? pool[ordinal - 1]
+          : pool[pool.length + ordinal]
+        : pool.length === 1
+          ? pool[0]
+          : undefined;
+    if (pick) return pick === matched ? undefined : { match: pick, confidence: 0.6 };
+    if (matched && results.includes(matched) && which.every((w) => says(tokensOf(matched), w))) return undefined;
+  }
+  const scoredOf = new Map(sorted.map((s) => [s.element, s]));
+  const listed = (results ?? []).slice(0, 4).map((e) => scoredOf.get(e) ?? { element: e, index: 0, score: 0 });
+  return {
+    none: true,
+    reason: results
+      ? 'the description asks for a search result, and no result of the page fits it alone; say which one'
+      : 'the description asks for a search result, and the page shows no list of results after a search form',
+    closest: [...(matched ? sorted.filter((s) => s.element === matched) : []), ...listed].slice(0, 5).map(candidateOf),
+  };
+};

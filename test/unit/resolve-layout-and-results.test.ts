@@ -1,0 +1,95 @@
+/**
+ * Two answer checks on app pages: a cell of a table that lays out a form is text beside a control, never the
+ * control clicked; and on a page of search results, "a result" is one of the links listed after the search form.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
+import { el, pageAt } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://app.test/new', 'New ticket');
+type Answer = Awaited<ReturnType<typeof offlineResolver.resolve>>;
+const said = (answer: Answer) => ('match' in answer ? answer.match.name : 'ambiguous' in answer ? 'several' : 'none');
+const resolve = (snapshot: ReturnType<typeof page>, description: string) =>
+  offlineResolver.resolve(snapshot, description, { intent: 'click' });
+const at = (x: number, y: number, e: SnapshotElement, region: string[] = ['main']): SnapshotElement => ({
+  ...e,
+  box: { x, y, width: 120, height: 20 },
+  region,
+});
+
+describe('a cell of a form laid out in a table', () => {
+  // Label cell, control, explanation cell: no column headers, so no cell is a record's value.
+  const form = page(
+    at(20, 100, el('c1', 'cell', 'Priority:', { interactive: false }), ['form New', 'table']),
+    at(150, 100, el('s1', 'combobox', '', { tag: 'select' }), ['form New', 'table']),
+    at(300, 100, el('c2', 'cell', 'How soon the fault must be mended', { interactive: false, row: 'Priority:' }), [
+      'form New',
+      'table',
+    ]),
+    at(20, 140, el('b1', 'button', 'Discard', { type: 'submit' }), ['form New', 'table']),
+    at(150, 140, el('c3', 'cell', 'Throw this draft away', { interactive: false, row: 'Discard' }), [
+      'form New',
+      'table',
+    ]),
+  );
+
+  it('is no answer to click: the resolver names it with the controls of its row and asks', async () => {
+    const answer = await resolve(form, 'throw this draft away');
+    expect(said(answer)).toBe('several');
+    expect('ambiguous' in answer && answer.candidates.map((c) => c.id)).toEqual(['c3', 'b1']);
+    expect(said(await resolve(form, 'how soon the fault must be mended'))).toBe('several');
+  });
+
+  it('still answers a cell of a data table, known by its row and column headers', async () => {
+    const table = page(
+      at(20, 100, el('h1', 'columnheader', 'Name', { interactive: false }), ['table']),
+      at(150, 100, el('h2', 'columnheader', 'Role', { interactive: false }), ['table']),
+      at(20, 140, el('r1', 'rowheader', 'Ann Poe', { interactive: false }), ['table']),
+      at(150, 140, el('c1', 'cell', 'Admin', { interactive: false, row: 'Ann Poe', column: 'Role' }), ['table']),
+    );
+    expect(said(await resolve(table, "Ann Poe's role"))).toBe('Admin');
+  });
+});
+
+describe('a result on a page of search results', () => {
+  const results = pageAt('http://app.test/search?q=schema', 'Search results')(
+    at(20, 10, el('h', 'heading', 'Search results', { interactive: false }), ['header']),
+    at(20, 60, el('m1', 'link', 'Tickets', { href: '/tickets' }), ['header']),
+    at(150, 60, el('m2', 'link', 'Wiki', { href: '/wiki' })),
+    at(280, 60, el('m3', 'link', 'Logout', { href: '/logout' })),
+    at(20, 110, el('q', 'searchbox', 'Search', { editable: true }), ['main', 'search']),
+    at(150, 110, el('go', 'button', 'Search', { type: 'submit' }), ['main', 'search']),
+    at(60, 160, el('r1', 'link', 'Ticket: Document the schema', { href: '/tkt/1' })),
+    at(60, 210, el('r2', 'link', 'Wiki: Schema notes', { href: '/wiki/notes' })),
+    at(60, 260, el('r3', 'link', 'Check-in 1a2b: schema change', { href: '/ci/1a2b' })),
+    at(300, 300, el('f1', 'link', 'Help', { href: '/help' }), ['footer']),
+  );
+
+  it('counts the results, not every link of the page', async () => {
+    expect(said(await resolve(results, 'the first result'))).toBe('Ticket: Document the schema');
+    expect(said(await resolve(results, 'the last result'))).toBe('Check-in 1a2b: schema change');
+  });
+
+  it('takes the one result that says the other words, not a menu link that shares one', async () => {
+    expect(said(await resolve(results, 'the ticket in the results'))).toBe('Ticket: Document the schema');
+    expect(said(await resolve(results, 'the wiki page result'))).toBe('Wiki: Schema notes');
+  });
+
+  it('abstains when no result says them, and leaves what is about the results alone', async () => {
+    expect(said(await resolve(results, 'the forum result'))).toBe('none');
+    const paged = pageAt('http://app.test/search?q=schema', 'Search results')(
+      ...results.elements,
+      at(60, 320, el('n', 'link', 'Next', { href: '/search?q=schema&page=2', rel: 'next' })),
+    );
+    expect(said(await resolve(paged, 'the next results page'))).toBe('Next');
+  });
+
+  it('is no answer where the page shows no results after a search form', async () => {
+    const home = pageAt('http://app.test/', 'Home')(
+      at(20, 60, el('m1', 'link', 'Tickets', { href: '/tickets' })),
+      at(150, 60, el('m3', 'link', 'Logout', { href: '/logout' })),
+    );
+    expect(said(await resolve(home, 'the last result'))).toBe('none');
+  });
+});
