@@ -128,6 +128,19 @@ describe('document structure in offline resolution', () => {
     expect(await offlineResolver.resolve(snapshot, 'previous')).toMatchObject({ match: { id: 'e0' } });
   });
 
+  it('takes a link the page marks as another step as no rival of the step asked, whatever its words say', async () => {
+    // The Home link's image says "Up" by a slip of the markup; its access key makes it the home link.
+    const snapshot = page(
+      el('e0', 'link', 'Up', { href: '/guide/index.html', rel: 'up' }),
+      el('e1', 'link', 'Up', { href: '/index.html', rel: 'home' }),
+      el('e2', 'link', 'Up', { href: '/guide/index.html', rel: 'up' }),
+    );
+    expect(await offlineResolver.resolve(snapshot, 'Up')).toMatchObject({ match: { href: '/guide/index.html' } });
+    // Unmarked equals stay a question.
+    const plain = page(el('e0', 'link', 'Up', { href: '/a.html' }), el('e1', 'link', 'Up', { href: '/b.html' }));
+    expect(await offlineResolver.resolve(plain, 'Up')).toMatchObject({ ambiguous: true });
+  });
+
   it('reads a numbered title without its number, and the chapter word as a kind of place', async () => {
     const snapshot = page(
       el('e0', 'link', '38. Extending SQL', { href: '/guide/extend.html' }),

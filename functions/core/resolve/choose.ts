@@ -111,6 +111,23 @@ const byEntry = (tier: Scored[], ordinal: number): Scored | undefined => {
   return ordinal > 0 ? column[ordinal - 1] : column[column.length + ordinal];
 };
 
+/** The places in a sequence of pages a link's `rel` can name (the snapshot maps keys and rels to these). */
+const STEPS = new Set(['next', 'previous', 'up', 'home', 'first', 'last', 'index', 'contents']);
+
+/**
+ * "Up" met equally by two "Up" links and an image whose alt also says "Up" but whose access key marks it as the
+ * Home link (a slip in a page's markup): among equals, one the page marks as another step of its sequence is not
+ * the step asked for, when others are marked as that step.
+ */
+const stepsAsked = (tier: Scored[], query: Query): Scored[] => {
+  const asked = query.terms.filter((w) => STEPS.has(w));
+  if (asked.length !== 1) return tier;
+  const marks = (s: Scored) => (s.element.rel ? words(s.element.rel).filter((w) => STEPS.has(w)) : []);
+  const marked = tier.filter((s) => marks(s).includes(asked[0]));
+  if (!marked.length) return tier;
+  return tier.filter((s) => marks(s).length === 0 || marks(s).includes(asked[0]));
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
@@ -209,6 +226,8 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
       confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]),
     };
   }
+  tier = stepsAsked(tier, query);
+  if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
   const anchors = headingAnchors(snapshot.elements, byId);
   // Equals that lead to one place are one answer.
   if (sameDestination(tier, anchors)) return oneOfEquals(tier, (chosen) => confidenceOf(chosen, [chosen, ...outside]));
