@@ -109,6 +109,25 @@ describe('scrollToEdge', () => {
     expect(top).toBe(endBefore);
     expect(maxTop).toBeGreaterThanOrEqual(endBefore + 2000);
   });
+
+  it('leaves what a lazy loader appended for the next read of the page, read before the scroll too', async () => {
+    const windowId = await openWindow('/visual/lazy-text.html');
+    const read = async () => {
+      const res = await svc.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${sessionId}/windows/${windowId}/scrape-content`,
+        headers: svc.auth,
+        body: {},
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json.data.modelResponse.scrapedContent.text as string;
+    };
+    // A first read keeps what it can of the page for the next one: the appended part must still be seen.
+    expect(await read()).not.toContain('Loaded part');
+    const res = await scroll(windowId, { scrollToEdge: { yAxis: 'bottom' } });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    expect(await read()).toContain('Loaded part number 1,');
+  });
 });
 
 describe('what the page scrolls', () => {
