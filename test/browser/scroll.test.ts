@@ -158,6 +158,9 @@ describe('scrolling to a described element', () => {
     const [, top] = await position(windowId);
     // Part three starts near 2,460 px; centred in a 720 px viewport the button sits well inside the window.
     expect(top).toBeGreaterThan(2000);
+    // The answer says where the page went, and from where: read in the same call as the scroll.
+    expect(res.json.data.modelResponse).toContain(`Scrolled to (0, ${top}) of (0, `);
+    expect(res.json.data.modelResponse).toContain('from (0, 0)');
     expect(top).toBeLessThan(3200);
   });
 
