@@ -90,6 +90,9 @@ export interface ScrollOutcome {
   container?: string;
 }
 
+/** An element brought into view, and where the page was before and after (absent when the page went away). */
+export type ScrolledIntoView = ActionOutcome & { scroll?: ScrollOutcome };
+
 export interface FileInputCandidate {
   /** Stable for this page state; pass it back to `setInputFiles`. */
   id: string;
@@ -267,7 +270,7 @@ export interface WindowDriver {
   ): Promise<ActionOutcome>;
   hoverAt(point: { x: number; y: number }, scroll: ScrollPosition, signal: AbortSignal): Promise<ActionOutcome>;
   /** Scroll so the element of a snapshot is in view (centred where the page allows). */
-  scrollIntoView(target: ElementTarget, signal: AbortSignal): Promise<ActionOutcome>;
+  scrollIntoView(target: ElementTarget, signal: AbortSignal): Promise<ScrolledIntoView>;
   /** Key events into an element of a snapshot (focused by a click), or into whatever has focus. */
   type(request: TypeRequest, signal: AbortSignal): Promise<ActionOutcome>;
   /** The main form of the page (the one with most fields; the whole page when there is no form element). */

@@ -75,6 +75,17 @@ describe('a click on an element already in view', () => {
     expect(await page.evaluate("document.getElementById('save').textContent")).toBe('Saved');
     expect(await page.evaluate('scrollY')).toBe(60);
   });
+
+  it('aims after the lazy loaders the scroll woke have moved the element', async () => {
+    // The button comes into view by the scroll; the page then inserts a banner above it, pushing it down 200 px.
+    const windowId = await openWindow('/visual/shift-on-view.html');
+    const page = await browser.page(windowId);
+    const res = await operation(windowId, 'click', { elementDescription: 'the Save button' });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    expect(await page.evaluate("document.getElementById('banner') !== null")).toBe(true);
+    expect(await page.evaluate('document.title')).toBe('Shift on view');
+    expect(await page.evaluate("document.getElementById('save').textContent")).toBe('Saved');
+  });
 });
 
 describe('scrolling a page that loads more on scroll events', () => {

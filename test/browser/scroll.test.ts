@@ -109,6 +109,25 @@ describe('scrollToEdge', () => {
     expect(top).toBe(endBefore);
     expect(maxTop).toBeGreaterThanOrEqual(endBefore + 2000);
   });
+
+  it('leaves what a lazy loader appended for the next read of the page, read before the scroll too', async () => {
+    const windowId = await openWindow('/visual/lazy-text.html');
+    const read = async () => {
+      const res = await svc.app.inject({
+        method: 'POST',
+        path: `/v1/sessions/${sessionId}/windows/${windowId}/scrape-content`,
+        headers: svc.auth,
+        body: {},
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json.data.modelResponse.scrapedContent.text as string;
+    };
+    // A first read keeps what it can of the page for the next one: the appended part must still be seen.
+    expect(await read()).not.toContain('Loaded part');
+    const res = await scroll(windowId, { scrollToEdge: { yAxis: 'bottom' } });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    expect(await read()).toContain('Loaded part number 1,');
+  });
 });
 
 describe('what the page scrolls', () => {
@@ -139,6 +158,9 @@ describe('scrolling to a described element', () => {
     const [, top] = await position(windowId);
     // Part three starts near 2,460 px; centred in a 720 px viewport the button sits well inside the window.
     expect(top).toBeGreaterThan(2000);
+    // The answer says where the page went, and from where: read in the same call as the scroll.
+    expect(res.json.data.modelResponse).toContain(`Scrolled to (0, ${top}) of (0, `);
+    expect(res.json.data.modelResponse).toContain('from (0, 0)');
     expect(top).toBeLessThan(3200);
   });
 

@@ -61,7 +61,6 @@ export const scrollWindow = (
     if (body.scrollToElement !== undefined) {
       const located = await locate(deps, driver, body.scrollToElement, 'scroll', budget);
       if (!located.found) return failed(located.issue, { warnings: located.warnings, credits: budget.credits });
-      const before = await driver.scroll({}, budget.signal);
       const outcome = await driver.scrollIntoView(located.target, budget.signal);
       // Covered (by a sticky bar, a dialog) still means scrolled to; only a gone or invisible element is a failure.
       if (!outcome.acted && outcome.code !== 'element_covered')
@@ -72,11 +71,12 @@ export const scrollWindow = (
           },
           { warnings: located.warnings, credits: budget.credits },
         );
-      const after = await driver.scroll({}, budget.signal);
-      return succeeded(
-        `Scrolled to the ${describeElement(located.element)}. ${describeScroll({ ...after, before: before.after })}`,
-        { warnings: located.warnings, credits: budget.credits },
-      );
+      // Read with the scroll itself; a driver that could not read it then is asked where the page is now.
+      const scrolled = outcome.scroll ?? (await driver.scroll({}, budget.signal));
+      return succeeded(`Scrolled to the ${describeElement(located.element)}. ${describeScroll(scrolled)}`, {
+        warnings: located.warnings,
+        credits: budget.credits,
+      });
     }
     const warnings: Issue[] =
       request.toEdge || request.by

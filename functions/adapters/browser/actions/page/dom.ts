@@ -82,3 +82,18 @@ export const paintedOr = (timeoutMs: number, paint: (done: () => void) => void):
     paint(finish);
     setTimeout(finish, timeoutMs);
   });
+
+/**
+ * The next frame after a scroll, and what the page does with it: the frame fires the scroll events and animation
+ * frame callbacks, then the browser delivers every intersection observer's entries in one task, the page's and this
+ * one's alike. A task queued from this observer's callback runs after that delivery, so lazy loaders have seen the
+ * new position. One frame, where waiting on animation frames needs two to be sure the delivery task has run.
+ */
+export const nextFrame = (timeoutMs: number): Promise<void> =>
+  paintedOr(timeoutMs, (done) => {
+    const observer = new IntersectionObserver(() => {
+      observer.disconnect();
+      setTimeout(done, 0);
+    });
+    observer.observe(document.documentElement);
+  });

@@ -6,7 +6,7 @@
  * reached through the label, as a person would.
  */
 import type { ActionOutcome } from '../../../../../ports/page-snapshot.js';
-import { asControl, deepHit, paintedOr, shown, within } from '../../page/dom.js';
+import { asControl, deepHit, nextFrame, shown, within } from '../../page/dom.js';
 import { type RegisteredTarget, registered } from '../../snapshot/page/registry.js';
 
 const describe = (node: Element | null): string => {
@@ -22,8 +22,11 @@ const describe = (node: Element | null): string => {
   );
 };
 
-/** Two animation frames (layout after the scroll), or 100 ms when the page paints none (hidden). */
-const settled = () => paintedOr(100, (done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+/**
+ * The frame after the scroll into view, with the page's scroll listeners and lazy loaders run (see `nextFrame`), or
+ * 100 ms when the page paints none (hidden).
+ */
+const settled = () => nextFrame(100);
 
 /** Every box of the element lies inside the viewport, so nothing would move for it to be seen. */
 const whollyInView = (el: Element): boolean => {

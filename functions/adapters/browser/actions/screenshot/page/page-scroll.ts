@@ -4,11 +4,12 @@
  * The document's scrolling element is used when it can move along a requested axis. When it cannot (an app shell
  * whose content scrolls inside a box), the nearest scrollable ancestor of the element in the middle of the viewport
  * is used instead, as the wheel would. After each move one frame is waited for (see `frame`), so scroll listeners
- * and IntersectionObserver callbacks (lazy loading) run before positions are read. A hidden page paints no frames: it waits 500 ms instead.
+ * and IntersectionObserver callbacks (lazy loading) run before positions are read; a move that changed nothing
+ * (already at the end) waits for none. A hidden page paints no frames: it waits 500 ms instead.
  * A visible one on a busy machine may take longer than that to paint, so it gets up to 3 s before going on.
  */
 import type { ScrollAmount, ScrollOutcome, ScrollPosition } from '../../../../../ports/window-driver.js';
-import { paintedOr } from '../../page/dom.js';
+import { nextFrame } from '../../page/dom.js';
 import { type RegisteredTarget, registered } from '../../snapshot/page/registry.js';
 
 export interface PageScrollRequest {
@@ -29,20 +30,8 @@ export interface PageScrollState extends ScrollOutcome {
 
 type Axis = 'x' | 'y';
 
-/**
- * The next frame after a move, and what the page does with it: the frame fires the scroll events, then the
- * browser delivers every intersection observer's entries in one task, the page's and this one's alike. A task
- * queued from this observer's callback runs after that delivery, so lazy loaders have seen the new position. One
- * frame, where waiting on animation frames needs two to be sure the delivery task has run.
- */
-const frame = () =>
-  paintedOr(document.visibilityState === 'hidden' ? 500 : 3000, (done) => {
-    const observer = new IntersectionObserver(() => {
-      observer.disconnect();
-      setTimeout(done, 0);
-    });
-    observer.observe(document.documentElement);
-  });
+/** One frame after a move (see `nextFrame`); a hidden page paints none, a busy one may take long to paint. */
+const frame = () => nextFrame(document.visibilityState === 'hidden' ? 500 : 3000);
 
 const room = (el: Element, axis: Axis) =>
   axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight;
@@ -77,8 +66,10 @@ export default async function pageScroll(request: PageScrollRequest): Promise<Pa
   }
   const position = () => ({ left: Math.round(scroller.scrollLeft), top: Math.round(scroller.scrollTop) });
   const move = async (left: number, top: number) => {
+    const from = [scroller.scrollLeft, scroller.scrollTop];
     scroller.scrollTo({ left, top, behavior: 'instant' });
-    await frame();
+    // Nothing moved (already at that edge or end): no scroll event fires and no observer sees a change to wait for.
+    if (scroller.scrollLeft !== from[0] || scroller.scrollTop !== from[1]) await frame();
   };
   const before = position();
   if (request.to) await move(request.to.left ?? scroller.scrollLeft, request.to.top ?? scroller.scrollTop);
