@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { LocalFleet, LOCAL_HOST_ID } from '../../adapters/browser/local-fleet.js';
 import { BrowserHost, createCdpProxy, createLiveView } from '../../browser-host/index.js';
 import { startWebDriver } from '../../browser-host/webdriver/index.js';
+import { MAX_FILE_BYTES } from '../../core/files/model.js';
 import { archiveProfile } from '../../browser-host/profile-archive.js';
 import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
@@ -35,6 +36,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     archiveProfile,
     connectAhead: true,
     webdriver: () => webdriver.available,
+    maxDownloadBytes: MAX_FILE_BYTES,
   });
   return { host, fleet, webdriver };
 };
