@@ -8,6 +8,13 @@ const HIGH_WATER_BYTES = 16 * 1024 * 1024;
 
 export class UpstreamUnavailableError extends Error {
   readonly code = 'UPSTREAM_UNAVAILABLE';
+  /** The HTTP status the browser answered the handshake with, when it answered at all. */
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Opens the browser-side socket; the client handshake completes only once this succeeds. */
@@ -18,11 +25,11 @@ export function connectUpstream(url: string, timeoutMs: number): Promise<WebSock
       maxPayload: MAX_CDP_FRAME_BYTES,
       handshakeTimeout: timeoutMs,
     });
-    const fail = (reason: string) => {
+    const fail = (reason: string, httpStatus?: number) => {
       socket.removeAllListeners('open');
       socket.on('error', () => undefined);
       socket.terminate();
-      reject(new UpstreamUnavailableError(`browser endpoint refused the connection: ${reason}`));
+      reject(new UpstreamUnavailableError(`browser endpoint refused the connection: ${reason}`, httpStatus));
     };
     socket.once('open', () => {
       socket.removeAllListeners('error');
@@ -30,7 +37,9 @@ export function connectUpstream(url: string, timeoutMs: number): Promise<WebSock
       resolve(socket);
     });
     socket.once('error', (error) => fail(error.message));
-    socket.once('unexpected-response', (_request, response) => fail(`HTTP ${response.statusCode}`));
+    socket.once('unexpected-response', (_request, response) =>
+      fail(`HTTP ${response.statusCode}`, response.statusCode),
+    );
   });
 }
 

@@ -5,7 +5,13 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { errorBody, parseRoute, refuseUpgrade, sendJson, type Route } from './cdp-http.js';
 import { fetchDevtoolsJson, publicSessionUrl, rewriteDevtoolsJson } from './cdp-json.js';
 import { answerInstead } from './cdp-client-policy.js';
-import { connectUpstream, MAX_CDP_FRAME_BYTES, pipeSockets, type PipeScreens } from './cdp-pipe.js';
+import {
+  connectUpstream,
+  MAX_CDP_FRAME_BYTES,
+  pipeSockets,
+  UpstreamUnavailableError,
+  type PipeScreens,
+} from './cdp-pipe.js';
 import { workerResumeHold } from './cdp-worker-hold.js';
 import { createOwnerRelay, fromTrustedHost, isRelayed, type OwnerLookup } from './owner-relay.js';
 import type { HostLogger } from './types.js';
@@ -121,6 +127,15 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     try {
       upstream = await connectUpstream(target, upstreamTimeoutMs);
     } catch (error) {
+      // The browser answered, and refused only the page or worker the client named: an id it does not hold (a
+      // closed window, another session's, a typo) is the client's 404, not the browser failing.
+      if (route.upstreamPath && error instanceof UpstreamUnavailableError && error.httpStatus !== undefined)
+        return refuseUpgrade(
+          socket,
+          404,
+          'TARGET_NOT_FOUND',
+          `the session's browser has no target ${route.upstreamPath.replace(/^\/devtools\//, '')}`,
+        );
       log('warn', 'CDP proxy could not reach browser', { sessionId: route.sessionId, error: String(error) });
       return refuseUpgrade(socket, 502, 'UPSTREAM_UNAVAILABLE', 'the session browser did not accept the connection');
     }

@@ -110,7 +110,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       });
     }
     this.hostDir = await prepareHostDir(this.workDir, this.log);
-    const { launchTimeoutMs, closeGraceMs } = this.options;
+    const { launchTimeoutMs, closeGraceMs, maxWindows } = this.options;
     const networkGuardUrl = this.guard?.url;
     this.launcher = new BrowserLauncher({
       executablePath,
@@ -119,6 +119,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       launchTimeoutMs,
       closeGraceMs,
       networkGuardUrl,
+      maxWindows,
     });
     // Spare browsers only while serving, and never more than the slots still free.
     const poolTarget = () =>

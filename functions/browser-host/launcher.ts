@@ -12,6 +12,7 @@ import { extractProfile } from './profile-archive.js';
 import { keepSessionCookies, restoreSessionCookies } from './session-cookies.js';
 import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
 import { Disguise } from './stealth/disguise.js';
+import { capWindows } from './window-cap.js';
 import { buildFingerprint, type DisguiseSettings, type Fingerprint } from './stealth/fingerprint.js';
 
 /** A running Chromium process tree owned by the host. */
@@ -63,6 +64,8 @@ export interface LauncherOptions {
    * its session brings its own proxy, and none may bypass the proxy it has for loopback or WebRTC.
    */
   networkGuardUrl?: string;
+  /** Most tabs a browser may hold (window-cap.ts); unset: no cap. */
+  maxWindows?: number;
 }
 
 /** Left behind in a copied profile, these make Chromium think another browser still owns it. */
@@ -134,6 +137,7 @@ export class BrowserLauncher {
       await detachFromEverything(browser);
       if (spec.profileArchive) await restoreSessionCookies(browser, userDataDir);
       const disguise = fingerprint ? await Disguise.attach(browser, fingerprint) : undefined;
+      if (this.options.maxWindows !== undefined) await capWindows(browser, this.options.maxWindows);
       return { ...describe(browser, userDataDir), ...(router ? { router } : {}), ...(disguise ? { disguise } : {}) };
     } catch (error) {
       await browser?.close().catch(() => undefined);

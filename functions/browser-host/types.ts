@@ -115,6 +115,8 @@ export interface BrowserHostOptions {
    * upstream proxy is checked the same way before its browser starts. Default: off.
    */
   networkGuard?: { allow?: string[] };
+  /** Most windows (tabs) one session's browser may hold; those opened past it are closed at once. Default: no cap. */
+  maxWindows?: number;
 }
 
 export interface BrowserHostEvents {

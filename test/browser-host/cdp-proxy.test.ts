@@ -74,6 +74,20 @@ function upgradeStatus(path: string, headers: Record<string, string> = {}): Prom
   });
 }
 
+/** A refused upgrade's status and JSON body. */
+function upgradeRefusal(path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://${base}${path}`, { headers });
+    socket.once('open', () => reject(new Error(`${path} was accepted`)));
+    socket.once('unexpected-response', (_req, response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    socket.once('error', reject);
+  });
+}
+
 describe('CDP proxy', () => {
   it('drives a session browser through puppeteer.connect with the right bearer', async () => {
     await host.acquire('proxy-ok', { idleTimeoutMs: 60_000 });
@@ -100,6 +114,26 @@ describe('CDP proxy', () => {
     expect(await upgradeStatus('/cdp/no-such-session', { Authorization: `Bearer ${KEY}` })).toBe(404);
     expect(await upgradeStatus('/elsewhere')).toBe(404);
     expect(await upgradeStatus('/cdp/proxy-guarded', { Authorization: `Bearer ${KEY}` })).toBe(101);
+  });
+
+  it('answers 404 naming the target for a page id the session browser does not hold, not a 502 of the browser', async () => {
+    await host.acquire('proxy-targets', { idleTimeoutMs: 60_000 });
+    const auth = { Authorization: `Bearer ${KEY}` };
+    const refusal = await upgradeRefusal('/cdp/proxy-targets/devtools/page/0123456789ABCDEF0123456789ABCDEF', auth);
+    expect(refusal).toEqual({
+      status: 404,
+      body: { error: { code: 'TARGET_NOT_FOUND', message: expect.stringContaining('page/0123456789ABCDEF') } },
+    });
+    // A page it holds still connects through the same path.
+    const browser = await connect('proxy-targets', `Bearer ${KEY}`);
+    await browser.newPage();
+    await browser.disconnect();
+    const listed = (await (await fetch(`http://${base}/cdp/proxy-targets/json/list`, { headers: auth })).json()) as {
+      id: string;
+      type: string;
+    }[];
+    const pageId = listed.find((target) => target.type === 'page')?.id;
+    expect(await upgradeStatus(`/cdp/proxy-targets/devtools/page/${pageId}`, auth)).toBe(101);
   });
 
   it('serves json/version and json/list with every URL pointing back through the proxy', async () => {

@@ -390,6 +390,28 @@ describe('browser downloads', () => {
     await call('DELETE', `/v1/sessions/${session.id}`);
   });
 
+  it('stops a download that grows past the largest file a session may keep, instead of filling the disk first', async () => {
+    const session = await createRunningSession(svc);
+    const failed = readEvents(
+      `${svc.url}/v1/sessions/${session.id}/events?all=true`,
+      svc.auth,
+      (e) => e.event === 'file_status' && e.status === 'upload_failed',
+      120_000,
+    );
+    // Sent without a Content-Length, as a page streaming without end sends it: only the bytes received tell.
+    const url = `${fixtures.url}/download/endless.bin?stream=1&bytes=${4 * MAX_FILE_BYTES}`;
+    const opened = await call('POST', `/v1/sessions/${session.id}/windows`, { url });
+    expect(opened.json.warnings).toEqual([expect.objectContaining({ code: 'download_started' })]);
+    const { fileId } = (await failed).at(-1) as { fileId: string };
+    const file = await call('GET', `/v1/files/${fileId}`);
+    expect(file.json.data).toMatchObject({ fileName: 'endless.bin', status: 'upload_failed', fileBytes: 0 });
+    // Stopped as it passed the limit, not read to its end and refused then.
+    expect(file.json.errors[0].message).toMatch(
+      new RegExp(`^the download reached \\d+ bytes, over the limit of ${MAX_FILE_BYTES} bytes .*stopped`),
+    );
+    await call('DELETE', `/v1/sessions/${session.id}`);
+  });
+
   describe('a URL that answers with a file', () => {
     let sessionId: string;
     beforeAll(async () => {

@@ -85,7 +85,9 @@ export class LocalFleet implements BrowserFleet {
       connectAhead?: boolean;
       /** Sessions have a WebDriver endpoint (the host's chromedriver matches its browser). */
       webdriver?: () => boolean;
-    } = {},
+      /** The largest file a session may keep: a download growing past it is stopped (downloads.ts). */
+      maxDownloadBytes: number;
+    },
   ) {
     host.on('sessionEnded', (sessionId, reason) => {
       const placed = this.placed.get(sessionId);
@@ -160,9 +162,14 @@ export class LocalFleet implements BrowserFleet {
     const endpoint = this.host.endpointOf(sessionId);
     if (!endpoint || !placed) throw new Error(`session ${sessionId} lost its browser while starting`);
     placed.control = await CdpConnection.connect(endpoint);
-    await captureDownloads(placed.control, folder, (download) => {
-      for (const listener of this.downloadListeners) listener({ ...download, sessionId, orgId });
-    });
+    await captureDownloads(
+      placed.control,
+      folder,
+      (download) => {
+        for (const listener of this.downloadListeners) listener({ ...download, sessionId, orgId });
+      },
+      this.options.maxDownloadBytes,
+    );
     // Recording begins before the session is handed out, so no window a client opens escapes it.
     if (request.record) placed.recorder = await SessionRecorder.start(endpoint);
   }

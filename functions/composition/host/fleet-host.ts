@@ -22,6 +22,8 @@ import { HostRegistry, removeHost, staleHosts, type HostRegistryOptions } from '
 import { formatGeneration, newerGenerationLive, type Generation } from '../../browser-host/fleet/generation.js';
 import { ScaleInProtection } from '../../browser-host/fleet/scale-in-protection.js';
 import { StartQueueConsumer } from '../../browser-host/fleet/start-queue.js';
+import { MAX_FILE_BYTES } from '../../core/files/model.js';
+import { MAX_WINDOWS_PER_SESSION } from '../../core/windows/navigation.js';
 import { archiveProfile } from '../../browser-host/profile-archive.js';
 import { startWebDriver } from '../../browser-host/webdriver/index.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
@@ -101,11 +103,17 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     workDir: options.workDir ?? resolve(tmpdir(), 'sessionhost-browsers'),
     log: hostLog,
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
+    maxWindows: MAX_WINDOWS_PER_SESSION,
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
   // Known once the host has started and found (or not) a chromedriver matching its browser.
   let webdriverOn = false;
-  const fleet: LocalFleet = new LocalFleet(host, { archiveProfile, hostId, webdriver: () => webdriverOn });
+  const fleet: LocalFleet = new LocalFleet(host, {
+    archiveProfile,
+    hostId,
+    webdriver: () => webdriverOn,
+    maxDownloadBytes: MAX_FILE_BYTES,
+  });
   // Starts taken from the queue and not yet running: the consumer exists once the server listens.
   let takingStarts = () => 0;
   const prometheus = createPrometheusTelemetry({ host: () => ({ ...host.stats(), queued: takingStarts() }) });

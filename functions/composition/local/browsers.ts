@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import { LocalFleet, LOCAL_HOST_ID } from '../../adapters/browser/local-fleet.js';
 import { BrowserHost, createCdpProxy, createLiveView } from '../../browser-host/index.js';
 import { startWebDriver } from '../../browser-host/webdriver/index.js';
+import { MAX_FILE_BYTES } from '../../core/files/model.js';
+import { MAX_WINDOWS_PER_SESSION } from '../../core/windows/navigation.js';
 import { archiveProfile } from '../../browser-host/profile-archive.js';
 import { PENDING_HOST } from '../../core/sessions/create.js';
 import { endOrphanedSessions } from '../../core/sessions/orphans.js';
@@ -25,6 +27,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     extensionsDir: config.extensionsDir,
     workDir: resolve(config.dataDir, 'browsers'),
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
+    maxWindows: MAX_WINDOWS_PER_SESSION,
     log: (level, message, fields) => log[level](message, { component: 'browser-host', ...fields }),
     // Profiles and recordings are taken while the user-data-dir still exists (the fleet is made just below).
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
@@ -35,6 +38,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     archiveProfile,
     connectAhead: true,
     webdriver: () => webdriver.available,
+    maxDownloadBytes: MAX_FILE_BYTES,
   });
   return { host, fleet, webdriver };
 };

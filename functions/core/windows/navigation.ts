@@ -3,7 +3,7 @@ import type { NavigationResult, WindowWaitUntil } from '../../ports/browser.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { SessionItem } from '../sessions/model.js';
 import { getSession } from '../sessions/queries.js';
-import { UnavailableError } from '../shared/errors.js';
+import { ConflictError, UnavailableError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
 import { requireWindow, sessionBrowser } from './open.js';
 
@@ -13,6 +13,12 @@ export interface WaitRequest {
 }
 
 export const DEFAULT_RESOLUTION = { width: 1280, height: 720 };
+
+/**
+ * Most windows one session may hold. The browser host closes tabs past it as they appear (pages opening windows
+ * without end would take the memory of other orgs' sessions: browser-host/window-cap.ts); the API refuses first.
+ */
+export const MAX_WINDOWS_PER_SESSION = 100;
 
 const waitOptions = (request: WaitRequest) => ({
   waitUntil: request.waitUntil ?? 'load',
@@ -61,6 +67,10 @@ export const openWindow = async (
   request: WaitRequest & { url?: string; screenResolution?: string },
 ) => {
   const { session, browser } = await sessionBrowser(deps, orgId, sessionId);
+  if ((await browser.windows()).length >= MAX_WINDOWS_PER_SESSION)
+    throw new ConflictError(
+      `session ${sessionId} already holds ${MAX_WINDOWS_PER_SESSION} windows, the most a session may: close one first`,
+    );
   const url = request.url ?? deps.defaultWindowUrl;
   const { window, navigation } = await browser.openWindow({
     url,
