@@ -5,6 +5,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
+import { columnsOf, fieldOverItsLabel, tabOutsideRepeats } from './equals.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
@@ -89,9 +90,6 @@ const namedInside = (
   });
 };
 
-/** Elements this close in their left edge stand in one column. */
-const COLUMN = 8;
-
 /**
  * "The contribs link of the first revision": equal links repeated once per entry of a list stand in one column,
  * one per row. When exactly one column holds several of them, the entry's ordinal counts down that column. A
@@ -99,12 +97,7 @@ const COLUMN = 8;
  * column with two in one row, are no answer.
  */
 const byEntry = (tier: Scored[], ordinal: number): Scored | undefined => {
-  const columns = new Map<number, Scored[]>();
-  for (const s of tier) {
-    const key = [...columns.keys()].find((x) => Math.abs(x - s.element.box.x) <= COLUMN) ?? s.element.box.x;
-    columns.set(key, [...(columns.get(key) ?? []), s]);
-  }
-  const repeated = [...columns.values()].filter((c) => c.length > 1);
+  const repeated = columnsOf(tier).filter((c) => c.length > 1);
   if (repeated.length !== 1) return undefined;
   const column = repeated[0].filter((s) => s.element.visible).sort((a, b) => a.element.box.y - b.element.box.y);
   if (new Set(column.map((s) => s.element.box.y)).size !== column.length) return undefined;
@@ -142,6 +135,9 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     const acting = tier.filter((s) => s.element.interactive || anchors.has(s.element.id));
     if (acting.length && acting.length < tier.length) tier = acting;
   }
+  // Equals a person would not confuse: a field and its own label, a tab and the rows' copies of its action.
+  if (query.ordinal === undefined && !query.position && query.containerOrdinal === undefined)
+    tier = tabOutsideRepeats(fieldOverItsLabel(tier, query), query);
   const outside = sorted.filter((s) => s.score < best.score - TIE);
   // One element and "second": there is no second (but "first name" with one match is that field).
   const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);

@@ -4,6 +4,7 @@
  * flat typed arrays (one row per element) rather than thousands of small objects.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import { isField } from './equals.js';
 import type { Query } from './query.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
@@ -132,6 +133,15 @@ export interface Evidence {
   quoteExact: Uint8Array;
 }
 
+/** A field with no name of its own: the text beside it is what names it. */
+const unnamedField = (e: SnapshotElement): boolean => !e.name && !e.label && isField(e);
+
+/** The share of a field's label (its row header, else the text just before it) that the description covers. */
+const labelPrecision = (element: SnapshotElement, cache: Map<string, StringMatch>): number => {
+  const label = element.row ?? element.near;
+  return (label && cache.get(label)?.precision) || 0;
+};
+
 export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evidence => {
   const wanted = [...query.terms, ...query.optional, ...query.hints].map(stemOf);
   const termTokens = query.terms.filter((t) => !STOPWORDS.has(t));
@@ -171,6 +181,10 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
       }
     }
     // No word in its own names: the match rests on its surroundings (a cell found by row and column), judged neutral.
+    // A field with no name of its own is named by the cell or text beside it (`<td>Year</td><td><input>`), as a
+    // person reads a form: that text's share counts like a name's, so "id" prefers the field labelled "id" to
+    // the one labelled "author_id". Never below neutral: a long label costs the field nothing.
+    if (!precision && unnamedField(element)) precision = Math.max(0.5, labelPrecision(element, cache));
     out.precision[index] = precision || 0.5;
     for (let q = 0; q < quotes.length; q += 1) if (quoteMask & (1 << q)) out.quotesFound[index] += 1;
   });

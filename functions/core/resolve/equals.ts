@@ -1,0 +1,83 @@
+/**
+ * Telling equals apart by what they are on the page, not by their words: rules that hold on any page built of
+ * forms and lists, so a tie that a person would not see as one is no "several".
+ */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import type { Query } from './query.js';
+import type { Scored } from './score.js';
+import { words } from './words.js';
+
+/** Roles of a control that holds a value: what a label names. */
+const FIELD_ROLES = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'spinbutton',
+  'checkbox',
+  'radio',
+  'slider',
+  'switch',
+]);
+
+export const isField = (e: SnapshotElement): boolean =>
+  e.interactive && (FIELD_ROLES.has(e.role) || e.editable === true);
+
+const same = (a: string | undefined, b: string | undefined): boolean => {
+  if (!a || !b) return false;
+  const x = words(a).join(' ');
+  return x.length > 0 && x === words(b).join(' ');
+};
+
+/**
+ * "System" on a login form laid out as a table (`<th>System</th><td><select>`), "language" before a dropdown and
+ * its "Use" button: the label cell, the text before the field and the button after it all carry the field's
+ * label, so they tie with the field. A label names the field it stands by, not itself: the cell or text that IS
+ * the field's label (its row header, column header, label or the text just before it) is no rival, and neither is
+ * a button or link with a name of its own that says none of the description's words (it ties only by the
+ * context it shares with the field). With exactly one field left, it is the one meant.
+ */
+export const fieldOverItsLabel = (tier: Scored[], query: Query): Scored[] => {
+  const fields = tier.filter((s) => isField(s.element));
+  if (fields.length !== 1 || tier.length < 2) return tier;
+  const field = fields[0].element;
+  const labels = [field.row, field.column, field.label, field.near];
+  const rival = (e: SnapshotElement): boolean => {
+    if (!e.interactive) return labels.some((l) => same(e.name, l));
+    if (e.role !== 'button' && e.role !== 'link') return true;
+    const own = words(e.name);
+    return own.length === 0 || own.some((w) => query.terms.includes(w)) || !labels.some((l) => same(e.near, l));
+  };
+  return tier.some((s) => s !== fields[0] && rival(s.element)) ? tier : fields;
+};
+
+/** Elements this close in their left edge stand in one column. */
+const COLUMN = 8;
+
+/** The equals grouped by the column they stand in (left edges within a few pixels). */
+export const columnsOf = (tier: Scored[]): Scored[][] => {
+  const columns = new Map<number, Scored[]>();
+  for (const s of tier) {
+    const key = [...columns.keys()].find((x) => Math.abs(x - s.element.box.x) <= COLUMN) ?? s.element.box.x;
+    columns.set(key, [...(columns.get(key) ?? []), s]);
+  }
+  return [...columns.values()];
+};
+
+/**
+ * "The SQL tab" where a tab bar holds "SQL" once and a table of records repeats "SQL · Export · Import" on each
+ * of its rows: a list of records repeats its per-record actions down one column, one per row, while a tab bar
+ * or a menu holds each entry once. Only when the description names a tab: the equals standing in such a column
+ * are the rows' actions, and those left outside are the tab (one, or several leading to one place, which the
+ * caller decides).
+ */
+export const tabOutsideRepeats = (tier: Scored[], query: Query): Scored[] => {
+  if (query.role?.word !== 'tab' || tier.length < 2) return tier;
+  const repeated = new Set(
+    columnsOf(tier)
+      .filter((c) => c.length > 1 && new Set(c.map((s) => s.element.box.y)).size === c.length)
+      .flat(),
+  );
+  const left = tier.filter((s) => !repeated.has(s));
+  return left.length && repeated.size ? left : tier;
+};

@@ -1,0 +1,90 @@
+/**
+ * Forms and app pages as people read them: a field named by the cell or text beside it, a label cell that stands
+ * for its one field, a button that only shares its field's label, and a tab beside a table repeating its action.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
+import { el, pageAt } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://app.test/admin', 'admin');
+type Answer = Awaited<ReturnType<typeof offlineResolver.resolve>>;
+const answerOf = (answer: Answer) => ('match' in answer ? answer.match.id : 'ambiguous' in answer ? 'several' : 'none');
+const resolve = (snapshot: ReturnType<typeof page>, description: string, intent: 'click' | 'type' = 'click') =>
+  offlineResolver.resolve(snapshot, description, { intent });
+const at = (e: SnapshotElement, x: number, y: number, width = 60, height = 20): SnapshotElement => ({
+  ...e,
+  box: { x, y, width, height },
+});
+
+describe('a form laid out as a table', () => {
+  // `<tr><th>Name</th><td><input></td></tr>`: the header cell is no `<label for>`, so the fields have no name.
+  const form = page(
+    at(el('h1', 'rowheader', 'System', { interactive: false, region: ['form', 'table'] }), 10, 100),
+    at(el('f1', 'combobox', '', { row: 'System', value: 'MySQL', region: ['form', 'table'] }), 100, 100),
+    at(el('h2', 'rowheader', 'id', { interactive: false, region: ['form', 'table'] }), 10, 130),
+    at(el('f2', 'spinbutton', '', { row: 'id', editable: true, region: ['form', 'table'] }), 100, 130),
+    at(el('h3', 'rowheader', 'author_id', { interactive: false, region: ['form', 'table'] }), 10, 160),
+    at(el('f3', 'textbox', '', { row: 'author_id', editable: true, region: ['form', 'table'] }), 100, 160),
+    at(el('f4', 'combobox', '', { near: 'Language:', value: 'English', region: ['form'] }), 100, 200),
+    at(el('b4', 'button', 'Use', { near: 'Language:', type: 'submit', region: ['form'] }), 170, 200),
+  );
+
+  it('answers the field for its label cell: naming the label is naming the field', async () => {
+    expect(answerOf(await resolve(form, 'System'))).toBe('f1');
+  });
+
+  it('prefers the field its label names whole to one whose label only contains the word', async () => {
+    expect(answerOf(await resolve(form, 'id', 'type'))).toBe('f2');
+    expect(answerOf(await resolve(form, 'author_id', 'type'))).toBe('f3');
+  });
+
+  it('answers the field, not the button after it that shares its label and says none of the words', async () => {
+    expect(answerOf(await resolve(form, 'language'))).toBe('f4');
+  });
+
+  it('still asks when two fields share the label, or the label cell stands by several controls', async () => {
+    const both = page(
+      at(el('f0', 'combobox', '', { near: 'Language:' }), 100, 100),
+      at(el('g0', 'combobox', '', { near: 'Language:' }), 170, 100),
+      at(el('b0', 'button', 'Use', { near: 'Language:' }), 240, 100),
+    );
+    expect(answerOf(await resolve(both, 'language'))).toBe('several');
+    // A data row: the row header "Solaris" stands by its Edit and Delete links, which are two things to choose.
+    const rows = page(
+      at(el('r1', 'rowheader', 'Solaris', { interactive: false, region: ['table'] }), 10, 100),
+      at(el('c1', 'checkbox', '', { row: 'Solaris', region: ['table'] }), 100, 100),
+      at(el('l1', 'link', 'Edit', { row: 'Solaris', href: '/edit/1', region: ['table'] }), 150, 100),
+    );
+    expect(answerOf(await resolve(rows, 'Solaris'))).not.toBe('c1');
+  });
+});
+
+describe('a tab beside a table that repeats its action on every row', () => {
+  const tabs = page(
+    at(el('t1', 'link', 'Structure', { href: '/db?view=structure' }), 10, 40, 80, 26),
+    at(el('t2', 'link', 'SQL', { href: '/db?view=sql' }), 95, 40, 46, 26),
+    at(el('t3', 'link', 'Export', { href: '/db?view=export' }), 145, 40, 64, 26),
+    at(el('a1', 'link', 'authors', { href: '/db?table=authors', region: ['table'] }), 10, 300),
+    at(el('s1', 'link', 'SQL', { href: '/db?table=authors&action=sql', region: ['table'], row: 'authors' }), 500, 300),
+    at(el('a2', 'link', 'books', { href: '/db?table=books', region: ['table'] }), 10, 320),
+    at(el('s2', 'link', 'SQL', { href: '/db?table=books&action=sql', region: ['table'], row: 'books' }), 500, 320),
+  );
+
+  it('is the one link of that name outside the column of per-row copies', async () => {
+    expect(answerOf(await resolve(tabs, 'the SQL tab'))).toBe('t2');
+  });
+
+  it('leaves the equals alone when no tab is asked for', async () => {
+    expect(answerOf(await resolve(tabs, 'SQL'))).toBe('several');
+  });
+
+  it('still asks when the copies stand in no column (each row its own place)', async () => {
+    const scattered = page(
+      at(el('t2', 'link', 'SQL', { href: '/db?view=sql' }), 95, 40),
+      at(el('s1', 'link', 'SQL', { href: '/db?table=authors&action=sql' }), 500, 300),
+      at(el('s2', 'link', 'SQL', { href: '/db?table=books&action=sql' }), 300, 420),
+    );
+    expect(answerOf(await resolve(scattered, 'the SQL tab'))).toBe('several');
+  });
+});
