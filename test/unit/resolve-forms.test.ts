@@ -88,3 +88,35 @@ describe('a tab beside a table that repeats its action on every row', () => {
     expect(answerOf(await resolve(scattered, 'the SQL tab'))).toBe('several');
   });
 });
+
+describe('a field described by the form around it', () => {
+  // A query form: its legend says what it is for; the big text area has no label, the delimiter field has one.
+  const form = page(
+    at(
+      el('q', 'textbox', '', { tag: 'textarea', editable: true, region: ['group Run SQL query on library'] }),
+      10,
+      100,
+      900,
+      300,
+    ),
+    at(
+      el('d', 'textbox', '', { editable: true, near: 'Delimiter', region: ['group Run SQL query on library'] }),
+      10,
+      420,
+    ),
+    at(el('g', 'button', 'Go', { type: 'submit', region: ['group Run SQL query on library'] }), 80, 420),
+    at(el('n', 'textbox', '', { editable: true, region: ['group Create new database'] }), 10, 500),
+  );
+
+  it('is the one field there without a label of its own that says other words', async () => {
+    expect(answerOf(await resolve(form, 'the query box', 'type'))).toBe('q');
+  });
+
+  it('stays no answer when every field there is unlabelled', async () => {
+    const bare = page(
+      at(el('q', 'textbox', '', { editable: true, region: ['group Run SQL query on library'] }), 10, 100),
+      at(el('d', 'textbox', '', { editable: true, region: ['group Run SQL query on library'] }), 10, 140),
+    );
+    expect(answerOf(await resolve(bare, 'the query box', 'type'))).toBe('none');
+  });
+});

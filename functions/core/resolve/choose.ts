@@ -5,7 +5,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
-import { columnsOf, fieldOverItsLabel, tabOutsideRepeats } from './equals.js';
+import { columnsOf, fieldOverItsLabel, labelledOtherwise, tabOutsideRepeats } from './equals.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
@@ -57,15 +57,14 @@ const SOLE_THRESHOLD = 0.25;
  * a word found around it are enough when no other element of that kind is shown and nothing else scores higher.
  */
 const soleOfKind = (scored: Scored[], best: Scored, query: Query): Scored | undefined => {
-  if (
-    !query.role ||
-    !FORM_KINDS.has(query.role.word) ||
-    best.kindFit !== 1 ||
-    best.score < SOLE_THRESHOLD ||
-    !best.element.visible
-  )
-    return undefined;
-  return scored.some((s) => s !== best && s.kindFit === 1 && s.element.visible) ? undefined : best;
+  if (!query.role || !FORM_KINDS.has(query.role.word) || best.score < SOLE_THRESHOLD) return undefined;
+  const ofKind = scored.filter((s) => s.kindFit === 1 && s.element.visible);
+  if (ofKind.length === 1) return ofKind[0] === best ? best : undefined;
+  // "The query box" on a form of a big unlabelled text area and a "Delimiter" field: the words are only around
+  // both (the form's legend), but a field with a label of its own that says none of them is that label's field,
+  // not the one described. The one field left, among the best, is it.
+  const open = ofKind.filter((s) => s.score >= SOLE_THRESHOLD && !labelledOtherwise(s.element, query));
+  return open.length === 1 && open[0].score >= best.score - TIE ? open[0] : undefined;
 };
 
 /**

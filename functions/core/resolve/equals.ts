@@ -51,6 +51,15 @@ export const fieldOverItsLabel = (tier: Scored[], query: Query): Scored[] => {
   return tier.some((s) => s !== fields[0] && rival(s.element)) ? tier : fields;
 };
 
+/**
+ * Its own name or label (or the text just before it) says none of the description's words. Not a row header: a
+ * page laid out in one big table gives every control the same meaningless one.
+ */
+export const labelledOtherwise = (e: SnapshotElement, query: Query): boolean => {
+  const own = words(e.name || e.label || e.near || '');
+  return own.length > 0 && !own.some((w) => query.terms.includes(w));
+};
+
 /** Elements this close in their left edge stand in one column. */
 const COLUMN = 8;
 
