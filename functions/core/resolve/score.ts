@@ -4,7 +4,7 @@ import { gatherEvidence } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
 import { headingAnchors, placeTest } from './anchors.js';
-import { contentsLinks, inScope } from './scope.js';
+import { inScope, linksOfPart } from './scope.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -67,7 +67,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   const sections = query.section
     ? placeTest(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
     : () => false;
-  const contents = query.scope ? contentsLinks(snapshot.elements) : undefined;
+  const contents = query.scope ? linksOfPart(snapshot.elements, query.scope) : undefined;
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
