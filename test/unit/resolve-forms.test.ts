@@ -3,6 +3,7 @@
  * for its one field, a button that only shares its field's label, and a tab beside a table repeating its action.
  */
 import { describe, expect, it } from 'vitest';
+import { layoutRows } from '../../functions/core/resolve/evidence.js';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import { el, pageAt } from '../support/hand-made-snapshot.js';
@@ -118,5 +119,33 @@ describe('a field described by the form around it', () => {
       at(el('d', 'textbox', '', { editable: true, region: ['group Run SQL query on library'] }), 10, 140),
     );
     expect(answerOf(await resolve(bare, 'the query box', 'type'))).toBe('none');
+  });
+});
+
+describe('a page laid out in one big table', () => {
+  // The sidebar cell's text ("Admin v1 Documentation") becomes the "row header" of everything in the content
+  // cell, from the top of the page to the bottom.
+  const sidebar = 'Admin v1 Documentation |';
+  const layout = page(
+    // The page's own link is a script's (`javascript:void`): only a stand-in for a true link.
+    at(el('d', 'link', 'Documentation', { href: 'javascript:void', region: ['table'] }), 10, 20),
+    at(el('l', 'link', 'library.sqlite', { href: '/db', region: ['table'], row: sidebar }), 300, 20),
+    at(el('t', 'link', 'Structure', { href: '/db?view=structure', region: ['table'], row: sidebar }), 300, 60),
+    at(el('n', 'textbox', '', { editable: true, near: 'Name:', region: ['table', 'form'], row: sidebar }), 300, 480),
+  );
+
+  it('reads no label in that row text, so it finds no rival for a word of the sidebar', async () => {
+    expect(answerOf(await resolve(layout, 'the Documentation link'))).toBe('d');
+  });
+
+  it('still reads the row header of a table of data, whose row stands on one line', async () => {
+    const data = page(
+      at(el('r', 'rowheader', 'Documentation', { interactive: false, region: ['table'] }), 10, 100),
+      at(el('e', 'link', 'Edit', { href: '/edit/7', region: ['table'], row: 'Documentation' }), 300, 100),
+      at(el('x', 'link', 'Delete', { href: '/delete/7', region: ['table'], row: 'Documentation' }), 400, 100),
+      at(el('o', 'link', 'Edit', { href: '/edit/8', region: ['table'], row: 'Other' }), 300, 130),
+    );
+    expect([...layoutRows(data.elements)]).toEqual([]);
+    expect([...layoutRows(layout.elements)]).toEqual([sidebar]);
   });
 });
