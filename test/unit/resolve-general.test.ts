@@ -242,3 +242,35 @@ describe('a breadcrumb trail known by its separators', () => {
     expect(answerOf(await offlineResolver.resolve(snapshot, 'books'))).toBe('several');
   });
 });
+
+describe('results counted under their heading', () => {
+  const search = pageAt('http://wiki.test/search?q=upgrade', 'Search results');
+  const box = (e: ReturnType<typeof el>, x: number, y: number, width: number, height: number) => ({
+    ...e,
+    box: { x, y, width, height },
+  });
+  const under = { heading: 'Search results' };
+  // A search page: the form and its tabs, then two results, each a title link over a snippet of text.
+  const snapshot = search(
+    box(el('h', 'heading', 'Search results'), 200, 100, 800, 30),
+    box(el('q', 'searchbox', 'Search', { ...under, editable: true }), 201, 155, 600, 32),
+    box(el('t1', 'link', 'Content pages', { ...under, href: '?profile=default' }), 206, 204, 116, 36),
+    box(el('t2', 'link', 'Everything', { ...under, href: '?profile=all' }), 322, 204, 90, 36),
+    box(el('r1', 'link', 'Release notes', { ...under, href: '/Release_notes' }), 201, 288, 152, 19),
+    box(el('r2', 'link', 'Upgrading', { ...under, href: '/Upgrading' }), 201, 427, 83, 19),
+  );
+
+  it('counts the links drawn alike down one column, not the tabs above them', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the first result'))).toBe('r1');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the last result'))).toBe('r2');
+  });
+
+  it('counts nothing when no column of links stands under the heading', async () => {
+    const scattered = search(
+      box(el('h', 'heading', 'Search results'), 200, 100, 800, 30),
+      box(el('r1', 'link', 'Release notes', { ...under, href: '/Release_notes' }), 201, 288, 152, 19),
+      box(el('r2', 'link', 'Upgrading', { ...under, href: '/Upgrading' }), 420, 427, 83, 19),
+    );
+    expect(answerOf(await offlineResolver.resolve(scattered, 'the first result'))).toBe('none');
+  });
+});

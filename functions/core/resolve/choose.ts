@@ -5,7 +5,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
-import { columnsOf, fieldOverItsLabel, labelledOtherwise, tabOutsideRepeats } from './equals.js';
+import { columnsOf, fieldOverItsLabel, labelledOtherwise, listUnder, tabOutsideRepeats } from './equals.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
@@ -148,12 +148,17 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     tier[0].element.role === 'heading' &&
     query.role?.word !== 'heading' &&
     intent !== 'scroll'
-  )
+  ) {
+    // Unless the links under it are plainly a list (one column of links drawn alike): then it counts them.
+    const items = listUnder(tier[0].element, snapshot.elements);
+    const item = items && (query.ordinal > 0 ? items[query.ordinal - 1] : items[items.length + query.ordinal]);
+    if (item) return { match: item, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
     return {
       none: true,
       reason: 'the description counts items of a list, and only a heading of that name is found',
       closest: [candidateOf(tier[0])],
     };
+  }
   if (query.ordinal !== undefined && ordinalApplies) {
     // "The second popular post": the description names a list by its heading; the ordinal counts its items.
     const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;

@@ -90,3 +90,29 @@ export const tabOutsideRepeats = (tier: Scored[], query: Query): Scored[] => {
   const left = tier.filter((s) => !repeated.has(s));
   return left.length && repeated.size ? left : tier;
 };
+
+/** Items of one list are drawn alike: their heights differ by at most this. */
+const ALIKE = 2;
+
+/**
+ * "The first result" where only the heading "Search results" has the word: the results are the links under it
+ * that repeat down one column, drawn alike (same left edge, same height, one per line), like the entries of any
+ * list of results, posts or changes. Tabs and form controls under the same heading stand in a row, or are drawn
+ * taller, and are left out. Exactly one such column with at least two links is the list; otherwise none is
+ * known, and the caller says so rather than count.
+ */
+export const listUnder = (heading: SnapshotElement, elements: SnapshotElement[]): SnapshotElement[] | undefined => {
+  const links = elements.filter(
+    (e) => e.role === 'link' && e.visible && e.interactive && e.heading === heading.name && e.box.y > heading.box.y,
+  );
+  const columns: SnapshotElement[][] = [];
+  for (const link of links) {
+    const column = columns.find(
+      (c) => Math.abs(c[0].box.x - link.box.x) <= COLUMN && Math.abs(c[0].box.height - link.box.height) <= ALIKE,
+    );
+    if (column) column.push(link);
+    else columns.push([link]);
+  }
+  const lists = columns.filter((c) => c.length > 1 && new Set(c.map((e) => e.box.y)).size === c.length);
+  return lists.length === 1 ? lists[0].sort((a, b) => a.box.y - b.box.y) : undefined;
+};
