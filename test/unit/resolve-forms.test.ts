@@ -149,3 +149,23 @@ describe('a page laid out in one big table', () => {
     expect([...layoutRows(layout.elements)]).toEqual([sidebar]);
   });
 });
+
+describe('a link named by its own words', () => {
+  it('wins over an equal that has words of its own and ties only by the text before it', async () => {
+    // A hidden skip link, then the logo link whose "text before" is that skip link's text.
+    const header = page(
+      at(el('s', 'link', 'skip to content', { href: '#content', visible: false }), 0, 0),
+      at(el('l', 'link', 'Acme Wiki', { href: '/', near: 'skip to content' }), 150, 28, 300, 35),
+      at(el('x', 'link', 'Sitemap', { href: '/sitemap' }), 600, 28),
+    );
+    expect(answerOf(await resolve(header, 'skip to content'))).toBe('s');
+  });
+
+  it('still asks when the equal has no words of its own (an icon link)', async () => {
+    const icons = page(
+      at(el('s', 'link', 'skip to content', { href: '#content', visible: false }), 0, 0),
+      at(el('i', 'link', '', { href: '/', near: 'skip to content' }), 150, 28),
+    );
+    expect(answerOf(await resolve(icons, 'skip to content'))).not.toBe('s');
+  });
+});

@@ -5,7 +5,14 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
-import { columnsOf, fieldOverItsLabel, labelledOtherwise, listUnder, tabOutsideRepeats } from './equals.js';
+import {
+  columnsOf,
+  fieldOverItsLabel,
+  labelledOtherwise,
+  listUnder,
+  ownOverContext,
+  tabOutsideRepeats,
+} from './equals.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
@@ -136,7 +143,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   }
   // Equals a person would not confuse: a field and its own label, a tab and the rows' copies of its action.
   if (query.ordinal === undefined && !query.position && query.containerOrdinal === undefined)
-    tier = tabOutsideRepeats(fieldOverItsLabel(tier, query), query);
+    tier = tabOutsideRepeats(ownOverContext(fieldOverItsLabel(tier, query), query), query);
   const outside = sorted.filter((s) => s.score < best.score - TIE);
   // One element and "second": there is no second (but "first name" with one match is that field).
   const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);

@@ -51,6 +51,24 @@ export const fieldOverItsLabel = (tier: Scored[], query: Query): Scored[] => {
   return tier.some((s) => s !== fields[0] && rival(s.element)) ? tier : fields;
 };
 
+/** Some description word is in the element's own words (name, label, text, title, alt), not only around it. */
+const saysItself = (e: SnapshotElement, query: Query): boolean =>
+  [e.name, e.label, e.text, e.title, e.alt].some((t) => t && words(t).some((w) => query.terms.includes(w)));
+
+/**
+ * "Skip to content" tied between the skip link itself and the site's logo link right after it (whose "text
+ * before" is "skip to content"): a link or button is named by its own words, and one that has words of its own
+ * saying none of the description's ties only through its surroundings. Beside an equal whose own words say
+ * them, it is no rival.
+ */
+export const ownOverContext = (tier: Scored[], query: Query): Scored[] => {
+  if (tier.length < 2) return tier;
+  const said = tier.filter((s) => saysItself(s.element, query));
+  if (!said.length || said.length === tier.length) return tier;
+  const aside = (e: SnapshotElement) => (e.role === 'link' || e.role === 'button') && words(e.name).length > 0;
+  return tier.every((s) => said.includes(s) || aside(s.element)) ? said : tier;
+};
+
 /**
  * Its own name or label (or the text just before it) says none of the description's words. Not a row header: a
  * page laid out in one big table gives every control the same meaningless one.
