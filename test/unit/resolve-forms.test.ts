@@ -169,3 +169,17 @@ describe('a link named by its own words', () => {
     expect(answerOf(await resolve(icons, 'skip to content'))).not.toBe('s');
   });
 });
+
+describe('a place word in the label of an unnamed field', () => {
+  it('names the field: "search data in tables" is the box labelled so, though it sits in no table', async () => {
+    // A search form whose legend is its label, above the list of tables it searches.
+    const legend = ['search Search data in tables', 'group Search data in tables'];
+    const form = page(
+      at(el('q', 'searchbox', '', { editable: true, near: 'Search data in tables', region: legend }), 20, 200),
+      at(el('s', 'button', 'Search', { near: 'Search data in tables', region: legend }), 200, 200),
+      at(el('c', 'cell', 'Data Length', { interactive: false, region: ['table'] }), 260, 260),
+      at(el('t', 'link', 'books', { href: '/?table=books', region: ['table'], row: 'books' }), 20, 290),
+    );
+    expect(answerOf(await resolve(form, 'search data in tables', 'type'))).toBe('q');
+  });
+});

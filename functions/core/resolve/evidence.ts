@@ -134,7 +134,7 @@ export interface Evidence {
 }
 
 /** A field with no name of its own: the text beside it is what names it. */
-const unnamedField = (e: SnapshotElement): boolean => !e.name && !e.label && isField(e);
+export const unnamedField = (e: SnapshotElement): boolean => !e.name && !e.label && isField(e);
 
 /** Elements sharing one row header further apart than this (tops, in pixels) are no row of a data table. */
 const ROW_SPREAD = 200;
