@@ -183,3 +183,20 @@ describe('a place word in the label of an unnamed field', () => {
     expect(answerOf(await resolve(form, 'search data in tables', 'type'))).toBe('q');
   });
 });
+
+describe('a word that can be a kind, said alone', () => {
+  const media = page(
+    at(el('t', 'radio', 'Thumbnails', { region: ['form'] }), 400, 300, 13, 13),
+    at(el('r', 'radio', 'Rows', { region: ['form'] }), 500, 300, 13, 13),
+    at(el('i1', 'img', '−'), 20, 400),
+    at(el('i2', 'img', '−'), 20, 440),
+  );
+
+  it('names the option whose whole name it is, not every image', async () => {
+    expect(answerOf(await resolve(media, 'Thumbnails'))).toBe('t');
+  });
+
+  it('still asks for the kind when the description says more than that word', async () => {
+    expect(answerOf(await resolve(media, 'the Rows thumbnail'))).not.toBe('r');
+  });
+});

@@ -54,6 +54,13 @@ const byPosition = (tier: Scored[], position: NonNullable<Query['position']>): S
   return pool;
 };
 
+/** The description is only a kind word, and it is the element's whole name. */
+const wholeName = (element: SnapshotElement, query: Query): boolean =>
+  !query.terms.length &&
+  query.kindWord !== undefined &&
+  query.hints.length === 1 &&
+  words(element.name).join(' ') === query.kindWord;
+
 /** Kinds of form control a page has few of: naming one is most of what tells it apart. */
 const FORM_KINDS = new Set(['dropdown', 'checkbox', 'radio', 'field', 'slider', 'switch', 'toggle', 'fileinput']);
 /** Below this even the only control of its kind is no match: nothing of the description is found on or around it. */
@@ -188,8 +195,12 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     const only = tier[0];
     // "The index link" best met by a toggle styled as one, while a true link of that name exists (if hidden, in
     // the menu the toggle opens): the description names the kind, so a stand-in is no confident answer.
+    // But a description that is nothing but a word that can be a kind ("Thumbnails") names the one element
+    // whose whole name it is (a "Thumbnails" view option), not every image, which fit by their kind alone.
     const trueKind =
-      (only.kindFit ?? 1) < 1 ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD) : undefined;
+      (only.kindFit ?? 1) < 1 && !wholeName(only.element, query)
+        ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD)
+        : undefined;
     const inner = trueKind ? undefined : namedInside(only, sorted, query, byId);
     if (inner)
       return {
