@@ -200,3 +200,38 @@ describe('a word that can be a kind, said alone', () => {
     expect(answerOf(await resolve(media, 'the Rows thumbnail'))).not.toBe('r');
   });
 });
+
+describe('a row of an editable grid known by the value its field holds', () => {
+  // A table-structure form: one row per column of the table, each a name field, a type dropdown and buttons.
+  const grid = page(
+    ...['title', 'year'].flatMap((column, i) => {
+      const y = 100 + 30 * i;
+      const cell = { region: ['form', 'table'] };
+      return [
+        at(el(`n${i}`, 'textbox', 'Column name', { ...cell, value: column, editable: true }), 15, y, 180, 21),
+        at(el(`t${i}`, 'combobox', 'Type', { ...cell, value: 'text' }), 200, y, 100, 21),
+        at(el(`u${i}`, 'button', '↑', { ...cell, title: 'Move up' }), 1000, y, 18, 21),
+      ];
+    }),
+  );
+
+  it('answers the control of that row that says the rest', async () => {
+    expect(answerOf(await resolve(grid, 'move year up'))).toBe('u1');
+    expect(answerOf(await resolve(grid, 'the type of the title column'))).toBe('t0');
+    expect(answerOf(await resolve(grid, 'the name of the year column', 'type'))).toBe('n1');
+  });
+
+  it('abstains when two fields hold the value', async () => {
+    const twice = page(
+      ...grid.elements,
+      at(
+        el('x', 'textbox', 'Default value', { region: ['form', 'table'], value: 'year', editable: true }),
+        400,
+        130,
+        100,
+        21,
+      ),
+    );
+    expect(['none', 'several']).toContain(answerOf(await resolve(twice, 'move year up')));
+  });
+});

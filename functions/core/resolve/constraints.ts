@@ -16,7 +16,7 @@ import { isField } from './equals.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
-import { ofRow, rowControl, rowOfBest } from './row-control.js';
+import { ofRow, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
 
 export type { Stated } from './stated.js';
@@ -250,7 +250,8 @@ const genericOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): 
 
 /** The answer, kept when it satisfies what the description states, else an abstention (or the element counted). */
 export const constrain = (answer: Answer, stated: Stated): Answer => {
-  if (!('match' in answer)) return countedInPlace(stated) ?? rowOfBest(stated, ranked(stated.scored)) ?? answer;
+  if (!('match' in answer))
+    return countedInPlace(stated) ?? rowOfBest(stated, ranked(stated.scored)) ?? rowOfValue(stated) ?? answer;
   const sorted = ranked(stated.scored);
   return (
     // A cell is no control: the one in its row the description names is (or the resolver asks which).
