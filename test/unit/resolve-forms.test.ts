@@ -235,3 +235,29 @@ describe('a row of an editable grid known by the value its field holds', () => {
     expect(['none', 'several']).toContain(answerOf(await resolve(twice, 'move year up')));
   });
 });
+
+describe('a row named by a link on it', () => {
+  // A list of tables: each row a name link and a "Drop" link; no header cell names the rows. Above it, the
+  // app's menu (words on most of the page make the rows' words the rare ones).
+  const menu = ['Structure', 'SQL', 'Export', 'Import', 'Vacuum', 'Rename', 'Delete', 'Create'];
+  const rows = page(
+    ...menu.map((name, i) => at(el(`m${i}`, 'link', name, { href: `?view=${name}` }), 10 + 80 * i, 40)),
+    ...['authors', 'books', 'recent_books'].flatMap((table, i) => {
+      const y = 350 + 17 * i;
+      return [
+        at(el(`n${i}`, 'link', table, { href: `?table=${table}`, region: ['table'] }), 340, y, 60, 14),
+        at(el(`b${i}`, 'link', 'Browse', { href: `?table=${table}&action=browse`, region: ['table'] }), 500, y, 40, 14),
+        at(el(`e${i}`, 'link', 'Empty', { href: `?table=${table}&action=empty`, region: ['table'] }), 700, y, 40, 14),
+        at(el(`d${i}`, 'link', 'Drop', { href: `?table=${table}&action=drop`, region: ['table'] }), 817, y, 29, 14),
+      ];
+    }),
+  );
+
+  it('answers the control on the one row something is named by the rest of the words', async () => {
+    expect(answerOf(await resolve(rows, 'Drop in the books row'))).toBe('d1');
+  });
+
+  it('still asks when no row has something of that whole name', async () => {
+    expect(['none', 'several']).toContain(answerOf(await resolve(rows, 'Drop in the recent row')));
+  });
+});

@@ -11,6 +11,7 @@ import {
   labelledOtherwise,
   listUnder,
   ownOverContext,
+  rowNamedBeside,
   tabOutsideRepeats,
 } from './equals.js';
 import { relate } from './relate.js';
@@ -150,7 +151,11 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   }
   // Equals a person would not confuse: a field and its own label, a tab and the rows' copies of its action.
   if (query.ordinal === undefined && !query.position && query.containerOrdinal === undefined)
-    tier = tabOutsideRepeats(ownOverContext(fieldOverItsLabel(tier, query), query), query);
+    tier = rowNamedBeside(
+      tabOutsideRepeats(ownOverContext(fieldOverItsLabel(tier, query), query), query),
+      query,
+      snapshot.elements,
+    );
   const outside = sorted.filter((s) => s.score < best.score - TIE);
   // One element and "second": there is no second (but "first name" with one match is that field).
   const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);

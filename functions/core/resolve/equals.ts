@@ -5,7 +5,8 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
 import type { Scored } from './score.js';
-import { words } from './words.js';
+import { sameRow, sameTable } from './row-control.js';
+import { STOPWORDS, words } from './words.js';
 
 /** Roles of a control that holds a value: what a label names. */
 const FIELD_ROLES = new Set([
@@ -67,6 +68,35 @@ export const ownOverContext = (tier: Scored[], query: Query): Scored[] => {
   if (!said.length || said.length === tier.length) return tier;
   const aside = (e: SnapshotElement) => (e.role === 'link' || e.role === 'button') && words(e.name).length > 0;
   return tier.every((s) => said.includes(s) || aside(s.element)) ? said : tier;
+};
+
+const inTable = (e: SnapshotElement): boolean =>
+  e.region?.some((r) => r === 'table' || r.startsWith('table ')) ?? false;
+
+/**
+ * "Drop in the books row" where every row of a list of tables has its "Drop" link and the row's name is a link
+ * ("books"), not a cell a row header would come from: equal controls in different rows of one table, and the
+ * words none of them says are the whole name of something on exactly one of their rows. That row's control is
+ * the one meant, as a person reads a table across. A name only containing the words ("recent_books") is
+ * another row.
+ */
+export const rowNamedBeside = (tier: Scored[], query: Query, elements: SnapshotElement[]): Scored[] => {
+  if (tier.length < 2 || !tier.every((s) => s.element.interactive && inTable(s.element))) return tier;
+  const own = new Set(tier.flatMap((s) => words(s.element.name)));
+  const rest = query.terms.filter((t) => !STOPWORDS.has(t) && !own.has(t));
+  if (!rest.length) return tier;
+  const restName = rest.join(' ');
+  const named = tier.filter((s) =>
+    elements.some(
+      (e) =>
+        e !== s.element &&
+        e.visible &&
+        sameTable(e, s.element) &&
+        sameRow(e, s.element) &&
+        words(e.name).join(' ') === restName,
+    ),
+  );
+  return named.length === 1 ? named : tier;
 };
 
 /**

@@ -16,13 +16,13 @@ import { stemOf, tokenMatch, words } from './words.js';
 const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader', 'row']);
 
 /** Two boxes in one table row: their vertical middles within each other's height. */
-const sameRow = (a: SnapshotElement, b: SnapshotElement): boolean => {
+export const sameRow = (a: SnapshotElement, b: SnapshotElement): boolean => {
   const ma = a.box.y + a.box.height / 2;
   const mb = b.box.y + b.box.height / 2;
   return Math.abs(ma - mb) <= Math.min(a.box.height, b.box.height) / 2 && a.box.height > 0 && b.box.height > 0;
 };
 
-const sameTable = (a: SnapshotElement, b: SnapshotElement): boolean =>
+export const sameTable = (a: SnapshotElement, b: SnapshotElement): boolean =>
   (a.region ?? []).join('>') === (b.region ?? []).join('>');
 
 const saysAll = (element: SnapshotElement, wanted: string[]): boolean => {
