@@ -3,26 +3,11 @@
  * forms and lists, so a tie that a person would not see as one is no "several".
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import { isField } from './fields.js';
 import type { Query } from './query.js';
 import type { Scored } from './score.js';
 import { sameRow, sameTable } from './row-control.js';
 import { STOPWORDS, words } from './words.js';
-
-/** Roles of a control that holds a value: what a label names. */
-const FIELD_ROLES = new Set([
-  'textbox',
-  'searchbox',
-  'combobox',
-  'listbox',
-  'spinbutton',
-  'checkbox',
-  'radio',
-  'slider',
-  'switch',
-]);
-
-export const isField = (e: SnapshotElement): boolean =>
-  e.interactive && (FIELD_ROLES.has(e.role) || e.editable === true);
 
 const same = (a: string | undefined, b: string | undefined): boolean => {
   if (!a || !b) return false;

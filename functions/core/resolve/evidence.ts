@@ -4,7 +4,7 @@
  * flat typed arrays (one row per element) rather than thousands of small objects.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
-import { isField } from './equals.js';
+import { isField } from './fields.js';
 import type { Query } from './query.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
