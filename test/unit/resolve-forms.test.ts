@@ -80,6 +80,17 @@ describe('a tab beside a table that repeats its action on every row', () => {
     expect(answerOf(await resolve(tabs, 'SQL'))).toBe('several');
   });
 
+  it('is the one outside any table when the copies stand in rows of tables of records', async () => {
+    // gitweb: a nav bar "summary | shortlog | log", then a tags table and a heads table, each row with its own
+    // "shortlog | log" links, the two tables' columns at different places.
+    const bars = page(
+      at(el('t', 'link', 'shortlog', { href: '?a=shortlog', region: ['nav'] }), 93, 88),
+      at(el('g', 'link', 'shortlog', { href: '?a=shortlog;h=v1', region: ['table'], row: 'v1.0' }), 234, 456),
+      at(el('h', 'link', 'shortlog', { href: '?a=shortlog;h=master', region: ['table'], row: 'master' }), 179, 522),
+    );
+    expect(answerOf(await resolve(bars, 'the shortlog tab'))).toBe('t');
+  });
+
   it('still asks when the copies stand in no column (each row its own place)', async () => {
     const scattered = page(
       at(el('t2', 'link', 'SQL', { href: '/db?view=sql' }), 95, 40),

@@ -55,9 +55,6 @@ export const ownOverContext = (tier: Scored[], query: Query): Scored[] => {
   return tier.every((s) => said.includes(s) || aside(s.element)) ? said : tier;
 };
 
-const inTable = (e: SnapshotElement): boolean =>
-  e.region?.some((r) => r === 'table' || r.startsWith('table ')) ?? false;
-
 /**
  * "Drop in the books row" where every row of a list of tables has its "Drop" link and the row's name is a link
  * ("books"), not a cell a row header would come from: equal controls in different rows of one table, and the
@@ -106,6 +103,9 @@ export const columnsOf = (tier: Scored[]): Scored[][] => {
   return [...columns.values()];
 };
 
+const inTable = (e: SnapshotElement): boolean =>
+  e.region?.some((r) => r === 'table' || r.startsWith('table ')) ?? false;
+
 /**
  * "The SQL tab" where a tab bar holds "SQL" once and a table of records repeats "SQL · Export · Import" on each
  * of its rows: a list of records repeats its per-record actions down one column, one per row, while a tab bar
@@ -120,6 +120,11 @@ export const tabOutsideRepeats = (tier: Scored[], query: Query): Scored[] => {
       .filter((c) => c.length > 1 && new Set(c.map((s) => s.element.box.y)).size === c.length)
       .flat(),
   );
+  // A row of a table of records (`row` known, inside a table) is no tab bar either, when some equal stands
+  // outside any table (gitweb's "shortlog" tab above the tags and heads tables, each row with its "shortlog").
+  const inRecords = (e: SnapshotElement) => inTable(e) && e.row !== undefined;
+  const outside = tier.filter((s) => !inTable(s.element));
+  for (const s of tier) if (outside.length && inRecords(s.element)) repeated.add(s);
   const left = tier.filter((s) => !repeated.has(s));
   return left.length && repeated.size ? left : tier;
 };
