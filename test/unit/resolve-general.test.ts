@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import { breadcrumbLinks } from '../../functions/core/resolve/breadcrumb.js';
 import { contentsLinks } from '../../functions/core/resolve/scope.js';
 import { el, pageAt } from '../support/hand-made-snapshot.js';
 
@@ -215,5 +216,61 @@ describe('what counts as a directory index for the banner home', () => {
       expect(answerOf(await offlineResolver.resolve(first(href), 'the home page'))).toBe('a');
     for (const href of ['?page=2', '#top', 'https://other.example/', '//other.example/index.html', '/docs/page.html'])
       expect(answerOf(await offlineResolver.resolve(first(href), 'the home page'))).toBe('none');
+  });
+});
+
+describe('a breadcrumb trail known by its separators', () => {
+  const app = pageAt('http://app.test/edit?table=books', 'Insert: books');
+  const line = (e: ReturnType<typeof el>, x: number, y = 4) => ({ ...e, box: { x, y, width: 60, height: 16 } });
+  // `Server » library » books` drawn as plain links and text, no landmark; the same table listed again in a menu.
+  const snapshot = app(
+    line(el('b0', 'link', 'Server', { href: '/?server' }), 10),
+    line(el('b1', 'link', 'library', { href: '/?db=library', near: '»' }), 90),
+    line(el('b2', 'link', 'books', { href: '/?db=library&select=books', near: '»' }), 170),
+    el('m1', 'link', 'books', { href: '/?db=library&table=books', region: ['nav'] }),
+    el('m2', 'link', 'authors', { href: '/?db=library&table=authors', region: ['nav'] }),
+    line(el('f1', 'link', 'Help', { href: '/help' }), 10, 900),
+    line(el('f2', 'link', 'books', { href: '/books-help', near: '|' }), 90, 900),
+  );
+
+  it('is the run of links with arrows between them, not a footer of links split by bars', () => {
+    expect([...breadcrumbLinks(snapshot.elements)].sort()).toEqual(['b0', 'b1', 'b2']);
+  });
+
+  it('is where "in the breadcrumb" looks', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'books in the breadcrumb'))).toBe('b2');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'books'))).toBe('several');
+  });
+});
+
+describe('results counted under their heading', () => {
+  const search = pageAt('http://wiki.test/search?q=upgrade', 'Search results');
+  const box = (e: ReturnType<typeof el>, x: number, y: number, width: number, height: number) => ({
+    ...e,
+    box: { x, y, width, height },
+  });
+  const under = { heading: 'Search results' };
+  // A search page: the form and its tabs, then two results, each a title link over a snippet of text.
+  const snapshot = search(
+    box(el('h', 'heading', 'Search results'), 200, 100, 800, 30),
+    box(el('q', 'searchbox', 'Search', { ...under, editable: true }), 201, 155, 600, 32),
+    box(el('t1', 'link', 'Content pages', { ...under, href: '?profile=default' }), 206, 204, 116, 36),
+    box(el('t2', 'link', 'Everything', { ...under, href: '?profile=all' }), 322, 204, 90, 36),
+    box(el('r1', 'link', 'Release notes', { ...under, href: '/Release_notes' }), 201, 288, 152, 19),
+    box(el('r2', 'link', 'Upgrading', { ...under, href: '/Upgrading' }), 201, 427, 83, 19),
+  );
+
+  it('counts the links drawn alike down one column, not the tabs above them', async () => {
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the first result'))).toBe('r1');
+    expect(answerOf(await offlineResolver.resolve(snapshot, 'the last result'))).toBe('r2');
+  });
+
+  it('counts nothing when no column of links stands under the heading', async () => {
+    const scattered = search(
+      box(el('h', 'heading', 'Search results'), 200, 100, 800, 30),
+      box(el('r1', 'link', 'Release notes', { ...under, href: '/Release_notes' }), 201, 288, 152, 19),
+      box(el('r2', 'link', 'Upgrading', { ...under, href: '/Upgrading' }), 420, 427, 83, 19),
+    );
+    expect(answerOf(await offlineResolver.resolve(scattered, 'the first result'))).toBe('none');
   });
 });

@@ -72,10 +72,12 @@ describe('controls inside controls, lists by their heading, many-line fields', (
   });
 
   it('does not click a heading for "the first result" when only the heading has the word', async () => {
+    // The search form's tabs stand in a row, drawn taller than the one result below them: no list to count.
     const snapshot = page(
-      el('h', 'heading', 'Search results'),
-      el('a', 'link', 'Content pages', { heading: 'Search results' }),
-      el('b', 'link', 'Upgrading', { heading: 'Search results' }),
+      el('h', 'heading', 'Search results', { box: { x: 200, y: 100, width: 800, height: 30 } }),
+      el('a', 'link', 'Content pages', { heading: 'Search results', box: { x: 206, y: 204, width: 116, height: 36 } }),
+      el('c', 'link', 'Everything', { heading: 'Search results', box: { x: 322, y: 204, width: 90, height: 36 } }),
+      el('b', 'link', 'Upgrading', { heading: 'Search results', box: { x: 201, y: 288, width: 83, height: 19 } }),
     );
     expect(matchName(await offlineResolver.resolve(snapshot, 'the first result'))).toBe('none');
   });

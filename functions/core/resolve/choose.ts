@@ -5,6 +5,15 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Query } from './query.js';
+import {
+  columnsOf,
+  fieldOverItsLabel,
+  labelledOtherwise,
+  listUnder,
+  ownOverContext,
+  rowNamedBeside,
+  tabOutsideRepeats,
+} from './equals.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
@@ -46,6 +55,13 @@ const byPosition = (tier: Scored[], position: NonNullable<Query['position']>): S
   return pool;
 };
 
+/** The description is only a kind word, and it is the element's whole name. */
+const wholeName = (element: SnapshotElement, query: Query): boolean =>
+  !query.terms.length &&
+  query.kindWord !== undefined &&
+  query.hints.length === 1 &&
+  words(element.name).join(' ') === query.kindWord;
+
 /** Kinds of form control a page has few of: naming one is most of what tells it apart. */
 const FORM_KINDS = new Set(['dropdown', 'checkbox', 'radio', 'field', 'slider', 'switch', 'toggle', 'fileinput']);
 /** Below this even the only control of its kind is no match: nothing of the description is found on or around it. */
@@ -56,15 +72,14 @@ const SOLE_THRESHOLD = 0.25;
  * a word found around it are enough when no other element of that kind is shown and nothing else scores higher.
  */
 const soleOfKind = (scored: Scored[], best: Scored, query: Query): Scored | undefined => {
-  if (
-    !query.role ||
-    !FORM_KINDS.has(query.role.word) ||
-    best.kindFit !== 1 ||
-    best.score < SOLE_THRESHOLD ||
-    !best.element.visible
-  )
-    return undefined;
-  return scored.some((s) => s !== best && s.kindFit === 1 && s.element.visible) ? undefined : best;
+  if (!query.role || !FORM_KINDS.has(query.role.word) || best.score < SOLE_THRESHOLD) return undefined;
+  const ofKind = scored.filter((s) => s.kindFit === 1 && s.element.visible);
+  if (ofKind.length === 1) return ofKind[0] === best ? best : undefined;
+  // "The query box" on a form of a big unlabelled text area and a "Delimiter" field: the words are only around
+  // both (the form's legend), but a field with a label of its own that says none of them is that label's field,
+  // not the one described. The one field left, among the best, is it.
+  const open = ofKind.filter((s) => s.score >= SOLE_THRESHOLD && !labelledOtherwise(s.element, query));
+  return open.length === 1 && open[0].score >= best.score - TIE ? open[0] : undefined;
 };
 
 /**
@@ -89,9 +104,6 @@ const namedInside = (
   });
 };
 
-/** Elements this close in their left edge stand in one column. */
-const COLUMN = 8;
-
 /**
  * "The contribs link of the first revision": equal links repeated once per entry of a list stand in one column,
  * one per row. When exactly one column holds several of them, the entry's ordinal counts down that column. A
@@ -99,12 +111,7 @@ const COLUMN = 8;
  * column with two in one row, are no answer.
  */
 const byEntry = (tier: Scored[], ordinal: number): Scored | undefined => {
-  const columns = new Map<number, Scored[]>();
-  for (const s of tier) {
-    const key = [...columns.keys()].find((x) => Math.abs(x - s.element.box.x) <= COLUMN) ?? s.element.box.x;
-    columns.set(key, [...(columns.get(key) ?? []), s]);
-  }
-  const repeated = [...columns.values()].filter((c) => c.length > 1);
+  const repeated = columnsOf(tier).filter((c) => c.length > 1);
   if (repeated.length !== 1) return undefined;
   const column = repeated[0].filter((s) => s.element.visible).sort((a, b) => a.element.box.y - b.element.box.y);
   if (new Set(column.map((s) => s.element.box.y)).size !== column.length) return undefined;
@@ -159,6 +166,13 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     const acting = tier.filter((s) => s.element.interactive || anchors.has(s.element.id));
     if (acting.length && acting.length < tier.length) tier = acting;
   }
+  // Equals a person would not confuse: a field and its own label, a tab and the rows' copies of its action.
+  if (query.ordinal === undefined && !query.position && query.containerOrdinal === undefined)
+    tier = rowNamedBeside(
+      tabOutsideRepeats(ownOverContext(fieldOverItsLabel(tier, query), query), query),
+      query,
+      snapshot.elements,
+    );
   const outside = sorted.filter((s) => s.score < best.score - TIE);
   // One element and "second": there is no second (but "first name" with one match is that field).
   const ordinalApplies = query.ordinal !== undefined && (tier.length > 1 || Math.abs(query.ordinal) > 1);
@@ -170,12 +184,17 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     tier[0].element.role === 'heading' &&
     query.role?.word !== 'heading' &&
     intent !== 'scroll'
-  )
+  ) {
+    // Unless the links under it are plainly a list (one column of links drawn alike): then it counts them.
+    const items = listUnder(tier[0].element, snapshot.elements);
+    const item = items && (query.ordinal > 0 ? items[query.ordinal - 1] : items[items.length + query.ordinal]);
+    if (item) return { match: item, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
     return {
       none: true,
       reason: 'the description counts items of a list, and only a heading of that name is found',
       closest: [candidateOf(tier[0])],
     };
+  }
   if (query.ordinal !== undefined && ordinalApplies) {
     // "The second popular post": the description names a list by its heading; the ordinal counts its items.
     const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;
@@ -198,8 +217,12 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     const only = tier[0];
     // "The index link" best met by a toggle styled as one, while a true link of that name exists (if hidden, in
     // the menu the toggle opens): the description names the kind, so a stand-in is no confident answer.
+    // But a description that is nothing but a word that can be a kind ("Thumbnails") names the one element
+    // whose whole name it is (a "Thumbnails" view option), not every image, which fit by their kind alone.
     const trueKind =
-      (only.kindFit ?? 1) < 1 ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD) : undefined;
+      (only.kindFit ?? 1) < 1 && !wholeName(only.element, query)
+        ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD)
+        : undefined;
     const inner = trueKind ? undefined : namedInside(only, sorted, query, byId);
     if (inner)
       return {

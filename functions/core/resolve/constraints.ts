@@ -12,10 +12,11 @@ import { GENERIC, type Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
 import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
+import { isField } from './fields.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
-import { layoutCell, ofRow, rowControl, rowOfBest } from './row-control.js';
+import { layoutCell, ofRow, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
 
@@ -53,8 +54,15 @@ const labelOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): An
     if (anchors.has(match.id)) return undefined;
   }
   const labelled = labelledBy(match, sorted);
-  const others = (labelled.length ? labelled : sorted.filter((s) => s.element.interactive)).slice(0, 4);
+  // A label cell or term beside one field (`<th>System</th><td><select>`): naming the label is naming the field,
+  // as a `<label for>` would. Not a heading (it titles a whole part), and not beside links or buttons (a row of
+  // records' actions is several things to choose from).
+  const field =
+    labelled.length === 1 && match.role !== 'heading' && isField(labelled[0].element) ? labelled[0] : undefined;
   const label = sorted.find((s) => s.element === match);
+  if (field)
+    return { match: field.element, confidence: Math.round(Math.min(1, label?.score ?? field.score) * 80) / 100 };
+  const others = (labelled.length ? labelled : sorted.filter((s) => s.element.interactive)).slice(0, 4);
   return {
     ambiguous: true,
     reason: `the best match is the ${match.role} "${match.name}", which labels other elements rather than being one to ${intent}; say which one`,
@@ -246,7 +254,12 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
   const sorted = ranked(stated.scored);
   if (!('match' in answer)) {
     const result = resultAsked(answer, stated, sorted);
-    return countedInPlace(stated) ?? rowOfBest(stated, sorted) ?? (result && 'match' in result ? result : answer);
+    return (
+      countedInPlace(stated) ??
+      rowOfBest(stated, sorted) ??
+      rowOfValue(stated) ??
+      (result && 'match' in result ? result : answer)
+    );
   }
   return (
     // A cell is no control: the one in its row the description names is (or the resolver asks which).

@@ -4,6 +4,7 @@
  * flat typed arrays (one row per element) rather than thousands of small objects.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import { isField } from './fields.js';
 import type { Query } from './query.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
@@ -132,6 +133,40 @@ export interface Evidence {
   quoteExact: Uint8Array;
 }
 
+/** A field with no name of its own: the text beside it is what names it. */
+export const unnamedField = (e: SnapshotElement): boolean => !e.name && !e.label && isField(e);
+
+/** Elements sharing one row header further apart than this (tops, in pixels) are no row of a data table. */
+const ROW_SPREAD = 200;
+const layoutOf = new WeakMap<SnapshotElement[], Set<string>>();
+
+/**
+ * Row headers that only say how the page is laid out: a page drawn in one big table (a sidebar cell, a content
+ * cell) gives every element in it the same "row header", the sidebar's text, from the top of the page to the
+ * bottom. A row of a table of data stands on one line: a row text whose elements' tops spread over more than
+ * a few lines labels nothing, and is not read as where an element is.
+ */
+export const layoutRows = (elements: SnapshotElement[]): Set<string> => {
+  let found = layoutOf.get(elements);
+  if (found) return found;
+  const spans = new Map<string, [number, number]>();
+  for (const e of elements) {
+    if (!e.row || !e.visible) continue;
+    const span = spans.get(e.row);
+    if (!span) spans.set(e.row, [e.box.y, e.box.y]);
+    else spans.set(e.row, [Math.min(span[0], e.box.y), Math.max(span[1], e.box.y)]);
+  }
+  found = new Set([...spans].filter(([, [top, bottom]]) => bottom - top > ROW_SPREAD).map(([row]) => row));
+  layoutOf.set(elements, found);
+  return found;
+};
+
+/** The share of a field's label (its row header, else the text just before it) that the description covers. */
+const labelPrecision = (element: SnapshotElement, cache: Map<string, StringMatch>, layout: Set<string>): number => {
+  const label = (element.row && !layout.has(element.row) ? element.row : undefined) ?? element.near;
+  return (label && cache.get(label)?.precision) || 0;
+};
+
 export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evidence => {
   const wanted = [...query.terms, ...query.optional, ...query.hints].map(stemOf);
   const termTokens = query.terms.filter((t) => !STOPWORDS.has(t));
@@ -149,13 +184,14 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
     quoteExact: new Uint8Array(n),
   };
   const quotes = query.quotes;
+  const layout = layoutRows(elements);
   elements.forEach((element, index) => {
     const row = index * width;
     let precision = 0;
     let quoteMask = 0;
     for (const { field, weight, primary } of FIELDS) {
       const value = fieldValue(element, field);
-      if (!value) continue;
+      if (!value || (field === 'row' && layout.has(value))) continue;
       let entry = cache.get(value);
       if (!entry) cache.set(value, (entry = matchString(value, wanted, initials, termTokens)));
       if (entry.matches !== NO_MATCHES)
@@ -171,6 +207,10 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
       }
     }
     // No word in its own names: the match rests on its surroundings (a cell found by row and column), judged neutral.
+    // A field with no name of its own is named by the cell or text beside it (`<td>Year</td><td><input>`), as a
+    // person reads a form: that text's share counts like a name's, so "id" prefers the field labelled "id" to
+    // the one labelled "author_id". Never below neutral: a long label costs the field nothing.
+    if (!precision && unnamedField(element)) precision = Math.max(0.5, labelPrecision(element, cache, layout));
     out.precision[index] = precision || 0.5;
     for (let q = 0; q < quotes.length; q += 1) if (quoteMask & (1 << q)) out.quotesFound[index] += 1;
   });

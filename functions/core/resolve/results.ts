@@ -125,8 +125,9 @@ export const resultAsked = (answer: Answer, stated: Stated, sorted: Scored[]): A
         : pool.length === 1
           ? pool[0]
           : undefined;
-    if (pick) return pick === matched ? undefined : { match: pick, confidence: 0.6 };
+    // A result already chosen (counted under the results' heading) stands: the list found here may hold more.
     if (matched && results.includes(matched) && which.every((w) => says(tokensOf(matched), w))) return undefined;
+    if (pick) return { match: pick, confidence: 0.6 };
   }
   const scoredOf = new Map(sorted.map((s) => [s.element, s]));
   const listed = (results ?? []).slice(0, 4).map((e) => scoredOf.get(e) ?? { element: e, index: 0, score: 0 });

@@ -16,13 +16,13 @@ import { stemOf, tokenMatch, words } from './words.js';
 const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader', 'row']);
 
 /** Two boxes in one table row: their vertical middles within each other's height. */
-const sameRow = (a: SnapshotElement, b: SnapshotElement): boolean => {
+export const sameRow = (a: SnapshotElement, b: SnapshotElement): boolean => {
   const ma = a.box.y + a.box.height / 2;
   const mb = b.box.y + b.box.height / 2;
   return Math.abs(ma - mb) <= Math.min(a.box.height, b.box.height) / 2 && a.box.height > 0 && b.box.height > 0;
 };
 
-const sameTable = (a: SnapshotElement, b: SnapshotElement): boolean =>
+export const sameTable = (a: SnapshotElement, b: SnapshotElement): boolean =>
   (a.region ?? []).join('>') === (b.region ?? []).join('>');
 
 const saysAll = (element: SnapshotElement, wanted: string[]): boolean => {
@@ -148,4 +148,35 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
     reason: `the best match is the text "${match.name}" beside a form's controls, not one of them; say which control`,
     candidates: [...(mine ? [mine] : []), ...row].slice(0, 5).map(candidateOf),
   };
+};
+
+/** What a field holds, as words: the key of its row in an editable grid. */
+const valueSays = (element: SnapshotElement, word: string): boolean =>
+  element.value !== undefined && words(element.value).some((t) => tokenMatch(stemOf(word), stemOf(t)) >= 0.7);
+
+/**
+ * "Move year up", "the type of the title column" on an editable grid (a table-structure form: one row per
+ * column, each row a name field holding "year", a type dropdown, "↑" and "×" buttons): the row is known by the
+ * value its field holds, not by a cell, and nothing reaches the threshold because the words are split between
+ * that value and the row's control. When exactly one shown field holds some of the words as its value, the one
+ * control of its row (the field itself included) whose own words say all the rest is the answer; anything else
+ * keeps the abstention. A general reading of any grid of records edited in place.
+ */
+export const rowOfValue = (stated: Stated): Answer | undefined => {
+  if (stated.intent === 'scroll') return undefined;
+  const specific = specificWords(stated);
+  if (specific.length < 2) return undefined;
+  const keys = stated.snapshot.elements.filter(
+    (e) =>
+      e.interactive &&
+      e.visible &&
+      e.region?.some((r) => r === 'table' || r.startsWith('table ')) &&
+      specific.some((w) => valueSays(e, w)),
+  );
+  if (keys.length !== 1) return undefined;
+  const key = keys[0];
+  const missing = specific.filter((w) => !valueSays(key, w));
+  if (!missing.length || missing.length === specific.length) return undefined;
+  const named = [key, ...rowOf(key, stated)].filter((e) => saysAll(e, missing));
+  return named.length === 1 ? { match: named[0], confidence: 0.55 } : undefined;
 };

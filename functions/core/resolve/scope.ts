@@ -8,6 +8,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { headingAnchors, placeTest } from './anchors.js';
+import { breadcrumbLinks } from './breadcrumb.js';
 import { parseQuery, type Query } from './query.js';
 import { ROLE_WORDS } from './roles.js';
 import { STOPWORDS, stemOf, words } from './words.js';
@@ -15,6 +16,7 @@ import { STOPWORDS, stemOf, words } from './words.js';
 /** Words for the kind of a part (a list, a box, a section): they say nothing of which part is meant. */
 const PART_KINDS = new Set([
   'list',
+  'trail',
   'box',
   'part',
   'section',
@@ -135,13 +137,23 @@ export const contentsLinks = (elements: SnapshotElement[]): Set<string> => {
 
 /** Words that name the table of contents ("the contents", "the table of contents", "the TOC"). */
 const namesContents = (stems: string[]): boolean => stems.length === 1 && stems[0] === 'content';
+const TRAIL = stemOf('breadcrumb');
+/** "The breadcrumb", "the breadcrumbs", "the breadcrumb trail". */
+const namesTrail = (stems: string[]): boolean => stems.length === 1 && stems[0] === TRAIL;
 
 /**
- * Whether the element sits in a region named with every scope word, or under a heading that has them, or, for
- * "the contents", is one of the page's links to its own sections.
+ * The links of a part the description names that the page may mark only by how its links stand (its table of
+ * contents, its breadcrumb trail), or undefined when it names no such part.
+ */
+export const linksOfPart = (elements: SnapshotElement[], stems: string[]): Set<string> | undefined =>
+  namesContents(stems) ? contentsLinks(elements) : namesTrail(stems) ? breadcrumbLinks(elements) : undefined;
+
+/**
+ * Whether the element sits in a region named with every scope word, or under a heading that has them, or is
+ * one of the links of the part named as its links stand (`linksOfPart`: the contents, the breadcrumb trail).
  */
 export const inScope = (element: SnapshotElement, stems: string[], contents?: Set<string>): boolean => {
-  if (contents?.has(element.id) && namesContents(stems)) return true;
+  if (contents?.has(element.id)) return true;
   const places = [...(element.region ?? []), element.heading ?? ''];
   return places.some((place) => place !== '' && stems.every((stem) => stemSet(place).has(stem)));
 };
@@ -151,6 +163,6 @@ export const scopeOn = (snapshot: PageSnapshot, description: string): Scope | un
   const scope = scopeOf(description);
   if (!scope) return undefined;
   stemsOf.clear();
-  const contents = namesContents(scope.stems) ? contentsLinks(snapshot.elements) : undefined;
+  const contents = linksOfPart(snapshot.elements, scope.stems);
   return snapshot.elements.some((element) => inScope(element, scope.stems, contents)) ? scope : undefined;
 };

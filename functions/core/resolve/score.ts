@@ -1,10 +1,10 @@
 /** Scores every candidate of a snapshot against a query, 0 to about 1.2 (see README.md for the rules and why). */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
-import { gatherEvidence } from './evidence.js';
+import { gatherEvidence, unnamedField } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
 import { headingAnchors, placeTest } from './anchors.js';
-import { contentsLinks, inScope } from './scope.js';
+import { inScope, linksOfPart } from './scope.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -67,7 +67,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
   const sections = query.section
     ? placeTest(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
     : () => false;
-  const contents = query.scope ? contentsLinks(snapshot.elements) : undefined;
+  const contents = query.scope ? linksOfPart(snapshot.elements, query.scope) : undefined;
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
@@ -119,9 +119,12 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     if (query.quotes.length)
       text =
         evidence.quotesFound[index] < query.quotes.length ? text * 0.35 : text + (evidence.quoteExact[index] ? 0.1 : 0);
+    // A field with no name of its own is named by the text before it ("Search data in tables"): a kind or place
+    // word found there names the field as much as one in a name would.
+    const bar = unnamedField(element) ? NEAR_ENOUGH : NAMED;
     const named = (word: string) => {
       const at = query.hints.indexOf(word);
-      return at >= 0 && best[row + optionalEnd + at] >= NAMED;
+      return at >= 0 && best[row + optionalEnd + at] >= bar;
     };
     // One word found only far around an element (the heading it sits under, its region, its target), none on it
     // or just before it: no match by itself. An unlabelled field after "Phone" still is one.
