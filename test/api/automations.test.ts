@@ -101,6 +101,7 @@ describe('PUT /v1/automations/description', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json).toMatchObject({ status: 403, title: 'Forbidden' });
+    expect(res.json.errors).toEqual([expect.objectContaining({ location: 'body.orgId', value: other.orgId })]);
     const read = await svc.app.inject({ method: 'GET', path: `/v1/automations/${mine.id}`, headers: svc.auth });
     expect(read.json.description).toBe('Fill the contact form');
   });

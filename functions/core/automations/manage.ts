@@ -29,6 +29,6 @@ export const describeOrgAutomation = async (
   body: { id: string; orgId: string; description: string },
 ): Promise<AutomationSummary> => {
   if (body.orgId !== callerOrgId)
-    throw new ForbiddenError(`orgId ${body.orgId} is not the organization of this API key`);
+    throw new ForbiddenError(`orgId ${body.orgId} is not the organization of this API key`, 'body.orgId', body.orgId);
   return summarize(await updateDescription(deps, callerOrgId, body.id, body.description));
 };

@@ -65,8 +65,9 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string) {
-    super('forbidden', message);
+  /** `location`: the field of the request that asked for what is refused, when one did. */
+  constructor(message: string, location?: string, value?: unknown) {
+    super('forbidden', message, { details: location ? [{ location, message, value }] : [] });
   }
 }
 
