@@ -3,8 +3,8 @@
  * sessions (other orgs' profiles, downloads and the host's own secrets sit on its disk), so the commands that reach
  * the host's file system are answered here instead of reaching Chromium: navigations and new targets outside the
  * web (`file:`, `chrome:`, ...), setting files on inputs or drags from host paths, loading extensions or apps from
- * paths. Download settings are acknowledged without being applied: the service keeps every download in the
- * session's own folder, where it becomes a file of the session.
+ * paths, crashing the browser on purpose. Download settings are acknowledged without being applied: the service
+ * keeps every download in the session's own folder, where it becomes a file of the session.
  */
 import { isPageUrl, PAGE_URL_RULE } from '../net/page-urls.js';
 
@@ -31,6 +31,9 @@ const REFUSED: Record<string, string> = {
   // It hands a page the browser's whole protocol, past this screen.
   'Target.exposeDevToolsProtocol': 'pages cannot be given the browser protocol',
   'Browser.getBrowserCommandLine': "the browser's command line belongs to the host",
+  // A crash leaves a dump on the host's disk and the session in error; ending the session stops the browser.
+  'Browser.crash': 'the browser cannot be crashed on purpose: end the session to stop it',
+  'Browser.crashGpuProcess': "the browser's processes cannot be crashed on purpose: end the session to stop it",
 };
 
 /** Per-context proxies would route around the host's network guard, which is the browser's own proxy. */

@@ -86,6 +86,8 @@ describe('answerInstead', () => {
     ).toBeDefined();
     expect(answerInstead(frame('Target.createBrowserContext', { disposeOnDetach: true }))).toBeUndefined();
     expect(answer(answerInstead(frame('Target.exposeDevToolsProtocol', { targetId: 'T' })))?.error).toBeDefined();
+    expect(answer(answerInstead(frame('Browser.crash')))?.error.message).toMatch(/end the session/);
+    expect(answer(answerInstead(frame('Browser.crashGpuProcess')))?.error).toBeDefined();
     expect(
       answer(answerInstead(frame('Fetch.continueRequest', { requestId: 'r', url: 'file:///etc/passwd' })))?.error,
     ).toBeDefined();
