@@ -83,6 +83,7 @@ describe('a result on a page of search results', () => {
       at(60, 320, el('n', 'link', 'Next', { href: '/search?q=schema&page=2', rel: 'next' })),
     );
     expect(said(await resolve(paged, 'the next results page'))).toBe('Next');
+    expect(said(await resolve(paged, 'the next page of results'))).toBe('Next');
   });
 
   it('is no answer where the page shows no results after a search form', async () => {

@@ -236,6 +236,11 @@ export const parseQuery = (description: string): Query => {
     return ` quote:${quotes.length - 1} `;
   });
   text = text.toLowerCase();
+  // "The next page of results", "the last page of comments": what the pages hold says nothing of the pager's link.
+  text = text.replace(
+    /\b(next|previous|prev|older|newer|first|last)\s+page\s+of\s+(?:the\s+)?(?:search\s+)?[a-z]+s\b/,
+    '$1 page',
+  );
   // "Go back to the top", "return to top": after a verb of going, a place word is where the element leads (a
   // "Back to top" link), as it is after "to" inside the description.
   if (/\bto\s*$/i.test(verb)) text = ` to ${text}`;
