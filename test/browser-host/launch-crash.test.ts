@@ -48,6 +48,14 @@ describe('a browser that dies during start', () => {
 
   const launcherFor = (executablePath: string, browsersDir: string) =>
     new BrowserLauncher({ executablePath, kind, browsersDir: join(workDir, browsersDir) });
+  /** What a launch that is expected to fail threw. */
+  const launchFailure = (executablePath: string, browsersDir: string): Promise<unknown> =>
+    launcherFor(executablePath, browsersDir)
+      .launch()
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
 
   it('is started once more after a crash, and the session gets a working browser', async () => {
     const binary = await crashingBrowser(workDir, real, 1, 'signal');
@@ -65,12 +73,7 @@ describe('a browser that dies during start', () => {
 
   it('fails as a launch failure when it crashes again, after two starts and no more', async () => {
     const binary = await crashingBrowser(workDir, real, 5, 'signal');
-    const error = await launcherFor(binary, 'twice')
-      .launch()
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+    const error = await launchFailure(binary, 'twice');
     expect(error).toBeInstanceOf(BrowserLaunchError);
     expect(await starts(binary)).toBe(2);
     expect(await readdir(join(workDir, 'twice'))).toEqual([]);
@@ -78,12 +81,7 @@ describe('a browser that dies during start', () => {
 
   it('is not started again when it exits with a code: that failure repeats', async () => {
     const binary = await crashingBrowser(workDir, real, 1, 'exit');
-    const error = await launcherFor(binary, 'exits')
-      .launch()
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+    const error = await launchFailure(binary, 'exits');
     expect(error).toBeInstanceOf(BrowserLaunchError);
     expect((error as Error).message).toContain('Code: 3');
     expect(await starts(binary)).toBe(1);

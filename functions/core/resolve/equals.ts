@@ -5,7 +5,7 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import { isField } from './fields.js';
 import type { Query } from './query.js';
-import type { Scored } from './score.js';
+import { inRegion, type Scored } from './score.js';
 import { sameRow, sameTable } from './row-control.js';
 import { STOPWORDS, words } from './words.js';
 
@@ -93,18 +93,21 @@ export const labelledOtherwise = (e: SnapshotElement, query: Query): boolean => 
 /** Elements this close in their left edge stand in one column. */
 const COLUMN = 8;
 
-/** The equals grouped by the column they stand in (left edges within a few pixels). */
-export const columnsOf = (tier: Scored[]): Scored[][] => {
-  const columns = new Map<number, Scored[]>();
-  for (const s of tier) {
-    const key = [...columns.keys()].find((x) => Math.abs(x - s.element.box.x) <= COLUMN) ?? s.element.box.x;
-    columns.set(key, [...(columns.get(key) ?? []), s]);
+/** Items grouped by the column their elements stand in (left edges within a few pixels), in order. */
+export const columnsBy = <T>(items: T[], elementOf: (item: T) => SnapshotElement): T[][] => {
+  const columns = new Map<number, T[]>();
+  for (const item of items) {
+    const x = elementOf(item).box.x;
+    const key = [...columns.keys()].find((k) => Math.abs(k - x) <= COLUMN) ?? x;
+    columns.set(key, [...(columns.get(key) ?? []), item]);
   }
   return [...columns.values()];
 };
 
-const inTable = (e: SnapshotElement): boolean =>
-  e.region?.some((r) => r === 'table' || r.startsWith('table ')) ?? false;
+/** The equals grouped by the column they stand in. */
+export const columnsOf = (tier: Scored[]): Scored[][] => columnsBy(tier, (s) => s.element);
+
+const inTable = (e: SnapshotElement): boolean => inRegion(e, 'table');
 
 /**
  * "The SQL tab" where a tab bar holds "SQL" once and a table of records repeats "SQL · Export · Import" on each

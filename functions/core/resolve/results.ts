@@ -10,13 +10,12 @@ import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
 import type { Stated } from './stated.js';
-import { candidateOf } from './tier.js';
+import { columnsBy } from './equals.js';
+import { candidateOf, scoredLookup } from './tier.js';
 import { GENERIC } from './query.js';
 import { says, tokensOf } from './unsaid.js';
 import { STOPWORDS, words } from './words.js';
 
-/** Left edges this close stand in one column. */
-const COLUMN = 8;
 /** Parts of a page that frame its content; results are never in them. */
 const FRAME = /^(?:header|footer|nav|aside|banner|contentinfo|navigation|complementary)\b/;
 /** Words that say only "one of the results", never which. */
@@ -62,13 +61,9 @@ const linksAfter = (elements: SnapshotElement[], form: number[]): SnapshotElemen
 
 /** Of several columns of links, the one most of them stand in; undefined when two are as long (no one list). */
 const mainColumn = (links: SnapshotElement[]): SnapshotElement[] | undefined => {
-  const columns = new Map<number, SnapshotElement[]>();
-  for (const e of links) {
-    const key = [...columns.keys()].find((x) => Math.abs(x - e.box.x) <= COLUMN) ?? e.box.x;
-    columns.set(key, [...(columns.get(key) ?? []), e]);
-  }
-  const widest = Math.max(...[...columns.values()].map((c) => c.length));
-  const main = [...columns.values()].filter((c) => c.length === widest);
+  const columns = columnsBy(links, (e) => e);
+  const widest = Math.max(...columns.map((c) => c.length));
+  const main = columns.filter((c) => c.length === widest);
   // Two columns of equal length (a result's title and its "cached" link) are no one list to count.
   return main.length === 1 ? main[0] : undefined;
 };
@@ -113,24 +108,22 @@ export const resultAsked = (answer: Answer, stated: Stated, sorted: Scored[]): A
     return undefined;
   const results = searchResults(stated.snapshot.elements);
   const which = whichWords(stated);
+  const saysWhich = (e: SnapshotElement) => which.every((w) => says(tokensOf(e), w));
   if (results) {
+    // A result already chosen (counted under the results' heading) stands: the list found here may hold more.
+    if (matched && results.includes(matched) && saysWhich(matched)) return undefined;
     const { ordinal } = stated.query;
-    const named = which.length ? results.filter((e) => which.every((w) => says(tokensOf(e), w))) : results;
-    const pool = ordinal !== undefined ? named : which.length ? named : [];
+    const named = results.filter(saysWhich);
+    // Counted by the ordinal, or else the one result that says the words (none said: no result is meant above others).
     const pick =
       ordinal !== undefined
-        ? ordinal > 0
-          ? pool[ordinal - 1]
-          : pool[pool.length + ordinal]
-        : pool.length === 1
-          ? pool[0]
+        ? named[ordinal > 0 ? ordinal - 1 : named.length + ordinal]
+        : which.length && named.length === 1
+          ? named[0]
           : undefined;
-    // A result already chosen (counted under the results' heading) stands: the list found here may hold more.
-    if (matched && results.includes(matched) && which.every((w) => says(tokensOf(matched), w))) return undefined;
     if (pick) return { match: pick, confidence: 0.6 };
   }
-  const scoredOf = new Map(sorted.map((s) => [s.element, s]));
-  const listed = (results ?? []).slice(0, 4).map((e) => scoredOf.get(e) ?? { element: e, index: 0, score: 0 });
+  const listed = (results ?? []).slice(0, 4).map(scoredLookup(sorted, stated.snapshot.elements));
   return {
     none: true,
     reason: results

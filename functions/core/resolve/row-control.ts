@@ -8,8 +8,8 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Stated } from './stated.js';
 import type { Answer } from './resolver.js';
-import type { Scored } from './score.js';
-import { candidateOf } from './tier.js';
+import { inRegion, type Scored } from './score.js';
+import { candidateOf, scoredLookup } from './tier.js';
 import { says, specificWords, tokensOf } from './unsaid.js';
 import { stemOf, tokenMatch, words } from './words.js';
 
@@ -45,11 +45,8 @@ const inRow = (match: SnapshotElement, missing: string[], stated: Stated, sorted
   if (!row.length) return undefined;
   const named = row.filter((e) => saysAll(e, missing));
   if (named.length === 1) return { match: named[0], confidence: 0.6 };
-  const scoredOf = new Map(sorted.map((s) => [s.element, s]));
-  const mine = scoredOf.get(match);
-  const controls = (named.length ? named : row).map(
-    (e) => scoredOf.get(e) ?? { element: e, index: snapshot.elements.indexOf(e), score: 0 },
-  );
+  const mine = sorted.find((s) => s.element === match);
+  const controls = (named.length ? named : row).map(scoredLookup(sorted, snapshot.elements));
   return {
     ambiguous: true,
     reason: `the best match "${match.name}" is not all the description names, and its row holds the control it does; say which one`,
@@ -138,11 +135,8 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
     return undefined;
   // A first cell may pass for a row header ("Severity:"), but a table without column headers holds no records.
   if (match.column || stated.query.role?.roles.has(match.role)) return undefined;
-  const scoredOf = new Map(sorted.map((s) => [s.element, s]));
-  const row = rowOf(match, stated).map(
-    (e) => scoredOf.get(e) ?? { element: e, index: stated.snapshot.elements.indexOf(e), score: 0 },
-  );
-  const mine = scoredOf.get(match);
+  const row = rowOf(match, stated).map(scoredLookup(sorted, stated.snapshot.elements));
+  const mine = sorted.find((s) => s.element === match);
   return {
     ambiguous: true,
     reason: `the best match is the text "${match.name}" beside a form's controls, not one of them; say which control`,
@@ -167,11 +161,7 @@ export const rowOfValue = (stated: Stated): Answer | undefined => {
   const specific = specificWords(stated);
   if (specific.length < 2) return undefined;
   const keys = stated.snapshot.elements.filter(
-    (e) =>
-      e.interactive &&
-      e.visible &&
-      e.region?.some((r) => r === 'table' || r.startsWith('table ')) &&
-      specific.some((w) => valueSays(e, w)),
+    (e) => e.interactive && e.visible && inRegion(e, 'table') && specific.some((w) => valueSays(e, w)),
   );
   if (keys.length !== 1) return undefined;
   const key = keys[0];

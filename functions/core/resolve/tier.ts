@@ -19,6 +19,13 @@ export const candidateOf = (scored: Scored): Candidate => ({
   score: Math.round(scored.score * 100) / 100,
 });
 
+/** Each element as scored; one that scoring passed by (a row's control no word names) stands at 0. */
+export const scoredLookup = (sorted: Scored[], elements: SnapshotElement[]) => {
+  const byElement = new Map(sorted.map((s) => [s.element, s]));
+  return (element: SnapshotElement): Scored =>
+    byElement.get(element) ?? { element, index: elements.indexOf(element), score: 0 };
+};
+
 export const closestOf = (sorted: Scored[]): Candidate[] =>
   sorted
     .filter((s) => s.score > 0.15)

@@ -9,7 +9,7 @@ import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer } from './resolver.js';
 import type { Stated } from './stated.js';
 import { GENERIC } from './query.js';
-import type { Scored } from './score.js';
+import { inRegion, type Scored } from './score.js';
 import { candidateOf } from './tier.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
@@ -184,8 +184,7 @@ export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: S
   // year column", where the control is the verb's) nor a place after a preposition or a possessive.
   if (at < 1 || !ARTICLES.has(raw[0] ?? '') || raw.slice(0, at).some((w) => BEFORE_PLACE.has(w) || w.endsWith("'s")))
     return undefined;
-  const inTable = match.region?.some((region) => region === 'table' || region.startsWith('table '));
-  if (TABLE_ROLES.has(match.role) || match.row || match.column || inTable) return undefined;
+  if (TABLE_ROLES.has(match.role) || match.row || match.column || inRegion(match, 'table')) return undefined;
   const own = [match.name, match.label, match.title, match.attributes].flatMap((v) => (v ? words(v) : []));
   if (own.some((t) => TABLE_PARTS.has(t))) return undefined;
   return {
