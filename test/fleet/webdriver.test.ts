@@ -162,7 +162,7 @@ describe.skipIf(!hasDriver)('WebDriver and extensions on a fleet of full-Chromiu
     expect((await call(`${endpoint}/session`, 'POST', { capabilities: {} }, 'not-a-key')).status).toBe(401);
 
     const opened = await call(`${endpoint}/session`, 'POST', { capabilities: { alwaysMatch: {} } });
-    expect(opened.status).toBe(200);
+    expect(opened.status, JSON.stringify(opened.json)).toBe(200);
     const driverSession: string = opened.json.value.sessionId;
     expect(
       (await call(`${endpoint}/session/${driverSession}/url`, 'POST', { url: `${fixtures.url}/index.html` })).status,

@@ -8,7 +8,16 @@ import { browserEnvironment } from '../isolation.js';
 import type { HostLogger } from '../types.js';
 
 const START_TIMEOUT_MS = 15_000;
-const STARTED = /started successfully on port (\d+)/;
+const STARTED = /started successfully on port (\d+)\.?\r?\n/;
+/**
+ * ChromeDriver listens on ::1 at a port the system picks, then on 127.0.0.1 at the same port; when another
+ * program holds that IPv4 port it exits ("IPv4 port not available. Exiting..."). On a busy host that happens
+ * now and then: another start picks another port.
+ */
+const PORT_NOT_AVAILABLE = /port not available|bind\(\) failed: Address already in use/i;
+const START_ATTEMPTS = 4;
+
+class PortTaken extends Error {}
 
 interface RunningDriver {
   url: string;
@@ -53,12 +62,36 @@ export class SessionDrivers {
   }
 
   private start(sessionId: string): Promise<RunningDriver> {
+    const started = (async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await this.startOnce();
+        } catch (error) {
+          if (!(error instanceof PortTaken) || attempt >= START_ATTEMPTS) throw error;
+          this.options.log('warn', 'chromedriver found its port taken; starting it again', { sessionId, attempt });
+        }
+      }
+    })();
+    started.then(
+      ({ child }) =>
+        child.once('exit', () => {
+          // Gone on its own (a crash): the next request starts another one.
+          if (this.running.get(sessionId) !== started) return;
+          this.running.delete(sessionId);
+          this.options.log('warn', 'chromedriver exited', { sessionId });
+        }),
+      () => undefined, // the caller of urlFor hears of a failed start
+    );
+    return started;
+  }
+
+  private startOnce(): Promise<RunningDriver> {
     // Port 0: the driver picks a free loopback port and says which; it accepts local connections only.
     const child = spawn(this.options.driverPath, ['--port=0', '--log-level=WARNING'], {
       env: browserEnvironment(),
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const started: Promise<RunningDriver> = new Promise((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       let output = '';
       let listening = false;
       const fail = (error: Error) => {
@@ -70,30 +103,31 @@ export class SessionDrivers {
         () => fail(new Error(`chromedriver did not start within ${START_TIMEOUT_MS} ms`)),
         START_TIMEOUT_MS,
       );
-      const early = (code: number | null, signal: string | null) =>
-        fail(
-          new Error(`chromedriver exited before it listened (code ${code}, signal ${signal}): ${output.slice(-300)}`),
-        );
+      const early = (code: number | null, signal: string | null) => {
+        const said = output.slice(-300);
+        const message = `chromedriver exited before it listened (code ${code}, signal ${signal}): ${said}`;
+        fail(PORT_NOT_AVAILABLE.test(said) ? new PortTaken(message) : new Error(message));
+      };
       child.once('error', fail);
-      child.once('exit', early);
+      // 'close', not 'exit': by then all it wrote has been read, the reason it gave included.
+      child.once('close', early);
+      // What it says on either stream until it listens is kept (bounded) to explain a failed start.
+      const take = (chunk: Buffer) => {
+        if (!listening && output.length < 4096) output += chunk.toString('utf8');
+      };
+      child.stderr!.on('data', take);
       child.stdout!.on('data', (chunk: Buffer) => {
         if (listening) return; // later output is only drained
-        if (output.length < 4096) output += chunk.toString('utf8');
+        take(chunk);
+        // The whole line: a port number cut across two reads must not be taken for a shorter one.
         const port = STARTED.exec(output)?.[1];
         if (!port) return;
         listening = true;
         clearTimeout(timer);
-        child.off('exit', early);
-        child.once('exit', () => {
-          // Gone on its own (a crash): the next request starts another one.
-          if (this.running.get(sessionId) !== started) return;
-          this.running.delete(sessionId);
-          this.options.log('warn', 'chromedriver exited', { sessionId });
-        });
+        child.off('close', early);
         resolve({ url: `http://127.0.0.1:${port}`, child });
       });
     });
-    return started;
   }
 }
 
