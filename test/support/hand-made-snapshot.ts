@@ -2,6 +2,7 @@
  * Hand-made page snapshots for resolver tests: elements stacked down the page in the order made, interactive
  * unless headings, and a page around them at a given address.
  */
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { PageSnapshot, SnapshotElement } from '../../functions/ports/page-snapshot.js';
 
 let y = 0;
@@ -27,3 +28,20 @@ export const pageAt =
     elements,
     nodeCount: 300,
   });
+
+export type Resolved = Awaited<ReturnType<typeof offlineResolver.resolve>>;
+
+/** What an answer amounts to: the match's name, or "several" or "none". */
+export const said = (answer: Resolved): string =>
+  'match' in answer ? answer.match.name : 'ambiguous' in answer ? 'several' : 'none';
+
+/** Resolves a description to click on the snapshot. */
+export const resolveClick = (snapshot: PageSnapshot, description: string): Promise<Resolved> =>
+  offlineResolver.resolve(snapshot, description, { intent: 'click' });
+
+/** The element placed at (x, y), 120 × 20 pixels, in the regions given. */
+export const placed = (x: number, y: number, e: SnapshotElement, region: string[] = ['main']): SnapshotElement => ({
+  ...e,
+  box: { x, y, width: 120, height: 20 },
+  region,
+});

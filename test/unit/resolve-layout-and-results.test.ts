@@ -3,20 +3,9 @@
  * control clicked; and on a page of search results, "a result" is one of the links listed after the search form.
  */
 import { describe, expect, it } from 'vitest';
-import { offlineResolver } from '../../functions/core/resolve/offline.js';
-import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
-import { el, pageAt } from '../support/hand-made-snapshot.js';
+import { el, pageAt, placed as at, resolveClick as resolve, said } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://app.test/new', 'New ticket');
-type Answer = Awaited<ReturnType<typeof offlineResolver.resolve>>;
-const said = (answer: Answer) => ('match' in answer ? answer.match.name : 'ambiguous' in answer ? 'several' : 'none');
-const resolve = (snapshot: ReturnType<typeof page>, description: string) =>
-  offlineResolver.resolve(snapshot, description, { intent: 'click' });
-const at = (x: number, y: number, e: SnapshotElement, region: string[] = ['main']): SnapshotElement => ({
-  ...e,
-  box: { x, y, width: 120, height: 20 },
-  region,
-});
 
 describe('a cell of a form laid out in a table', () => {
   // Label cell, control, explanation cell: no column headers, so no cell is a record's value.

@@ -19,6 +19,7 @@ import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { layoutCell, ofRow, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
+import { choiceAsked, orderUnsaid, rowSibling } from './qualifiers.js';
 
 export type { Stated } from './stated.js';
 
@@ -48,11 +49,13 @@ const labelledBy = (label: SnapshotElement, sorted: Scored[]): Scored[] =>
 const labelOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   const { query, intent, snapshot } = stated;
   if (match.interactive || !LABEL_ROLES.has(match.role) || (intent !== 'click' && intent !== 'hover')) return undefined;
-  if (query.role?.roles.has(match.role) || query.section) return undefined;
+  if (query.role?.roles.has(match.role)) return undefined;
   if (match.role === 'heading') {
     const anchors = headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e])));
     if (anchors.has(match.id)) return undefined;
-  }
+    // "The chapter on the C API" clicked: a heading no link leads to does nothing, a link to the chapter would.
+    if (query.section && intent !== 'click') return undefined;
+  } else if (query.section) return undefined;
   const labelled = labelledBy(match, sorted);
   // A label cell or term beside one field (`<th>System</th><td><select>`): naming the label is naming the field,
   // as a `<label for>` would. Not a heading (it titles a whole part), and not beside links or buttons (a row of
@@ -279,6 +282,9 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     oppositeStep(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??
     ofRow(answer.match, stated, sorted) ??
+    rowSibling(answer.match, stated, sorted) ??
+    orderUnsaid(answer.match, stated, sorted) ??
+    choiceAsked(answer.match, stated, sorted) ??
     halfSaid(answer.match, stated, sorted) ??
     tablePartAsked(answer.match, stated, sorted) ??
     answer

@@ -33,7 +33,7 @@ const saysAll = (element: SnapshotElement, wanted: string[]): boolean => {
 };
 
 /** The shown controls in the element's table row. */
-const rowOf = (match: SnapshotElement, stated: Stated): SnapshotElement[] =>
+export const rowOf = (match: SnapshotElement, stated: Stated): SnapshotElement[] =>
   stated.snapshot.elements.filter(
     (e) => e.interactive && e.visible && e !== match && sameTable(e, match) && sameRow(e, match),
   );

@@ -1,0 +1,118 @@
+/**
+ * Answer checks on what a description qualifies (see `constraints.ts`). Scoring finds the element whose words
+ * the description says most of; these say no when the word left over is one that picks among several things
+ * of that kind, and the match does not account for it:
+ * - an order word ("the oldest commit", "older posts") picks one of a sequence by its place in time;
+ * - a word beside a name found in a table row ("the raw units.c", "history of main.c") may name another of the
+ *   row's controls (cgit's "plain" and "log" links beside the file's own);
+ * - a question ("what to search by", "how many to show") asks for the control where a choice is made, not the
+ *   button that acts on it.
+ * In each case the resolver abstains with the candidates rather than act on the noun alone.
+ */
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import { isField } from './fields.js';
+import type { Answer } from './resolver.js';
+import { rowOf } from './row-control.js';
+import { inRegion, type Scored } from './score.js';
+import type { Stated } from './stated.js';
+import { candidateOf, scoredLookup } from './tier.js';
+import { says, specificWords } from './unsaid.js';
+import { stemOf, words } from './words.js';
+
+/** Words that place one thing in a sequence by time: only an element (or its place) saying them is that one. */
+const ORDER_WORDS = new Set(['oldest', 'newest', 'latest', 'earliest', 'older', 'newer', 'earlier', 'recent']);
+
+/** Everything an element says of itself or that its place says of it (a column "Latest", a heading "Recent"). */
+const allSaid = (element: SnapshotElement): string[] =>
+  [
+    element.name,
+    element.label,
+    element.text,
+    element.title,
+    element.alt,
+    element.rel,
+    element.value,
+    element.href,
+    element.near,
+    element.heading,
+    element.row,
+    element.column,
+    ...(element.region ?? []),
+  ].flatMap((v) => (v ? words(v).map(stemOf) : []));
+
+const none = (reason: string, sorted: Scored[]): Answer => ({
+  none: true,
+  reason,
+  closest: sorted.slice(0, 3).map(candidateOf),
+});
+
+/**
+ * "The oldest commit" met by the tab "commit", "older commits" by the same tab on a page with no pager: the
+ * order word is what the description asks, and nothing on or around the match says it. Which of a list is the
+ * oldest depends on how the page sorts it, which the snapshot does not say: no answer.
+ */
+export const orderUnsaid = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const asked = (stated.description.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => ORDER_WORDS.has(w));
+  if (!asked.length) return undefined;
+  const said = allSaid(match);
+  const missing = asked.filter((w) => !says(said, w));
+  if (!missing.length) return undefined;
+  return none(
+    `the description asks for the ${missing.join(' ')} one, and nothing on or around the best match "${match.name}" says which is`,
+    sorted,
+  );
+};
+
+const ARTICLES = new Set(['the', 'a', 'an']);
+
+/**
+ * "The raw units.c", "history of main.c": the file's name is a link in a row that also holds its "plain" and
+ * "log" links. The name was found; the other word was not, on the match nor around it. When the description
+ * opens on an article or is "X of Y" (so its first word is no verb saying what the click does, as "sort by
+ * owner" is), that word says which of the row's controls is meant: the one control saying it is the answer;
+ * with none, the resolver asks which of the row it is.
+ */
+export const rowSibling = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (!match.interactive || isField(match) || stated.intent === 'scroll' || !inRegion(match, 'table')) return undefined;
+  const raw = words(stated.description);
+  const named = ARTICLES.has(raw[0] ?? '') || raw[1] === 'of';
+  if (!named) return undefined;
+  const said = allSaid(match);
+  const specific = specificWords(stated);
+  const at = (w: string) => raw.findIndex((r) => stemOf(r) === stemOf(w));
+  const lastSaid = Math.max(-1, ...specific.filter((w) => says(said, w)).map(at));
+  // A word after the name is the kind of thing it is ("the README file", "the v0.1 tag"): no other control.
+  const missing = specific.filter((w) => !says(said, w) && at(w) < lastSaid);
+  if (!missing.length) return undefined;
+  const row = rowOf(match, stated);
+  if (!row.length) return undefined;
+  const saying = row.filter((e) => missing.every((w) => says(allSaid(e), w)));
+  if (saying.length === 1) return { match: saying[0], confidence: 0.6 };
+  const mine = sorted.find((s) => s.element === match);
+  return {
+    ambiguous: true,
+    reason: `the best match "${match.name}" does not say "${missing.join(' ')}", which may name another control of its row; say which one`,
+    candidates: [...(mine ? [mine] : []), ...row.map(scoredLookup(sorted, stated.snapshot.elements))]
+      .slice(0, 5)
+      .map(candidateOf),
+  };
+};
+
+/** "What to search by", "which kind of events to show", "how many rows to show": a choice to make. */
+const CHOICE = /^\s*(?:(?:what|which)\b.*\bto\b|how\s+(?:many|much)\b)/i;
+
+/**
+ * "What to search by" met by the Search button: the question asks where the choice is made (the search type
+ * dropdown), and a button or link only acts on it. Unless the control's own name is the question itself (a
+ * link "What to expect"), an answer that is no field is none.
+ */
+export const choiceAsked = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || !CHOICE.test(stated.description) || isField(match)) return undefined;
+  const asked = words(stated.description).map(stemOf);
+  const own = words(match.name).map(stemOf);
+  if (asked.every((w) => own.includes(w))) return undefined;
+  return none(
+    `the description asks where a choice is made, and the best match "${match.name}" is a ${match.role}, not a field`,
+    sorted,
+  );
+};
