@@ -1,0 +1,141 @@
+/**
+ * The network guard in front of real Chromium through BrowserHost: the browser's own fetches and navigations kept
+ * from metadata and private addresses, the loopback fixture refused when nothing is allowed, and a session's own
+ * upstream proxy checked before it is used. Every destination is local.
+ */
+import { rm } from 'node:fs/promises';
+import puppeteer from 'puppeteer-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { navigate } from '../../functions/adapters/browser/navigate.js';
+import { ProxyAddressRefusedError } from '../../functions/browser-host/errors.js';
+import { BrowserHost } from '../../functions/browser-host/host.js';
+import type { BrowserHostOptions } from '../../functions/browser-host/types.js';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
+import { processesMentioning, tempWorkDir, waitFor } from './helpers.js';
+
+describe('network guard in front of Chromium', () => {
+  let fixture: FixtureServer;
+  let workDir: string;
+  const hosts: BrowserHost[] = [];
+  const logs: { message: string; address?: unknown }[] = [];
+
+  beforeAll(async () => {
+    fixture = await startFixtureServer();
+    workDir = await tempWorkDir('guard');
+  });
+
+  afterEach(async () => {
+    await Promise.all(hosts.splice(0).map((host) => host.shutdown()));
+    logs.splice(0);
+  });
+
+  afterAll(async () => {
+    await fixture.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  async function startHost(networkGuard: BrowserHostOptions['networkGuard'], warmPoolSize = 1) {
+    const host = new BrowserHost({
+      capacity: 1,
+      warmPoolSize,
+      workDir,
+      networkGuard,
+      log: (_level, message, fields) => logs.push({ message, ...fields }),
+    });
+    hosts.push(host);
+    await host.start();
+    return host;
+  }
+
+  it('loads an allowed loopback page in a warm browser, and keeps its fetches and navigations from metadata and private addresses', async () => {
+    const host = await startHost({ allow: ['127.0.0.1'] });
+    await waitFor(() => host.stats().warm === 1, 15_000, 'warm pool to fill');
+    const acquired = await host.acquire('guarded', { idleTimeoutMs: 60_000 });
+    expect(acquired.warm).toBe(true);
+    const [browserProcess] = await processesMentioning(acquired.userDataDir);
+    expect(browserProcess.cmdline).toMatch(/--proxy-server=http:\/\/127\.0\.0\.1:\d+/);
+    expect(browserProcess.cmdline).toContain('--proxy-bypass-list=<-loopback>');
+    expect(browserProcess.cmdline).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+
+    const browser = await puppeteer.connect({ browserWSEndpoint: acquired.wsEndpoint });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${fixture.url}/form.html`);
+      expect(await page.title()).toBe('Fixture Form');
+
+      const started = performance.now();
+      const outcomes = await page.evaluate(
+        async (urls: string[]) => {
+          const attempt = (url: string) =>
+            fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+              (r) => `status ${r.status}`,
+              (e: Error) => `failed: ${e.name}`,
+            );
+          return Promise.all(urls.map(attempt));
+        },
+        ['http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/'],
+      );
+      expect(outcomes).toEqual(['failed: TypeError', 'failed: TypeError']);
+      const refusedAddresses = logs
+        .filter((entry) => entry.message === 'network guard refused a destination')
+        .map((entry) => entry.address);
+      expect(refusedAddresses).toEqual(expect.arrayContaining(['169.254.169.254', '10.1.2.3']));
+
+      // Plain http through a proxy: the guard's refusal is the response the page shows, never the metadata service.
+      const navigation = await page.goto('http://169.254.169.254/latest/meta-data/');
+      expect(navigation?.status()).toBe(403);
+      expect(await page.evaluate(() => document.body.innerText)).toBe('blocked: 169.254.169.254 is link-local');
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      await browser.disconnect();
+    }
+  });
+
+  it('refuses the loopback fixture page itself when nothing is allowed', async () => {
+    const host = await startHost({}, 0);
+    const acquired = await host.acquire('strict', { idleTimeoutMs: 60_000 });
+    const browser = await puppeteer.connect({ browserWSEndpoint: acquired.wsEndpoint });
+    try {
+      const page = await browser.newPage();
+      const response = await page.goto(`${fixture.url}/form.html`);
+      expect(response?.status()).toBe(403);
+      expect(await page.title()).not.toBe('Fixture Form');
+      expect(await page.evaluate(() => document.body.innerText)).toContain('blocked: 127.0.0.1 is loopback');
+      // The service's navigation reads the guard's answer as the failed load it is, not as a page.
+      expect(await navigate(page, `${fixture.url}/index.html`, { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({
+        timedOut: false,
+        error: expect.stringMatching(/^blocked: 127\.0\.0\.1 is loopback/),
+      });
+      expect(await navigate(page, 'http://no-such-host.invalid/', { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({
+        timedOut: false,
+        error: expect.stringMatching(/^bad gateway: cannot resolve no-such-host\.invalid/),
+      });
+    } finally {
+      await browser.disconnect();
+    }
+  });
+
+  it("checks a session's own upstream proxy: refused when private, used when allowed", async () => {
+    const host = await startHost({ allow: ['127.0.0.1'] }, 0);
+    const started = performance.now();
+    const refusal = await host
+      .acquire('private-proxy', { idleTimeoutMs: 60_000, proxyServer: 'http://10.1.2.3:3128' })
+      .catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(refusal).toBeInstanceOf(ProxyAddressRefusedError);
+    expect((refusal as Error).message).toBe(
+      'proxy server http://10.1.2.3:3128 refused by the network guard: blocked: 10.1.2.3 is private',
+    );
+    expect(host.stats().live).toBe(0);
+
+    const acquired = await host.acquire('allowed-proxy', { idleTimeoutMs: 60_000, proxyServer: fixture.url });
+    const browser = await puppeteer.connect({ browserWSEndpoint: acquired.wsEndpoint });
+    try {
+      const page = await browser.newPage();
+      await page.goto('http://through-proxy.test/somewhere');
+      expect(await page.title()).toBe('Proxied through-proxy.test');
+    } finally {
+      await browser.disconnect();
+    }
+  });
+});
