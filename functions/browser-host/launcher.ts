@@ -13,6 +13,7 @@ import { keepSessionCookies, restoreSessionCookies } from './session-cookies.js'
 import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
 import { Disguise } from './stealth/disguise.js';
 import { capWindows } from './window-cap.js';
+import { acceptDialogs } from './dialogs.js';
 import { buildFingerprint, type DisguiseSettings, type Fingerprint } from './stealth/fingerprint.js';
 
 /** A running Chromium process tree owned by the host. */
@@ -136,6 +137,7 @@ export class BrowserLauncher {
       });
       await detachFromEverything(browser);
       if (spec.profileArchive) await restoreSessionCookies(browser, userDataDir);
+      await acceptDialogs(browser);
       const disguise = fingerprint ? await Disguise.attach(browser, fingerprint) : undefined;
       if (this.options.maxWindows !== undefined) await capWindows(browser, this.options.maxWindows);
       return { ...describe(browser, userDataDir), ...(router ? { router } : {}), ...(disguise ? { disguise } : {}) };

@@ -103,6 +103,24 @@ describe('CDP proxy', () => {
     expect(await (await fetch(`http://${base}/v1/anything`)).text()).toBe('api says hi');
   });
 
+  it("lets a client's page go on past its dialogs, which the host accepts, and still tells the client of them", async () => {
+    await host.acquire('proxy-dialogs', { idleTimeoutMs: 60_000 });
+    const browser = await connect('proxy-dialogs', `Bearer ${KEY}`);
+    const page = await browser.newPage();
+    const heard: string[] = [];
+    page.on('dialog', (dialog) => {
+      heard.push(dialog.message());
+      // The host may have answered first: then there is nothing left to accept.
+      dialog.accept('Bob').catch(() => undefined);
+    });
+    const [confirmed, named] = await page.evaluate(() => [confirm('Go on?'), prompt('Your name?', 'Ada')]);
+    expect(confirmed).toBe(true);
+    // Accepted (a dismissed prompt answers null), with the text of whichever answer came first.
+    expect(typeof named).toBe('string');
+    expect(heard).toEqual(['Go on?', 'Your name?']);
+    await browser.disconnect();
+  });
+
   it('refuses a wrong or missing bearer with 401 and an unknown session with 404, without hanging', async () => {
     await host.acquire('proxy-guarded', { idleTimeoutMs: 60_000 });
     const started = Date.now();

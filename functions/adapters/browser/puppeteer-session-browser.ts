@@ -3,7 +3,6 @@ import type { Browser, CDPSession, Page, Target } from 'puppeteer-core';
 import type { NavigateOptions, NavigationResult, SessionBrowser, WindowInfo } from '../../ports/browser.js';
 import { cdpOf } from './actions/screenshot/cdp.js';
 import { closeTarget } from '../../cdp/close-target.js';
-import { answerDialogs } from './dialogs.js';
 import { navigateOrDownload } from './navigation-downloads.js';
 import { PuppeteerWindowDriver } from './window-driver.js';
 import { currentWindow, currentWindows, targetIdOf } from './targets.js';
@@ -97,8 +96,8 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
 
   /** The window's page, for operations on it; undefined when no such window. */
   async page(windowId: string): Promise<Page | undefined> {
-    const page = await this.target(windowId)?.page();
-    return page ? answerDialogs(page) : undefined;
+    // Its dialogs are the host's to answer (browser-host/dialogs.ts), from before the page's first script.
+    return (await this.target(windowId)?.page()) ?? undefined;
   }
 
   openWindow(options: NavigateOptions & { url: string; width: number; height: number }) {
@@ -106,9 +105,7 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
   }
 
   private async openWindowNow(options: NavigateOptions & { url: string; width: number; height: number }) {
-    const page = answerDialogs(
-      await this.browser.newPage((await this.drawsBackgroundTabs()) ? undefined : { type: 'window' }),
-    );
+    const page = await this.browser.newPage((await this.drawsBackgroundTabs()) ? undefined : { type: 'window' });
     // The screenshot session is attached while the page loads, not on the window's first screenshot.
     cdpOf(page).catch(() => undefined);
     await page.setViewport({ width: options.width, height: options.height });
