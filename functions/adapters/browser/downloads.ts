@@ -71,7 +71,7 @@ export const captureDownloads = async (
     if (others + bytes > limits.sessionBytes) {
       stop(
         guid,
-        `the session's downloads reached ${others + bytes} bytes on disk with this one at ${bytes} bytes, over the session's download budget of ${limits.sessionBytes} bytes (${mib(limits.sessionBytes)}); it was stopped and not kept`,
+        `the session's downloads came to ${others + bytes} bytes with this one at ${bytes} bytes, over the session's download budget of ${limits.sessionBytes} bytes (${mib(limits.sessionBytes)}); it was stopped and not kept`,
       );
       return true;
     }
