@@ -11,6 +11,7 @@ import type { Records } from '../ports/records.js';
 import type { AsyncRequestSettings } from '../core/requests/deps.js';
 import type { Config } from '../config/config.js';
 import type { KeyConnections } from './key-connections.js';
+import type { OrgStreams } from './org-streams.js';
 import type { Logger } from '../config/logger.js';
 import type { RateLimiter } from '../observability/token-buckets.js';
 import type { ReadinessReport } from '../observability/readiness.js';
@@ -32,6 +33,8 @@ export interface Deps {
   authenticate(token: string): Promise<Principal | undefined>;
   /** Connections opened with a key (CDP sockets, event streams), closed when the key is revoked. */
   keyConnections: KeyConnections;
+  /** Event streams each org holds open, capped at MAX_STREAMS_PER_ORG. */
+  streams: OrgStreams;
   /** Check every response against its route's schema (development and tests). */
   validateResponses: boolean;
   /** Resolves element descriptions when a language model is configured; absent: the offline resolver. */

@@ -18,6 +18,7 @@ import type { Config } from '../config/config.js';
 import type { Deps } from '../api/deps.js';
 import { createLogger, type Logger } from '../config/logger.js';
 import { watchKeyConnections } from '../api/key-connections.js';
+import { orgStreams } from '../api/org-streams.js';
 import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
 import { createHttpWebhookTransport } from '../adapters/http/webhook-sender.js';
 import { MemoryQueue } from '../adapters/local/memory-queue.js';
@@ -133,6 +134,7 @@ export const createDeps = (parts: DepsParts): Deps => {
       everyMs: config.authCacheSeconds * 1000,
       log,
     }),
+    streams: orgStreams(config.maxStreamsPerOrg),
     validateResponses: parts.validateResponses ?? config.stage !== 'production',
     resolver: parts.resolver ?? resolverFromConfig(config, model),
     model,

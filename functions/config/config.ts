@@ -51,6 +51,7 @@ const schema = z.object({
   [ENV.chromedriverPath]: z.string().optional(),
   [ENV.hostCapacity]: int(50).pipe(z.number().min(1)),
   [ENV.warmPoolSize]: int(2).pipe(z.number().min(0)),
+  [ENV.sessionDownloadBytes]: int(1024 ** 3).pipe(z.number().min(1)),
   [ENV.blockPrivateNetworks]: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
@@ -93,6 +94,7 @@ const schema = z.object({
   [ENV.webhookTimeoutMs]: int(10_000).pipe(z.number().min(100).max(60_000)),
   [ENV.rateLimitPerSecond]: decimal(100).pipe(z.number().max(100_000)),
   [ENV.rateLimitBurst]: int(200).pipe(z.number().min(1).max(1_000_000)),
+  [ENV.maxStreamsPerOrg]: int(100).pipe(z.number().min(1).max(1_000_000)),
   [ENV.metricsToken]: z.string().min(16).optional(),
 });
 
@@ -123,6 +125,8 @@ export interface Config {
   chromedriverPath?: string;
   hostCapacity: number;
   warmPoolSize: number;
+  /** The disk a session's downloads may take together (adapters/browser/downloads.ts). */
+  sessionDownloadBytes: number;
   /** Browsers go through the network guard (off by default: the local service browses loopback fixtures). */
   blockPrivateNetworks: boolean;
   /** Host names, addresses and CIDR ranges the guard lets through although private. */
@@ -152,6 +156,8 @@ export interface Config {
   /** Per-org token bucket (observability/rate-limit.ts): refill per second (0: no limit) and size. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /** Event streams open at once per org in this process (api/org-streams.ts). */
+  maxStreamsPerOrg: number;
   metricsToken?: string;
 }
 
@@ -222,6 +228,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     chromedriverPath: v[ENV.chromedriverPath],
     hostCapacity: v[ENV.hostCapacity],
     warmPoolSize: v[ENV.warmPoolSize],
+    sessionDownloadBytes: v[ENV.sessionDownloadBytes],
     blockPrivateNetworks: v[ENV.blockPrivateNetworks],
     allowedPrivateHosts: v[ENV.allowedPrivateHosts],
     hostSecret: v[ENV.hostSecret],
@@ -245,6 +252,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookTimeoutMs: v[ENV.webhookTimeoutMs],
     rateLimitPerSecond: v[ENV.rateLimitPerSecond],
     rateLimitBurst: v[ENV.rateLimitBurst],
+    maxStreamsPerOrg: v[ENV.maxStreamsPerOrg],
     metricsToken: v[ENV.metricsToken],
     ...overrides,
   });

@@ -35,6 +35,8 @@ export const ENV = {
   chromedriverPath: 'CHROMEDRIVER_PATH',
   hostCapacity: 'HOST_CAPACITY',
   warmPoolSize: 'WARM_POOL_SIZE',
+  /** Bytes a session's downloads may hold on its host's disk at once (in progress plus kept); past it the download is stopped. */
+  sessionDownloadBytes: 'SESSION_DOWNLOAD_BYTES',
   /** `true`: browsers go through the network guard, which refuses loopback, link-local and private addresses. */
   blockPrivateNetworks: 'BLOCK_PRIVATE_NETWORKS',
   /** Comma list of host names, addresses and CIDR ranges the network guard lets through although private. */
@@ -96,6 +98,8 @@ export const ENV = {
   rateLimitPerSecond: 'RATE_LIMIT_PER_SECOND',
   /** Requests an org may make at once before the average applies (token bucket size). */
   rateLimitBurst: 'RATE_LIMIT_BURST',
+  /** Event streams an org may hold open at once in one process; one more answers 429. */
+  maxStreamsPerOrg: 'MAX_STREAMS_PER_ORG',
   /** Bearer token `/metrics` requires; unset: open under `npm start`, the host secret on a browser host. */
   metricsToken: 'METRICS_TOKEN',
 } as const;

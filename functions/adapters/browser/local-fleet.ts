@@ -15,7 +15,7 @@ import type {
   StartBrowserRequest,
   StartedBrowser,
 } from '../../ports/browser.js';
-import { captureDownloads } from './downloads.js';
+import { captureDownloads, type DownloadLimits } from './downloads.js';
 import { CdpConnection } from '../../cdp/connection.js';
 import { PuppeteerSessionBrowser } from './puppeteer-session-browser.js';
 import { SessionRecorder } from './recording/recorder.js';
@@ -85,8 +85,8 @@ export class LocalFleet implements BrowserFleet {
       connectAhead?: boolean;
       /** Sessions have a WebDriver endpoint (the host's chromedriver matches its browser). */
       webdriver?: () => boolean;
-      /** The largest file a session may keep: a download growing past it is stopped (downloads.ts). */
-      maxDownloadBytes: number;
+      /** The largest download a session may keep, and the disk its downloads may take together (downloads.ts). */
+      downloadLimits: DownloadLimits;
     },
   ) {
     host.on('sessionEnded', (sessionId, reason) => {
@@ -168,7 +168,7 @@ export class LocalFleet implements BrowserFleet {
       (download) => {
         for (const listener of this.downloadListeners) listener({ ...download, sessionId, orgId });
       },
-      this.options.maxDownloadBytes,
+      this.options.downloadLimits,
     );
     // Recording begins before the session is handed out, so no window a client opens escapes it.
     if (request.record) placed.recorder = await SessionRecorder.start(endpoint);

@@ -64,7 +64,7 @@ export const sessionRoutes = {
     path: '/v1/sessions/{sessionId}/events',
     summary: 'Server-sent events of a session: status, files, windows',
     description:
-      'A `text/event-stream` of the session: status changes, windows opened and closed, files. `all=true` replays past events first; `lastEventId` resumes after one. The stream ends when the session does.',
+      'A `text/event-stream` of the session: status changes, windows opened and closed, files. `all=true` replays past events first; `lastEventId` resumes after one. The stream ends when the session does. An org holds at most `MAX_STREAMS_PER_ORG` (default 100) streams open at once; one more answers 429.',
     tag: 'sessions' as const,
     params: SessionParams,
     query: SessionEventsQuery,

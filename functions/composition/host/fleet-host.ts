@@ -112,7 +112,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     archiveProfile,
     hostId,
     webdriver: () => webdriverOn,
-    maxDownloadBytes: MAX_FILE_BYTES,
+    downloadLimits: { fileBytes: MAX_FILE_BYTES, sessionBytes: config.sessionDownloadBytes },
   });
   // Starts taken from the queue and not yet running: the consumer exists once the server listens.
   let takingStarts = () => 0;

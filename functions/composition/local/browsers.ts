@@ -38,7 +38,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     archiveProfile,
     connectAhead: true,
     webdriver: () => webdriver.available,
-    maxDownloadBytes: MAX_FILE_BYTES,
+    downloadLimits: { fileBytes: MAX_FILE_BYTES, sessionBytes: config.sessionDownloadBytes },
   });
   return { host, fleet, webdriver };
 };
