@@ -6,14 +6,16 @@
  * ceiling, which only goes down to 0). The blind group's misses are never printed (only its
  * figures, and a wrong answer when the test fails on one), so that a run does not turn them into tuning cases;
  * the second blind group's are not printed even then: only its totals, which are all a failure reports. The third
- * blind group is left out of the run until its first figure is recorded (`RECORDED.blind3`): until then nothing
- * about how its cases resolve is computed here, not even totals.
+ * and fourth blind groups are each left out of the run until their first figure is recorded (`RECORDED.blind3`,
+ * `RECORDED.blind4`): until then nothing about how their cases resolve is computed here, not even totals.
  */
 import { describe, expect, it } from 'vitest';
 import {
   BLIND_SITES,
   BLIND2_SITES,
   BLIND3_SITES,
+  BLIND4_SITES,
+  type CaseGroup,
   groupOf,
   HELD_OUT_SITES,
   isBlindGroup,
@@ -42,7 +44,7 @@ describe('the real-page resolution corpus', () => {
   });
 
   /** A later blind group: enough cases, sites no other group has, every kind and action represented. */
-  const expectOwnBlindGroup = (group: 'blind2' | 'blind3', sites: Set<string>, atLeast: number) => {
+  const expectOwnBlindGroup = (group: 'blind2' | 'blind3' | 'blind4', sites: Set<string>, atLeast: number) => {
     const cases = realCases.filter((c) => groupOf(c) === group);
     expect(cases.length).toBeGreaterThanOrEqual(atLeast);
     expect(sites.size).toBeGreaterThanOrEqual(4);
@@ -60,27 +62,41 @@ describe('the real-page resolution corpus', () => {
     expectOwnBlindGroup('blind3', BLIND3_SITES, 180);
   });
 
+  it('has a fourth blind group of at least 300 cases over at least four sites not in any other group, every kind represented', () => {
+    expectOwnBlindGroup('blind4', BLIND4_SITES, 300);
+  });
+
   it('resolves no case to a wrong element and keeps the recorded accuracy', async () => {
-    // The third blind group is resolved only once its first figure is to be recorded: until then it is left out.
-    const blind3Recorded = RECORDED.blind3 !== undefined;
-    const outcomes = await evaluateCorpus(realCases.filter((c) => blind3Recorded || groupOf(c) !== 'blind3'));
-    const { tuned, heldOut, blind, blind2, blind3 } = summarize(outcomes);
+    // The third and fourth blind groups are resolved only once their first figure is to be recorded: until then
+    // they are left out.
+    const unrecorded = new Set<CaseGroup>((['blind3', 'blind4'] as const).filter((g) => RECORDED[g] === undefined));
+    const outcomes = await evaluateCorpus(realCases.filter((c) => !unrecorded.has(groupOf(c))));
+    const summary = summarize(outcomes);
+    const { tuned, heldOut, blind, blind2 } = summary;
     const misses = outcomes.filter((o) => o.verdict !== 'correct' && !isBlindGroup(o.case));
-    const blind3Line = blind3Recorded
-      ? `, blind3 ${blind3.correct}/${blind3.cases} (${blind3.wrong} wrong, ${blind3.abstained} abstained)`
-      : '';
+    const laterLines = (['blind3', 'blind4'] as const)
+      .filter((group) => !unrecorded.has(group))
+      .map((group) => {
+        const t = summary[group];
+        return `, ${group} ${t.correct}/${t.cases} (${t.wrong} wrong, ${t.abstained} abstained)`;
+      })
+      .join('');
     console.log(
-      `real-page corpus: tuned ${tuned.correct}/${tuned.cases}, held out ${heldOut.correct}/${heldOut.cases}, blind ${blind.correct}/${blind.cases} (${blind.abstained} abstained), blind2 ${blind2.correct}/${blind2.cases} (${blind2.wrong} wrong, ${blind2.abstained} abstained)${blind3Line}${misses.map((m) => `\n  ${describeMiss(m)}`).join('')}`,
+      `real-page corpus: tuned ${tuned.correct}/${tuned.cases}, held out ${heldOut.correct}/${heldOut.cases}, blind ${blind.correct}/${blind.cases} (${blind.abstained} abstained), blind2 ${blind2.correct}/${blind2.cases} (${blind2.wrong} wrong, ${blind2.abstained} abstained)${laterLines}${misses.map((m) => `\n  ${describeMiss(m)}`).join('')}`,
     );
     const wrong = outcomes.filter((o) => o.verdict === 'wrong');
     expect(wrong.filter((o) => !isBlindGroup(o.case)).map(describeMiss)).toEqual([]);
-    // Totals only, as for blind2: which blind3 cases miss is never printed.
-    if (RECORDED.blind3 !== undefined) {
-      expect(blind3.wrong, 'blind3 wrong answers above the recorded ceiling').toBeLessThanOrEqual(
-        RECORDED.blind3Wrong ?? 0,
+    // Totals only, as for blind2: which blind3 or blind4 cases miss is never printed.
+    for (const [group, recorded, ceiling] of [
+      ['blind3', RECORDED.blind3, RECORDED.blind3Wrong],
+      ['blind4', RECORDED.blind4, RECORDED.blind4Wrong],
+    ] as const) {
+      if (recorded === undefined) continue;
+      expect(summary[group].wrong, `${group} wrong answers above the recorded ceiling`).toBeLessThanOrEqual(
+        ceiling ?? 0,
       );
-      expect(blind3.correct, 'blind3 correct answers below the recorded figure').toBeGreaterThanOrEqual(
-        RECORDED.blind3,
+      expect(summary[group].correct, `${group} correct answers below the recorded figure`).toBeGreaterThanOrEqual(
+        recorded,
       );
     }
     // Totals only: which blind2 cases miss is never printed, not even when this fails.
