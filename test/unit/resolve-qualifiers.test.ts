@@ -96,3 +96,47 @@ describe('a chapter clicked', () => {
     expect(said(answer)).toBe('C API');
   });
 });
+
+describe('an action asked of a click', () => {
+  const printers = pageAt('http://app.test/printers', 'Printers')(
+    at(20, 10, el('n1', 'link', 'Printers', { href: '/printers/' }), ['header']),
+    at(140, 10, el('n2', 'link', 'Jobs', { href: '/jobs/' }), ['header']),
+    at(20, 100, el('b1', 'button', 'Show All Jobs')),
+    at(20, 140, el('u1', 'link', 'reader', { href: '/setup_uedit?id=5' })),
+    at(20, 180, el('w1', 'link', 'Upgrade database', { href: '/index.php?title=Upgrade&action=edit&redlink=1' })),
+    at(20, 220, el('d1', 'button', 'Delete job 7')),
+  );
+
+  it('is not answered by a control that only names the thing it would be done to', async () => {
+    expect(said(await resolve(printers, 'add a printer'))).toBe('none');
+    expect(said(await resolve(printers, 'cancel all jobs'))).toBe('none');
+    // "Printers" is the things, not the doing: no stem of it says "print".
+    expect(said(await resolve(printers, 'print this page'))).toBe('none');
+  });
+
+  it('is answered by a control that says it, on itself or in where it leads', async () => {
+    expect(said(await resolve(printers, 'delete job 7'))).toBe('Delete job 7');
+    // A wiki creates a missing page through its edit form.
+    expect(said(await resolve(printers, 'create the page Upgrade database'))).toBe('Upgrade database');
+    // A list of users whose names lead to their edit form ("setup_uedit"): the address says what a click does.
+    const users = page(
+      ...['reader', 'writer', 'admin', 'guest', 'nobody'].map((name, i) =>
+        at(20, 100 + 30 * i, el(`u${i}`, 'link', name, { href: `/setup_uedit?id=${i}` }), ['table']),
+      ),
+    );
+    expect(said(await resolve(users, 'edit reader'))).toBe('reader');
+    expect(said(await resolve(users, 'delete reader'))).toBe('none');
+  });
+});
+
+describe('a word ending in a double s', () => {
+  it('is no plural: "the last class" is not the tab "Classes" that lists them', async () => {
+    const summary = pageAt('http://app.test/pkg', 'Package')(
+      at(20, 10, el('t', 'tab', 'Classes')),
+      at(20, 100, el('c1', 'link', 'MutableBoolean', { href: 'MutableBoolean.html' })),
+      at(20, 130, el('c2', 'link', 'MutableShort', { href: 'MutableShort.html' })),
+    );
+    expect(said(await resolve(summary, 'the last class'))).not.toBe('Classes');
+    expect(said(await resolve(summary, 'the Classes tab'))).toBe('Classes');
+  });
+});

@@ -51,7 +51,7 @@ export const listTitle = (match: SnapshotElement, stated: Stated, sorted: Scored
       w.length > 3 &&
       w.endsWith('s') &&
       !said.has(w) &&
-      [...said].some((s) => s !== w && stemOf(s) === stemOf(w) && !s.endsWith('s')),
+      [...said].some((s) => s !== w && stemOf(s) === stemOf(w) && (!s.endsWith('s') || s.endsWith('ss'))),
   );
   if (!plural) return undefined;
   return {

@@ -98,6 +98,95 @@ export const rowSibling = (match: SnapshotElement, stated: Stated, sorted: Score
   };
 };
 
+/** Verbs of doing something to a thing (not of going to see it): the control that does it says so. */
+const ACTIONS = new Set([
+  'add',
+  'create',
+  'cancel',
+  'delete',
+  'remove',
+  'print',
+  'save',
+  'submit',
+  'upload',
+  'send',
+  'post',
+  'reply',
+  'rename',
+  'copy',
+  'move',
+  'install',
+  'uninstall',
+  'enable',
+  'disable',
+  'start',
+  'stop',
+  'pause',
+  'resume',
+  'restart',
+  'reset',
+  'clear',
+  'approve',
+  'reject',
+  'archive',
+  'purge',
+  'publish',
+  'subscribe',
+  'unsubscribe',
+  'register',
+  'edit',
+  'undo',
+  'retry',
+]);
+
+/** Other words a control doing it may use: a wiki creates a page through its edit form ("action=edit&redlink=1"). */
+const ALSO: Record<string, string[]> = {
+  add: ['new', 'create'],
+  create: ['new', 'add', 'edit'],
+  cancel: ['abort'],
+  save: ['apply', 'update'],
+  submit: ['send', 'apply'],
+};
+
+/**
+ * The verb said by a token: whole, inflected ("deletes", "cancelled"), or at the end of a compound ("uedit",
+ * "tktedit" in a link's address). Not through the stemmer, which makes "printers" (the things) "print".
+ */
+const verbIn = (tokens: string[], verb: string): boolean =>
+  [verb, ...(ALSO[verb] ?? [])].some((v) =>
+    tokens.some(
+      (t) =>
+        t === v ||
+        (t.length > v.length && t.endsWith(v)) ||
+        (/^(?:s|es|d|ed|led|ing|ling)$/.test(t.slice(v.length)) && t.startsWith(v)),
+    ),
+  );
+
+/**
+ * "Add a printer" met by the link "Printers", "cancel all jobs" by the button "Show All Jobs": the description
+ * opens on what to do, and the match only names the thing it would be done to. A control that does it says so,
+ * on itself or in where it leads (an "edit" in its address); one that does not is a way to see the thing, not
+ * to act on it, so it is no answer to a click. A field is different: "add a comment" is typed into one.
+ */
+export const actionUnsaid = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent !== 'click' || isField(match)) return undefined;
+  const raw = words(stated.description);
+  const verb = raw[0] === 'please' ? raw[1] : raw[0];
+  if (!verb || !ACTIONS.has(verb)) return undefined;
+  const carried = [
+    match.name,
+    match.label,
+    match.text,
+    match.title,
+    match.alt,
+    match.value,
+    match.href,
+    match.attributes,
+  ].flatMap((v) => (v ? words(v) : []));
+  if (verbIn(carried, verb)) return undefined;
+  return none(`the description asks to ${verb}, and the best match "${match.name}" does not say it does`, sorted);
+};
+
 /** "What to search by", "which kind of events to show", "how many rows to show": a choice to make. */
 const CHOICE = /^\s*(?:(?:what|which)\b.*\bto\b|how\s+(?:many|much)\b)/i;
 

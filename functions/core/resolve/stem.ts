@@ -57,6 +57,8 @@ export const stemWord = (word: string): string => {
   let stem = word;
   let vowel = false;
   for (const suffix of SUFFIXES) {
+    // "Class", "address", "access": a double s is the word's own, not a plural ("classes" → "class" meets it).
+    if (suffix === 's' && word.endsWith('ss')) break;
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
       stem = word.slice(0, -suffix.length);
       vowel = /^[aeiou]/.test(suffix);
