@@ -188,10 +188,18 @@ export const relOf = (el: Element): string => {
 const NEAR_STOPS = new Set(['td', 'th', 'tr', 'li', 'body']);
 const NEAR_CONTROLS = 'input, select, textarea, button';
 const NEAR_SKIPPED = 'a[href], button, [role=button], [role=link]';
+const NEAR_FIELDS = 'input, select, textarea, [contenteditable=""], [contenteditable=true]';
+
+/** Whether an element block comes right after a block holding a link or button: it describes that one. */
+const describesPrevious = (block: Element): boolean => {
+  const before = block.previousElementSibling;
+  return !!before && (before.matches(NEAR_SKIPPED) || before.querySelector(NEAR_SKIPPED) !== null);
+};
 
 /** Short text just before the element: a sibling's, or its parent's sibling's, up to three levels up. */
 export const nearOf = (el: Element): string => {
   let node: Element | null = el;
+  const field = el.matches(NEAR_FIELDS);
   // Not out of a landmark, a cell, a row or a list item: what precedes those belongs to something else.
   for (
     let depth = 0;
@@ -214,6 +222,10 @@ export const nearOf = (el: Element): string => {
       const t = textOf(element, CONTEXT_MAX);
       // A long block in between is not "next to" the element: stop rather than quote it.
       if (t.endsWith('…')) return '';
+      // In a list of items each a link and then its description (`<dt><a>X</a></dt><dd>About X</dd><dt><a>Y</a>`,
+      // javadoc's summary grids), the block before a link's item describes the item before it. A field's
+      // label is not like that: "Name [ ] Email [ ]" keeps "Email" as the second field's.
+      if (t && !field && describesPrevious(element)) return '';
       if (t) return t;
     }
     node = node.parentElement;

@@ -1,0 +1,55 @@
+/**
+ * The text "just before" an element (`near`) as the snapshot reports it: in a list of items each a link and then its
+ * description, the block before a link's item describes the item before it, so it is not that link's; a form's
+ * fields keep the text before them as their label, and a link keeps the words of its own sentence.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeSnapshot, type RawSnapshot } from '../../functions/adapters/browser/actions/snapshot/decode.js';
+import { SNAPSHOT_WITH_BLOCKS_SCRIPT } from '../../functions/adapters/browser/actions/snapshot/script.js';
+import { type BareBrowser, launchBareBrowser } from '../support/browsers.js';
+
+let bare: BareBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  bare = await launchBareBrowser();
+  page = bare.page;
+});
+afterAll(async () => {
+  await bare?.close();
+});
+
+const snapshotOf = async (html: string) => {
+  await page.setContent(`<!doctype html><body>${html}</body>`);
+  return decodeSnapshot(JSON.parse((await page.evaluate(SNAPSHOT_WITH_BLOCKS_SCRIPT)) as string) as RawSnapshot);
+};
+const nearOf = async (html: string) => {
+  const snapshot = await snapshotOf(html);
+  return (name: string) => snapshot.elements.find((e) => e.name === name)?.near;
+};
+
+describe('the text before an element', () => {
+  it('is not the description of the item before a link, in a definition list or a summary grid', async () => {
+    const near = await nearOf(`
+      <dl><dt><a href="/bool">MutableBoolean</a></dt><dd>A mutable boolean wrapper.</dd>
+          <dt><a href="/byte">MutableByte</a></dt><dd>A mutable byte wrapper.</dd></dl>
+      <div class="summary">
+        <div class="first"><a href="/int">MutableInt</a></div><div class="last">A mutable int wrapper.</div>
+        <div class="first"><a href="/long">MutableLong</a></div><div class="last">A mutable long wrapper.</div>
+      </div>`);
+    expect(near('MutableByte')).toBeUndefined();
+    expect(near('MutableLong')).toBeUndefined();
+  });
+
+  it("is still a field's label, and the words of a link's own sentence", async () => {
+    const snapshot = await snapshotOf(`
+      <form><div>Name</div><div><input type="text"></div><div>Email</div><div><input type="email"></div></form>
+      <p>Lua's <a href="/site">official web site</a> contains updated documentation, especially the
+        <a href="/manual">reference manual</a>.</p>`);
+    expect(snapshot.elements.find((e) => e.type === 'email')?.near).toBe('Email');
+    expect(snapshot.elements.find((e) => e.name === 'reference manual')?.near).toBe(
+      'contains updated documentation, especially the',
+    );
+  });
+});
