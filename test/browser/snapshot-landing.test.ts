@@ -3,30 +3,13 @@
  * entry, the heading and links to its label are one place. A link inside the heading that leads elsewhere (Docutils
  * puts a back-link to the table of contents there) is not the heading's anchor.
  */
-import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSnapshot, type RawSnapshot } from '../../functions/adapters/browser/actions/snapshot/decode.js';
-import { SNAPSHOT_WITH_BLOCKS_SCRIPT } from '../../functions/adapters/browser/actions/snapshot/script.js';
-import { type BareBrowser, launchBareBrowser } from '../support/browsers.js';
+import { describe, expect, it } from 'vitest';
+import { snapshotsOfHtml } from '../support/snapshot-of-html.js';
 
-let bare: BareBrowser;
-let page: Page;
+const snapshotOf = snapshotsOfHtml();
 
-beforeAll(async () => {
-  bare = await launchBareBrowser();
-  page = bare.page;
-});
-afterAll(async () => {
-  await bare?.close();
-});
-
-const hrefOf = async (html: string, name: string): Promise<string | undefined> => {
-  await page.setContent(`<!doctype html><body>${html}</body>`);
-  const snapshot = decodeSnapshot(
-    JSON.parse((await page.evaluate(SNAPSHOT_WITH_BLOCKS_SCRIPT)) as string) as RawSnapshot,
-  );
-  return snapshot.elements.find((e) => e.role === 'link' && e.name === name)?.href;
-};
+const hrefOf = async (html: string, name: string): Promise<string | undefined> =>
+  (await snapshotOf(html)).elements.find((e) => e.role === 'link' && e.name === name)?.href;
 
 describe('where a link within the page lands', () => {
   it("lands a label's link on the heading's permalink (Sphinx)", async () => {

@@ -3,27 +3,10 @@
  * description, the block before a link's item describes the item before it, so it is not that link's; a form's
  * fields keep the text before them as their label, and a link keeps the words of its own sentence.
  */
-import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSnapshot, type RawSnapshot } from '../../functions/adapters/browser/actions/snapshot/decode.js';
-import { SNAPSHOT_WITH_BLOCKS_SCRIPT } from '../../functions/adapters/browser/actions/snapshot/script.js';
-import { type BareBrowser, launchBareBrowser } from '../support/browsers.js';
+import { describe, expect, it } from 'vitest';
+import { snapshotsOfHtml } from '../support/snapshot-of-html.js';
 
-let bare: BareBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  bare = await launchBareBrowser();
-  page = bare.page;
-});
-afterAll(async () => {
-  await bare?.close();
-});
-
-const snapshotOf = async (html: string) => {
-  await page.setContent(`<!doctype html><body>${html}</body>`);
-  return decodeSnapshot(JSON.parse((await page.evaluate(SNAPSHOT_WITH_BLOCKS_SCRIPT)) as string) as RawSnapshot);
-};
+const snapshotOf = snapshotsOfHtml();
 const nearOf = async (html: string) => {
   const snapshot = await snapshotOf(html);
   return (name: string) => snapshot.elements.find((e) => e.name === name)?.near;
