@@ -140,3 +140,28 @@ describe('a word ending in a double s', () => {
     expect(said(await resolve(summary, 'the Classes tab'))).toBe('Classes');
   });
 });
+
+describe('an ordinal counting a kind the page never names', () => {
+  const help = pageAt('http://app.test/help', 'Help')(
+    at(20, 10, el('n1', 'link', 'Home', { href: '/' }), ['header']),
+    at(140, 10, el('n2', 'link', 'Help', { href: '/help/' }), ['header']),
+    at(20, 100, el('d1', 'link', 'Getting Started', { href: '/help/?TOPIC=start' })),
+    at(20, 130, el('d2', 'link', 'Specifications', { href: '/help/?TOPIC=specs' })),
+  );
+
+  it('is no answer: the one element saying the other word is not the last of them', async () => {
+    expect(said(await resolve(help, 'the last help category'))).toBe('none');
+  });
+
+  it('still counts where a place the page does not mark is named after "in"', async () => {
+    const menu = pageAt(
+      'http://app.test/db',
+      'Database',
+    )(
+      ...['books', 'authors', 'loans'].map((table, i) =>
+        at(20, 100 + 30 * i, el(`s${i}`, 'link', 'select', { href: `/db?select=${table}` }), ['navigation']),
+      ),
+    );
+    expect(said(await resolve(menu, 'the second select link in the menu'))).toBe('select');
+  });
+});

@@ -19,7 +19,7 @@ import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { layoutCell, ofRow, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import { contextOnly, halfSaid, oppositeStep, tablePartAsked } from './unsaid.js';
-import { actionUnsaid, choiceAsked, orderUnsaid, rowSibling } from './qualifiers.js';
+import { actionUnsaid, choiceAsked, orderUnsaid, ordinalUnsaid, rowSibling } from './qualifiers.js';
 
 export type { Stated } from './stated.js';
 
@@ -286,6 +286,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     orderUnsaid(answer.match, stated, sorted) ??
     choiceAsked(answer.match, stated, sorted) ??
     actionUnsaid(answer.match, stated, sorted) ??
+    ordinalUnsaid(answer.match, stated, sorted) ??
     halfSaid(answer.match, stated, sorted) ??
     tablePartAsked(answer.match, stated, sorted) ??
     answer

@@ -16,7 +16,7 @@ import { rowOf } from './row-control.js';
 import { inRegion, type Scored } from './score.js';
 import type { Stated } from './stated.js';
 import { candidateOf, scoredLookup } from './tier.js';
-import { says, specificWords } from './unsaid.js';
+import { onPage, says, specificWords } from './unsaid.js';
 import { stemOf, words } from './words.js';
 
 /** Words that place one thing in a sequence by time: only an element (or its place) saying them is that one. */
@@ -64,6 +64,7 @@ export const orderUnsaid = (match: SnapshotElement, stated: Stated, sorted: Scor
 };
 
 const ARTICLES = new Set(['the', 'a', 'an']);
+const PLACES = new Set(['in', 'on', 'within', 'inside', 'under', 'below', 'above', 'at', 'from']);
 
 /**
  * "The raw units.c", "history of main.c": the file's name is a link in a row that also holds its "plain" and
@@ -202,6 +203,26 @@ export const choiceAsked = (match: SnapshotElement, stated: Stated, sorted: Scor
   if (asked.every((w) => own.includes(w))) return undefined;
   return none(
     `the description asks where a choice is made, and the best match "${match.name}" is a ${match.role}, not a field`,
+    sorted,
+  );
+};
+
+/**
+ * "The last help category" met by the one link "Help": an ordinal counts things of a kind, and when a word of
+ * that kind is on no element of the page, the list counted is not there to be found; the one element saying
+ * the other word is not its last item.
+ */
+export const ordinalUnsaid = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.query.ordinal === undefined || stated.intent === 'scroll') return undefined;
+  const said = allSaid(match);
+  const raw = words(stated.description);
+  // A word after "in", "on", "under" names a place ("the second select link in the menu"), which a page may not mark.
+  const placeAt = raw.findIndex((w) => PLACES.has(w));
+  const inPlace = (w: string) => placeAt >= 0 && raw.slice(placeAt + 1).some((r) => stemOf(r) === stemOf(w));
+  const absent = specificWords(stated).filter((w) => !says(said, w) && !onPage(stated, w) && !inPlace(w));
+  if (!absent.length) return undefined;
+  return none(
+    `the description counts "${absent.join(' ')}", which nothing on the page says; "${match.name}" is not one of them`,
     sorted,
   );
 };

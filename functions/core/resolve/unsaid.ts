@@ -59,7 +59,7 @@ export const specificWords = (stated: Stated): string[] => {
 };
 
 /** Whether any element of the page has the word anywhere, around it and in its regions' names included. */
-const onPage = (stated: Stated, word: string): boolean => {
+export const onPage = (stated: Stated, word: string): boolean => {
   const wanted = stemOf(word);
   const has = (v: string | undefined) => v !== undefined && words(v).some((t) => tokenMatch(wanted, stemOf(t)) >= SAID);
   return stated.snapshot.elements.some(
