@@ -6,6 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream';
 import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
 import { httpStatusOf, problemResponse } from '../middleware/problem.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
@@ -77,10 +78,10 @@ export const createHttpServer = (
       );
       response.writeHead(result.statusCode, result.headers as http.OutgoingHttpHeaders);
       const payload: unknown = result.body;
-      if (isStream(payload)) {
-        payload.pipe(response);
-        response.on('close', () => (payload as unknown as { destroy?: () => void }).destroy?.());
-      } else response.end(payload);
+      // pipeline destroys the body when the response closes, also when the client left while the answer was being
+      // made: its 'close' has then already fired, and a stream body kept alive would hold its org's stream slot.
+      if (isStream(payload)) pipeline(payload, response, () => undefined);
+      else response.end(payload);
     } catch (error) {
       // The client went away mid-request, or the answer already started: nothing more can be said on this socket.
       if (request.destroyed || (error as { code?: string }).code === 'ECONNRESET' || response.headersSent)
