@@ -4,7 +4,8 @@
  * the host's file system are answered here instead of reaching Chromium: navigations and new targets outside the
  * web (`file:`, `chrome:`, ...), setting files on inputs or drags from host paths, loading extensions or apps from
  * paths, crashing the browser on purpose. Download settings are acknowledged without being applied: the service
- * keeps every download in the session's own folder, where it becomes a file of the session.
+ * keeps every download in the session's own folder, where it becomes a file of the session. So are answers to
+ * JavaScript dialogs: the host accepts each as it opens.
  */
 import { isPageUrl, PAGE_URL_RULE } from '../net/page-urls.js';
 
@@ -39,7 +40,17 @@ const REFUSED: Record<string, string> = {
 /** Per-context proxies would route around the host's network guard, which is the browser's own proxy. */
 const CONTEXT_PROXY_PARAMS = ['proxyServer', 'proxyBypassList'];
 
-const ACKNOWLEDGED = new Set(['Browser.setDownloadBehavior', 'Page.setDownloadBehavior']);
+/**
+ * Acknowledged, not applied: download settings (every download is kept in the session's folder), and a client's
+ * answer to a JavaScript dialog, which the host has given as the dialog opened (dialogs.ts). Forwarded, the answer
+ * would fail with "No dialog is showing", and a puppeteer client whose `dialog.accept()` rejects unhandled ends
+ * its own process.
+ */
+const ACKNOWLEDGED = new Set([
+  'Browser.setDownloadBehavior',
+  'Page.setDownloadBehavior',
+  'Page.handleJavaScriptDialog',
+]);
 
 // Only frames that name one of these methods, or that hold an escape (JSON may spell a method name with `\u`
 // escapes, which a text search would miss), are parsed; every other command passes untouched.

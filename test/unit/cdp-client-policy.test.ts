@@ -96,6 +96,14 @@ describe('answerInstead', () => {
     ).toBeUndefined();
   });
 
+  it("acknowledges a client's answer to a dialog, which the host has given already", () => {
+    expect(answer(answerInstead(frame('Page.handleJavaScriptDialog', { accept: false }, 'S3')))).toEqual({
+      id: 7,
+      sessionId: 'S3',
+      result: {},
+    });
+  });
+
   it('acknowledges download settings without forwarding them', () => {
     expect(
       answer(answerInstead(frame('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: '/etc' }))),
