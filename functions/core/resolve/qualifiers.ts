@@ -6,7 +6,9 @@
  * - a word beside a name found in a table row ("the raw units.c", "history of main.c") may name another of the
  *   row's controls (cgit's "plain" and "log" links beside the file's own);
  * - a question ("what to search by", "how many to show") asks for the control where a choice is made, not the
- *   button that acts on it.
+ *   button that acts on it;
+ * - a verb of doing ("add a printer", "cancel all jobs") asks for the control that does it, not a link to the thing;
+ * - an ordinal over a kind the page never names ("the last help category") counts a list that is not there.
  * In each case the resolver abstains with the candidates rather than act on the noun alone.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
