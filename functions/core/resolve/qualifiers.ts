@@ -14,10 +14,10 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import { isField } from './fields.js';
 import type { Answer } from './resolver.js';
-import { rowOf } from './row-control.js';
+import { inRow } from './row-control.js';
 import { inRegion, type Scored } from './score.js';
 import type { Stated } from './stated.js';
-import { candidateOf, scoredLookup } from './tier.js';
+import { closestOf } from './tier.js';
 import { onPage, says, specificWords } from './unsaid.js';
 import { stemOf, words } from './words.js';
 
@@ -42,11 +42,7 @@ const allSaid = (element: SnapshotElement): string[] =>
     ...(element.region ?? []),
   ].flatMap((v) => (v ? words(v).map(stemOf) : []));
 
-const none = (reason: string, sorted: Scored[]): Answer => ({
-  none: true,
-  reason,
-  closest: sorted.slice(0, 3).map(candidateOf),
-});
+const none = (reason: string, sorted: Scored[]): Answer => ({ none: true, reason, closest: closestOf(sorted) });
 
 /**
  * "The oldest commit" met by the tab "commit", "older commits" by the same tab on a page with no pager: the
@@ -73,7 +69,7 @@ const PLACES = new Set(['in', 'on', 'within', 'inside', 'under', 'below', 'above
  * "log" links. The name was found; the other word was not, on the match nor around it. When the description
  * opens on an article or is "X of Y" (so its first word is no verb saying what the click does, as "sort by
  * owner" is), that word says which of the row's controls is meant: the one control saying it is the answer;
- * with none, the resolver asks which of the row it is.
+ * with none, the resolver asks which of the row it is (`inRow`, as for a cell).
  */
 export const rowSibling = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (!match.interactive || isField(match) || stated.intent === 'scroll' || !inRegion(match, 'table')) return undefined;
@@ -87,18 +83,8 @@ export const rowSibling = (match: SnapshotElement, stated: Stated, sorted: Score
   // A word after the name is the kind of thing it is ("the README file", "the v0.1 tag"): no other control.
   const missing = specific.filter((w) => !says(said, w) && at(w) < lastSaid);
   if (!missing.length) return undefined;
-  const row = rowOf(match, stated);
-  if (!row.length) return undefined;
-  const saying = row.filter((e) => missing.every((w) => says(allSaid(e), w)));
-  if (saying.length === 1) return { match: saying[0], confidence: 0.6 };
-  const mine = sorted.find((s) => s.element === match);
-  return {
-    ambiguous: true,
-    reason: `the best match "${match.name}" does not say "${missing.join(' ')}", which may name another control of its row; say which one`,
-    candidates: [...(mine ? [mine] : []), ...row.map(scoredLookup(sorted, stated.snapshot.elements))]
-      .slice(0, 5)
-      .map(candidateOf),
-  };
+  // A control's address says what it does too ("/raw-file/…"): all it carries counts, not only its name.
+  return inRow(match, missing, stated, sorted, (e, wanted) => wanted.every((w) => says(allSaid(e), w)));
 };
 
 /** Verbs of doing something to a thing (not of going to see it): the control that does it says so. */

@@ -33,17 +33,26 @@ const saysAll = (element: SnapshotElement, wanted: string[]): boolean => {
 };
 
 /** The shown controls in the element's table row. */
-export const rowOf = (match: SnapshotElement, stated: Stated): SnapshotElement[] =>
+const rowOf = (match: SnapshotElement, stated: Stated): SnapshotElement[] =>
   stated.snapshot.elements.filter(
     (e) => e.interactive && e.visible && e !== match && sameTable(e, match) && sameRow(e, match),
   );
 
-/** The row's other controls, and of them the one that says every missing word (or the resolver asks which). */
-const inRow = (match: SnapshotElement, missing: string[], stated: Stated, sorted: Scored[]): Answer | undefined => {
+/**
+ * The row's other controls, and of them the one that says every missing word (or the resolver asks which).
+ * `said` is whether a control says them: by its own words unless the caller reads more of it.
+ */
+export const inRow = (
+  match: SnapshotElement,
+  missing: string[],
+  stated: Stated,
+  sorted: Scored[],
+  said: (control: SnapshotElement, words: string[]) => boolean = saysAll,
+): Answer | undefined => {
   const { snapshot } = stated;
   const row = rowOf(match, stated);
   if (!row.length) return undefined;
-  const named = row.filter((e) => saysAll(e, missing));
+  const named = row.filter((e) => said(e, missing));
   if (named.length === 1) return { match: named[0], confidence: 0.6 };
   const mine = sorted.find((s) => s.element === match);
   const controls = (named.length ? named : row).map(scoredLookup(sorted, snapshot.elements));
