@@ -145,11 +145,12 @@ export class Disguise {
       ];
     } else if (WORKER_TYPES.has(target.type)) {
       this.watch(session);
-      commands = this.workerCommands(session, event.targetInfo.url);
+      const worker = this.workerCommands(session, event.targetInfo.url);
+      commands = worker.commands;
+      this.arm(target, commands, worker.corrected);
     }
     // Sent together, in order on the target's session: one round trip before the target goes on.
     const resumed = event.waitingForDebugger ? attempt(session.send('Runtime.runIfWaitingForDebugger')) : undefined;
-    if (WORKER_TYPES.has(target.type)) this.arm(target, commands);
     await Promise.all([...commands, resumed]);
   }
 
@@ -176,14 +177,16 @@ export class Disguise {
   }
 
   /**
-   * Other clients' resumes may go on once the worker is sure to stop for the correction: once the breakpoint is
-   * set (or the late correction sent). A service worker answers nothing before every client attached to it has
-   * resumed it (the browser holds its script until then): for one, the commands need only be in the browser's
-   * hands before a client's resume is, which the answer to the last of them (handled by the browser) tells.
+   * Other clients' resumes may go on once they can no longer let the worker run uncorrected. A service worker
+   * answers nothing before every client attached to it has resumed it (the browser holds its script until then), so
+   * for one the commands need only be in the browser's hands before a client's resume is, which the answer to the
+   * last of them (handled by the browser) tells. A shared worker starts on the first resume it reads (this
+   * session's), and a client's resume reaching it while it is stopped for the correction would end that stop: for
+   * one, armed means corrected (or the debugger could not be turned on, so there is no stop to end).
    */
-  private arm(target: Attached, commands: Promise<unknown>[]): void {
+  private arm(target: Attached, commands: Promise<unknown>[], corrected: Promise<void>): void {
     const settle = () => this.armingOf(target.targetId).settle();
-    void (target.type === 'service_worker' ? commands.at(-1) : Promise.all(commands))?.then(settle);
+    void (target.type === 'service_worker' ? commands.at(-1) : corrected)?.then(settle);
   }
 
   /**
@@ -191,22 +194,21 @@ export class Disguise {
    * waiting for the debugger never completes (and holds up its page), so the worker is let start under a breakpoint
    * on its first script, corrected while paused, and resumed with the debugger off again.
    */
-  private workerCommands(session: CDPSession, url: string): Promise<unknown>[] {
+  private workerCommands(session: CDPSession, url: string): { commands: Promise<unknown>[]; corrected: Promise<void> } {
     // A service worker stopped and started again (woken by an event) waits for its attached sessions once more,
     // this one included: it is corrected and let run the same way.
     session.on('Inspector.targetReloadedAfterCrash', () => {
       void Promise.all([
-        ...this.breakpointCommands(session, url),
+        ...this.breakpointCommands(session, url).commands,
         attempt(session.send('Runtime.runIfWaitingForDebugger')),
       ]);
     });
     // The browser answers `Target.setAutoAttach` itself, in order after what came before it on this session: its
     // answer says the worker's other commands are in the browser's hands (see `arm`).
-    return [
-      attempt(session.send('Network.setUserAgentOverride', this.userAgentOverride())),
-      ...this.breakpointCommands(session, url),
-      attempt(session.send('Target.setAutoAttach', AUTO_ATTACH)),
-    ];
+    const userAgent = attempt(session.send('Network.setUserAgentOverride', this.userAgentOverride()));
+    const breakpoint = this.breakpointCommands(session, url);
+    const autoAttach = attempt(session.send('Target.setAutoAttach', AUTO_ATTACH));
+    return { commands: [userAgent, ...breakpoint.commands, autoAttach], corrected: breakpoint.corrected };
   }
 
   /**
@@ -216,14 +218,26 @@ export class Disguise {
    * when it comes on, and the breakpoint may never be reached: the worker is corrected as soon as the debugger
    * answers instead, before the events it handles later. What its first script read before that is not.
    */
-  private breakpointCommands(session: CDPSession, url: string): Promise<unknown>[] {
+  private breakpointCommands(
+    session: CDPSession,
+    url: string,
+  ): { commands: Promise<unknown>[]; corrected: Promise<void> } {
     const source = this.workerSource;
+    const corrected = signal();
+    let correcting = false;
     const paused = () => {
-      session.off('Debugger.paused', paused);
+      // A stop while the correction is on its way is the correction's own script: a resume from elsewhere ended the
+      // first stop before the correction ran there. Disabling lets it run (a worker left stopped never answers).
+      if (correcting) return void attempt(session.send('Debugger.disable'));
+      correcting = true;
       void (async () => {
+        // One after the other's answer: a disable sent with it would be handled first, and the worker would go on
+        // before the correction ran.
         await attempt(session.send('Runtime.evaluate', { expression: source, silent: true }));
         // Disabling drops the breakpoint and resumes the worker.
         await attempt(session.send('Debugger.disable'));
+        session.off('Debugger.paused', paused);
+        corrected.settle();
       })();
     };
     session.on('Debugger.paused', paused);
@@ -236,13 +250,18 @@ export class Disguise {
     // script, so it gets the correction now; the breakpoint stops that evaluation too (or the worker's first script,
     // if it had not begun it), and the correction runs there first. It may run twice: each part leaves a value
     // already right alone.
-    const enabled = attempt(session.send('Debugger.enable')).then(() => {
+    const enabled = attempt(session.send('Debugger.enable')).then((answer) => {
       session.off('Debugger.scriptParsed', parsed);
+      // No debugger, no stop: nothing for another client's resume to end early.
+      if (!answer) corrected.settle();
       if (parsedEarly) void attempt(session.send('Runtime.evaluate', { expression: source, silent: true }));
     });
-    return [
-      enabled,
-      attempt(session.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' })),
-    ];
+    return {
+      commands: [
+        enabled,
+        attempt(session.send('Debugger.setInstrumentationBreakpoint', { instrumentation: 'beforeScriptExecution' })),
+      ],
+      corrected: corrected.promise,
+    };
   }
 }
