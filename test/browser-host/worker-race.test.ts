@@ -83,10 +83,10 @@ describe('workers started while clients are connected', () => {
           else if (seen.rtt === 0 || /SwiftShader/.test(String(seen.renderer)))
             wrong.push(`${kind} ${n}: ${JSON.stringify(seen)}`);
         }
-      // A service worker on the full Chromium still, rarely (about one in 240 new ones here), reads undisguised
+      // A service worker on the full Chromium still, rarely (one or two in a hundred under load), reads undisguised
       // values: the browser starts it only once every client attached has resumed it, and hands some of those
       // resumes to the worker after it has stopped for the correction, which ends the stop early. A known fault,
-      // reported here and held to zero on the headless shell, where it was not seen in 280.
+      // reported here and held to zero on the headless shell, where it was not seen in 299.
       const fullBrowser = (await browserKind(await runChromiumPath())) === 'full';
       const open = fullBrowser ? wrong.filter((worker) => worker.startsWith('service')) : [];
       expect(wrong.filter((worker) => !open.includes(worker))).toEqual([]);
