@@ -44,6 +44,12 @@ interface Attached {
   scriptId?: string;
 }
 
+/** A worker's set-up commands, and when the correction has run in it. */
+interface WorkerSetUp {
+  commands: Promise<unknown>[];
+  corrected: Promise<void>;
+}
+
 const DOCUMENT_TYPES = new Set(['page', 'iframe']);
 const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true };
 
@@ -194,7 +200,7 @@ export class Disguise {
    * waiting for the debugger never completes (and holds up its page), so the worker is let start under a breakpoint
    * on its first script, corrected while paused, and resumed with the debugger off again.
    */
-  private workerCommands(session: CDPSession, url: string): { commands: Promise<unknown>[]; corrected: Promise<void> } {
+  private workerCommands(session: CDPSession, url: string): WorkerSetUp {
     // A service worker stopped and started again (woken by an event) waits for its attached sessions once more,
     // this one included: it is corrected and let run the same way.
     session.on('Inspector.targetReloadedAfterCrash', () => {
@@ -218,10 +224,7 @@ export class Disguise {
    * when it comes on, and the breakpoint may never be reached: the worker is corrected as soon as the debugger
    * answers instead, before the events it handles later. What its first script read before that is not.
    */
-  private breakpointCommands(
-    session: CDPSession,
-    url: string,
-  ): { commands: Promise<unknown>[]; corrected: Promise<void> } {
+  private breakpointCommands(session: CDPSession, url: string): WorkerSetUp {
     const source = this.workerSource;
     const corrected = signal();
     let correcting = false;
