@@ -55,6 +55,8 @@ const startRecordingProxy = async (credentials?: { username: string; password: s
   });
   server.on('connect', (request, socket) => {
     seen.push({ url: `CONNECT ${request.url}`, authorized: request.headers['proxy-authorization'] === expected });
+    // The browser may reset the tunnel it was refused before the refusal is read: no fault of the test.
+    socket.on('error', () => undefined);
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   const port = await listen(server, '127.0.0.1');
