@@ -94,11 +94,11 @@ export const labelledOtherwise = (e: SnapshotElement, query: Query): boolean => 
 const COLUMN = 8;
 
 /** Items grouped by the column their elements stand in (left edges within a few pixels), in order. */
-export const columnsBy = <T>(items: T[], elementOf: (item: T) => SnapshotElement): T[][] => {
+export const columnsBy = <T>(items: T[], elementOf: (item: T) => SnapshotElement, within = COLUMN): T[][] => {
   const columns = new Map<number, T[]>();
   for (const item of items) {
     const x = elementOf(item).box.x;
-    const key = [...columns.keys()].find((k) => Math.abs(k - x) <= COLUMN) ?? x;
+    const key = [...columns.keys()].find((k) => Math.abs(k - x) <= within) ?? x;
     columns.set(key, [...(columns.get(key) ?? []), item]);
   }
   return [...columns.values()];

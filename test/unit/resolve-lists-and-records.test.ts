@@ -1,0 +1,137 @@
+/**
+ * Two readings of lists and records on hand-made pages: "the first result", "the second printer" count the list
+ * that holds things of the kind named (said by its heading or column, or by its items), and a cell of a row
+ * whose one control is a link stands for that link ("the paused printer"). Each case beside one where the same
+ * reading must not answer, because counting in the wrong list or clicking the wrong row is a wrong action.
+ */
+import { describe, expect, it } from 'vitest';
+import { el, pageAt, placed as at, resolveClick as resolve, said } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://app.test/printers', 'Printers');
+const text = { interactive: false };
+
+/** A menu down the left, and a table of printers under its heading, one link per row. */
+const printers = page(
+  at(20, 40, el('m1', 'link', 'Home', { href: '/' }), ['nav']),
+  at(20, 70, el('m2', 'link', 'Jobs', { href: '/jobs' }), ['nav']),
+  at(20, 100, el('m3', 'link', 'Help', { href: '/help' }), ['nav']),
+  at(200, 40, el('h', 'heading', 'Printers', text)),
+  at(200, 80, el('c0', 'columnheader', 'Queue Name', { ...text, heading: 'Printers' }), ['main', 'table']),
+  at(400, 80, el('c1', 'columnheader', 'Status', { ...text, heading: 'Printers' }), ['main', 'table']),
+  ...[
+    ['Label_Maker', 'Paused'],
+    ['Office_Laser', 'Idle'],
+    ['Plotter', 'Printing'],
+  ].flatMap(([name, status], i) => [
+    at(
+      200,
+      110 + 30 * i,
+      el(`p${i}`, 'link', name, { href: `/printers/${name}`, heading: 'Printers', column: 'Queue Name' }),
+      ['main', 'table'],
+    ),
+    at(400, 110 + 30 * i, el(`s${i}`, 'cell', status, { ...text, heading: 'Printers', row: name, column: 'Status' }), [
+      'main',
+      'table',
+    ]),
+  ]),
+);
+
+describe('counting a list by the kind of its items', () => {
+  it('counts the list its heading says holds the kind, not the menu beside it', async () => {
+    expect(said(await resolve(printers, 'the second printer'))).toBe('Office_Laser');
+    expect(said(await resolve(printers, 'the last printer'))).toBe('Plotter');
+  });
+
+  it('says none past the end of the list, never an item of another list', async () => {
+    expect(said(await resolve(printers, 'the fifth printer'))).not.toMatch(/Home|Jobs|Help|Label|Office|Plotter/);
+  });
+
+  it('counts the items that say the kind where they lead, leaving out those of another kind', async () => {
+    const files = pageAt('http://app.test/dir', 'Files')(
+      at(40, 100, el('d1', 'link', 'docs', { href: '/dir?name=docs' })),
+      at(40, 130, el('f1', 'link', 'Makefile', { href: '/file?name=Makefile' })),
+      at(40, 160, el('f2', 'link', 'README', { href: '/file?name=README' })),
+      at(40, 190, el('f3', 'link', 'main.c', { href: '/file?name=main.c' })),
+    );
+    expect(said(await resolve(files, 'the first file'))).toBe('Makefile');
+    expect(said(await resolve(files, 'the last file in the list'))).toBe('main.c');
+  });
+
+  it('does not take a menu entry that says the kind for a list of that kind', async () => {
+    const menu = pageAt('http://app.test/', 'Home')(
+      at(20, 40, el('a', 'link', 'Timeline', { href: '/timeline' }), ['nav']),
+      at(20, 70, el('b', 'link', 'Tickets', { href: '/tickets' }), ['nav']),
+      at(20, 100, el('c', 'link', 'New Ticket', { href: '/tktnew' }), ['nav']),
+      at(20, 130, el('d', 'link', 'Wiki', { href: '/wiki' }), ['nav']),
+      at(20, 160, el('e', 'link', 'Files', { href: '/dir' }), ['nav']),
+    );
+    expect(said(await resolve(menu, 'the first ticket'))).not.toBe('New Ticket');
+  });
+
+  it('counts "the first result" in the list a search made, and asks where no one list is the main one', async () => {
+    const results = pageAt('http://app.test/search?q=tom', 'Search')(
+      at(20, 40, el('n1', 'link', 'log', { href: '/log' })),
+      at(20, 70, el('n2', 'link', 'graph', { href: '/graph' })),
+      at(20, 100, el('n3', 'link', 'tags', { href: '/tags' })),
+      at(300, 60, el('h', 'heading', "searching for 'tom'", text)),
+      ...['Skip watering', 'Describe the schedule', 'List the beds'].map((name, i) =>
+        at(300, 100 + 24 * i, el(`r${i}`, 'link', name, { href: `/rev/${i}`, heading: "searching for 'tom'" }), [
+          'main',
+          'table',
+        ]),
+      ),
+    );
+    expect(said(await resolve(results, 'the first result'))).toBe('Skip watering');
+    expect(said(await resolve(results, 'the last result'))).toBe('List the beds');
+    const two = pageAt('http://app.test/', 'Index')(
+      ...['a', 'b', 'c'].map((n, i) =>
+        at(20, 100 + 24 * i, el(`x${i}`, 'link', `Left ${n}`, { href: `/l/${n}`, heading: 'One' })),
+      ),
+      ...['a', 'b', 'c'].map((n, i) =>
+        at(400, 100 + 24 * i, el(`y${i}`, 'link', `Right ${n}`, { href: `/r/${n}`, heading: 'Two' })),
+      ),
+    );
+    expect(said(await resolve(two, 'the first entry'))).toBe('none');
+  });
+
+  it('does not count "the last 7 days" as a list, nor a link whose own name the description says', async () => {
+    expect(said(await resolve(printers, 'last 7 days'))).toBe('none');
+  });
+
+  it('takes a link that only titles the list counted for no item of it', async () => {
+    const reference = pageAt('http://app.test/api', 'Api')(
+      at(20, 40, el('t1', 'link', 'Field', { href: '#field-summary' }), ['nav']),
+      at(120, 40, el('t2', 'link', 'Method', { href: '#method-summary' }), ['nav']),
+      at(20, 200, el('h', 'heading', 'Summary', text)),
+      at(40, 240, el('s1', 'link', 'toName', { href: '#toName()', heading: 'Summary' }), ['main', 'table']),
+      at(40, 280, el('s2', 'link', 'toPath', { href: '#toPath()', heading: 'Summary' }), ['main', 'table']),
+    );
+    expect(said(await resolve(reference, 'the first method'))).not.toBe('Method');
+  });
+});
+
+describe('a cell of a record whose one control is a link', () => {
+  it('stands for the link when the words it lacks are the kind said around the link', async () => {
+    expect(said(await resolve(printers, 'the paused printer'))).toBe('Label_Maker');
+  });
+
+  it('still asks when the row holds a form control, not a link', async () => {
+    const form = pageAt('http://app.test/new', 'New')(
+      at(20, 100, el('c1', 'cell', 'Abandon and forget this draft', text), ['form New', 'table']),
+      at(300, 100, el('b1', 'button', 'Cancel', { type: 'submit' }), ['form New', 'table']),
+    );
+    expect(said(await resolve(form, 'abandon this draft'))).toBe('several');
+  });
+
+  it('stands for the link of a list laid out without column headers', async () => {
+    const classes = pageAt('http://app.test/classes', 'Class List')(
+      at(20, 100, el('l1', 'link', 'Exception', { href: '/class_exception.html' }), ['table']),
+      at(300, 100, el('d1', 'cell', 'Base class for all exceptions we throw', { ...text, row: 'Exception' }), [
+        'table',
+      ]),
+      at(20, 130, el('l2', 'link', 'Reader', { href: '/class_reader.html' }), ['table']),
+      at(300, 130, el('d2', 'cell', 'Reads a document from text', { ...text, row: 'Reader' }), ['table']),
+    );
+    expect(said(await resolve(classes, 'the base class for exceptions'))).toBe('Exception');
+  });
+});
