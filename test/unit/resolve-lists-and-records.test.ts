@@ -1,10 +1,12 @@
 /**
- * Two readings of lists and records on hand-made pages: "the first result", "the second printer" count the list
+ * Readings of lists, records and searches on hand-made pages: "the first result", "the second printer" count the list
  * that holds things of the kind named (said by its heading or column, or by its items), and a cell of a row
- * whose one control is a link stands for that link ("the paused printer"). Each case beside one where the same
+ * whose one control is a link stands for that link ("the paused printer"); an unnamed field in a search is "the
+ * search box". Each case beside one where the same
  * reading must not answer, because counting in the wrong list or clicking the wrong row is a wrong action.
  */
 import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { el, pageAt, placed as at, resolveClick as resolve, said } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://app.test/printers', 'Printers');
@@ -133,5 +135,34 @@ describe('a cell of a record whose one control is a link', () => {
       at(300, 130, el('d2', 'cell', 'Reads a document from text', { ...text, row: 'Reader' }), ['table']),
     );
     expect(said(await resolve(classes, 'the base class for exceptions'))).toBe('Exception');
+  });
+});
+
+describe('a text field with no name in a search', () => {
+  const header = pageAt('http://app.test/', 'Catalogue');
+
+  it('is "the search box" when its form is a search, its type is search or it is named q', async () => {
+    for (const [extra, region] of [
+      [{}, ['main', 'search']],
+      [{ type: 'search' }, ['main', 'form']],
+      [{ attributes: 'q' }, ['main', 'form']],
+    ] as const) {
+      const snapshot = header(
+        at(20, 40, el('h', 'heading', 'Catalogue', text)),
+        at(400, 110, el('f', 'textbox', '', { editable: true, ...extra }), [...region]),
+        at(600, 110, el('b', 'button', 'Go', { type: 'submit' }), [...region]),
+      );
+      const answer = await offlineResolver.resolve(snapshot, 'the search box', { intent: 'type' });
+      expect('match' in answer && answer.match.id).toBe('f');
+    }
+  });
+
+  it('is no search box when it is a form field of another kind', async () => {
+    const snapshot = header(
+      at(20, 110, el('c', 'cell', 'Title:', text), ['main', 'form', 'table']),
+      at(200, 110, el('f', 'textbox', '', { editable: true, attributes: 'title' }), ['main', 'form', 'table']),
+    );
+    const answer = await offlineResolver.resolve(snapshot, 'the search box', { intent: 'type' });
+    expect('match' in answer).toBe(false);
   });
 });
