@@ -166,3 +166,24 @@ describe('a text field with no name in a search', () => {
     expect('match' in answer).toBe(false);
   });
 });
+
+describe('"in the menu"', () => {
+  const site = pageAt('http://app.test/ticket/1', 'Ticket 1')(
+    at(20, 40, el('m1', 'link', 'Home', { href: '/' }), ['nav']),
+    at(120, 40, el('m2', 'link', 'Timeline', { href: '/timeline' }), ['nav']),
+    at(220, 40, el('m3', 'link', 'Wiki', { href: '/wiki' }), ['nav']),
+    at(20, 200, el('t1', 'link', 'Timeline', { href: '/ticket/1/timeline' })),
+    at(20, 240, el('w1', 'link', 'Wiki', { href: '/wiki/ticket-1' })),
+  );
+
+  it('is the site navigation when no words before it say which menu', async () => {
+    expect(said(await resolve(site, 'Wiki in the menu'))).toBe('Wiki');
+    const answer = await resolve(site, 'Wiki in the menu');
+    expect('match' in answer && answer.match.id).toBe('m3');
+  });
+
+  it('leaves a menu named by its own words ("the ticket menu") to those words', async () => {
+    const answer = await resolve(site, 'Timeline in the ticket menu');
+    expect('match' in answer && answer.match.id).not.toBe('m2');
+  });
+});

@@ -140,6 +140,8 @@ const TOPIC_WORDS = new Set([
   'explaining',
   'covering',
 ]);
+/** Words that put an element in a place named right after them. */
+const PLACING = new Set(['in', 'on', 'from', 'within', 'inside']);
 /** Words that put an element inside something named after them. */
 const CONTAINING = new Set(['in', 'inside', 'within']);
 const ORDINALS: Record<string, number> = {
@@ -295,6 +297,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       const form = previous === 'as';
       // "Back to the top", "scroll to bottom": after "to" a place word is where the element leads, its name.
       const destination = previous === 'to' && POSITIONS[token] !== undefined;
+      // "In the menu": a menu named with nothing before it is the site's navigation; "the ticket menu" is
+      // one menu of several, which only its words can tell.
+      const before = previous;
       if (token !== 'the') previous = token;
       // "The Report a Bug link in the This Page box": once the element's kind is said, a kind word after "in"
       // names what holds it, not what it is.
@@ -312,9 +317,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       } else if (POSITIONS[token] && !destination) {
         query.position = { ...query.position, ...POSITIONS[token] };
         query.optional.push(token);
-      } else if (REGION_WORDS[token]) {
+      } else if (REGION_WORDS[token] || (token === 'menu' && PLACING.has(before))) {
         // Also a name word at no cost: "Toggle navigation" is a button's name as well as a place.
-        query.regions.push(REGION_WORDS[token]);
+        query.regions.push(REGION_WORDS[token] ?? 'nav');
         query.regionWords.push(token);
         query.hints.push(token);
       } else if (ROLE_WORDS[token] && inContainer) query.optional.push(token);
