@@ -187,3 +187,21 @@ describe('"in the menu"', () => {
     expect('match' in answer && answer.match.id).not.toBe('m2');
   });
 });
+
+describe('"under" a heading', () => {
+  // A tab at the top with the heading's name, and a second column whose button stands level with the section's.
+  const admin = pageAt('http://app.test/admin', 'Administration')(
+    at(600, 0, el('tab', 'link', 'Printers', { href: '/printers/' }), ['header']),
+    { ...el('h1', 'heading', 'Printers', text), box: { x: 20, y: 140, width: 600, height: 35 } },
+    at(20, 200, el('b1', 'button', 'Add Printer', { heading: 'Printers' }), ['form']),
+    at(250, 200, el('b2', 'button', 'Manage Printers', { heading: 'Printers' }), ['form']),
+    { ...el('h2', 'heading', 'Server', text), box: { x: 640, y: 140, width: 600, height: 35 } },
+    at(640, 200, el('b3', 'button', 'Edit Configuration File', { heading: 'Server' }), ['form']),
+  );
+
+  it('is in the section the heading opens, counted in its order, whatever else bears the name', async () => {
+    expect(said(await resolve(admin, 'the first button under Printers'))).toBe('Add Printer');
+    expect(said(await resolve(admin, 'the last button under Printers'))).toBe('Manage Printers');
+    expect(said(await resolve(admin, 'the third button under Printers'))).toBe('none');
+  });
+});
