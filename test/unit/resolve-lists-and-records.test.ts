@@ -205,3 +205,19 @@ describe('"under" a heading', () => {
     expect(said(await resolve(admin, 'the third button under Printers'))).toBe('none');
   });
 });
+
+describe('the label cell of a form row', () => {
+  const form = pageAt('http://app.test/new', 'New ticket')(
+    at(20, 100, el('c1', 'cell', 'Type:', text), ['form New', 'table']),
+    at(150, 100, el('s1', 'combobox', '', { tag: 'select', row: 'Type:' }), ['form New', 'table']),
+    at(400, 100, el('c2', 'cell', 'What type of ticket is this?', { ...text, row: 'Type:' }), ['form New', 'table']),
+  );
+
+  it("names its row's one control", async () => {
+    expect((await resolve(form, 'Type')) as { match?: { id: string } }).toMatchObject({ match: { id: 's1' } });
+  });
+
+  it('while an explanation beside the control still asks which control', async () => {
+    expect(said(await resolve(form, 'what type of ticket is this'))).toBe('several');
+  });
+});

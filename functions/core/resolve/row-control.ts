@@ -171,6 +171,10 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
   // A row whose one control is a link is a record of a list (a class and what it is for), not a form's line.
   const record = recordLink(match, [], stated);
   if (record) return record;
+  // The cell that is the label of its row's one control ("Type:" before the type dropdown) names that control.
+  const controls = rowOf(match, stated);
+  if (controls.length === 1 && [controls[0].row, controls[0].label, controls[0].near].includes(match.name))
+    return { match: controls[0], confidence: 0.6 };
   const row = rowOf(match, stated).map(scoredLookup(sorted, stated.snapshot.elements));
   const mine = sorted.find((s) => s.element === match);
   return {
