@@ -59,6 +59,41 @@ describe('counting a list by the kind of its items', () => {
     expect(said(await resolve(files, 'the last file in the list'))).toBe('main.c');
   });
 
+  it('counts a short list whose column header names the kind, and skips a column of copies', async () => {
+    const tags = pageAt('http://app.test/tags', 'Tags')(
+      at(20, 40, el('m1', 'link', 'log', { href: '/log' })),
+      at(20, 70, el('m2', 'link', 'branches', { href: '/branches' })),
+      at(20, 100, el('m3', 'link', 'help', { href: '/help' })),
+      at(120, 40, el('c', 'columnheader', 'tag', text), ['main', 'table']),
+      at(120, 70, el('t1', 'link', 'tip', { href: '/rev/tip', column: 'tag' }), ['main', 'table']),
+      at(120, 100, el('t2', 'link', '1.0', { href: '/rev/1.0', column: 'tag' }), ['main', 'table']),
+    );
+    expect(said(await resolve(tags, 'the first tag'))).toBe('tip');
+    expect(said(await resolve(tags, 'the last tag'))).toBe('1.0');
+    const functions = pageAt('http://app.test/base64', 'Base64')(
+      at(20, 40, el('h', 'heading', 'Functions', text)),
+      ...['encode_step', 'encode_close', 'decode'].flatMap((name, i) => [
+        at(20, 80 + 24 * i, el(`r${i}`, 'link', 'gsize', { href: '/types#gsize', heading: 'Functions' }), ['table']),
+        at(200, 80 + 24 * i, el(`f${i}`, 'link', name, { href: `#${name}`, heading: 'Functions' }), ['table']),
+      ]),
+    );
+    expect(said(await resolve(functions, 'the first function'))).toBe('encode_step');
+    expect(said(await resolve(functions, 'the last function in the list'))).toBe('decode');
+  });
+
+  it('takes a folder for a directory', async () => {
+    const files = pageAt(
+      'http://app.test/files',
+      'Files',
+    )(
+      ...['dir. docs/', 'dir. src/', 'file README'].map((name, i) =>
+        at(40, 100 + 20 * i, el(`x${i}`, 'link', name, { href: `/file/tip/${name.split(' ')[1]}` }), ['main', 'table']),
+      ),
+    );
+    expect(said(await resolve(files, 'the first folder'))).toBe('dir. docs/');
+    expect(said(await resolve(files, 'the last folder'))).toBe('dir. src/');
+  });
+
   it('does not take a menu entry that says the kind for a list of that kind', async () => {
     const menu = pageAt('http://app.test/', 'Home')(
       at(20, 40, el('a', 'link', 'Timeline', { href: '/timeline' }), ['nav']),

@@ -48,6 +48,8 @@ interface List {
   items: SnapshotElement[];
   /** What the page says of the list as a whole: its heading, regions and the items' column header. */
   title: string[];
+  /** The items' column header alone: a table's own word for what each row is. */
+  column: string[];
 }
 
 /** Items of one list stand this close in their left edge (a link in running text below it is further in). */
@@ -81,13 +83,14 @@ export const listsOf = (elements: SnapshotElement[]): List[] => {
   for (const links of parts.values())
     for (const column of columnsBy(links, (e) => e, ALIGNED))
       if (new Set(column.map((e) => e.box.y)).size === column.length)
+        // Copies of a few links down a column (each row's return type, "gsize" three times) are no list of things.
         for (const items of runsOf(column, headers))
-          if (items.length > 1) {
+          if (items.length > 1 && new Set(items.map((e) => e.href)).size === items.length) {
             const first = items[0];
             const title = [first.heading, ...(first.region ?? []), first.column].flatMap((t) =>
               t ? significant(t) : [],
             );
-            lists.push({ items, title });
+            lists.push({ items, title, column: first.column ? significant(first.column) : [] });
           }
   return lists;
 };
@@ -105,12 +108,14 @@ const around = (list: List): boolean =>
 /**
  * The items of the list that are of the kind, or none when the list is not a list of it. Said of the list as a
  * whole, every item counts, when there are enough of them to be a list at all (two links that happen to line up
- * under one heading are not). Said by items, at least two and half the list must say it, and only those count:
+ * under one heading are not) or their column's header says it. Said by items, at least two and half the list must say it, and only those count:
  * a menu's "New Ticket" says "ticket" but is no ticket, and it stands among other entries.
  */
 const ofKind = (list: List, kind: string[], place: string[]): SnapshotElement[] => {
   if (place.length && !sayAll(list.title, place)) return [];
   if ((!kind.length || sayAll(list.title, kind)) && list.items.length > 2) return list.items;
+  // A column headed by the kind ("Tag") is a list of it however short.
+  if (kind.length && sayAll(list.column, kind)) return list.items;
   if (!kind.length) return [];
   const saying = list.items.filter((item) => itemSays(item, kind));
   return saying.length > 1 && saying.length * 2 >= list.items.length ? saying : [];

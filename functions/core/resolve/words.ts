@@ -105,6 +105,9 @@ const SYNONYMS: Record<string, string> = {
   doc: 'documentation',
   docs: 'documentation',
   txt: 'text',
+  // A file system's containers go by all three names.
+  folder: 'directory',
+  dir: 'directory',
   plaintext: 'text',
   // Languages as a language switcher names them: by code ("fr"), in English or in the language itself.
   french: 'fr',
