@@ -256,3 +256,19 @@ describe('the label cell of a form row', () => {
     expect(said(await resolve(form, 'what type of ticket is this'))).toBe('several');
   });
 });
+
+describe('a website, online', () => {
+  const local = pageAt('http://docs.test/lua/index.html', 'Lua')(
+    at(20, 40, el('l1', 'link', 'Reference manual', { href: '/lua/contents.html' })),
+    at(20, 80, el('l2', 'link', 'reference manual', { href: 'http://www.lua.org/manual/5.1/' })),
+  );
+
+  it('is the equal that leaves this site', async () => {
+    const answer = await resolve(local, 'the online reference manual');
+    expect('match' in answer && answer.match.id).toBe('l2');
+  });
+
+  it('leaves equals of this site alone when nothing asks for the web', async () => {
+    expect(said(await resolve(local, 'the reference manual'))).toBe('several');
+  });
+});
