@@ -272,3 +272,17 @@ describe('a website, online', () => {
     expect(said(await resolve(local, 'the reference manual'))).toBe('several');
   });
 });
+
+describe('word forms as written', () => {
+  const help = pageAt('http://app.test/help', 'Help')(
+    { ...el('h', 'heading', 'Other Commands', text), box: { x: 20, y: 100, width: 600, height: 20 } },
+    at(20, 140, el('t1', 'link', 'tag', { href: '/help/tag', heading: 'Other Commands' })),
+    at(20, 160, el('t2', 'link', 'tags', { href: '/help/tags', heading: 'Other Commands' })),
+  );
+
+  it('tell apart equals whose names are one word in two forms', async () => {
+    expect(said(await resolve(help, 'tags under Other Commands'))).toBe('tags');
+    expect(said(await resolve(help, 'the tags link'))).toBe('tags');
+    expect(said(await resolve(help, 'tag'))).toBe('tag');
+  });
+});

@@ -8,6 +8,7 @@ import type { Query } from './query.js';
 import {
   columnsOf,
   fieldOverItsLabel,
+  formAsWritten,
   labelledOtherwise,
   listUnder,
   ownOverContext,
@@ -278,7 +279,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
       confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]),
     };
   }
-  tier = offSite(stepsAsked(tier, query), query, snapshot.url);
+  tier = formAsWritten(offSite(stepsAsked(tier, query), query, snapshot.url), query);
   if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
   const anchors = headingAnchors(snapshot.elements, byId);
   // Equals that lead to one place are one answer.

@@ -4,7 +4,7 @@
  * "bottom left"), regions ("in the footer") and a relation to another element ("next to X", "under X").
  */
 import { ROLE_WORDS, type RoleWish } from './roles.js';
-import { STOPWORDS, words } from './words.js';
+import { asWritten, STOPWORDS, words } from './words.js';
 
 export type Relation = 'below' | 'above' | 'left' | 'right' | 'near' | 'after' | 'before';
 
@@ -39,6 +39,8 @@ export interface Query {
   containerOrdinal?: number;
   /** Stems naming the part of the page that holds the element ("in the table of contents"): see `scope.ts`. */
   scope?: string[];
+  /** The description's words as written, unstemmed: "tags" is not "tag" when a page has both. */
+  written?: string[];
 }
 
 const VERBS =
@@ -255,10 +257,15 @@ export const parseQuery = (description: string): Query => {
     const query = parseParts(text.slice(0, match.index), quotes);
     const anchor = parseQuery(anchorText);
     if (anchor.terms.length || anchor.quotes.length || anchor.regions.length)
-      return { ...query, optional: [...query.optional, ...words(verb)], relation: { kind, anchor } };
+      return {
+        ...query,
+        optional: [...query.optional, ...words(verb)],
+        relation: { kind, anchor },
+        written: asWritten(description),
+      };
   }
   const query = parseParts(text, quotes);
-  return { ...query, optional: [...query.optional, ...words(verb)] };
+  return { ...query, optional: [...query.optional, ...words(verb)], written: asWritten(description) };
 };
 
 const restoreQuotes = (text: string, quotes: string[][]): string =>

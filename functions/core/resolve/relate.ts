@@ -19,6 +19,7 @@ import type { Query, Relation } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, scoreAll, type Scored } from './score.js';
 import { words } from './words.js';
+import { formAsWritten } from './equals.js';
 
 /** How much worse a text score may be than the best and still win by being closer. */
 const RELATION_SLACK = 0.25;
@@ -172,7 +173,7 @@ export const relate = (
     return { match: pick.element, confidence: Math.round(Math.min(1, pick.score) * 60) / 100 };
   }
   const from = filed.length ? headings : anchors;
-  const ranked = (filed.length ? filed : pool)
+  const ranked = formAsWritten(filed.length ? filed : pool, query)
     .map((s) => ({
       s,
       d:

@@ -220,6 +220,13 @@ const tokenize = (text: string): string[] => {
   return out;
 };
 
+/** The words of a text as written: lower case, no stems or synonyms ("tags" stays "tags"). */
+export const asWritten = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
 /** Text → comparable tokens (the array is shared: do not change it). */
 export const words = (text: string): string[] => {
   let tokens = cache.get(text);
