@@ -8,6 +8,7 @@ import type { Query } from './query.js';
 import {
   columnsOf,
   fieldOverItsLabel,
+  formAsWritten,
   labelledOtherwise,
   listUnder,
   ownOverContext,
@@ -135,6 +136,35 @@ const stepsAsked = (tier: Scored[], query: Query): Scored[] => {
   return tier.filter((s) => marks(s).length === 0 || marks(s).includes(asked[0]));
 };
 
+/** Words that ask for a page of another site: the project's website, the online manual. */
+const ELSEWHERE = new Set(['website', 'online', 'homepage', 'official', 'web']);
+
+/**
+ * "The Mercurial website" tied between the logo link to mercurial-scm.org and the breadcrumb's "Mercurial" home
+ * of this site; "the online reference manual" between the local manual and the one on lua.org: a description
+ * that asks for the web, online or a website is answered by the equals that leave this site, when they are
+ * some but not all of them.
+ */
+const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[] => {
+  if (![...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w))) return tier;
+  let origin: string;
+  try {
+    origin = new URL(pageUrl).origin;
+  } catch {
+    return tier;
+  }
+  const away = tier.filter((s) => {
+    if (!s.element.href) return false;
+    try {
+      const url = new URL(s.element.href, pageUrl);
+      return /^https?:$/.test(url.protocol) && url.origin !== origin;
+    } catch {
+      return false;
+    }
+  });
+  return away.length && away.length < tier.length ? away : tier;
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
@@ -249,7 +279,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
       confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]),
     };
   }
-  tier = stepsAsked(tier, query);
+  tier = formAsWritten(offSite(stepsAsked(tier, query), query, snapshot.url), query);
   if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
   const anchors = headingAnchors(snapshot.elements, byId);
   // Equals that lead to one place are one answer.

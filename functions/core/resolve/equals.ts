@@ -7,7 +7,7 @@ import { isField } from './fields.js';
 import type { Query } from './query.js';
 import { inRegion, type Scored } from './score.js';
 import { sameRow, sameTable } from './row-control.js';
-import { STOPWORDS, words } from './words.js';
+import { asWritten, STOPWORDS, words } from './words.js';
 
 const same = (a: string | undefined, b: string | undefined): boolean => {
   if (!a || !b) return false;
@@ -35,6 +35,24 @@ export const fieldOverItsLabel = (tier: Scored[], query: Query): Scored[] => {
     return own.length === 0 || own.some((w) => query.terms.includes(w)) || !labels.some((l) => same(e.near, l));
   };
   return tier.some((s) => s !== fields[0] && rival(s.element)) ? tier : fields;
+};
+
+/**
+ * "Tags under Other Commands" where the list has both "tag" and "tags": equals whose names differ only in the
+ * form of a word (one stem) are told apart by the form the description wrote. Only among such equals: the one
+ * whose name is all words written in the description stands, and the others are that name in another form.
+ */
+export const formAsWritten = <T extends { element: SnapshotElement }>(tier: T[], query: Query): T[] => {
+  if (tier.length < 2 || !query.written?.length || query.ordinal !== undefined) return tier;
+  const written = new Set(query.written);
+  const exact = tier.filter((s) => {
+    const name = asWritten(s.element.name);
+    return name.length > 0 && name.every((w) => written.has(w));
+  });
+  if (!exact.length || exact.length === tier.length) return tier;
+  const stems = (s: T) => words(s.element.name).join(' ');
+  const forms = new Set(exact.map(stems));
+  return tier.every((s) => exact.includes(s) || forms.has(stems(s))) ? exact : tier;
 };
 
 /** Some description word is in the element's own words (name, label, text, title, alt), not only around it. */
@@ -94,11 +112,11 @@ export const labelledOtherwise = (e: SnapshotElement, query: Query): boolean => 
 const COLUMN = 8;
 
 /** Items grouped by the column their elements stand in (left edges within a few pixels), in order. */
-export const columnsBy = <T>(items: T[], elementOf: (item: T) => SnapshotElement): T[][] => {
+export const columnsBy = <T>(items: T[], elementOf: (item: T) => SnapshotElement, within = COLUMN): T[][] => {
   const columns = new Map<number, T[]>();
   for (const item of items) {
     const x = elementOf(item).box.x;
-    const key = [...columns.keys()].find((k) => Math.abs(k - x) <= COLUMN) ?? x;
+    const key = [...columns.keys()].find((k) => Math.abs(k - x) <= within) ?? x;
     columns.set(key, [...(columns.get(key) ?? []), item]);
   }
   return [...columns.values()];

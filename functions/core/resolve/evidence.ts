@@ -24,7 +24,8 @@ type TextField =
   | 'attributes'
   | 'frame'
   | 'type'
-  | 'rel';
+  | 'rel'
+  | 'purpose';
 
 /** Where words may be found, and how much a word found there counts. Primary fields are the element's own names. */
 const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boolean }> = [
@@ -36,6 +37,8 @@ const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boo
   { field: 'title', weight: 0.85, primary: true },
   // What the page says a link is in its sequence of pages (rel=next, accesskey=p): as good as its own words.
   { field: 'rel', weight: 0.9, primary: true },
+  // What an unnamed text field is for, when its markup says it (see `purposeOf`): as good as a name.
+  { field: 'purpose', weight: 0.9, primary: true },
   { field: 'near', weight: 0.7 },
   { field: 'row', weight: 0.7 },
   { field: 'column', weight: 0.6 },
@@ -48,9 +51,28 @@ const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boo
   { field: 'frame', weight: 0.4 },
 ];
 
+/** The names pages give the text field of a search when they give it no label ("q", "query"). */
+const SEARCH_NAMES = /^(?:q|query|search|searchterm|search_query|keywords?)$/i;
+
+/**
+ * "The search box" where the box has no name at all (no label, no placeholder): a screen reader still says it is
+ * in a search (a `role=search` form, `type=search`), and its developers named it "q". That is what it is for, and
+ * what a person calls it. Only for a field one types into, with no name of its own.
+ */
+const purposeOf = (e: SnapshotElement): string | undefined => {
+  if (!e.editable || e.name || e.label || e.placeholder) return undefined;
+  const inSearch =
+    e.role === 'searchbox' ||
+    e.type === 'search' ||
+    (e.region ?? []).some((r) => r === 'search' || r.startsWith('search ')) ||
+    (e.attributes ?? '').split(' ').some((a) => SEARCH_NAMES.test(a));
+  return inSearch ? 'search' : undefined;
+};
+
 /** Elements of one region share its array: join each once. */
 const joinedRegions = new WeakMap<string[], string>();
 const fieldValue = (element: SnapshotElement, field: TextField | 'region'): string | undefined => {
+  if (field === 'purpose') return purposeOf(element);
   if (field !== 'region') return element[field];
   const region = element.region;
   if (!region) return undefined;

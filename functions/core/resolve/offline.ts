@@ -8,6 +8,7 @@ import { snapshotFor } from './blocks.js';
 import { withHome } from './home.js';
 import { choose } from './choose.js';
 import { constrain } from './constraints.js';
+import { countedItem } from './lists.js';
 import { parseQuery } from './query.js';
 import type { ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { scoreAll } from './score.js';
@@ -47,7 +48,9 @@ export class OfflineResolver implements ElementResolver {
       intent,
       scored,
     });
-    return { ...answer, credits: 0 };
+    // "The first result": when the words found nothing sure, the ordinal may count a list by its items' kind.
+    const counted = query.ordinal !== undefined ? countedItem(seen, description, query.ordinal, answer) : undefined;
+    return { ...(counted ?? answer), credits: 0 };
   }
 }
 

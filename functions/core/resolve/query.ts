@@ -4,7 +4,7 @@
  * "bottom left"), regions ("in the footer") and a relation to another element ("next to X", "under X").
  */
 import { ROLE_WORDS, type RoleWish } from './roles.js';
-import { STOPWORDS, words } from './words.js';
+import { asWritten, STOPWORDS, words } from './words.js';
 
 export type Relation = 'below' | 'above' | 'left' | 'right' | 'near' | 'after' | 'before';
 
@@ -39,6 +39,8 @@ export interface Query {
   containerOrdinal?: number;
   /** Stems naming the part of the page that holds the element ("in the table of contents"): see `scope.ts`. */
   scope?: string[];
+  /** The description's words as written, unstemmed: "tags" is not "tag" when a page has both. */
+  written?: string[];
 }
 
 const VERBS =
@@ -140,6 +142,8 @@ const TOPIC_WORDS = new Set([
   'explaining',
   'covering',
 ]);
+/** Words that put an element in a place named right after them. */
+const PLACING = new Set(['in', 'on', 'from', 'within', 'inside']);
 /** Words that put an element inside something named after them. */
 const CONTAINING = new Set(['in', 'inside', 'within']);
 const ORDINALS: Record<string, number> = {
@@ -253,10 +257,15 @@ export const parseQuery = (description: string): Query => {
     const query = parseParts(text.slice(0, match.index), quotes);
     const anchor = parseQuery(anchorText);
     if (anchor.terms.length || anchor.quotes.length || anchor.regions.length)
-      return { ...query, optional: [...query.optional, ...words(verb)], relation: { kind, anchor } };
+      return {
+        ...query,
+        optional: [...query.optional, ...words(verb)],
+        relation: { kind, anchor },
+        written: asWritten(description),
+      };
   }
   const query = parseParts(text, quotes);
-  return { ...query, optional: [...query.optional, ...words(verb)] };
+  return { ...query, optional: [...query.optional, ...words(verb)], written: asWritten(description) };
 };
 
 const restoreQuotes = (text: string, quotes: string[][]): string =>
@@ -295,6 +304,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       const form = previous === 'as';
       // "Back to the top", "scroll to bottom": after "to" a place word is where the element leads, its name.
       const destination = previous === 'to' && POSITIONS[token] !== undefined;
+      // "In the menu": a menu named with nothing before it is the site's navigation; "the ticket menu" is
+      // one menu of several, which only its words can tell.
+      const before = previous;
       if (token !== 'the') previous = token;
       // "The Report a Bug link in the This Page box": once the element's kind is said, a kind word after "in"
       // names what holds it, not what it is.
@@ -312,9 +324,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       } else if (POSITIONS[token] && !destination) {
         query.position = { ...query.position, ...POSITIONS[token] };
         query.optional.push(token);
-      } else if (REGION_WORDS[token]) {
+      } else if (REGION_WORDS[token] || (token === 'menu' && PLACING.has(before))) {
         // Also a name word at no cost: "Toggle navigation" is a button's name as well as a place.
-        query.regions.push(REGION_WORDS[token]);
+        query.regions.push(REGION_WORDS[token] ?? 'nav');
         query.regionWords.push(token);
         query.hints.push(token);
       } else if (ROLE_WORDS[token] && inContainer) query.optional.push(token);

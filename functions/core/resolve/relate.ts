@@ -18,6 +18,8 @@ import {
 import type { Query, Relation } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, scoreAll, type Scored } from './score.js';
+import { words } from './words.js';
+import { formAsWritten } from './equals.js';
 
 /** How much worse a text score may be than the best and still win by being closer. */
 const RELATION_SLACK = 0.25;
@@ -147,11 +149,35 @@ export const relate = (
       !family.has(s.element.id) &&
       !anchors.some((a) => a.element.id && ancestorsOf(s.element, byId).has(a.element.id)),
   );
-  const ranked = pool
+  // "The first button under Printers" where "Printers" is both a section's heading and a tab at the top: under
+  // a heading is in its section (the elements the page files under it), wherever another anchor of that name
+  // stands. When the section holds elements that fit, the answer is among them, counted from its heading.
+  const named = new Set(anchors.map((a) => words(a.element.name).join(' ')));
+  const headings: Scored[] =
+    relation.kind === 'below'
+      ? snapshot.elements.flatMap((element, index) =>
+          element.role === 'heading' && named.has(words(element.name).join(' ')) ? [{ element, index, score: 1 }] : [],
+        )
+      : [];
+  const filed = pool.filter((s) => headings.some((h) => s.element.heading === h.element.name && s.index > h.index));
+  // "The first button under Printers": counted in the section's own order, as a person reads it.
+  if (filed.length && query.ordinal !== undefined) {
+    const items = [...filed].sort((a, b) => a.index - b.index);
+    const pick = query.ordinal > 0 ? items[query.ordinal - 1] : items[items.length + query.ordinal];
+    if (!pick)
+      return {
+        none: true,
+        reason: `only ${items.length} elements matching the description are under "${headings[0].element.name}"`,
+        closest: items.slice(0, 3).map(candidateOf),
+      };
+    return { match: pick.element, confidence: Math.round(Math.min(1, pick.score) * 60) / 100 };
+  }
+  const from = filed.length ? headings : anchors;
+  const ranked = formAsWritten(filed.length ? filed : pool, query)
     .map((s) => ({
       s,
       d:
-        Math.min(...anchors.map((a) => distance(relation.kind, a.element, s.element, a.index, s.index))) +
+        Math.min(...from.map((a) => distance(relation.kind, a.element, s.element, a.index, s.index))) +
         PIXELS_PER_SCORE * (best - s.score),
     }))
     .filter((r) => Number.isFinite(r.d))

@@ -78,10 +78,34 @@ const placeSays = (cell: SnapshotElement, word: string, stated: Stated): boolean
   );
 };
 
+/** Where a link leads, as stems: its path and query without the site's address ("/printers/Label_Maker"). */
+const hrefTokens = (href: string | undefined): string[] =>
+  href ? words(href.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[_./?=&#%-]+/g, ' ')).map(stemOf) : [];
+
+/**
+ * "The paused printer": the status cell "Paused" in the row of a printer whose one control is its link
+ * (`/printers/Label_Maker`), under the heading "Printers". A row with one control, a link, is one record
+ * reached through that link; the words the cell lacks are the record's kind, said by where the link leads or by
+ * the heading the table stands under. Then the link is the one meant. A form's row (a field, a button) or a row
+ * of several controls still asks.
+ */
+const recordLink = (match: SnapshotElement, missing: string[], stated: Stated): Answer | undefined => {
+  const row = rowOf(match, stated);
+  if (row.length !== 1 || row[0].role !== 'link' || !row[0].href) return undefined;
+  const link = row[0];
+  const context = [
+    ...tokensOf(link),
+    ...hrefTokens(link.href),
+    ...(match.heading ? words(match.heading).map(stemOf) : []),
+  ];
+  return missing.every((w) => says(context, w)) ? { match: link, confidence: 0.6 } : undefined;
+};
+
 export const rowControl = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (match.interactive || !CELL_ROLES.has(match.role) || stated.intent === 'scroll') return undefined;
   const missing = specificWords(stated).filter((w) => !nameSays(match, w) && !placeSays(match, w, stated));
-  return missing.length ? inRow(match, missing, stated, sorted) : undefined;
+  if (!missing.length) return undefined;
+  return recordLink(match, missing, stated) ?? inRow(match, missing, stated, sorted);
 };
 
 /**
@@ -144,6 +168,13 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
     return undefined;
   // A first cell may pass for a row header ("Severity:"), but a table without column headers holds no records.
   if (match.column || stated.query.role?.roles.has(match.role)) return undefined;
+  // A row whose one control is a link is a record of a list (a class and what it is for), not a form's line.
+  const record = recordLink(match, [], stated);
+  if (record) return record;
+  // The cell that is the label of its row's one control ("Type:" before the type dropdown) names that control.
+  const controls = rowOf(match, stated);
+  if (controls.length === 1 && [controls[0].row, controls[0].label, controls[0].near].includes(match.name))
+    return { match: controls[0], confidence: 0.6 };
   const row = rowOf(match, stated).map(scoredLookup(sorted, stated.snapshot.elements));
   const mine = sorted.find((s) => s.element === match);
   return {

@@ -105,6 +105,9 @@ const SYNONYMS: Record<string, string> = {
   doc: 'documentation',
   docs: 'documentation',
   txt: 'text',
+  // A file system's containers go by all three names.
+  folder: 'directory',
+  dir: 'directory',
   plaintext: 'text',
   // Languages as a language switcher names them: by code ("fr"), in English or in the language itself.
   french: 'fr',
@@ -216,6 +219,13 @@ const tokenize = (text: string): string[] => {
   }
   return out;
 };
+
+/** The words of a text as written: lower case, no stems or synonyms ("tags" stays "tags"). */
+export const asWritten = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** Text → comparable tokens (the array is shared: do not change it). */
 export const words = (text: string): string[] => {

@@ -1,0 +1,194 @@
+/**
+ * "The first result", "the last file in the list", "the second printer": a description that counts the items of
+ * a list by the kind of thing they are, a kind the items themselves seldom name ("result" is on no result). A
+ * person finds the list that holds things of that kind and counts down it. So does this reading:
+ *
+ * - a list is the links of one part of the page (one heading, one region) standing in one column, one per line;
+ * - a list holds the kind named when its heading, region or column header says it, or when its items do (in
+ *   their text or in where they lead: `/printers/…`, `package-summary.html`); then only the items that say it
+ *   are counted (a file list's folders are no files);
+ * - a place named after the kind ("in the classes table", "under Related links") must be said by the list too;
+ * - a kind that is only "result", "item" or "entry" needs such a place, or the one list of the main content.
+ *
+ * It answers only when exactly one list fits (or every list that fits gives the same item); anything else is
+ * left to the resolver's own abstention, since counting in the wrong list is a wrong click.
+ */
+import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { columnsBy } from './equals.js';
+import type { Answer } from './resolver.js';
+import { ROLE_WORDS } from './roles.js';
+import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
+
+/** Kinds that fit any list's items: they say to count, not what. */
+const ANY_ITEM = new Set(['result', 'item', 'entry', 'link', 'one', 'row', 'hit', 'match', 'element', 'thing']);
+/** Kinds that are what a search found: counted in the list a heading or region calls a search or its results. */
+const FOUND = new Set(['result', 'hit', 'match']);
+const SEARCH_WORDS = ['search', 'result', 'found', 'match', 'hit'].map(stemOf);
+
+/** Places that name no particular list: the list the kind says is meant. */
+const ANY_LIST = new Set(['list', 'result', 'page', 'table', 'listing', 'search']);
+/** Regions around the main content: a kind that says only "result" is not counted there. */
+const AROUND = ['header', 'footer', 'nav', 'aside', 'banner', 'contentinfo', 'navigation', 'complementary'];
+
+const ORDINAL = '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|\\d+(?:st|nd|rd|th))';
+/** "… the <ordinal> <kind> [in|under|of … <place>]": the kind and the place as written. */
+const COUNTED = new RegExp(
+  `\\b${ORDINAL}(?:[\\s-]+to[\\s-]+last)?\\s+(.+?)(?:\\s+(?:in|under|within|inside|among|from|on|of|below|beneath)\\s+(?:the\\s+)?(.+))?$`,
+);
+
+const significant = (text: string): string[] =>
+  words(text)
+    .filter((w) => !STOPWORDS.has(w))
+    .map(stemOf);
+
+const sayAll = (tokens: string[], wanted: string[]): boolean =>
+  wanted.every((w) => tokens.some((t) => tokenMatch(w, t) >= 0.7));
+
+interface List {
+  items: SnapshotElement[];
+  /** What the page says of the list as a whole: its heading, regions and the items' column header. */
+  title: string[];
+  /** The items' column header alone: a table's own word for what each row is. */
+  column: string[];
+}
+
+/** Items of one list stand this close in their left edge (a link in running text below it is further in). */
+const ALIGNED = 3;
+
+/**
+ * A column's runs of items in one table: the snapshot names every table alike, so two tables one above the other
+ * (a page's categories, then its users) share a column. A column header between two items starts another.
+ */
+const runsOf = (column: SnapshotElement[], headers: SnapshotElement[]): SnapshotElement[][] => {
+  const sorted = [...column].sort((a, b) => a.box.y - b.box.y);
+  const runs: SnapshotElement[][] = [[sorted[0]]];
+  sorted.slice(1).forEach((item, i) => {
+    const above = sorted[i];
+    if (headers.some((h) => h.box.y > above.box.y + above.box.height / 2 && h.box.y < item.box.y)) runs.push([]);
+    runs[runs.length - 1].push(item);
+  });
+  return runs;
+};
+
+/** The links of one heading and region, standing in one column one per line, in order down the page. */
+export const listsOf = (elements: SnapshotElement[]): List[] => {
+  const parts = new Map<string, SnapshotElement[]>();
+  for (const e of elements) {
+    if (e.role !== 'link' || !e.interactive || !e.visible || e.box.height <= 0) continue;
+    const key = `${e.heading ?? ''}\u0000${(e.region ?? []).join('>')}`;
+    parts.set(key, [...(parts.get(key) ?? []), e]);
+  }
+  const headers = elements.filter((e) => e.role === 'columnheader');
+  const lists: List[] = [];
+  for (const links of parts.values())
+    for (const column of columnsBy(links, (e) => e, ALIGNED))
+      if (new Set(column.map((e) => e.box.y)).size === column.length)
+        // Copies of a few links down a column (each row's return type, "gsize" three times) are no list of things.
+        for (const items of runsOf(column, headers))
+          if (items.length > 1 && new Set(items.map((e) => e.href)).size === items.length) {
+            const first = items[0];
+            const title = [first.heading, ...(first.region ?? []), first.column].flatMap((t) =>
+              t ? significant(t) : [],
+            );
+            lists.push({ items, title, column: first.column ? significant(first.column) : [] });
+          }
+  return lists;
+};
+
+/** Where a link leads, as words: its path and query, without the site's own address. */
+const hrefWords = (href: string | undefined): string[] =>
+  href ? significant(href.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[_./?=&#%-]+/g, ' ')) : [];
+
+const itemSays = (item: SnapshotElement, kind: string[]): boolean =>
+  sayAll([...significant(item.name), ...hrefWords(item.href)], kind);
+
+const around = (list: List): boolean =>
+  list.items.every((e) => (e.region ?? []).some((r) => AROUND.some((a) => r === a || r.startsWith(`${a} `))));
+
+/**
+ * The items of the list that are of the kind, or none when the list is not a list of it. Said of the list as a
+ * whole, every item counts, when there are enough of them to be a list at all (two links that happen to line up
+ * under one heading are not) or their column's header says it. Said by items, at least two and half the list must say it, and only those count:
+ * a menu's "New Ticket" says "ticket" but is no ticket, and it stands among other entries.
+ */
+const ofKind = (list: List, kind: string[], place: string[]): SnapshotElement[] => {
+  if (place.length && !sayAll(list.title, place)) return [];
+  if ((!kind.length || sayAll(list.title, kind)) && list.items.length > 2) return list.items;
+  // A column headed by the kind ("Tag") is a list of it however short.
+  if (kind.length && sayAll(list.column, kind)) return list.items;
+  if (!kind.length) return [];
+  const saying = list.items.filter((item) => itemSays(item, kind));
+  return saying.length > 1 && saying.length * 2 >= list.items.length ? saying : [];
+};
+
+interface Count {
+  /** The words saying what is counted, as written ("main command", "result"). */
+  named: string[];
+  /** Of those, the ones that say a kind (not "result", "item", "entry"). */
+  kind: string[];
+  /** The words of the place named after it ("classes table", "related links"), but for "the list" and such. */
+  place: string[];
+}
+
+/** What the description counts, or nothing when it counts no list (a name with words of its own, "the last 7 days"). */
+const countOf = (description: string): Count | undefined => {
+  const parts = COUNTED.exec(description.toLowerCase().replace(/[.?!]+$/, ''));
+  if (!parts) return undefined;
+  const named = significant(parts[1]);
+  if (named.length > 3 || named.some((w) => /\d/.test(w))) return undefined;
+  return {
+    named,
+    kind: named.filter((w) => !ANY_ITEM.has(w)),
+    place: significant(parts[2] ?? '').filter((w) => !ANY_LIST.has(w)),
+  };
+};
+
+const itemOf = (
+  snapshot: PageSnapshot,
+  { named, kind, place }: Count,
+  ordinal: number,
+): SnapshotElement | undefined => {
+  let fitting = listsOf(snapshot.elements)
+    .filter((list) => kind.length || place.length || !around(list))
+    .filter((list) => ofKind(list, kind, place).length);
+  if (!kind.length && !place.length) {
+    // "The first result": the one list a search made, or else the main content's one list.
+    const found = fitting.filter((list) => list.title.some((w) => SEARCH_WORDS.includes(w)));
+    if (named.some((w) => FOUND.has(w)) && found.length) fitting = found;
+    if (fitting.length !== 1) return undefined;
+  }
+  const picks = fitting
+    .map((list) => ofKind(list, kind, place))
+    .map((items) => (ordinal > 0 ? items[ordinal - 1] : items[items.length + ordinal]));
+  if (!picks.length || picks.some((p) => p === undefined)) return undefined;
+  return new Set(picks.map((p) => p.href)).size === 1 ? picks[0] : undefined;
+};
+
+/**
+ * The answer a count of a list gives, when the resolver's own is no sure one: none or several, or an element
+ * that is only the list's title ("the last topic" met by the "Topics" link, "the first method" by the "Method"
+ * link to the summary, "the first entry in the classes table" by its "Classes" tab). A title is not an item of
+ * what it titles: when no list can be counted, that answer becomes an abstention.
+ */
+export const countedItem = (
+  snapshot: PageSnapshot,
+  description: string,
+  ordinal: number,
+  answer: Answer,
+): Answer | undefined => {
+  const count = countOf(description);
+  if (!count) return undefined;
+  const title = 'match' in answer ? significant(answer.match.name) : [];
+  // "The second select link": with a kind of element said, the other words are the items' own name, no title.
+  const titled =
+    title.length > 0 && !count.named.some((w) => ROLE_WORDS[w]) && sayAll([...count.named, ...count.place], title);
+  if ('match' in answer && !titled) return undefined;
+  const item = itemOf(snapshot, count, ordinal);
+  if (item) return { match: item, confidence: 0.6 };
+  if (!titled || !('match' in answer)) return undefined;
+  return {
+    none: true,
+    reason: `"${answer.match.name}" titles what the description counts, and no list of it could be counted; say which one`,
+    closest: [],
+  };
+};
