@@ -17,7 +17,7 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { columnsBy } from './equals.js';
 import type { Answer } from './resolver.js';
 import { ROLE_WORDS } from './roles.js';
-import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
+import { linkWords, STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
 /** Kinds that fit any list's items: they say to count, not what. */
 const ANY_ITEM = new Set(['result', 'item', 'entry', 'link', 'one', 'row', 'hit', 'match', 'element', 'thing']);
@@ -95,12 +95,8 @@ export const listsOf = (elements: SnapshotElement[]): List[] => {
   return lists;
 };
 
-/** Where a link leads, as words: its path and query, without the site's own address. */
-const hrefWords = (href: string | undefined): string[] =>
-  href ? significant(href.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[_./?=&#%-]+/g, ' ')) : [];
-
 const itemSays = (item: SnapshotElement, kind: string[]): boolean =>
-  sayAll([...significant(item.name), ...hrefWords(item.href)], kind);
+  sayAll([...significant(item.name), ...linkWords(item.href)], kind);
 
 const around = (list: List): boolean =>
   list.items.every((e) => (e.region ?? []).some((r) => AROUND.some((a) => r === a || r.startsWith(`${a} `))));

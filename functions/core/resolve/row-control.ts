@@ -11,7 +11,7 @@ import type { Answer } from './resolver.js';
 import { inRegion, type Scored } from './score.js';
 import { candidateOf, scoredLookup } from './tier.js';
 import { says, specificWords, tokensOf } from './unsaid.js';
-import { stemOf, tokenMatch, words } from './words.js';
+import { linkWords, stemOf, tokenMatch, words } from './words.js';
 
 const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader', 'row']);
 
@@ -78,10 +78,6 @@ const placeSays = (cell: SnapshotElement, word: string, stated: Stated): boolean
   );
 };
 
-/** Where a link leads, as stems: its path and query without the site's address ("/printers/Label_Maker"). */
-const hrefTokens = (href: string | undefined): string[] =>
-  href ? words(href.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[_./?=&#%-]+/g, ' ')).map(stemOf) : [];
-
 /**
  * "The paused printer": the status cell "Paused" in the row of a printer whose one control is its link
  * (`/printers/Label_Maker`), under the heading "Printers". A row with one control, a link, is one record
@@ -95,7 +91,7 @@ const recordLink = (match: SnapshotElement, missing: string[], stated: Stated): 
   const link = row[0];
   const context = [
     ...tokensOf(link),
-    ...hrefTokens(link.href),
+    ...linkWords(link.href),
     ...(match.heading ? words(match.heading).map(stemOf) : []),
   ];
   return missing.every((w) => says(context, w)) ? { match: link, confidence: 0.6 } : undefined;

@@ -220,6 +220,10 @@ const tokenize = (text: string): string[] => {
   return out;
 };
 
+/** Where a link leads, as word stems: its path and query without the site's address ("/printers/Label_Maker"). */
+export const linkWords = (href: string | undefined): string[] =>
+  href ? words(href.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[_./?=&#%-]+/g, ' ')).map(stemOf) : [];
+
 /** The words of a text as written: lower case, no stems or synonyms ("tags" stays "tags"). */
 export const asWritten = (text: string): string[] =>
   text
