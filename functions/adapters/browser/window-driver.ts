@@ -1,4 +1,8 @@
-/** The WindowDriver port over a puppeteer Page: each operation lives in its own file under `actions/`. */
+/**
+ * The WindowDriver port over a puppeteer Page: each operation lives in its own file under `actions/`. Every one runs
+ * under the runaway-script guard (`runaway-script.ts`), except while it waits for a navigation it started: a page
+ * that loads slowly is no script that never yields.
+ */
 import type { Page } from 'puppeteer-core';
 import type {
   FieldLocators,
@@ -25,44 +29,52 @@ import { click, type ClickType } from './actions/click.js';
 import { hover } from './actions/hover.js';
 import { snapshot } from './actions/snapshot.js';
 import { type } from './actions/type.js';
+import { SCRIPT_LIMIT_MS, stoppingRunawayScript } from './runaway-script.js';
 
 export class PuppeteerWindowDriver implements WindowDriver {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    private readonly scriptLimitMs = SCRIPT_LIMIT_MS,
+  ) {}
+
+  private guarded<T>(operation: () => Promise<T>, navigates = false): Promise<T> {
+    return navigates ? operation() : stoppingRunawayScript(this.page, this.scriptLimitMs, operation);
+  }
 
   scrape(signal: AbortSignal) {
-    return scrape(this.page, signal);
+    return this.guarded(() => scrape(this.page, signal));
   }
 
   screenshot(request: ScreenshotRequest, signal: AbortSignal) {
-    return screenshot(this.page, request, signal);
+    return this.guarded(() => screenshot(this.page, request, signal));
   }
 
   scroll(request: ScrollRequest, signal: AbortSignal) {
-    return scroll(this.page, request, signal);
+    return this.guarded(() => scroll(this.page, request, signal));
   }
 
   fileInputs(signal: AbortSignal) {
-    return fileInputs(this.page, signal);
+    return this.guarded(() => fileInputs(this.page, signal));
   }
 
   setInputFiles(candidateId: string, paths: string[], signal: AbortSignal) {
-    return setInputFiles(this.page, candidateId, paths, signal);
+    return this.guarded(() => setInputFiles(this.page, candidateId, paths, signal));
   }
 
   snapshot(signal: AbortSignal, options?: SnapshotOptions) {
-    return snapshot(this.page, signal, options);
+    return this.guarded(() => snapshot(this.page, signal, options));
   }
 
   click(target: ElementTarget, options: ActionOptions & { clickType?: ClickType }, signal: AbortSignal) {
-    return click(this.page, target, options, signal);
+    return this.guarded(() => click(this.page, target, options, signal), options.waitForNavigation !== undefined);
   }
 
   hover(target: ElementTarget, signal: AbortSignal) {
-    return hover(this.page, target, signal);
+    return this.guarded(() => hover(this.page, target, signal));
   }
 
   scrollContainers(signal: AbortSignal) {
-    return scrollContainers(this.page, signal);
+    return this.guarded(() => scrollContainers(this.page, signal));
   }
 
   clickAt(
@@ -71,42 +83,45 @@ export class PuppeteerWindowDriver implements WindowDriver {
     options: ActionOptions & { clickType?: ClickType },
     signal: AbortSignal,
   ) {
-    return clickAt(this.page, point, scroll, options, signal);
+    return this.guarded(
+      () => clickAt(this.page, point, scroll, options, signal),
+      options.waitForNavigation !== undefined,
+    );
   }
 
   hoverAt(point: { x: number; y: number }, scroll: ScrollPosition, signal: AbortSignal) {
-    return hoverAt(this.page, point, scroll, signal);
+    return this.guarded(() => hoverAt(this.page, point, scroll, signal));
   }
 
   pageState(signal: AbortSignal) {
-    return pageState(this.page, signal);
+    return this.guarded(() => pageState(this.page, signal));
   }
 
   listItems(signal: AbortSignal) {
-    return listItems(this.page, signal);
+    return this.guarded(() => listItems(this.page, signal));
   }
 
   scrollIntoView(target: ElementTarget, signal: AbortSignal) {
-    return scrollIntoView(this.page, target, signal);
+    return this.guarded(() => scrollIntoView(this.page, target, signal));
   }
 
   type(request: TypeRequest, signal: AbortSignal) {
-    return type(this.page, request, signal);
+    return this.guarded(() => type(this.page, request, signal), request.waitForNavigation !== undefined);
   }
 
   analyzeForm(signal: AbortSignal) {
-    return analyzeForm(this.page, signal);
+    return this.guarded(() => analyzeForm(this.page, signal));
   }
 
   findFields(locators: FieldLocators[], signal: AbortSignal) {
-    return findFields(this.page, locators, signal);
+    return this.guarded(() => findFields(this.page, locators, signal));
   }
 
   fieldAt(target: ElementTarget, signal: AbortSignal) {
-    return fieldAt(this.page, target, signal);
+    return this.guarded(() => fieldAt(this.page, target, signal));
   }
 
   setField(field: FormField, value: FieldValue, signal: AbortSignal) {
-    return setField(this.page, field, value, signal);
+    return this.guarded(() => setField(this.page, field, value, signal));
   }
 }
