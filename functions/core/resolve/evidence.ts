@@ -51,8 +51,8 @@ const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boo
   { field: 'frame', weight: 0.4 },
 ];
 
-/** The names pages give the text field of a search when they give it no label ("q", "query"). */
-const SEARCH_NAMES = /^(?:q|query|search|searchterm|search_query|keywords?)$/i;
+/** The names pages give the text field of a search when they give it no label ("q", "query", "search1"). */
+const SEARCH_NAMES = /^(?:q|query|search|searchterm|search_query|keywords?)\d*$/i;
 
 /**
  * "The search box" where the box has no name at all (no label, no placeholder): a screen reader still says it is
