@@ -54,4 +54,16 @@ describe('a page whose script never yields', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await page.evaluate(() => document.title)).toBe('Busy page');
   }, 60_000);
+
+  it('leaves a page alone whose main thread is free, however short the bound', async () => {
+    await page.goto(`${served.server.url}/scrape/article.html`, { waitUntil: 'load' });
+    // A bound of 1 ms passes during every operation: the guard must never cost a page that yields anything.
+    const driver = new PuppeteerWindowDriver(page, 1);
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 3; i += 1) {
+      await driver.scroll({ toEdge: { y: i % 2 ? 'top' : 'bottom' } }, signal);
+      expect((await driver.snapshot(signal)).elements.length).toBeGreaterThan(0);
+    }
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+  }, 60_000);
 });

@@ -4,11 +4,14 @@
  * and the next call waits again. A browser tab would offer to stop the script; this does it for the service.
  *
  * An operation on a loaded page that has no answer after a bound far above any of this service's own (its longest
- * script, a snapshot of an 80,000-node page, takes under a second) stops the script running in the page
- * (`Runtime.terminateExecution`), as many times as the bound passes again. The command goes over the page's own
- * CDP session, which is already attached: attaching a new one needs the very thread the script holds. Chromium
- * ends the running script; when none runs, it ends the next one to start, so the guard is kept off waits that are
- * not the page's script's doing, such as a navigation that loads slowly (see `PuppeteerWindowDriver`).
+ * script, a snapshot of an 80,000-node page, takes under a second) asks the page for nothing (`0`); a page whose
+ * main thread is free answers at once. One that does not answer within a second is running a script, and that
+ * script is stopped (`Runtime.terminateExecution`), as many times as the bound passes again. Both go over the
+ * page's own CDP session, which is already attached: attaching a new one needs the very thread the script holds.
+ * The probe matters when an operation is slow for another reason (a large capture on a loaded machine): Chromium
+ * ends whatever script runs at that instant, and on a page that yields that would be one of its short, innocent
+ * ones. For the same reason the guard is kept off waits for a navigation (see `PuppeteerWindowDriver`). On a page
+ * where no script runs, the command changes nothing: a later evaluation and the page's timers run as before.
  */
 import type { CDPSession, Page } from 'puppeteer-core';
 
@@ -17,6 +20,9 @@ export const SCRIPT_LIMIT_MS = 15_000;
 
 /** How many times one operation stops the page's script before it is left to the protocol limit. */
 const MAX_STOPS = 3;
+
+/** A page whose main thread is free answers a `0` well within this, even on a loaded machine. */
+const PROBE_MS = 1_000;
 
 /** The page's own CDP session (puppeteer-core 24 keeps it as `_client()`), attached since the page was. */
 const sessionOf = (page: Page): CDPSession | undefined =>
@@ -34,14 +40,18 @@ export const stoppingRunawayScript = async <T>(
 ): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   let stops = 0;
+  let settled = false;
   const watch = () => {
-    timer = setTimeout(() => {
-      stops += 1;
-      stopped();
-      sessionOf(page)
-        ?.send('Runtime.terminateExecution')
-        .catch(() => undefined);
-      if (stops < MAX_STOPS) watch();
+    timer = setTimeout(async () => {
+      const session = sessionOf(page);
+      if (!session || settled) return;
+      if (await scriptRunning(session)) {
+        if (settled) return;
+        stops += 1;
+        stopped();
+        await session.send('Runtime.terminateExecution').catch(() => undefined);
+      }
+      if (stops < MAX_STOPS && !settled) watch();
     }, limitMs);
     timer.unref();
   };
@@ -49,6 +59,24 @@ export const stoppingRunawayScript = async <T>(
   try {
     return await operation();
   } finally {
+    settled = true;
     clearTimeout(timer);
+  }
+};
+
+/** Whether the page's main thread is held: a `0` asked of it gets no answer within the probe's bound. */
+const scriptRunning = async (session: CDPSession): Promise<boolean> => {
+  let wait: NodeJS.Timeout | undefined;
+  const answered = session.send('Runtime.evaluate', { expression: '0', returnByValue: true }).then(
+    () => true,
+    () => true,
+  );
+  const late = new Promise<false>((resolve) => {
+    wait = setTimeout(() => resolve(false), PROBE_MS);
+  });
+  try {
+    return !(await Promise.race([answered, late]));
+  } finally {
+    clearTimeout(wait);
   }
 };
