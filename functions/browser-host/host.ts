@@ -15,6 +15,7 @@ import {
 } from './errors.js';
 import { BrowserLauncher } from './launcher.js';
 import { createWarmPool, defaultLog, disposeHostDir, prepareHostDir } from './host-setup.js';
+import { ControlPorts } from './control-ports.js';
 import { startNetworkGuard, type NetworkGuard } from './network-guard.js';
 import { vetUpstreamProxy } from './network-guard/upstream-proxy.js';
 import type { WarmPool } from './pool.js';
@@ -54,6 +55,8 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   private idleTimer?: NodeJS.Timeout;
   private extensions: ExtensionCatalog = NO_EXTENSIONS;
   private browserInfo?: HostBrowser;
+  /** The loopback ports of this host's browsers, drivers and guard, which no page or webhook may reach. */
+  readonly controlPorts = new ControlPorts();
 
   constructor(private readonly options: BrowserHostOptions) {
     super();
@@ -102,13 +105,29 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
         extensions: kind === 'full' ? this.extensions.ids : 'unsupported by this browser',
       },
     );
-    if (this.options.networkGuard) {
-      this.guard = await startNetworkGuard({ allow: this.options.networkGuard.allow, log: this.log });
+    // Always between the browsers and the network: where private addresses are let through, it still keeps every
+    // page off the host's own control ports (control-ports.ts).
+    const blocking = this.options.networkGuard !== undefined;
+    this.guard = await startNetworkGuard({
+      allow: this.options.networkGuard?.allow,
+      policy: blocking ? undefined : () => undefined,
+      reserved: this.controlPorts,
+      log: this.log,
+    });
+    this.controlPorts.holdUrl(this.guard.url);
+    if (blocking)
       this.log('info', 'network guard on: browsers cannot reach loopback, link-local or private addresses', {
         url: this.guard.url,
-        allow: this.options.networkGuard.allow ?? [],
+        allow: this.options.networkGuard?.allow ?? [],
       });
-    }
+    else
+      this.log(
+        'info',
+        "network guard on for the host's own control ports only: pages may reach loopback and private addresses",
+        {
+          url: this.guard.url,
+        },
+      );
     this.hostDir = await prepareHostDir(this.workDir, this.log);
     const { launchTimeoutMs, closeGraceMs, maxWindows } = this.options;
     const networkGuardUrl = this.guard?.url;
@@ -120,6 +139,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       closeGraceMs,
       networkGuardUrl,
       maxWindows,
+      controlPorts: this.controlPorts,
     });
     // Spare browsers only while serving, and never more than the slots still free.
     const poolTarget = () =>

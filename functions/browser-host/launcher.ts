@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ControlPorts } from './control-ports.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import type { BrowserKind } from './browser-kind.js';
 import { chromiumArgs, chromiumVersion } from './chromium.js';
@@ -67,6 +68,8 @@ export interface LauncherOptions {
   networkGuardUrl?: string;
   /** Most tabs a browser may hold (window-cap.ts); unset: no cap. */
   maxWindows?: number;
+  /** Where each browser's DevTools port is recorded while it runs, for the guard to refuse (control-ports.ts). */
+  controlPorts?: ControlPorts;
 }
 
 /** Left behind in a copied profile, these make Chromium think another browser still owns it. */
@@ -140,7 +143,10 @@ export class BrowserLauncher {
       await acceptDialogs(browser);
       const disguise = fingerprint ? await Disguise.attach(browser, fingerprint) : undefined;
       if (this.options.maxWindows !== undefined) await capWindows(browser, this.options.maxWindows);
-      return { ...describe(browser, userDataDir), ...(router ? { router } : {}), ...(disguise ? { disguise } : {}) };
+      const launched = describe(browser, userDataDir);
+      const release = this.options.controlPorts?.holdUrl(launched.wsEndpoint);
+      if (release) void launched.exited.then(release);
+      return { ...launched, ...(router ? { router } : {}), ...(disguise ? { disguise } : {}) };
     } catch (error) {
       await browser?.close().catch(() => undefined);
       await router?.close();

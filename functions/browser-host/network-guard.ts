@@ -2,7 +2,8 @@
  * The network guard: a forward proxy on loopback that every browser of a host goes through, so that pages cannot
  * reach loopback, link-local (cloud metadata) or private addresses of the network the host runs in. Each request's
  * destination is resolved once, every address is judged, and only a checked address is connected to. A refusal is
- * a 403 whose text names the host, the address and why; an unreachable destination a quick 502.
+ * a 403 whose text names the host, the address and why; an unreachable destination a quick 502. The host's own
+ * control ports on loopback (`control-ports.ts`) are refused always, even where private addresses are let through.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -11,6 +12,7 @@ import { checkDestination, systemResolver, type Resolver, type Verdict } from '.
 import { forwardRequest } from './network-guard/forward.js';
 import type { GuardContext } from './network-guard/opening.js';
 import { forwardUpgrade, openTunnel } from './network-guard/tunnel.js';
+import type { ReservedPorts } from './control-ports.js';
 import type { HostLogger } from './types.js';
 
 export type { AddressPolicy } from './network-guard/allow-list.js';
@@ -25,6 +27,8 @@ export interface NetworkGuardOptions {
   resolve?: Resolver;
   /** Deadline of a lookup and, separately, of connecting to the checked addresses. Default 10 s. */
   timeoutMs?: number;
+  /** Loopback ports refused whatever the policy and allow list say: the host's own control ports. */
+  reserved?: ReservedPorts;
   log?: HostLogger;
 }
 
@@ -52,7 +56,13 @@ export const startNetworkGuard = async (options: NetworkGuardOptions = {}): Prom
     socket.once('close', () => sockets.delete(socket));
     return socket;
   };
-  const context: GuardContext = { rules, connectTimeoutMs: timeoutMs, log: options.log ?? (() => undefined), track };
+  const context: GuardContext = {
+    rules,
+    connectTimeoutMs: timeoutMs,
+    log: options.log ?? (() => undefined),
+    track,
+    reserved: options.reserved,
+  };
 
   // Bodies may stream for as long as an upload or download takes: no whole-request deadline.
   const server = http.createServer(

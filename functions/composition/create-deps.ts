@@ -55,6 +55,8 @@ export interface DepsParts {
   asyncOperations?: AsyncOperationRegistry<Deps>;
   /** Another webhook transport than HTTP (tests). */
   webhookTransport?: WebhookTransport;
+  /** Loopback ports no webhook may target: the control ports of browsers on this same machine (local service). */
+  reservedPorts?: { has(port: number): boolean };
   /** Where counts go; default none. Given, the bus, the model and webhooks report to it. */
   telemetry?: Telemetry;
   /** `/ready` probes beyond the records and blobs stores (the browser host or fleet this process uses). */
@@ -80,6 +82,7 @@ const asyncRequestSettings = (config: Readonly<Config>, parts: DepsParts): Async
     transport: observedWebhooks(parts.webhookTransport ?? createHttpWebhookTransport(), parts.telemetry ?? noTelemetry),
     // Refused unless the deployment says otherwise; the local service sets it to true when unset.
     allowPrivate: config.webhookAllowPrivate ?? false,
+    reservedPorts: parts.reservedPorts,
     maxAttempts: config.webhookMaxAttempts,
     baseDelayMs: config.webhookRetryBaseMs,
     timeoutMs: config.webhookTimeoutMs,

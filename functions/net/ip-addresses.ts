@@ -88,6 +88,10 @@ export const nonPublicReason = (address: string): string | undefined => {
   return 'not an IP address';
 };
 
+/** Whether a connection to the address ends on this machine itself (loopback, or the unspecified address). */
+export const reachesThisMachine = (address: string): boolean =>
+  /^(?:loopback|unspecified)\b/.test(nonPublicReason(address) ?? '');
+
 /** An address as ipaddr.js reads it, IPv4-mapped IPv6 folded to IPv4; undefined when it is not an IP address. */
 const parsed = (address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined => {
   const plain = address.replace(/^\[(.*)\]$/, '$1').split('%')[0];

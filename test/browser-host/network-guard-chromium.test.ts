@@ -115,6 +115,35 @@ describe('network guard in front of Chromium', () => {
     }
   });
 
+  it("keeps every page off the host's own control ports, even where private networks are let through", async () => {
+    for (const networkGuard of [undefined, { allow: ['127.0.0.1'] }]) {
+      const host = new BrowserHost({ capacity: 2, warmPoolSize: 0, workDir, networkGuard, log: () => undefined });
+      hosts.push(host);
+      await host.start();
+      const victim = await host.acquire('victim', { idleTimeoutMs: 60_000 });
+      const tenant = await host.acquire('tenant', { idleTimeoutMs: 60_000 });
+      const browser = await puppeteer.connect({ browserWSEndpoint: tenant.wsEndpoint });
+      try {
+        const page = await browser.newPage();
+        // Another session's DevTools endpoint would list (and close) its windows to anyone who asks.
+        const port = new URL(victim.wsEndpoint).port;
+        for (const name of ['127.0.0.1', 'localhost']) {
+          const response = await page.goto(`http://${name}:${port}/json/list`);
+          expect(response?.status()).toBe(403);
+          expect(await page.evaluate(() => document.body.innerText)).toMatch(
+            new RegExp(`^blocked: port ${port} of .+ is a control port of this service's own browsers`),
+          );
+        }
+        // Other loopback ports are as reachable as before.
+        await page.goto(`${fixture.url}/form.html`);
+        expect(await page.title()).toBe('Fixture Form');
+      } finally {
+        await browser.disconnect();
+      }
+      await host.shutdown();
+    }
+  });
+
   it("checks a session's own upstream proxy: refused when private, used when allowed", async () => {
     const host = await startHost({ allow: ['127.0.0.1'] }, 0);
     const started = performance.now();

@@ -43,6 +43,27 @@ describe('webhook target check', () => {
     await expect(checkWebhookTarget(settings(true), 'http://127.0.0.1:9/hook')).resolves.toBeUndefined();
   });
 
+  it("refuses this machine's browser control ports even where private targets are allowed", async () => {
+    const reserved = { ...settings(true, { localhost: ['127.0.0.1', '::1'] }), reservedPorts: new Set([40581]) };
+    expect(await refusal('http://127.0.0.1:40581/json/close/ABC', reserved)).toMatch(
+      /port 40581 of 127\.0\.0\.1 is a control port of this service's own browsers/,
+    );
+    expect(await refusal('http://localhost:40581/json/list', reserved)).toMatch(/control port/);
+    expect(await refusal('http://[::ffff:127.0.0.1]:40581/', reserved)).toMatch(/control port/);
+    // Other loopback ports stay open to local receivers, and the port means nothing on another machine.
+    await expect(checkWebhookTarget(reserved, 'http://127.0.0.1:40582/hook')).resolves.toBeUndefined();
+    await expect(
+      checkWebhookTarget(
+        {
+          ...reserved,
+          allowPrivate: false,
+          transport: settings(false, { 'hooks.example.com': ['93.184.216.34'] }).transport,
+        },
+        'https://hooks.example.com:40581/x',
+      ),
+    ).resolves.toBeUndefined();
+  });
+
   it('refuses a name that resolves to any private address, and one that does not resolve', async () => {
     const dns = { 'hooks.example.com': ['93.184.216.34', '10.0.0.7'], 'good.example.com': ['93.184.216.34'] };
     expect(await refusal('https://hooks.example.com/x', settings(false, dns))).toMatch(

@@ -3,6 +3,8 @@
  * then connect to the address that was checked. Failures come back as the status and text to answer with.
  */
 import type { Socket } from 'node:net';
+import { reachesThisMachine } from '../../net/ip-addresses.js';
+import type { ReservedPorts } from '../control-ports.js';
 import type { HostLogger } from '../types.js';
 import { connectToChecked } from './connect.js';
 import { checkDestination, UnresolvableHostError, type DestinationRules, type Verdict } from './destination.js';
@@ -11,6 +13,8 @@ export type Opening = { socket: Socket } | { status: 403 | 502; body: string };
 
 export interface GuardContext {
   rules: DestinationRules;
+  /** Loopback ports no page may reach, whatever the rules allow (the host's own control ports). */
+  reserved?: ReservedPorts;
   connectTimeoutMs: number;
   log: HostLogger;
   /** Registers a socket so closing the guard ends it. */
@@ -38,6 +42,13 @@ export const openDestination = async (
   try {
     const verdict = await checkLogged(context, host);
     if (!verdict.allowed) return { status: 403, body: verdict.message };
+    if (context.reserved?.has(port) && verdict.addresses.some(reachesThisMachine)) {
+      context.log('warn', 'network guard refused a control port of the host', { host, port });
+      return {
+        status: 403,
+        body: `blocked: port ${port} of ${verdict.host} is a control port of this service's own browsers`,
+      };
+    }
     return { socket: context.track(await connectToChecked(verdict.addresses, port, context.connectTimeoutMs, signal)) };
   } catch (error) {
     // Unresolvable names and refused or silent ports are the destination's trouble, not the guard's: a quick 502.

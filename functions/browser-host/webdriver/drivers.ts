@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { browserEnvironment } from '../isolation.js';
+import type { ControlPorts } from '../control-ports.js';
 import type { HostLogger } from '../types.js';
 
 const START_TIMEOUT_MS = 15_000;
@@ -31,6 +32,8 @@ export class SessionDrivers {
     private readonly options: {
       driverPath: string;
       log: HostLogger;
+      /** Where each driver's port is recorded while it runs, for the guard to refuse (control-ports.ts). */
+      controlPorts?: ControlPorts;
     },
   ) {}
 
@@ -125,7 +128,10 @@ export class SessionDrivers {
         listening = true;
         clearTimeout(timer);
         child.off('close', early);
-        resolve({ url: `http://127.0.0.1:${port}`, child });
+        const url = `http://127.0.0.1:${port}`;
+        const release = this.options.controlPorts?.holdUrl(url);
+        if (release) child.once('exit', release);
+        resolve({ url, child });
       });
     });
   }

@@ -6,6 +6,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { CdpSessionDirectory } from '../cdp-proxy.js';
 import type { OwnerLookup } from '../owner-relay.js';
+import type { ControlPorts } from '../control-ports.js';
 import type { HostBrowser, HostLogger } from '../types.js';
 import { matchingChromedriver } from './driver-binary.js';
 import { SessionDrivers } from './drivers.js';
@@ -15,6 +16,8 @@ export { WEBDRIVER_BASE_PATH } from './proxy.js';
 
 export interface WebDriverHost extends CdpSessionDirectory {
   browser(): HostBrowser | undefined;
+  /** Where each session's chromedriver port is recorded while it runs (control-ports.ts). */
+  readonly controlPorts?: ControlPorts;
   on(event: 'sessionEnded', listener: (sessionId: string) => void): unknown;
 }
 
@@ -44,7 +47,11 @@ export async function startWebDriver(options: {
     return { available: false, attach: () => () => undefined, close: async () => undefined };
   }
   options.log('info', `WebDriver: on, chromedriver ${lookup.version}`, { chromedriver: lookup.path });
-  const drivers = new SessionDrivers({ driverPath: lookup.path, log: options.log });
+  const drivers = new SessionDrivers({
+    driverPath: lookup.path,
+    log: options.log,
+    controlPorts: options.host.controlPorts,
+  });
   options.host.on('sessionEnded', (sessionId) => void drivers.stop(sessionId));
   const proxy = createWebDriverProxy({
     sessions: options.host,

@@ -103,8 +103,12 @@ export const startLocalService = async (
       s3Endpoint: config.s3Endpoint ?? emulators.s3Endpoint,
     });
   }
-  // On one machine webhook receivers usually run on loopback, so private targets are allowed unless configured off.
-  effective = Object.freeze({ ...effective, webhookAllowPrivate: effective.webhookAllowPrivate ?? true });
+  // On one machine webhook receivers usually run on loopback, so private targets are allowed unless configured off,
+  // or unless the browsers are kept off private networks: then webhooks are too.
+  effective = Object.freeze({
+    ...effective,
+    webhookAllowPrivate: effective.webhookAllowPrivate ?? !effective.blockPrivateNetworks,
+  });
   const stores = awsStores(effective, clock, emulators?.credentials);
   await Promise.all([
     ensureTable(stores.clients.dynamo, effective.tableName),
@@ -130,6 +134,7 @@ export const startLocalService = async (
     model: modelFromConfig(effective),
     asyncOperations: options.asyncOperations,
     webhookTransport: options.webhookTransport,
+    reservedPorts: browsers.host.controlPorts,
     queue: options.queue,
     telemetry: prometheus.telemetry,
     readinessProbes: [localHostProbe(browsers.host)],

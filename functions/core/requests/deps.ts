@@ -80,6 +80,11 @@ export interface WebhookSettings {
   transport: WebhookTransport;
   /** Allow targets on loopback, link-local and private addresses (local development). */
   allowPrivate: boolean;
+  /**
+   * Ports on this machine's loopback that are never a target, private targets allowed or not: the control ports
+   * of browsers running in this same process (a DevTools port closes windows on a bare request).
+   */
+  reservedPorts?: { has(port: number): boolean };
   /** Attempts in all, the first included. */
   maxAttempts: number;
   /** The wait after the first failed attempt; each later wait doubles. */

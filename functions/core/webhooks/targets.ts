@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { ValidationError } from '../shared/errors.js';
 import type { WebhookSettings } from '../requests/deps.js';
-import { nonPublicReason } from '../../net/ip-addresses.js';
+import { nonPublicReason, reachesThisMachine } from '../../net/ip-addresses.js';
 
 const LOCATION = 'body.async.webhookUrl';
 
@@ -29,10 +29,13 @@ export const checkWebhookTarget = async (settings: WebhookSettings, raw: string)
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     refuse(`must use http or https, not ${url.protocol.replace(/:$/, '')}`, raw);
   if (url.username || url.password) refuse('must not carry credentials in the URL', raw);
-  // Where private targets are allowed there is nothing to judge by address: a name that does not resolve shows
-  // up as a failed delivery attempt, and accepting needs no DNS round trip.
-  if (settings.allowPrivate) return;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const reserved = settings.reservedPorts?.has(port) ?? false;
+  // Where private targets are allowed there is nothing to judge by address: a name that does not resolve shows
+  // up as a failed delivery attempt, and accepting needs no DNS round trip. Unless the port is one of this
+  // machine's browser control ports: then where the name leads decides.
+  if (settings.allowPrivate && !reserved) return;
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await settings.transport.resolve(host);
@@ -40,6 +43,9 @@ export const checkWebhookTarget = async (settings: WebhookSettings, raw: string)
     return refuse(`host ${host} does not resolve (${error instanceof Error ? error.message : String(error)})`, raw);
   }
   if (addresses.length === 0) refuse(`host ${host} does not resolve`, raw);
+  if (reserved && addresses.some(reachesThisMachine))
+    refuse(`port ${port} of ${host} is a control port of this service's own browsers, never a webhook target`, raw);
+  if (settings.allowPrivate) return;
   for (const address of addresses) {
     const reason = nonPublicReason(address);
     if (reason)
