@@ -1,9 +1,9 @@
 /**
- * Readings of lists, records and searches on hand-made pages: "the first result", "the second printer" count
- * the list that holds things of the kind named (said by its heading or column, or by its items); a cell of a
- * row whose one control is a link stands for that link ("the paused printer"); an unnamed field in a search is
- * "the search box". Each case stands beside one where the same reading must not answer, because counting in the
- * wrong list or clicking the wrong row is a wrong action.
+ * General readings of real page structure, on hand-made pages: lists counted by the kind of their items ("the first
+ * result", "the second printer"); a table row whose one control is a link, and a form row's label cell; an unnamed
+ * field in a search; "under" a heading, "in the menu", a website, and word forms as written. Each case stands
+ * beside one where the same reading must not answer, because counting in the wrong list or clicking the wrong row
+ * is a wrong action.
  */
 import { describe, expect, it } from 'vitest';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';

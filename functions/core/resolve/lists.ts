@@ -8,10 +8,12 @@
  *   their text or in where they lead: `/printers/…`, `package-summary.html`); then only the items that say it
  *   are counted (a file list's folders are no files);
  * - a place named after the kind ("in the classes table", "under Related links") must be said by the list too;
- * - a kind that is only "result", "item" or "entry" needs such a place, or the one list of the main content.
+ * - a kind that is only "result", "item" or "entry" needs such a place, the one list a search made (its heading
+ *   or region speaks of a search or results), or else the one list outside the page's frame.
  *
- * It answers only when exactly one list fits (or every list that fits gives the same item); anything else is
- * left to the resolver's own abstention, since counting in the wrong list is a wrong click.
+ * It answers only when every list that fits gives the same item; anything else is left to the resolver's own
+ * abstention, since counting in the wrong list is a wrong click. An element that only titles the list counted
+ * ("Topics" for "the last topic") is no answer either: with no list to count, it becomes an abstention.
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { columnsBy } from './equals.js';
