@@ -73,7 +73,7 @@ const runsOf = (column: SnapshotElement[], headers: SnapshotElement[]): Snapshot
 };
 
 /** The links of one heading and region, standing in one column one per line, in order down the page. */
-export const listsOf = (elements: SnapshotElement[]): List[] => {
+const listsOf = (elements: SnapshotElement[]): List[] => {
   const parts = new Map<string, SnapshotElement[]>();
   for (const e of elements) {
     if (e.role !== 'link' || !e.interactive || !e.visible || e.box.height <= 0) continue;
@@ -106,8 +106,9 @@ const around = (list: List): boolean =>
 /**
  * The items of the list that are of the kind, or none when the list is not a list of it. Said of the list as a
  * whole, every item counts, when there are enough of them to be a list at all (two links that happen to line up
- * under one heading are not) or their column's header says it. Said by items, at least two and half the list must say it, and only those count:
- * a menu's "New Ticket" says "ticket" but is no ticket, and it stands among other entries.
+ * under one heading are not) or their column's header says it. Said by items, at least two and half the list
+ * must say it, and only those count: a menu's "New Ticket" says "ticket" but is no ticket, and it stands among
+ * other entries.
  */
 const ofKind = (list: List, kind: string[], place: string[]): SnapshotElement[] => {
   if (place.length && !sayAll(list.title, place)) return [];
@@ -148,16 +149,15 @@ const itemOf = (
 ): SnapshotElement | undefined => {
   let fitting = listsOf(snapshot.elements)
     .filter((list) => kind.length || place.length || !around(list))
-    .filter((list) => ofKind(list, kind, place).length);
+    .map((list) => ({ list, items: ofKind(list, kind, place) }))
+    .filter(({ items }) => items.length);
   if (!kind.length && !place.length) {
     // "The first result": the one list a search made, or else the main content's one list.
-    const found = fitting.filter((list) => list.title.some((w) => SEARCH_WORDS.includes(w)));
+    const found = fitting.filter(({ list }) => list.title.some((w) => SEARCH_WORDS.includes(w)));
     if (named.some((w) => FOUND.has(w)) && found.length) fitting = found;
     if (fitting.length !== 1) return undefined;
   }
-  const picks = fitting
-    .map((list) => ofKind(list, kind, place))
-    .map((items) => (ordinal > 0 ? items[ordinal - 1] : items[items.length + ordinal]));
+  const picks = fitting.map(({ items }) => (ordinal > 0 ? items[ordinal - 1] : items[items.length + ordinal]));
   if (!picks.length || picks.some((p) => p === undefined)) return undefined;
   return new Set(picks.map((p) => p.href)).size === 1 ? picks[0] : undefined;
 };

@@ -85,8 +85,12 @@ const placeSays = (cell: SnapshotElement, word: string, stated: Stated): boolean
  * the heading the table stands under. Then the link is the one meant. A form's row (a field, a button) or a row
  * of several controls still asks.
  */
-const recordLink = (match: SnapshotElement, missing: string[], stated: Stated): Answer | undefined => {
-  const row = rowOf(match, stated);
+const recordLink = (
+  match: SnapshotElement,
+  missing: string[],
+  stated: Stated,
+  row = rowOf(match, stated),
+): Answer | undefined => {
   if (row.length !== 1 || row[0].role !== 'link' || !row[0].href) return undefined;
   const link = row[0];
   const context = [
@@ -165,13 +169,13 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
   // A first cell may pass for a row header ("Severity:"), but a table without column headers holds no records.
   if (match.column || stated.query.role?.roles.has(match.role)) return undefined;
   // A row whose one control is a link is a record of a list (a class and what it is for), not a form's line.
-  const record = recordLink(match, [], stated);
+  const controls = rowOf(match, stated);
+  const record = recordLink(match, [], stated, controls);
   if (record) return record;
   // The cell that is the label of its row's one control ("Type:" before the type dropdown) names that control.
-  const controls = rowOf(match, stated);
   if (controls.length === 1 && [controls[0].row, controls[0].label, controls[0].near].includes(match.name))
     return { match: controls[0], confidence: 0.6 };
-  const row = rowOf(match, stated).map(scoredLookup(sorted, stated.snapshot.elements));
+  const row = controls.map(scoredLookup(sorted, stated.snapshot.elements));
   const mine = sorted.find((s) => s.element === match);
   return {
     ambiguous: true,
