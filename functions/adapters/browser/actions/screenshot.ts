@@ -5,7 +5,7 @@
 import type { CDPSession, Page } from 'puppeteer-core';
 import { PageNavigatedAwayError, type Screenshot, type ScreenshotRequest } from '../../../ports/window-driver.js';
 import { isContextLost } from './input/settled.js';
-import { abortable, cdpOf, geometry } from './screenshot/cdp.js';
+import { abortable, cdpOf, type Geometry, geometry } from './screenshot/cdp.js';
 import { fullPage } from './screenshot/full-page.js';
 import { keepDrawn } from './screenshot/rendering.js';
 import { scan } from './screenshot/scan.js';
@@ -85,14 +85,23 @@ const shoot = async (
   try {
     return await fullPage(cdp, geo, request, signal);
   } finally {
-    // Capturing beyond the viewport lays the page out at full size for a moment; put its scroll offsets back.
-    const after = await geometry(cdp).catch(() => geo);
-    if (after.viewport.x !== geo.viewport.x || after.viewport.y !== geo.viewport.y) {
-      await evaluateInWorld(
-        page,
-        `window.scrollTo({ left: ${geo.viewport.x}, top: ${geo.viewport.y}, behavior: 'instant' })`,
-        new AbortController().signal,
-      ).catch(() => undefined);
-    }
+    // A capture cut short by another document leaves nothing to put back, and Chromium may not answer this
+    // session until the abandoned capture ends (a `Page.getLayoutMetrics` after one hung for good).
+    if (!signal.aborted) await restoreScroll(page, cdp, geo);
   }
+};
+
+/** A page at the same offsets answers within milliseconds; a bound keeps a stalled renderer from holding the call. */
+const RESTORE_MS = 2_000;
+
+/** Capturing beyond the viewport lays the page out at full size for a moment; puts its scroll offsets back. */
+const restoreScroll = async (page: Page, cdp: CDPSession, before: Geometry): Promise<void> => {
+  const bound = AbortSignal.timeout(RESTORE_MS);
+  const after = await abortable(geometry(cdp), bound).catch(() => before);
+  if (after.viewport.x === before.viewport.x && after.viewport.y === before.viewport.y) return;
+  await evaluateInWorld(
+    page,
+    `window.scrollTo({ left: ${before.viewport.x}, top: ${before.viewport.y}, behavior: 'instant' })`,
+    bound,
+  ).catch(() => undefined);
 };
