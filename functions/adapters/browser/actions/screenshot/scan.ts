@@ -5,8 +5,8 @@
  * (then says so), and puts the page back where it was.
  */
 import type { CDPSession, Page } from 'puppeteer-core';
-import type { Screenshot, ScreenshotRequest } from '../../../../ports/window-driver.js';
-import { geometry } from './cdp.js';
+import { PageNavigatedAwayError, type Screenshot, type ScreenshotRequest } from '../../../../ports/window-driver.js';
+import { abortable, geometry } from './cdp.js';
 import { pageScroll, type PageScrollState } from './page-scroll.js';
 import { viewportShot } from './viewport.js';
 
@@ -16,6 +16,9 @@ export const DEFAULT_SCAN: NonNullable<ScreenshotRequest['scan']> = {
   scrollDelayMs: 1000,
   direction: 'vertical',
 };
+
+/** Putting the page back takes one round trip; a stalled renderer must not hold the request past this. */
+const RESTORE_MS = 2_000;
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -57,7 +60,7 @@ export const scan = async (
       await pause(options.scrollDelayMs, signal);
       state = await pageScroll(page, { axes }, signal);
     }
-    shots.push(await viewportShot(cdp, await geometry(cdp), request, signal, state.after));
+    shots.push(await viewportShot(cdp, await abortable(geometry(cdp), signal), request, signal, state.after));
     previous = state;
     return state;
   };
@@ -80,8 +83,10 @@ export const scan = async (
       top = Math.min(row.after.top + step(row.viewport.height), row.max.top);
     }
   } finally {
-    // Put the page back even when the scan was stopped (the budget's signal would refuse the call).
-    await pageScroll(page, { axes, to: start.before }, new AbortController().signal).catch(() => undefined);
+    // Put the page back even when the scan was stopped (the budget's signal would refuse the call), within a bound
+    // of its own; a page that moved on to another document has nothing to put back.
+    if (!(signal.reason instanceof PageNavigatedAwayError))
+      await pageScroll(page, { axes, to: start.before }, AbortSignal.timeout(RESTORE_MS)).catch(() => undefined);
   }
   if (stoppedEarly && shots.length) {
     shots[shots.length - 1].truncated =
