@@ -193,6 +193,31 @@ describe('type', () => {
     expect(await page.$eval('#city', (el) => (el as HTMLInputElement).value)).toBe('Paris');
   });
 
+  it('inserts a long text as a paste does, typing only its end as keys, and says so', async () => {
+    await page.evaluate(() => {
+      const city = document.getElementById('city') as HTMLInputElement;
+      const counts = { keydown: 0, input: 0 };
+      (window as unknown as { counts: typeof counts }).counts = counts;
+      city.addEventListener('keydown', () => (counts.keydown += 1));
+      city.addEventListener('input', () => (counts.input += 1));
+    });
+    const text = `${'lorem ipsum dolor sit amet '.repeat(3_000)}the end`;
+    const res = await operate('type', { elementDescription: 'City', text });
+    expect(res.json.meta.status).toBe('success');
+    expect(await page.$eval('#city', (el) => (el as HTMLInputElement).value)).toBe(text);
+    const counts = await page.evaluate(() => (window as unknown as { counts: Record<string, number> }).counts);
+    // The last 64 characters are keys (one keydown each); the rest came in a few pieces of inserted text.
+    expect(counts.keydown).toBe(64);
+    expect(counts.input).toBeGreaterThan(64);
+    expect(counts.input).toBeLessThan(64 + 30);
+    expect(res.json.warnings).toEqual([
+      expect.objectContaining({
+        code: 'text_inserted',
+        message: expect.stringContaining(`its first ${text.length - 64}`),
+      }),
+    ]);
+  });
+
   it('fails without typing anywhere when the described field is not on the page', async () => {
     await page.focus('#city');
     const res = await operate('type', { elementDescription: 'the credit card number field', text: '4111' });

@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer-core';
 import type { ActionOutcome, TypeRequest } from '../../../ports/page-snapshot.js';
 import { abortable } from './input/abortable.js';
 import { ensureFocus, focusedElement, remainingInFocused, selectAllInFocused } from './input/focus.js';
-import { pressTimes, typeText } from './input/keys.js';
+import { KEYED_CHARS, KEYED_TAIL, pressTimes, typeText } from './input/keys.js';
 import { withNavigation } from './input/navigation.js';
 import { pointFor } from './input/point.js';
 
@@ -44,7 +44,14 @@ export const type = (page: Page, request: TypeRequest, signal: AbortSignal): Pro
       outcome.notes.push({ code: 'nothing_focused', message: 'no text field has focus: the keys went to the page' });
     }
     if (request.clear) await clearFocused(page, signal);
-    if (request.text) await abortable(typeText(page, request.text, signal), signal);
+    if (request.text) {
+      const inserted = await abortable(typeText(page, request.text, signal), signal);
+      if (inserted)
+        outcome.notes.push({
+          code: 'text_inserted',
+          message: `the text is longer than ${KEYED_CHARS} characters: its first ${inserted} were inserted as a paste inserts them (input events, no key events) and its last ${KEYED_TAIL} typed as keys`,
+        });
+    }
     if (request.pressEnter) await abortable(page.keyboard.press('Enter'), signal);
     if (request.pressTab) await abortable(page.keyboard.press('Tab'), signal);
     return outcome;
