@@ -9,7 +9,7 @@ import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Stated } from './stated.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Scored } from './score.js';
-import { candidateOf, scoredLookup } from './tier.js';
+import { candidateOf, scoredLookup, TIE } from './tier.js';
 import { says, specificWords, tokensOf } from './unsaid.js';
 import { linkWords, stemOf, tokenMatch, words } from './words.js';
 
@@ -141,7 +141,17 @@ const ROW_NAMED = 0.3;
 export const rowOfBest = (stated: Stated, sorted: Scored[]): Answer | undefined => {
   const best = sorted[0];
   if (!best || best.score < ROW_NAMED || stated.intent === 'scroll') return undefined;
-  const cell = best.element;
+  const answer = controlOfRow(best.element, stated);
+  if (!answer) return undefined;
+  // Anything as good as the best elsewhere ("1 (Type/Class)" on every row of an index) leaves the row unsaid.
+  const rivals = sorted.filter((s) => s !== best && s.score >= best.score - TIE);
+  return rivals.every((s) => controlOfRow(s.element, stated)?.match === answer.match) ? answer : undefined;
+};
+
+const controlOfRow = (
+  cell: SnapshotElement,
+  stated: Stated,
+): { match: SnapshotElement; confidence: number } | undefined => {
   if (cell.interactive || !CELL_ROLES.has(cell.role)) return undefined;
   const specific = specificWords(stated);
   const missing = specific.filter((w) => !nameSays(cell, w));
