@@ -12,6 +12,7 @@ import type { AsyncRequestSettings } from '../core/requests/deps.js';
 import type { Config } from '../config/config.js';
 import type { KeyConnections } from './key-connections.js';
 import type { OrgStreams } from './org-streams.js';
+import type { OrgSessionCap } from '../core/sessions/org-cap.js';
 import type { Logger } from '../config/logger.js';
 import type { RateLimiter } from '../observability/token-buckets.js';
 import type { ReadinessReport } from '../observability/readiness.js';
@@ -35,6 +36,8 @@ export interface Deps {
   keyConnections: KeyConnections;
   /** Event streams each org holds open, capped at MAX_STREAMS_PER_ORG. */
   streams: OrgStreams;
+  /** Live sessions each org may hold, capped at MAX_SESSIONS_PER_ORG; creates past it are refused. */
+  sessionCap: OrgSessionCap;
   /** Check every response against its route's schema (development and tests). */
   validateResponses: boolean;
   /** Resolves element descriptions when a language model is configured; absent: the offline resolver. */

@@ -19,6 +19,8 @@ import type { Deps } from '../api/deps.js';
 import { createLogger, type Logger } from '../config/logger.js';
 import { watchKeyConnections } from '../api/key-connections.js';
 import { orgStreams } from '../api/org-streams.js';
+import { orgSessionCap } from '../core/sessions/org-cap.js';
+import { ENV } from '../config/env.js';
 import { createSqsQueue } from '../adapters/aws/sqs-queue.js';
 import { createHttpWebhookTransport } from '../adapters/http/webhook-sender.js';
 import { MemoryQueue } from '../adapters/local/memory-queue.js';
@@ -138,6 +140,7 @@ export const createDeps = (parts: DepsParts): Deps => {
       log,
     }),
     streams: orgStreams(config.maxStreamsPerOrg),
+    sessionCap: orgSessionCap(config.maxSessionsPerOrg, ENV.maxSessionsPerOrg),
     validateResponses: parts.validateResponses ?? config.stage !== 'production',
     resolver: parts.resolver ?? resolverFromConfig(config, model),
     model,

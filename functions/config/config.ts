@@ -8,6 +8,16 @@ import { ENV } from './env.js';
 /** A current Claude Sonnet model: good at reading a page and cheap enough to ask per lookup. */
 export const DEFAULT_MODEL_NAME = 'claude-sonnet-5-5';
 
+/**
+ * Live sessions one org may hold at once. 50 is the default HOST_CAPACITY, one machine's worth of browsers: a
+ * service with one org (what `npm start` sets up) keeps every browser it has, since past 50 a session would only
+ * have waited for one there (it is now refused at once instead), and one client's burst of tens of sessions passes.
+ * It bounds what one org takes from a larger fleet; where orgs share fewer browsers than that (one default machine,
+ * or the AWS stack's default of 10 hosts of 6), the operator sets the share each org may take: the browsers in all,
+ * divided by the orgs that must always find room.
+ */
+export const DEFAULT_MAX_SESSIONS_PER_ORG = 50;
+
 /** A whole number written in decimal digits; blanks and other spellings are refused, not read as 0. */
 const int = (fallback: number) =>
   z
@@ -95,6 +105,7 @@ const schema = z.object({
   [ENV.rateLimitPerSecond]: decimal(100).pipe(z.number().max(100_000)),
   [ENV.rateLimitBurst]: int(200).pipe(z.number().min(1).max(1_000_000)),
   [ENV.maxStreamsPerOrg]: int(100).pipe(z.number().min(1).max(1_000_000)),
+  [ENV.maxSessionsPerOrg]: int(DEFAULT_MAX_SESSIONS_PER_ORG).pipe(z.number().min(1).max(1_000_000)),
   [ENV.metricsToken]: z.string().min(16).optional(),
 });
 
@@ -158,6 +169,8 @@ export interface Config {
   rateLimitBurst: number;
   /** Event streams open at once per org in this process (api/org-streams.ts). */
   maxStreamsPerOrg: number;
+  /** Live sessions an org may hold at once (core/sessions/org-cap.ts). */
+  maxSessionsPerOrg: number;
   metricsToken?: string;
 }
 
@@ -253,6 +266,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerSecond: v[ENV.rateLimitPerSecond],
     rateLimitBurst: v[ENV.rateLimitBurst],
     maxStreamsPerOrg: v[ENV.maxStreamsPerOrg],
+    maxSessionsPerOrg: v[ENV.maxSessionsPerOrg],
     metricsToken: v[ENV.metricsToken],
     ...overrides,
   });

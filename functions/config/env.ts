@@ -100,6 +100,8 @@ export const ENV = {
   rateLimitBurst: 'RATE_LIMIT_BURST',
   /** Event streams an org may hold open at once in one process; one more answers 429. */
   maxStreamsPerOrg: 'MAX_STREAMS_PER_ORG',
+  /** Live sessions (awaiting capacity, initializing or running) an org may hold at once; one more create answers 429. */
+  maxSessionsPerOrg: 'MAX_SESSIONS_PER_ORG',
   /** Bearer token `/metrics` requires; unset: open under `npm start`, the host secret on a browser host. */
   metricsToken: 'METRICS_TOKEN',
 } as const;

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       authCacheSeconds: 5,
       hostCapacity: 50,
       warmPoolSize: 2,
+      maxSessionsPerOrg: 50,
     });
     const config = loadConfig({});
     expect(config.apiKey).toBeUndefined();
@@ -99,10 +100,17 @@ describe('loadConfig', () => {
     ['WARM_POOL_SIZE', '-1'],
     ['EXTENSIONS_PREFIX', 'extensions'],
     ['EXTENSIONS_PREFIX', '/extensions/'],
+    ['MAX_SESSIONS_PER_ORG', '0'],
+    ['MAX_SESSIONS_PER_ORG', '-1'],
+    ['MAX_SESSIONS_PER_ORG', 'abc'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');
     expect(error.message).toContain(name);
+  });
+
+  it('reads the cap on live sessions per org', () => {
+    expect(loadConfig({ MAX_SESSIONS_PER_ORG: '3' }).maxSessionsPerOrg).toBe(3);
   });
 
   it('reads the extensions bucket, its prefix defaulting to extensions/', () => {

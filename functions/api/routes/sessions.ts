@@ -31,7 +31,7 @@ export const sessionRoutes = {
     path: '/v1/sessions',
     summary: 'Start a browser session',
     description:
-      'Answers once the browser runs (status `running`), or earlier with `initializing` or `awaitingCapacity` when the hosts are busy; poll GET /v1/sessions/{sessionId} or follow its events.',
+      'Answers once the browser runs (status `running`), or earlier with `initializing` or `awaitingCapacity` when the hosts are busy; poll GET /v1/sessions/{sessionId} or follow its events. An org holds at most `MAX_SESSIONS_PER_ORG` (default 50) live sessions (`awaitingCapacity`, `initializing`, `running`); one more answers 429 naming the limit, and nothing is started: terminate a session to free a slot.',
     tag: 'sessions' as const,
     body: CreateSessionBody,
     status: 201,

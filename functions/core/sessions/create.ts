@@ -1,7 +1,8 @@
 /**
- * Creating a session: the record first (so the id is valid at once), then the browser, in the background. The
- * caller waits a moment for it: with a warm pool the session is already running when the response goes out; a
- * cold start or a full host answers with the status it has, and the events stream tells the rest.
+ * Creating a session: the org's cap on live sessions first (org-cap.ts), so a refusal leaves nothing behind; then
+ * the record (so the id is valid at once), then the browser, in the background. The caller waits a moment for it:
+ * with a warm pool the session is already running when the response goes out; a cold start or a full host answers
+ * with the status it has, and the events stream tells the rest.
  */
 import type { Blobs } from '../../ports/blobs.js';
 import { loadProfile } from '../profiles/store.js';
@@ -16,6 +17,7 @@ import { DEFAULT_IDLE_TIMEOUT_MINUTES, type Session, type SessionItem } from './
 import { proxySettings, type ProxyConfig } from './proxy.js';
 import { getSession } from './queries.js';
 import { checkExtensions } from './extensions.js';
+import { claimSessionSlot, type OrgSessionCap } from './org-cap.js';
 
 /** The live-sessions index partition of sessions no host has taken yet. */
 export const PENDING_HOST = 'pending';
@@ -127,17 +129,19 @@ const profileToLoad = async (
   };
 };
 
-export const createSession = async (
+/**
+ * Writes the session's record and starts its browser alongside; answers once the record is written, with the
+ * browser's start still under way in `started`.
+ */
+const launchSession = async (
   deps: SessionDeps & { blobs?: Blobs },
   orgId: string,
+  id: string,
   request: CreateSessionRequest,
-  options: { readyWaitMs?: number } = {},
-): Promise<{ session: SessionItem; warnings: Issue[] }> => {
-  checkExtensions(await deps.fleet.features?.(), request.extensionIds);
-  const { proxy, warnings: proxyWarnings } = proxySettings(request.proxy);
-  const { profile, warnings: profileWarnings } = await profileToLoad(deps, orgId, request.profileName);
+  proxy: ReturnType<typeof proxySettings>['proxy'],
+): Promise<{ started: Promise<SessionItem | undefined>; warnings: Issue[] }> => {
+  const { profile, warnings } = await profileToLoad(deps, orgId, request.profileName);
   const now = deps.clock.now().toISOString();
-  const id = uuidv7(deps.clock.now().getTime());
   const session: Session = {
     id,
     orgId,
@@ -184,6 +188,22 @@ export const createSession = async (
     written,
   );
   await written;
+  return { started, warnings };
+};
+
+export const createSession = async (
+  deps: SessionDeps & { blobs?: Blobs; sessionCap?: OrgSessionCap },
+  orgId: string,
+  request: CreateSessionRequest,
+  options: { readyWaitMs?: number } = {},
+): Promise<{ session: SessionItem; warnings: Issue[] }> => {
+  checkExtensions(await deps.fleet.features?.(), request.extensionIds);
+  const { proxy, warnings: proxyWarnings } = proxySettings(request.proxy);
+  const id = uuidv7(deps.clock.now().getTime());
+  // Before a profile is read, a record written or a browser started: a refused create costs one read.
+  const release = await claimSessionSlot(deps.records, deps.sessionCap, orgId, id);
+  // The slot is held until the record is written, which counts from then on (or failed, and counts nothing).
+  const { started, warnings: profileWarnings } = await launchSession(deps, orgId, id, request, proxy).finally(release);
   const waitMs = options.readyWaitMs ?? 2000;
   const outcome = await Promise.race([
     started,

@@ -41,8 +41,14 @@ export type SessionItem = RecordItem & Session;
 
 export const DEFAULT_IDLE_TIMEOUT_MINUTES = 10;
 
-export const isLive = (status: SessionStatus): boolean =>
-  status === 'awaitingCapacity' || status === 'initializing' || status === 'running';
+/** The statuses of a session that holds a browser or waits for one; `ended` and `error` are final. */
+export const LIVE_STATUSES = [
+  'awaitingCapacity',
+  'initializing',
+  'running',
+] as const satisfies readonly SessionStatus[];
+
+export const isLive = (status: SessionStatus): boolean => (LIVE_STATUSES as readonly SessionStatus[]).includes(status);
 
 /** Minutes the session has existed (until it ended): the `currentUsage` clients see. */
 export const usageMinutes = (session: Session, now: Date): number => {
