@@ -100,6 +100,8 @@ export const ENV = {
   rateLimitBurst: 'RATE_LIMIT_BURST',
   /** Event streams an org may hold open at once in one process; one more answers 429. */
   maxStreamsPerOrg: 'MAX_STREAMS_PER_ORG',
+  /** Bytes of files (and saved profiles) an org may keep stored at once; past it uploads answer 413, downloads fail. */
+  maxStoredBytesPerOrg: 'MAX_STORED_BYTES_PER_ORG',
   /** Bearer token `/metrics` requires; unset: open under `npm start`, the host secret on a browser host. */
   metricsToken: 'METRICS_TOKEN',
 } as const;
