@@ -2,6 +2,7 @@
  * Configuration, parsed once from the environment into a frozen object. Nothing else reads process.env.
  */
 import { z } from 'zod';
+import { DEFAULT_MAX_STORED_BYTES_PER_ORG } from '../core/orgs/stored-bytes.js';
 import { DEFAULT_CREDITS_PER_1K_INPUT_TOKENS, DEFAULT_CREDITS_PER_1K_OUTPUT_TOKENS } from '../core/resolve/credits.js';
 import { ENV } from './env.js';
 
@@ -106,6 +107,7 @@ const schema = z.object({
   [ENV.rateLimitBurst]: int(200).pipe(z.number().min(1).max(1_000_000)),
   [ENV.maxStreamsPerOrg]: int(100).pipe(z.number().min(1).max(1_000_000)),
   [ENV.maxSessionsPerOrg]: int(DEFAULT_MAX_SESSIONS_PER_ORG).pipe(z.number().min(1).max(1_000_000)),
+  [ENV.maxStoredBytesPerOrg]: int(DEFAULT_MAX_STORED_BYTES_PER_ORG).pipe(z.number().min(1)),
   [ENV.metricsToken]: z.string().min(16).optional(),
 });
 
@@ -171,6 +173,8 @@ export interface Config {
   maxStreamsPerOrg: number;
   /** Live sessions an org may hold at once (core/sessions/org-cap.ts). */
   maxSessionsPerOrg: number;
+  /** Bytes of files and profiles each org may keep stored (core/orgs/stored-bytes.ts; 10 GiB by default, why there). */
+  maxStoredBytesPerOrg: number;
   metricsToken?: string;
 }
 
@@ -267,6 +271,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitBurst: v[ENV.rateLimitBurst],
     maxStreamsPerOrg: v[ENV.maxStreamsPerOrg],
     maxSessionsPerOrg: v[ENV.maxSessionsPerOrg],
+    maxStoredBytesPerOrg: v[ENV.maxStoredBytesPerOrg],
     metricsToken: v[ENV.metricsToken],
     ...overrides,
   });

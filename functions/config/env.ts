@@ -102,6 +102,8 @@ export const ENV = {
   maxStreamsPerOrg: 'MAX_STREAMS_PER_ORG',
   /** Live sessions (awaiting capacity, initializing or running) an org may hold at once; one more create answers 429. */
   maxSessionsPerOrg: 'MAX_SESSIONS_PER_ORG',
+  /** Bytes of files (and saved profiles) an org may keep stored at once; past it uploads answer 413, downloads fail. */
+  maxStoredBytesPerOrg: 'MAX_STORED_BYTES_PER_ORG',
   /** Bearer token `/metrics` requires; unset: open under `npm start`, the host secret on a browser host. */
   metricsToken: 'METRICS_TOKEN',
 } as const;

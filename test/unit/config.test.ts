@@ -76,6 +76,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('holds each org to 10 GiB of stored files unless MAX_STORED_BYTES_PER_ORG says otherwise', () => {
+    expect(loadConfig({}).maxStoredBytesPerOrg).toBe(10 * 1024 ** 3);
+    expect(loadConfig({ MAX_STORED_BYTES_PER_ORG: '4096' }).maxStoredBytesPerOrg).toBe(4096);
+  });
+
   it('lets overrides win over the environment', () => {
     expect(loadConfig({ PORT: '1234' }, { port: 0 }).port).toBe(0);
   });
@@ -103,6 +108,9 @@ describe('loadConfig', () => {
     ['MAX_SESSIONS_PER_ORG', '0'],
     ['MAX_SESSIONS_PER_ORG', '-1'],
     ['MAX_SESSIONS_PER_ORG', 'abc'],
+    ['MAX_STORED_BYTES_PER_ORG', '0'],
+    ['MAX_STORED_BYTES_PER_ORG', '10GiB'],
+    ['MAX_STORED_BYTES_PER_ORG', '-5'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');

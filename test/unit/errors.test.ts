@@ -70,6 +70,7 @@ describe('error codes and HTTP statuses', () => {
     new errors.MethodNotAllowedError('PATCH', '/v1/sessions', ['GET', 'POST']),
     new errors.ConflictError('busy'),
     new errors.PayloadTooLargeError(10),
+    new errors.StorageLimitError(4096, 4000, 500),
     new errors.UnsupportedMediaTypeError('text/plain'),
     new errors.ValidationError([{ location: 'body.url', message: 'required' }]),
     new errors.TooManyRequestsError('slow down'),

@@ -19,6 +19,8 @@ export const fileRoutes = {
     method: 'POST' as const,
     path: '/v1/files',
     summary: 'Create a file and get a URL to upload its bytes to',
+    description:
+      "An org's stored files (and saved profiles) may hold `MAX_STORED_BYTES_PER_ORG` bytes in all (10 GiB by default). Until its bytes are read, an upload holds room for the largest file it may become (100 MiB, or what room is left); once they are, their size. With no room left this answers 413 `storage_limit_reached` naming the limit and the org's use: delete files to free space. Bytes that turn out not to fit leave the file `upload_failed`, saying so, and are not kept.",
     tag: 'files' as const,
     body: res.CreateFileBody,
     status: 200,

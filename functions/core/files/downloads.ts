@@ -6,8 +6,8 @@
  */
 import type { BrowserDownload } from '../../ports/browser.js';
 import { MAX_FILE_BYTES, type FileItem } from './model.js';
-import { announceFileStatus, beginSessionFile, type SessionFileDeps } from './session-files.js';
-import { markAvailable, markFailed, tooLargeReason } from './uploads.js';
+import { announceFileStatus, beginSessionFile, storeSessionFileBytes, type SessionFileDeps } from './session-files.js';
+import { markFailed, tooLargeReason } from './uploads.js';
 
 const begin = (deps: SessionFileDeps, download: BrowserDownload): Promise<FileItem> =>
   beginSessionFile(deps, download.orgId, download.sessionId, {
@@ -24,10 +24,11 @@ const finish = async (
   if (download.state === 'failed') settled = await markFailed(deps, file, download.error);
   else if (download.bytes > MAX_FILE_BYTES) settled = await markFailed(deps, file, tooLargeReason(download.bytes));
   else {
-    const bytes = await download.read();
-    await deps.blobs.put(file.blobKey, bytes, { contentLength: bytes.length });
     // The browser may have named it `name (1).ext` beside an earlier download: that is its name in the session.
-    settled = await markAvailable(deps, file, bytes.length, { fileName: download.fileName });
+    // A download its org has no room for is not kept, but stays in the session's folder like any other.
+    settled = await storeSessionFileBytes(deps, file, await download.read(), {
+      extra: { fileName: download.fileName },
+    });
   }
   await announceFileStatus(deps, settled, download.sessionId);
 };

@@ -21,6 +21,12 @@ export interface StoredFile {
   uploadUrlExpiresAt?: string;
   /** Why the upload failed, for `upload_failed` files. */
   failureReason?: string;
+  /**
+   * What the file holds of its org's stored-bytes limit (core/orgs/stored-bytes.ts), and the hour it stops counting:
+   * an upload holds room for its largest size until its bytes are measured, then their size.
+   */
+  heldBytes?: number;
+  heldHour?: number;
 }
 
 export type FileItem = RecordItem & StoredFile;

@@ -1,17 +1,15 @@
 /**
- * Client uploads: a record in `uploading` and a pre-signed PUT URL; the bytes go straight to the blob store.
+ * Client uploads and the files a session makes: a record in `uploading` and, for clients, a pre-signed PUT URL
+ * (create.ts); the bytes go straight to the blob store.
  *
  * Completion is noticed when the file is next used (read, listed, pushed or put into a file input): a HEAD of its
  * object tells whether bytes arrived and how many. That needs no bucket notifications (which the local S3 stand-in
  * lacks) and costs one HEAD per use of a file still `uploading`. The first use after the PUT moves the file to
- * `available`, or to `upload_failed` when it is over MAX_FILE_BYTES (the object is deleted: a pre-signed PUT
- * cannot refuse a size) or when its upload URL expired with nothing uploaded.
+ * `available`, or to `upload_failed` when it is over MAX_FILE_BYTES or does not fit its org's stored-bytes limit
+ * (the object is deleted: a pre-signed PUT cannot refuse a size) or when its upload URL expired with nothing
+ * uploaded. Each move gives back or corrects the room the upload held (held.ts).
  */
-import type { Blobs } from '../../ports/blobs.js';
-import { ConditionFailedError } from '../../ports/records.js';
-import { getSession } from '../sessions/queries.js';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
-import { uuidv7 } from '../shared/ids.js';
+import { StorageLimitError } from '../shared/errors.js';
 import {
   FILE_RETENTION_SECONDS,
   fileKeys,
@@ -21,15 +19,8 @@ import {
   type FileItem,
   type FileType,
 } from './model.js';
-import type { FileDeps } from './store.js';
-
-export interface CreateFileRequest {
-  fileName: string;
-  fileType?: FileType;
-  /** Client-chosen; unique within the org. */
-  id?: string;
-  sessionIds?: string[];
-}
+import { heldBy, heldUntil, moveHeld } from './held.js';
+import { getStoredFile, type FileDeps } from './store.js';
 
 const isoAfter = (from: Date, seconds: number): string => new Date(from.getTime() + seconds * 1000).toISOString();
 const epoch = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
@@ -39,6 +30,9 @@ export const isExpired = (file: FileItem, now: Date): boolean => Date.parse(file
 
 export const tooLargeReason = (bytes: number): string =>
   `the file is ${bytes} bytes, over the limit of ${MAX_FILE_BYTES} bytes (${MAX_FILE_BYTES / 1024 / 1024} MiB); it was not kept`;
+
+/** Why a file did not fit its org's stored-bytes limit. */
+export const notKeptReason = (error: StorageLimitError): string => `the file was not kept since ${error.message}`;
 
 /** A new file record in `uploading`, for bytes that arrive later (a client's PUT or a browser download). */
 export const newFileRecord = (
@@ -66,72 +60,49 @@ export const newFileRecord = (
   };
 };
 
-export const createFile = async (
-  deps: FileDeps,
-  orgId: string,
-  request: CreateFileRequest,
-): Promise<{ file: FileItem; uploadUrl: string }> => {
-  const sessionIds = [...new Set(request.sessionIds ?? [])];
-  const sessions = await Promise.all(sessionIds.map((id) => getSession(deps.records, orgId, id)));
-  const unknown = sessions.findIndex((session) => session === undefined);
-  if (unknown >= 0)
-    throw new NotFoundError(
-      'session',
-      sessionIds[unknown],
-      `body.sessionIds.${(request.sessionIds ?? []).indexOf(sessionIds[unknown]!)}`,
-    );
-
-  const now = deps.clock.now();
-  const file = newFileRecord(
-    orgId,
-    request.id ?? uuidv7(now.getTime()),
-    { fileName: request.fileName, fileType: request.fileType ?? 'customer_upload', sessionIds },
-    now,
-  );
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await deps.records.put(file, { ifAbsent: true });
-      break;
-    } catch (error) {
-      if (!(error instanceof ConditionFailedError)) throw error;
-      // An expired file still held for clean-up does not keep its id taken.
-      const held = await deps.records.get<FileItem>(fileKeys.file(orgId, file.id));
-      if (attempt > 0 || !held || !isExpired(held, now))
-        throw new ConflictError(
-          `a file with id ${file.id} already exists in this organization: choose another id or leave it out`,
-        );
-      await removeFile(deps, held);
-    }
-  }
-  // No content type is signed: clients PUT with whatever Content-Type they like (the official client sends octet-stream).
-  return { file, uploadUrl: await deps.blobs.presignPut(file.blobKey, SIGNED_URL_SECONDS) };
-};
-
-const update = async (deps: FileDeps, file: FileItem, changes: Partial<FileItem>): Promise<FileItem> => {
-  await deps.records.update(fileKeys.file(file.orgId, file.id), changes);
-  return { ...file, ...changes };
-};
-
-export const markAvailable = (
-  deps: FileDeps,
-  file: FileItem,
+/** The fields of a file that became available at `now` with `fileBytes` bytes: it lives 48 hours from then. */
+export const availableChanges = (
+  now: Date,
   fileBytes: number,
-  extra: Partial<FileItem> = {},
-): Promise<FileItem> => {
-  const now = deps.clock.now();
+): Required<Pick<FileItem, 'status' | 'fileBytes' | 'uploadCompleteTime' | 'expiryTime'>> & { expiresAt: number } => {
   const expiryTime = isoAfter(now, FILE_RETENTION_SECONDS);
-  return update(deps, file, {
-    ...extra,
+  return {
     status: 'available',
     fileBytes,
     uploadCompleteTime: now.toISOString(),
     expiryTime,
     expiresAt: epoch(expiryTime) + RECORD_GRACE_SECONDS,
-  });
+  };
 };
 
-export const markFailed = (deps: FileDeps, file: FileItem, reason: string): Promise<FileItem> =>
-  update(deps, file, { status: 'upload_failed', failureReason: reason });
+/** The file as stored now (after another writer changed it); the one given when it is gone meanwhile. */
+const reread = async (deps: FileDeps, file: FileItem): Promise<FileItem> =>
+  (await getStoredFile(deps.records, file.orgId, file.id)) ?? file;
+
+/** Marks the file failed and gives back what it held, unless another writer settled it first (then answers that). */
+export const markFailed = async (deps: FileDeps, file: FileItem, reason: string): Promise<FileItem> =>
+  (await moveHeld(deps, file, undefined, { status: 'upload_failed', failureReason: reason })) ?? reread(deps, file);
+
+/**
+ * The upload's bytes arrived: it holds their size from now on, or fails when they do not fit its org's limit. The
+ * bytes are deleted only once this writer has marked it failed: another one settling it at the same moment (whose
+ * hold may be what left no room) may have made it available first.
+ */
+const completeUpload = async (deps: FileDeps, file: FileItem, bytes: number): Promise<FileItem> => {
+  const changes = availableChanges(deps.clock.now(), bytes);
+  try {
+    return (await moveHeld(deps, file, heldUntil(bytes, changes.expiresAt), changes)) ?? (await reread(deps, file));
+  } catch (error) {
+    if (!(error instanceof StorageLimitError)) throw error;
+    const failed = await moveHeld(deps, file, undefined, {
+      status: 'upload_failed',
+      failureReason: notKeptReason(error),
+    });
+    if (!failed) return reread(deps, file);
+    await deps.blobs.delete(file.blobKey);
+    return failed;
+  }
+};
 
 /** Moves an `uploading` file on when its bytes arrived (or can no longer arrive); any other file is returned as is. */
 export const settleUpload = async (deps: FileDeps, file: FileItem): Promise<FileItem> => {
@@ -147,14 +118,20 @@ export const settleUpload = async (deps: FileDeps, file: FileItem): Promise<File
     await deps.blobs.delete(file.blobKey);
     return markFailed(deps, file, tooLargeReason(head.size));
   }
-  return markAvailable(deps, file, head.size);
+  return completeUpload(deps, file, head.size);
 };
 
-/** The record goes last, so a removal that fails midway leaves a record to retry it from. */
-export const removeFile = async (
-  deps: { records: FileDeps['records']; blobs: Blobs },
-  file: FileItem,
-): Promise<void> => {
+/**
+ * Bytes first, then what the file held (under the record's version, so two removals give it back once), then the
+ * record: a removal that fails midway leaves a record to retry it from.
+ */
+export const removeFile = async (deps: FileDeps, file: FileItem): Promise<void> => {
   await deps.blobs.delete(file.blobKey);
+  if (heldBy(file) && !(await moveHeld(deps, file, undefined, {}))) {
+    const fresh = await getStoredFile(deps.records, file.orgId, file.id);
+    // Another writer removed it, or changed it first: remove it as it is now.
+    if (fresh) await removeFile(deps, fresh);
+    return;
+  }
   await deps.records.delete(fileKeys.file(file.orgId, file.id));
 };

@@ -10,7 +10,10 @@
  *   scan is still a success, with a `screenshot_truncated` warning saying what is missing.
  */
 import type { Screenshot, ScreenshotRequest } from '../../ports/window-driver.js';
-import { signedDownload, storeGeneratedFile, type FileDeps } from '../files/store.js';
+import { storeGeneratedFile } from '../files/generated.js';
+import type { FileItem } from '../files/model.js';
+import { signedDownload, type FileDeps } from '../files/store.js';
+import { removeFile } from '../files/uploads.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { Issue } from '../shared/issues.js';
 import { succeeded, type OperationResult, type ScreenshotOut } from './result.js';
@@ -78,6 +81,34 @@ const describe = (scope: ScreenshotRequest['scope'], shots: Screenshot[]): strin
   return `Scanned the page in ${shots.length} screenshot${shots.length === 1 ? '' : 's'}.`;
 };
 
+/**
+ * Every capture as a file of the session, or none: one that cannot be stored (its org's storage limit reached)
+ * removes those stored beside it, and the request fails saying why.
+ */
+const storeTiles = async (
+  deps: FileDeps,
+  target: { orgId: string; sessionId: string },
+  shots: Screenshot[],
+): Promise<FileItem[]> => {
+  const stamp = fileStamp(deps.clock.now());
+  const results = await Promise.allSettled(
+    shots.map((shot, index) =>
+      storeGeneratedFile(deps, target.orgId, {
+        fileName: `screenshot-${stamp}${shots.length > 1 ? `-${index + 1}` : ''}.jpg`,
+        fileType: 'screenshot',
+        bytes: shot.jpeg,
+        contentType: 'image/jpeg',
+        sessionIds: [target.sessionId],
+      }),
+    ),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  const stored = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  if (!failed) return stored;
+  await Promise.all(stored.map((file) => removeFile(deps, file).catch(() => undefined)));
+  throw failed.reason;
+};
+
 export const takeScreenshot = (
   deps: SessionDeps & FileDeps,
   target: { orgId: string; sessionId: string; windowId: string },
@@ -88,20 +119,13 @@ export const takeScreenshot = (
     const { request, format } = planScreenshot(body.configuration?.screenshot);
     const shots = await driver.screenshot(request, budget.signal);
     budget.check();
-    const stamp = fileStamp(deps.clock.now());
+    const files = format === 'url' ? await storeTiles(deps, target, shots) : [];
     const screenshots = await Promise.all(
       shots.map(async (shot, index): Promise<ScreenshotOut> => {
         const common = { format, viewportDimensions: shot.viewport, scrollPosition: shot.scroll };
         if (format === 'base64')
           return { ...common, dataUrl: `data:image/jpeg;base64,${shot.jpeg.toString('base64')}` };
-        const fileName = `screenshot-${stamp}${shots.length > 1 ? `-${index + 1}` : ''}.jpg`;
-        const file = await storeGeneratedFile(deps, target.orgId, {
-          fileName,
-          fileType: 'screenshot',
-          bytes: shot.jpeg,
-          contentType: 'image/jpeg',
-          sessionIds: [target.sessionId],
-        });
+        const file = files[index]!;
         const download = await signedDownload(deps, file);
         return {
           ...common,

@@ -11,6 +11,8 @@ export interface Profile {
   /** The session whose end saved it last. */
   savedFrom: string;
   blobKey: string;
+  /** What the archive holds of its org's stored-bytes limit (absent for profiles saved before it was counted). */
+  heldBytes?: number;
 }
 
 export type ProfileItem = RecordItem & Profile;

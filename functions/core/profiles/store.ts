@@ -1,11 +1,14 @@
 /**
  * Saved profiles of an org: the archive in the blob store under `profiles/{org}/{name}.tar.gz`, and a record
  * beside the org's other records. Saving a name again replaces both; every lookup is by the caller's org, so
- * another org's profile of the same name is simply not there.
+ * another org's profile of the same name is simply not there. Archives count against the org's stored-bytes limit
+ * for as long as they are kept (they do not expire).
  */
 import type { Blobs } from '../../ports/blobs.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Records } from '../../ports/records.js';
+import { withRoom } from '../files/room.js';
+import { changeHeld, releaseHeld, type Held } from '../orgs/stored-bytes.js';
 import { profileKeys } from '../shared/record-keys.js';
 import { checkProfileNames, type ProfileItem } from './model.js';
 
@@ -13,9 +16,17 @@ export interface ProfileDeps {
   records: Records;
   blobs: Blobs;
   clock: Clock;
+  /** Absent: the default limit (core/orgs/stored-bytes.ts). */
+  config?: { maxStoredBytesPerOrg?: number };
 }
 
-/** The archive goes first: a record always points at bytes. */
+const heldBy = (item: ProfileItem | undefined): Held | undefined =>
+  item?.heldBytes ? { bytes: item.heldBytes } : undefined;
+
+/**
+ * The new archive is held in place of the old one (StorageLimitError when the difference does not fit), then
+ * written, then its record: a record always points at bytes. A write that fails holds the old archive again.
+ */
 export const saveProfile = async (
   deps: ProfileDeps,
   orgId: string,
@@ -23,18 +34,28 @@ export const saveProfile = async (
   archive: Buffer,
   sessionId: string,
 ): Promise<ProfileItem> => {
+  const key = profileKeys.profile(orgId, name);
+  const old = heldBy(await deps.records.get<ProfileItem>(key));
+  const held: Held = { bytes: archive.length };
+  await withRoom(deps, orgId, () => changeHeld(deps, orgId, { add: held, release: old }));
   const blobKey = profileKeys.blob(orgId, name);
-  await deps.blobs.put(blobKey, archive, { contentType: 'application/gzip', contentLength: archive.length });
   const item: ProfileItem = {
-    ...profileKeys.profile(orgId, name),
+    ...key,
     orgId,
     name,
     bytes: archive.length,
     updatedAt: deps.clock.now().toISOString(),
     savedFrom: sessionId,
     blobKey,
+    heldBytes: held.bytes,
   };
-  await deps.records.put(item);
+  try {
+    await deps.blobs.put(blobKey, archive, { contentType: 'application/gzip', contentLength: archive.length });
+    await deps.records.put(item);
+  } catch (error) {
+    await changeHeld(deps, orgId, { add: old, release: held }, { unchecked: true }).catch(() => undefined);
+    throw error;
+  }
   return item;
 };
 
@@ -61,6 +82,7 @@ export const deleteProfiles = async (
     await deps.blobs.delete(item?.blobKey ?? profileKeys.blob(orgId, name));
     if (item) {
       await deps.records.delete(key);
+      await releaseHeld(deps, orgId, heldBy(item));
       deleted.push(name);
     }
   }

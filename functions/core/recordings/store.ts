@@ -4,9 +4,14 @@
  * then `available` with `fileId` and a `downloadUrl` that works without the API key (or `upload_failed`).
  */
 import type { BrowserEnding } from '../../ports/browser.js';
-import { MAX_FILE_BYTES, type FileItem } from '../files/model.js';
-import { announceFileStatus, beginSessionFile, type SessionFileDeps } from '../files/session-files.js';
-import { markAvailable, markFailed, tooLargeReason } from '../files/uploads.js';
+import type { FileItem } from '../files/model.js';
+import {
+  announceFileStatus,
+  beginSessionFile,
+  storeSessionFileBytes,
+  type SessionFileDeps,
+} from '../files/session-files.js';
+import { markFailed } from '../files/uploads.js';
 import { recordingDocument } from './format.js';
 
 /** Answers the stored file, or undefined when the session was not recorded. */
@@ -26,11 +31,7 @@ export const storeRecordingAtEnd = async (
   );
   try {
     const bytes = recordingDocument(sessionId, recording, now);
-    if (bytes.length > MAX_FILE_BYTES) file = await markFailed(deps, file, tooLargeReason(bytes.length));
-    else {
-      await deps.blobs.put(file.blobKey, bytes, { contentType: 'application/json', contentLength: bytes.length });
-      file = await markAvailable(deps, file, bytes.length);
-    }
+    file = await storeSessionFileBytes(deps, file, bytes, { contentType: 'application/json' });
   } catch (error) {
     file = await markFailed(deps, file, `the recording could not be stored: ${(error as Error).message}`);
   }

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'conflict'
   | 'payload_too_large'
+  | 'storage_limit_reached'
   | 'unsupported_media_type'
   | 'validation_failed'
   | 'too_many_requests'
@@ -96,6 +97,29 @@ export class ConflictError extends AppError {
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
     super('payload_too_large', `the request body exceeds the limit of ${limitBytes} bytes`);
+  }
+}
+
+/**
+ * The org's stored files (and saved profiles) would pass MAX_STORED_BYTES_PER_ORG. It is told as content the
+ * service will not take (413), not as a rate (429): waiting frees nothing, deleting files does, and clients retry
+ * 429 on their own.
+ */
+export class StorageLimitError extends AppError {
+  constructor(
+    readonly limitBytes: number,
+    readonly usedBytes: number,
+    /** What did not fit; absent when the org has no room left at all. */
+    readonly neededBytes?: number,
+  ) {
+    const wanted =
+      neededBytes === undefined
+        ? 'no room is left for another file (an upload holds room for its largest size until its file is next read)'
+        : `${neededBytes} more do not fit`;
+    const message = `the organization's storage limit was reached (MAX_STORED_BYTES_PER_ORG = ${limitBytes} bytes): its stored files hold ${usedBytes} bytes, and ${wanted}; delete files (DELETE /v1/files/{id}) or saved profiles to free space`;
+    super('storage_limit_reached', message, {
+      details: [{ message, value: { setting: 'MAX_STORED_BYTES_PER_ORG', limitBytes, usedBytes, neededBytes } }],
+    });
   }
 }
 

@@ -24,6 +24,8 @@ export const recordKeys = {
   }),
   /** Async requests: one partition per org, sorted by time-ordered id. */
   request: (orgId: string, requestId: string): RecordKey => ({ pk: `ORG#${orgId}#REQUESTS`, sk: requestId }),
+  /** The bytes the org keeps in the blob store, held against its limit (core/orgs/stored-bytes.ts). */
+  storedBytes: (orgId: string): RecordKey => ({ pk: `ORG#${orgId}`, sk: 'STOREDBYTES' }),
   /** The org's webhook signing secret (current, and the previous one during a rotation). */
   webhookSecret: (orgId: string): RecordKey => ({ pk: `ORG#${orgId}`, sk: 'WEBHOOKSECRET' }),
 } as const;

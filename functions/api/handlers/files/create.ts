@@ -1,4 +1,4 @@
-import { createFile } from '../../../core/files/uploads.js';
+import { createFile } from '../../../core/files/create.js';
 import { defineOperation } from '../../operation.js';
 import { envelope } from '../../shape/envelope.js';
 import { createdFileToWire } from '../../shape/file.js';
