@@ -81,10 +81,6 @@ const FILLER = new Set([
   'located',
   'placed',
   'shown',
-  // "The first method listed": where it is shown, not what it is called (a class `List`).
-  'listed',
-  'displayed',
-  'mentioned',
 ]);
 /**
  * Words for a piece of a document or site ("the chapter on triggers", "the site search"): with other name words
