@@ -63,6 +63,23 @@ describe('what the match does not say', () => {
   });
 });
 
+describe('a word one letter from another', () => {
+  const book = pageAt('http://docs.test/index.html', 'Handbook')(
+    el('c1', 'link', '4.2.15. Selecting Packages to Install', { href: 'sect.installation-steps.html#id-1' }),
+    el('c2', 'link', '4.2.16. Debian Package Popularity Contest', { href: 'sect.installation-steps.html#id-2' }),
+    el('c3', 'link', '4.2.17. Installing the GRUB Bootloader', { href: 'sect.installation-steps.html#id-3' }),
+  );
+
+  it('is another word: "the Contents link" is not the Popularity Contest', async () => {
+    expect(said(await resolve(book, 'the Contents link'))).toBe('none');
+  });
+
+  it('still finds the word itself, and a longer form of it', async () => {
+    expect(said(await resolve(book, 'the popularity contest'))).toBe('4.2.16. Debian Package Popularity Contest');
+    expect(said(await resolve(book, 'the GRUB boot loader link'))).toBe('4.2.17. Installing the GRUB Bootloader');
+  });
+});
+
 describe('an ordinal over what is no list', () => {
   it('does not count a Previous and a Next link as chapters', async () => {
     const nav = page(

@@ -94,7 +94,7 @@ interface StringMatch {
   tokens: string[];
 }
 
-/** Most kinds of token match (same, prefix, one typo) start with the same letter: other short tokens are skipped unexamined. */
+/** Most kinds of token match (same, prefix) start with the same letter: other short tokens are skipped unexamined. */
 const matchString = (value: string, wanted: string[], initials: Set<string>, termTokens: string[]): StringMatch => {
   const tokens = words(value);
   let matches: Float64Array | undefined;

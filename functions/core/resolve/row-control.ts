@@ -63,7 +63,7 @@ export const inRow = (
   };
 };
 
-/** Whether the element's own name says the word (a prefix or one typo apart counts). */
+/** Whether the element's own name says the word (a prefix counts). */
 const nameSays = (element: SnapshotElement, word: string): boolean => says(tokensOf(element), word);
 
 /**

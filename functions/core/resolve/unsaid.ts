@@ -13,7 +13,7 @@ import { inRegion, type Scored } from './score.js';
 import { candidateOf } from './tier.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
-/** A word counts as said by an element when one of its tokens matches this well (a prefix or one typo). */
+/** A word counts as said by an element when one of its tokens matches this well (a prefix, or a compound holding it). */
 const SAID = 0.7;
 
 type Field = 'name' | 'label' | 'text' | 'placeholder' | 'alt' | 'title' | 'rel' | 'value' | 'attributes' | 'href';
