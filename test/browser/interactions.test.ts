@@ -101,6 +101,18 @@ describe('click', () => {
     expect(await page.title()).toBe('Next page');
   });
 
+  it('unasked, answers a click that leaves the page once the next document is in place', async () => {
+    await page.evaluate((url) => {
+      const link = document.getElementById('next-link') as HTMLAnchorElement;
+      link.href = url;
+    }, `${fixtures.url}/slow?ms=1500`);
+    const res = await operate('click', { elementDescription: 'Go to the next page link' });
+    expect(res.json.meta.status).toBe('success');
+    // A read right after it sees the new document, not the page before or a blank one between the two.
+    expect(page.url()).toBe(`${fixtures.url}/slow?ms=1500`);
+    expect(await page.evaluate(() => document.body.innerText)).toContain('waited 1500 ms');
+  });
+
   it('still succeeds, with a warning, when no navigation follows within the time', async () => {
     const res = await operate('click', {
       elementDescription: 'Stay here',
