@@ -55,6 +55,22 @@ describe('pushing files into sessions', () => {
   });
 });
 
+describe('pushing a file to its own sessions (no sessionIds)', () => {
+  it('goes to those still running and passes over the ended ones; with none running it says so (409)', async () => {
+    const [ended, running] = [await createRunningSession(bed.svc), await createRunningSession(bed.svc)];
+    const { id } = await upload(Buffer.from('again'), { fileName: 'again.txt' });
+    expect((await call('POST', `/v1/files/${id}/push`, { sessionIds: [ended.id, running.id] })).statusCode).toBe(200);
+    await call('DELETE', `/v1/sessions/${ended.id}`);
+    const again = await call('POST', `/v1/files/${id}/push`, {});
+    expect(again.statusCode, JSON.stringify(again.json)).toBe(200);
+    expect(await bed.svc.deps.fleet.sessionFile(running.id, 'again.txt')).toBeDefined();
+    await call('DELETE', `/v1/sessions/${running.id}`);
+    const none = await call('POST', `/v1/files/${id}/push`, {});
+    expect(none.statusCode).toBe(409);
+    expect(none.json.detail).toMatch(/none of the sessions .* is running any more/);
+  });
+});
+
 describe('file-input', () => {
   let sessionId: string;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { BrowserFleet } from '../../ports/browser.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import { touchSession } from '../sessions/activity.js';
 import { appendEvent } from '../sessions/events.js';
-import { ConflictError, ValidationError } from '../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
 import { runningSession } from '../windows/open.js';
 import { fileKeys, MAX_FILE_BYTES, type FileItem } from './model.js';
@@ -49,6 +49,27 @@ const requireAvailable = (file: FileItem): void => {
     throw new ConflictError(`file ${file.id} cannot be pushed: ${file.failureReason ?? `it is ${file.status}`}`);
 };
 
+/** Of the file's own sessions, those still running; a 409 naming them when none is. */
+const stillRunning = async (deps: FileSessionDeps, orgId: string, file: FileItem): Promise<string[]> => {
+  const found = await Promise.all(
+    file.sessionIds.map((id) =>
+      runningSession(deps, orgId, id).then(
+        () => id,
+        (error: unknown) => {
+          // Ended or gone: passed over. Anything else (the store failing) is the push's failure.
+          if (error instanceof ConflictError || error instanceof NotFoundError) return undefined;
+          throw error;
+        },
+      ),
+    ),
+  );
+  const running = found.filter((id): id is string => id !== undefined);
+  if (running.length) return running;
+  throw new ConflictError(
+    `none of the sessions file ${file.id} was pushed to is running any more (${file.sessionIds.join(', ')}): name a running session in sessionIds`,
+  );
+};
+
 export const pushFile = async (
   deps: FileSessionDeps,
   orgId: string,
@@ -56,8 +77,8 @@ export const pushFile = async (
   sessionIds?: string[],
 ): Promise<{ errors: Issue[] }> => {
   const file = await readFile(deps, orgId, fileId);
-  const targets = [...new Set(sessionIds?.length ? sessionIds : file.sessionIds)];
-  if (targets.length === 0) {
+  const named = sessionIds?.length ? [...new Set(sessionIds)] : undefined;
+  if (!named && file.sessionIds.length === 0) {
     throw new ValidationError([
       {
         location: 'body.sessionIds',
@@ -65,8 +86,10 @@ export const pushFile = async (
       },
     ]);
   }
-  // Every target must be the caller's running session before anything moves: 404 or 409 otherwise. A push is
-  // activity on each session, like any call on it.
+  // Named sessions must each be the caller's running session before anything moves: 404 or 409 otherwise. Without
+  // names the file goes to those of its own sessions still running; the ended ones (idle, terminated) are passed
+  // over, since they cannot take it any more. A push is activity on each session, like any call on it.
+  const targets = named ?? (await stillRunning(deps, orgId, file));
   for (const sessionId of targets) await touchSession(deps, await runningSession(deps, orgId, sessionId));
   requireAvailable(file);
 
