@@ -147,3 +147,22 @@ describe('the entry an element belongs to', () => {
     expect(matchName(await offlineResolver.resolve(snapshot, 'the diff of the first entry'))).toBe('several');
   });
 });
+
+describe('a part of the page scrolled to', () => {
+  const footed = pageAt('http://docs.test/tutorial.html', 'Tutorial')(
+    el('n1', 'link', 'Python', { href: '/', region: ['nav'] }),
+    el('p1', 'paragraph', 'More Control Flow Tools', { interactive: false, region: ['main'] }),
+    el('f1', 'link', 'Copyright', { href: '/copyright.html', region: ['footer'] }),
+    el('f2', 'link', 'History and License', { href: '/license.html', region: ['footer'] }),
+    el('f3', 'link', 'Found a bug?', { href: '/bugs.html', region: ['footer'] }),
+  );
+
+  it('is the first of its elements when the description names only the part', async () => {
+    const answer = await offlineResolver.resolve(footed, 'the footer', { intent: 'scroll' });
+    expect('match' in answer && answer.match.id).toBe('f1');
+  });
+
+  it('stays a question for a click, which needs one element', async () => {
+    expect('ambiguous' in (await offlineResolver.resolve(footed, 'the footer', { intent: 'click' }))).toBe(true);
+  });
+});

@@ -9,9 +9,9 @@ import { withHome } from './home.js';
 import { choose } from './choose.js';
 import { constrain } from './constraints.js';
 import { countedItem } from './lists.js';
-import { parseQuery } from './query.js';
-import type { ElementResolver, Resolution, ResolveOptions } from './resolver.js';
-import { scoreAll } from './score.js';
+import { parseQuery, type Query } from './query.js';
+import type { Answer, ElementResolver, Resolution, ResolveOptions } from './resolver.js';
+import { inRegion, scoreAll } from './score.js';
 import { scopeOn } from './scope.js';
 
 export class OfflineResolver implements ElementResolver {
@@ -50,8 +50,25 @@ export class OfflineResolver implements ElementResolver {
     });
     // "The first result": when the words found nothing sure, the ordinal may count a list by its items' kind.
     const counted = query.ordinal !== undefined ? countedItem(seen, description, query.ordinal, answer) : undefined;
-    return { ...(counted ?? answer), credits: 0 };
+    return { ...(counted ?? (intent === 'scroll' ? placeToScrollTo(seen, query, answer) : answer)), credits: 0 };
   }
 }
+
+/**
+ * "Scroll to the footer": a description that names only a part of the page (footer, sidebar, navigation, a
+ * table) asks for that part, not for one of its links. Its elements tie, so the answer is an ambiguity; scrolling
+ * to the first of them in the page brings the part into view, which is what was asked.
+ */
+const placeToScrollTo = (snapshot: PageSnapshot, query: Query, answer: Answer): Answer => {
+  if (!('ambiguous' in answer) || query.terms.length || query.quotes.length || query.regions.length !== 1)
+    return answer;
+  if (query.hints.some((h) => !query.regionWords.includes(h)) || query.role || query.ordinal !== undefined)
+    return answer;
+  const ids = new Set(answer.candidates.map((c) => c.id));
+  const tied = snapshot.elements.filter((e) => ids.has(e.id));
+  // Only when all of them are in that part: a tie with something named after it elsewhere stays a question.
+  if (!tied.length || !tied.every((e) => inRegion(e, query.regions[0]))) return answer;
+  return { match: tied[0], confidence: 0.7 };
+};
 
 export const offlineResolver = new OfflineResolver();
