@@ -166,3 +166,26 @@ describe('a part of the page scrolled to', () => {
     expect('ambiguous' in (await offlineResolver.resolve(footed, 'the footer', { intent: 'click' }))).toBe(true);
   });
 });
+
+describe('a navigation bar the page repeats', () => {
+  const img = (id: string, region: string) =>
+    el(id, 'img', 'python logo', { interactive: false, heading: 'Navigation', region: [region] });
+  const twice = pageAt('http://docs.test/tutorial.html', 'Tutorial')(
+    img('top', 'nav related navigation'),
+    el('t', 'paragraph', 'More Control Flow Tools', { interactive: false, region: ['main'] }),
+    img('bottom', 'nav related navigation'),
+  );
+
+  it('shows one picture twice: either copy is the answer, the other named with it', async () => {
+    const answer = await offlineResolver.resolve(twice, 'the python logo image', { intent: 'hover' });
+    expect('match' in answer && answer.match.id).toBe('top');
+    expect('match' in answer && answer.equivalents?.map((e) => e.id)).toEqual(['bottom']);
+  });
+
+  it('but two like pictures in the content are two things to choose from', async () => {
+    const gallery = pageAt('http://docs.test/gallery.html', 'Gallery')(img('a', 'main'), img('b', 'main'));
+    expect('ambiguous' in (await offlineResolver.resolve(gallery, 'the python logo image', { intent: 'hover' }))).toBe(
+      true,
+    );
+  });
+});

@@ -6,6 +6,8 @@ import type { SnapshotElement } from '../../ports/page-snapshot.js';
  * (a navigation bar at the top and again at the bottom) are one answer, not a choice to put back to the caller.
  * A bare "#" or a script URL leads nowhere in particular, so it makes no two links alike.
  */
+const PAGE_CHROME = /^(?:nav|header|footer)\b/;
+
 export const destinationOf = (element: SnapshotElement, anchors?: Map<string, string>): string | undefined => {
   // Two text fields alike in everything but place (a site search at the top and again at the bottom: same name,
   // same field name, same kind of form) do the same thing when typed into.
@@ -15,6 +17,14 @@ export const destinationOf = (element: SnapshotElement, anchors?: Map<string, st
   // where every copy asks the same thing; elsewhere ("Delete" on each row) each button acts on its own record.
   if (element.type === 'submit' && element.region?.some((r) => r.startsWith('search')))
     return `submit ${element.name} ${element.region.join('>')}`;
+  // The same picture or text in a navigation bar the page repeats (at the top and again at the bottom) is one thing.
+  if (
+    !element.interactive &&
+    element.name &&
+    element.role !== 'heading' &&
+    element.region?.some((r) => PAGE_CHROME.test(r))
+  )
+    return `copy ${element.role} ${element.name} ${element.region.join('>')}`;
   const href = element.href ?? anchors?.get(element.id);
   if (!href || href === '#' || /^javascript:/i.test(href)) return undefined;
   return href;
