@@ -75,20 +75,25 @@ export interface LauncherOptions {
 /** Left behind in a copied profile, these make Chromium think another browser still owns it. */
 const PROFILE_LOCKS = ['SingletonLock', 'SingletonSocket', 'SingletonCookie'];
 
+/** Starts of a browser that keeps crashing at start before the launch fails. */
+export const START_TRIES = 3;
+
 export class BrowserLauncher {
   constructor(private readonly options: LauncherOptions) {}
 
   /**
    * A browser killed by a signal before it printed its DevTools endpoint crashed at start: rare and not reproducible
-   * on demand (seen once in hundreds of launches of a loaded host), so one more try with a fresh profile is what a
-   * caller wants. A browser that exits with a code (bad flags, missing libraries) fails the same way again: no retry.
+   * on demand (seen once in hundreds of launches of a loaded host, and once twice in a row), so more tries with a
+   * fresh profile are what a caller wants, up to START_TRIES starts in all. A browser that exits with a code (bad
+   * flags, missing libraries) fails the same way again: no retry.
    */
   async launch(spec: LaunchSpec = {}): Promise<LaunchedBrowser> {
-    try {
-      return await this.launchOnce(spec);
-    } catch (error) {
-      if (!crashedAtStart(error)) throw error;
-      return this.launchOnce(spec);
+    for (let start = 1; ; start += 1) {
+      try {
+        return await this.launchOnce(spec);
+      } catch (error) {
+        if (!crashedAtStart(error) || start >= START_TRIES) throw error;
+      }
     }
   }
 
