@@ -8,6 +8,7 @@
  */
 import type { BrowserFleet } from '../../ports/browser.js';
 import type { SessionDeps } from '../sessions/deps.js';
+import type { SessionItem } from '../sessions/model.js';
 import { touchSession } from '../sessions/activity.js';
 import { appendEvent } from '../sessions/events.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
@@ -50,20 +51,17 @@ const requireAvailable = (file: FileItem): void => {
 };
 
 /** Of the file's own sessions, those still running; a 409 naming them when none is. */
-const stillRunning = async (deps: FileSessionDeps, orgId: string, file: FileItem): Promise<string[]> => {
+const stillRunning = async (deps: FileSessionDeps, orgId: string, file: FileItem): Promise<SessionItem[]> => {
   const found = await Promise.all(
     file.sessionIds.map((id) =>
-      runningSession(deps, orgId, id).then(
-        () => id,
-        (error: unknown) => {
-          // Ended or gone: passed over. Anything else (the store failing) is the push's failure.
-          if (error instanceof ConflictError || error instanceof NotFoundError) return undefined;
-          throw error;
-        },
-      ),
+      runningSession(deps, orgId, id).catch((error: unknown) => {
+        // Ended or gone: passed over. Anything else (the store failing) is the push's failure.
+        if (error instanceof ConflictError || error instanceof NotFoundError) return undefined;
+        throw error;
+      }),
     ),
   );
-  const running = found.filter((id): id is string => id !== undefined);
+  const running = found.filter((session): session is SessionItem => session !== undefined);
   if (running.length) return running;
   throw new ConflictError(
     `none of the sessions file ${file.id} was pushed to is running any more (${file.sessionIds.join(', ')}): name a running session in sessionIds`,
@@ -89,8 +87,11 @@ export const pushFile = async (
   // Named sessions must each be the caller's running session before anything moves: 404 or 409 otherwise. Without
   // names the file goes to those of its own sessions still running; the ended ones (idle, terminated) are passed
   // over, since they cannot take it any more. A push is activity on each session, like any call on it.
-  const targets = named ?? (await stillRunning(deps, orgId, file));
-  for (const sessionId of targets) await touchSession(deps, await runningSession(deps, orgId, sessionId));
+  const sessions: SessionItem[] = [];
+  if (named) for (const sessionId of named) sessions.push(await runningSession(deps, orgId, sessionId));
+  else sessions.push(...(await stillRunning(deps, orgId, file)));
+  for (const session of sessions) await touchSession(deps, session);
+  const targets = sessions.map((session) => session.id);
   requireAvailable(file);
 
   const { downloadUrl } = await viewOf(deps, file);

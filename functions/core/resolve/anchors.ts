@@ -1,13 +1,14 @@
 /** Where elements lead: a link's target, and where each heading is as a link to it would say. */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 
+/** Regions of the page's frame, which a page may show twice (a navigation bar at the top and again at the bottom). */
+const PAGE_CHROME = /^(?:nav|header|footer)\b/;
+
 /**
  * Where acting on the element leads, when that alone says what it does: a link's target. Two links to one place
  * (a navigation bar at the top and again at the bottom) are one answer, not a choice to put back to the caller.
  * A bare "#" or a script URL leads nowhere in particular, so it makes no two links alike.
  */
-const PAGE_CHROME = /^(?:nav|header|footer)\b/;
-
 export const destinationOf = (element: SnapshotElement, anchors?: Map<string, string>): string | undefined => {
   // Two text fields alike in everything but place (a site search at the top and again at the bottom: same name,
   // same field name, same kind of form) do the same thing when typed into.

@@ -5,7 +5,7 @@
 import type { CDPSession, Page } from 'puppeteer-core';
 import { PageNavigatedAwayError, type Screenshot, type ScreenshotRequest } from '../../../ports/window-driver.js';
 import { isContextLost } from './input/settled.js';
-import { abortable, cdpOf, type Geometry, geometry } from './screenshot/cdp.js';
+import { abortable, cdpOf, type Geometry, geometry, RESTORE_MS } from './screenshot/cdp.js';
 import { fullPage } from './screenshot/full-page.js';
 import { keepDrawn } from './screenshot/rendering.js';
 import { scan } from './screenshot/scan.js';
@@ -90,9 +90,6 @@ const shoot = async (
     if (!signal.aborted) await restoreScroll(page, cdp, geo);
   }
 };
-
-/** A page at the same offsets answers within milliseconds; a bound keeps a stalled renderer from holding the call. */
-const RESTORE_MS = 2_000;
 
 /** Capturing beyond the viewport lays the page out at full size for a moment; puts its scroll offsets back. */
 const restoreScroll = async (page: Page, cdp: CDPSession, before: Geometry): Promise<void> => {

@@ -11,6 +11,12 @@ import type { CDPSession, Page } from 'puppeteer-core';
  */
 export const MAX_CAPTURE_PX = 8192;
 
+/**
+ * Putting a page's scroll back after a capture takes a round trip or two; a stalled renderer must not hold the
+ * request past this.
+ */
+export const RESTORE_MS = 2_000;
+
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
 
 /** Attaching costs a round trip, so a page keeps its session until it is detached (page closed, crash). */

@@ -6,7 +6,7 @@
  */
 import type { CDPSession, Page } from 'puppeteer-core';
 import { PageNavigatedAwayError, type Screenshot, type ScreenshotRequest } from '../../../../ports/window-driver.js';
-import { abortable, geometry } from './cdp.js';
+import { abortable, geometry, RESTORE_MS } from './cdp.js';
 import { pageScroll, type PageScrollState } from './page-scroll.js';
 import { viewportShot } from './viewport.js';
 
@@ -16,9 +16,6 @@ export const DEFAULT_SCAN: NonNullable<ScreenshotRequest['scan']> = {
   scrollDelayMs: 1000,
   direction: 'vertical',
 };
-
-/** Putting the page back takes one round trip; a stalled renderer must not hold the request past this. */
-const RESTORE_MS = 2_000;
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
