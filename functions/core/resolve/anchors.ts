@@ -48,6 +48,22 @@ export const headingAnchors = (
     if (parent?.role === 'heading' && element.href?.startsWith('#') && !anchors.has(parent.id))
       anchors.set(parent.id, element.href);
   }
+  // A generator may put the id on the section around the heading and give the heading no link of its own
+  // (makeinfo's `<div id="Encodings"><h4>1.1.1 Encodings</h4>`): the table of contents still names each entry as
+  // its heading is named, so a heading's one in-page link of exactly its name says where it is.
+  const unplaced = new Map<string, SnapshotElement[]>();
+  for (const element of elements)
+    if (element.role === 'heading' && element.name && !anchors.has(element.id))
+      unplaced.set(element.name, [...(unplaced.get(element.name) ?? []), element]);
+  if (!unplaced.size) return anchors;
+  const targets = new Map<string, Set<string>>();
+  for (const element of elements)
+    if (element.href?.startsWith('#') && element.href.length > 1 && unplaced.has(element.name))
+      targets.set(element.name, (targets.get(element.name) ?? new Set()).add(element.href));
+  for (const [name, hrefs] of targets) {
+    const headings = unplaced.get(name) ?? [];
+    if (hrefs.size === 1 && headings.length === 1) anchors.set(headings[0].id, [...hrefs][0]);
+  }
   return anchors;
 };
 

@@ -15,6 +15,7 @@ import {
   rowNamedBeside,
   tabOutsideRepeats,
 } from './equals.js';
+import { destinationOf, placeTest } from './anchors.js';
 import { relate } from './relate.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
@@ -165,6 +166,25 @@ const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[] => {
   return away.length && away.length < tier.length ? away : tier;
 };
 
+/**
+ * "Encodings" on a manual page: its table of contents, its menu and the section's own heading all lead to the
+ * section, while the index's entries of that name lead to places in the text where the term comes up (`#index-…`,
+ * anchors no heading has). The section is the place the name is the name of; links into the page that lead to no
+ * section are mentions of it, no rival to it. Links elsewhere (another page, another site) stay rivals.
+ */
+const sectionOverMentions = (tier: Scored[], anchors: Map<string, string>): Scored[] => {
+  const isSection = placeTest(anchors.values());
+  const sections = tier.filter((s) => {
+    const to = destinationOf(s.element, anchors);
+    return to !== undefined && to.startsWith('#') && isSection(to);
+  });
+  if (!sections.length || sections.length === tier.length) return tier;
+  const mentions = tier.every(
+    (s) => sections.includes(s) || (s.element.href?.startsWith('#') && !isSection(s.element.href)),
+  );
+  return mentions ? sections : tier;
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
@@ -282,6 +302,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   tier = formAsWritten(offSite(stepsAsked(tier, query), query, snapshot.url), query);
   if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
   const anchors = headingAnchors(snapshot.elements, byId);
+  tier = sectionOverMentions(tier, anchors);
   // Equals that lead to one place are one answer.
   if (sameDestination(tier, anchors)) return oneOfEquals(tier, (chosen) => confidenceOf(chosen, [chosen, ...outside]));
   return {

@@ -109,7 +109,7 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   const code = value.includes('_');
   for (const token of tokens) {
     const stop = STOPWORDS.has(token) && !(code && (value.includes(`${token}_`) || value.includes(`_${token}`)));
-    if (numbering && !/^\d+$/.test(token)) numbering = false;
+    if (numbering && !/^\d+(?:\.\d+)*$/.test(token)) numbering = false;
     let hit = false;
     // A long token may hold a wanted word after a short prefix ("gitworkflows"): examined whatever its initial.
     if (initials.has(token[0]) || token.length > 6) {

@@ -43,6 +43,14 @@ const significant = (text: string): string[] =>
     .filter((w) => !STOPWORDS.has(w))
     .map(stemOf);
 
+const ORDINAL_WORD = new RegExp(`^${ORDINAL}$`);
+/** A name saying the wanted words among more than as many words of its own. */
+const inPassing = (name: string[], wanted: string[], description: string): boolean =>
+  name.length >= wanted.length + 3 &&
+  sayAll(name, wanted) &&
+  // An ordinal word the name says too is part of the name ("Build your first project", "Last modified").
+  !name.some((w) => ORDINAL_WORD.test(w) && new RegExp(`\\b${w}\\b`).test(description.toLowerCase()));
+
 const sayAll = (tokens: string[], wanted: string[]): boolean =>
   wanted.every((w) => tokens.some((t) => tokenMatch(w, t) >= 0.7));
 
@@ -180,10 +188,23 @@ export const countedItem = (
   // "The second select link": with a kind of element said, the other words are the items' own name, no title.
   const titled =
     title.length > 0 && !count.named.some((w) => ROLE_WORDS[w]) && sayAll([...count.named, ...count.place], title);
-  if ('match' in answer && !titled) return undefined;
+  // "The last host" met by the last "View Service Details For This Host" icon: a name that says the counted kind
+  // among words of its own is an action on such an item, not one of them. The items are counted instead.
+  const passing =
+    'match' in answer &&
+    !titled &&
+    count.kind.length > 0 &&
+    inPassing(significant(answer.match.name), count.kind, description);
+  if ('match' in answer && !titled && !passing) return undefined;
   const item = itemOf(snapshot, count, ordinal);
   if (item) return { match: item, confidence: 0.6 };
-  if (!titled || !('match' in answer)) return undefined;
+  if ((!titled && !passing) || !('match' in answer)) return undefined;
+  if (passing)
+    return {
+      none: true,
+      reason: `"${answer.match.name}" only mentions what the description counts, and no list of it could be counted; say which one`,
+      closest: [],
+    };
   return {
     none: true,
     reason: `"${answer.match.name}" titles what the description counts, and no list of it could be counted; say which one`,

@@ -239,6 +239,11 @@ export const parseQuery = (description: string): Query => {
     quotes.push(words(name));
     return ` quote:${quotes.length - 1} `;
   });
+  // So is a file name with its extension ("undo.txt", "setup.py"): "undo" alone is another link.
+  text = text.replace(/(?<![\p{L}\d.])[\p{L}\d][\p{L}\d_-]+\.[a-z]{1,5}(?![\p{L}\d.])/gu, (name) => {
+    quotes.push(words(name));
+    return ` quote:${quotes.length - 1} `;
+  });
   text = text.toLowerCase();
   // "The next page of results", "the last page of comments": what the pages hold says nothing of the pager's link.
   text = text.replace(

@@ -16,7 +16,21 @@ import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 /** A word counts as said by an element when one of its tokens matches this well (a prefix, or a compound holding it). */
 const SAID = 0.7;
 
-type Field = 'name' | 'label' | 'text' | 'placeholder' | 'alt' | 'title' | 'rel' | 'value' | 'attributes' | 'href';
+type Field =
+  | 'name'
+  | 'label'
+  | 'text'
+  | 'placeholder'
+  | 'alt'
+  | 'title'
+  | 'rel'
+  | 'value'
+  | 'attributes'
+  | 'href'
+  | 'near'
+  | 'row'
+  | 'column'
+  | 'heading';
 /** What an element says of itself. A form field's label is often only the text before it, so that counts too. */
 const OWN: Field[] = ['name', 'label', 'text', 'placeholder', 'alt', 'title', 'rel'];
 /** What it carries besides its words: not a place around it (row, column, heading, text before it). */
@@ -124,6 +138,22 @@ export const halfSaid = (match: SnapshotElement, stated: Stated, sorted: Scored[
  * button has words of its own, and when none of the description's words is among them (nor in its target or
  * value), the match rests on its surroundings alone. A field is different: the text before it is its label.
  */
+/** Text ending in a colon, whatever brackets or bars follow it: "Next chapter: |usr_09.txt|", "Since: 2.52". */
+const ENDS_IN_COLON = /:[^\p{L}\p{N}]*$/u;
+/** A label is short: the words just before its colon. */
+const LABEL_WORDS = 6;
+
+/**
+ * "Next chapter: usr_09.txt", "Check-in: be5d9a9a3f": a link's own text may be a file or a code, with what it is
+ * said just before it, as a form labels a field. Words in the few words before a colon right before the link
+ * are its label, not a sentence it happens to follow.
+ */
+const labelledBefore = (match: SnapshotElement, specific: string[]): boolean => {
+  if (!match.near || !ENDS_IN_COLON.test(match.near)) return false;
+  const label = words(match.near).slice(-LABEL_WORDS).map(stemOf);
+  return specific.every((w) => says(label, w));
+};
+
 export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll' || !match.interactive || !match.name.trim() || FIELD_ROLES.has(match.role))
     return undefined;
@@ -136,6 +166,7 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
   if (top?.role === 'heading' && top !== match && match.heading === top.name) return undefined;
   const carried = tokensOf(match, CARRIED);
   if (specific.some((w) => says(carried, w))) return undefined;
+  if (labelledBefore(match, specific)) return undefined;
   return {
     none: true,
     reason: `the best match "${match.name}" has none of the description's words; they are only around it`,
@@ -191,5 +222,96 @@ export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: S
     none: true,
     reason: `the description asks for a ${raw[at]}, and the best match "${match.name}" is no part of a table`,
     closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/**
+ * "Window size" met by the link "window" in the sentence "To increase the size of a window": a page that links
+ * words of its running text (a help system's cross-references, a glossary) gives a link a word of the
+ * description and its sentence the rest. A link is known by its own words; when they say only part of what the
+ * description specifically asks and the rest is only in the text before it, the description names a phrase of
+ * the page, not this link, and the resolver asks rather than click a word of it.
+ */
+/** What a reference calls the thing it documents: "the Async type" names the link "Async" and its kind. */
+const ENTITY_KINDS = new Set(
+  [
+    'type',
+    'class',
+    'function',
+    'method',
+    'module',
+    'struct',
+    'trait',
+    'macro',
+    'constant',
+    'field',
+    'property',
+    'variable',
+    'interface',
+    'enum',
+    'attribute',
+    'keyword',
+    'option',
+    'command',
+  ].map(stemOf),
+);
+/** A word linked this many times is the page's habit of linking it, not a name the link has of its own. */
+const OFTEN_LINKED = 5;
+
+export const partInProse = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || !match.interactive || FIELD_ROLES.has(match.role) || !match.near) return undefined;
+  if (stated.query.relation || stated.query.ordinal !== undefined) return undefined;
+  const specific = specificWords(stated);
+  if (specific.length < 2) return undefined;
+  const carried = tokensOf(match, CARRIED);
+  const missing = specific.filter((w) => !says(carried, w));
+  if (!missing.length || missing.length === specific.length || missing.every((w) => ENTITY_KINDS.has(w)))
+    return undefined;
+  const before = words(match.near).map(stemOf);
+  if (!missing.every((w) => says(before, w))) return undefined;
+  // Only where the words the link does say are everywhere on the page (a word its text links each time it comes
+  // up): a rare name of its own ("WordPress" after "Proudly powered by") is the link a label before it describes.
+  const said = specific.filter((w) => !missing.includes(w));
+  const common = (w: string) =>
+    stated.snapshot.elements.filter((e) => e.interactive && says(tokensOf(e, ['name', 'text']), w)).length >=
+    OFTEN_LINKED;
+  if (!said.every(common)) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" says only part of the description; "${missing.join(' ')}" is in the text before it`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/**
+ * "The service group grid" met by the link "Service Groups" while the menu's "Grid" under it says the word the
+ * match lacks: two elements each say part of the description, and which is meant depends on a word the match does
+ * not have. When a word the description specifically asks is missing from the match's own words and is the own
+ * word of another element that scored not far below, the resolver asks which of the two.
+ */
+/** Not far below: within a quarter of the match's score. */
+const RIVAL_SHARE = 0.75;
+
+export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || stated.query.relation || stated.query.ordinal !== undefined) return undefined;
+  const specific = specificWords(stated);
+  if (specific.length < 2) return undefined;
+  // Words around the match (its row, column, heading, the text before it) are said of it too: "Ann Poe's role".
+  const around = tokensOf(match, [...CARRIED, 'near', 'row', 'column', 'heading']);
+  const missing = specific.filter((w) => !says(around, w));
+  if (!missing.length || missing.every((w) => ENTITY_KINDS.has(w))) return undefined;
+  const top = sorted.find((s) => s.element === match)?.score ?? sorted[0]?.score ?? 0;
+  const rival = sorted.find(
+    (s) =>
+      s.element !== match &&
+      s.score >= RIVAL_SHARE * top &&
+      (s.element.interactive || !match.interactive) &&
+      missing.some((w) => says(tokensOf(s.element, OWN), w)),
+  );
+  if (!rival) return undefined;
+  return {
+    ambiguous: true,
+    reason: `"${match.name}" says most of the description but not "${missing.join(' ')}", which "${rival.element.name}" says`,
+    candidates: [candidateOf(sorted.find((s) => s.element === match) ?? sorted[0]), candidateOf(rival)],
   };
 };

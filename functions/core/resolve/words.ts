@@ -57,7 +57,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // Documentation's own vocabulary: the same page goes by several names.
   [/\b(?:release[\s-]notes?|change[\s-]?logs?|what['’]?s[\s-]new|version history)\b/g, 'changelog'],
   [/\bfrequently[\s-]asked[\s-]questions?\b/g, 'faq'],
-  [/\b(?:look(?:ing)?\s+(?:\w+\s+)?up|look[\s-]?ups?)\b/g, 'search'],
+  // To look something up is to search; "lookups" (a noun) is a thing of its own ("File and database lookups").
+  [/\blook(?:ing|s)?\s+(?:\w+\s+)?up\b/g, 'search'],
   [/\btable[\s-]of[\s-]contents?\b/g, 'contents'],
   [/\bdoc[\s-]?strings?\b/g, 'documentation strings'],
   // A command's manual page is its page: "the rebase man page" asks for the page on rebase.
@@ -202,6 +203,10 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const CACHE_LIMIT = 100_000;
 const cache = new Map<string, string[]>();
 
+/** Words that read as "next" only as a short control's words (see `tokenize`). */
+const STEP_WORDS = new Set(['forward', 'following']);
+/** Splits a text into words; a dotted number ("1.5", "4.8.2") stays one: "chapter 5" is not section 1.5. */
+const WORD_BREAK = /[^\p{L}\p{N}.]+|\.(?!\d)|(?<!\d)\./u;
 const tokenize = (text: string): string[] => {
   let value = NON_ASCII.test(text)
     ? text
@@ -212,11 +217,16 @@ const tokenize = (text: string): string[] => {
   if (ANY_GLYPH.test(value)) for (const [pattern, replacement] of GLYPHS) value = value.replace(pattern, replacement);
   if (ANY_PHRASE.test(value)) for (const [pattern, replacement] of PHRASES) value = value.replace(pattern, replacement);
   const out: string[] = [];
-  for (const raw of value.split(/[^\p{L}\p{N}]+/u)) {
+  const step: Array<[number, string]> = [];
+  for (const raw of value.split(WORD_BREAK)) {
     if (!raw) continue;
     const token = stem(raw);
+    if (STEP_WORDS.has(token)) step.push([out.length, token]);
     out.push(SYNONYMS[token] ?? SYNONYMS[raw] ?? token);
   }
+  // "Forward" and "following" are the next step only as a short control's words ("Forward", "go forward"), not
+  // inside a title ("Forward files and address verification") or a longer description.
+  if (step.length && out.filter((t) => !STOPWORDS.has(t)).length > 2) for (const [i, token] of step) out[i] = token;
   return out;
 };
 
