@@ -138,3 +138,24 @@ describe('a section and its mentions', () => {
     expect(said(await resolveClick(manual, 'Encodings'))).toBe('several');
   });
 });
+
+describe('equals told apart by their whole names', () => {
+  it('takes the one whose whole name the description is, letter case included', async () => {
+    const options = page(
+      el('e0', 'checkbox', 'Change all tables collations', { region: ['form'] }),
+      el('e1', 'checkbox', 'Change all tables columns collations', { region: ['form'] }),
+    );
+    expect(said(await resolveClick(options, 'Change all tables collations'))).toBe('Change all tables collations');
+    const commands = page(el('e0', 'link', 'gt', { href: '#gt' }), el('e1', 'link', 'gT', { href: '#gT' }));
+    expect(said(await resolveClick(commands, 'gT'))).toBe('gT');
+    expect(said(await resolveClick(commands, 'gt'))).toBe('gt');
+  });
+
+  it('still asks between a section and a link elsewhere of the same words, or two names alike but for case', async () => {
+    const tutorial = page(
+      el('e0', 'link', '4.8.8. Function Annotations', { href: '#function-annotations' }),
+      el('e1', 'link', 'Function annotations', { href: '/reference/compound_stmts.html#function' }),
+    );
+    expect(said(await resolveClick(tutorial, 'function annotations'))).toBe('several');
+  });
+});

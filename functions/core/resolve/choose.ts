@@ -185,6 +185,33 @@ const sectionOverMentions = (tier: Scored[], anchors: Map<string, string>): Scor
   return mentions ? sections : tier;
 };
 
+/** A text as a person compares names by eye: spaces collapsed, outer punctuation and a section's number dropped. */
+const asShown = (text: string): string =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+    .replace(/^\d+(?:\.\d+)*\.? /, '');
+
+/**
+ * Equals of which one bears the description as its whole name: "Change all tables collations" beside "Change
+ * all tables columns collations", or Vim's "gt" beside "gT" (the letter case is the difference between two
+ * commands). The one whose name is the description as written, letter case included, else the one whose name
+ * is it but for case, is meant; none or several such, or equals of different kinds, and the question stands.
+ */
+const namedAsWritten = (tier: Scored[], query: Query): Scored | undefined => {
+  const written = asShown(query.text ?? '');
+  // Only among elements of one kind, told apart by their names alone: a section's heading and a link elsewhere
+  // of the same words are two places, which a name does not choose between.
+  // An equal with no name of its own (an icon link after the same words) may be named by them: no telling apart.
+  if (!written || tier.some((s) => s.element.role !== tier[0].element.role || !s.element.name.trim())) return undefined;
+  const exact = tier.filter((s) => asShown(s.element.name) === written);
+  if (exact.length === 1) return exact[0];
+  if (exact.length > 1) return undefined;
+  const folded = tier.filter((s) => asShown(s.element.name).toLowerCase() === written.toLowerCase());
+  return folded.length === 1 ? folded[0] : undefined;
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
@@ -305,6 +332,8 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   tier = sectionOverMentions(tier, anchors);
   // Equals that lead to one place are one answer.
   if (sameDestination(tier, anchors)) return oneOfEquals(tier, (chosen) => confidenceOf(chosen, [chosen, ...outside]));
+  const named = namedAsWritten(tier, query);
+  if (named) return { match: named.element, confidence: confidenceOf(named, [named, ...outside]) };
   return {
     ambiguous: true,
     reason: `${tier.length} elements match the description equally well; say which one (its text, where it is, or "first", "second", "last")`,

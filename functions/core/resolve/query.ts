@@ -41,6 +41,8 @@ export interface Query {
   scope?: string[];
   /** The description's words as written, unstemmed: "tags" is not "tag" when a page has both. */
   written?: string[];
+  /** The description as the caller wrote it, letter case included ("gT" is not "gt"). */
+  text?: string;
 }
 
 const VERBS =
@@ -267,10 +269,16 @@ export const parseQuery = (description: string): Query => {
         optional: [...query.optional, ...words(verb)],
         relation: { kind, anchor },
         written: asWritten(description),
+        text: description,
       };
   }
   const query = parseParts(text, quotes);
-  return { ...query, optional: [...query.optional, ...words(verb)], written: asWritten(description) };
+  return {
+    ...query,
+    optional: [...query.optional, ...words(verb)],
+    written: asWritten(description),
+    text: description,
+  };
 };
 
 const restoreQuotes = (text: string, quotes: string[][]): string =>
