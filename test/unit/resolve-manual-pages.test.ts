@@ -4,6 +4,7 @@
  * wrong (or asked) before its reading.
  */
 import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://docs.test/manual.html', 'manual');
@@ -157,5 +158,19 @@ describe('equals told apart by their whole names', () => {
       el('e1', 'link', 'Function annotations', { href: '/reference/compound_stmts.html#function' }),
     );
     expect(said(await resolveClick(tutorial, 'function annotations'))).toBe('several');
+  });
+});
+
+describe('a field with no name of its own', () => {
+  it('is named by its name attribute as by the text before it, with its unit after it', async () => {
+    const duration = page(
+      el('e0', 'cell', 'If Flexible, Duration:', { interactive: false, region: ['table'] }),
+      el('e1', 'textbox', '', { editable: true, value: '2', attributes: 'hours', region: ['table'] }),
+      el('e2', 'cell', 'Hours', { interactive: false, region: ['table'] }),
+      el('e3', 'textbox', '', { editable: true, value: '0', attributes: 'minutes', region: ['table'] }),
+      el('e4', 'cell', 'Minutes', { interactive: false, region: ['table'] }),
+    );
+    const answer = await offlineResolver.resolve(duration, 'Hours', { intent: 'type' });
+    expect('match' in answer && answer.match.attributes).toBe('hours');
   });
 });

@@ -51,6 +51,9 @@ const FIELDS: Array<{ field: TextField | 'region'; weight: number; primary?: boo
   { field: 'frame', weight: 0.4 },
 ];
 
+/** What an unnamed field's id or name attribute weighs: as much as the text before it (`near`). */
+const UNNAMED_ATTRIBUTES = 0.7;
+
 /** The names pages give the text field of a search when they give it no label ("q", "query", "search1"). */
 const SEARCH_NAMES = /^(?:q|query|search|searchterm|search_query|keywords?)\d*$/i;
 
@@ -211,7 +214,11 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
     const row = index * width;
     let precision = 0;
     let quoteMask = 0;
-    for (const { field, weight, primary } of FIELDS) {
+    // A field with no name of its own (no label, no placeholder) is named by what its developers called it
+    // (`name="hours"` before the unit "Hours") as much as by the text before it.
+    const unnamed = unnamedField(element);
+    for (const { field, weight: fieldWeight, primary } of FIELDS) {
+      const weight = unnamed && field === 'attributes' ? UNNAMED_ATTRIBUTES : fieldWeight;
       const value = fieldValue(element, field);
       if (!value || (field === 'row' && layout.has(value))) continue;
       let entry = cache.get(value);
