@@ -279,5 +279,10 @@ describe('document structure in offline resolution', () => {
     expect(new Set(['installation', 'installing', 'install'].map(stemWord)).size).toBe(1);
     expect(stemWord('diffs')).toBe(stemWord('diff'));
     expect(stemWord('v1')).toBe('v1');
+    // A short word's silent e: "saving" and "saved" meet "save", "typing" meets "type", "running" stays "run".
+    expect(new Set(['saving', 'saved', 'save'].map(stemWord)).size).toBe(1);
+    expect(new Set(['typing', 'typed', 'type'].map(stemWord)).size).toBe(1);
+    expect(new Set(['creating', 'created', 'create'].map(stemWord)).size).toBe(1);
+    expect(stemWord('running')).toBe('run');
   });
 });

@@ -51,6 +51,8 @@ const SUFFIXES = [
   'e',
 ];
 const DOUBLED = /([bdfgmnprt])\1$/;
+/** Consonant, vowel, consonant: what is left of "save", "code", "type" once "-ing" or "-ed" is gone. */
+const SILENT_E_LOST = /^[^aeiou][aeiouy][^aeiouwxy]$/;
 
 export const stemWord = (word: string): string => {
   if (word.length < 5 || !/^[a-z]+$/.test(word)) return word;
@@ -67,5 +69,9 @@ export const stemWord = (word: string): string => {
   }
   // "formatting" → "formatt" → "format"; "running" → "run" (but "diffs" keeps "diff").
   if (vowel && DOUBLED.test(stem)) stem = stem.slice(0, -1);
-  return stem.length > 3 && stem.endsWith('e') ? stem.slice(0, -1) : stem;
+  // "Saving" → "sav" → "save", as "save" itself stays (four letters): a short stem that lost its silent e gets it
+  // back ("coding", "typed", "naming", "dated"), so the forms meet the word.
+  else if (vowel && SILENT_E_LOST.test(stem)) stem = `${stem}e`;
+  // A longer stem drops its e ("creat" for "create", "creating"); a four-letter one keeps it, as the word does.
+  return stem.length > 4 && stem.endsWith('e') ? stem.slice(0, -1) : stem;
 };

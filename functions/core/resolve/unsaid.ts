@@ -265,7 +265,7 @@ export const partInProse = (match: SnapshotElement, stated: Stated, sorted: Scor
   if (specific.length < 2) return undefined;
   const carried = tokensOf(match, CARRIED);
   const missing = specific.filter((w) => !says(carried, w));
-  if (!missing.length || missing.length === specific.length || missing.every((w) => ENTITY_KINDS.has(w)))
+  if (!missing.length || missing.length === specific.length || missing.every((w) => ENTITY_KINDS.has(stemOf(w))))
     return undefined;
   const before = words(match.near).map(stemOf);
   if (!missing.every((w) => says(before, w))) return undefined;
@@ -299,7 +299,7 @@ export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Sc
   // Words around the match (its row, column, heading, the text before it) are said of it too: "Ann Poe's role".
   const around = tokensOf(match, [...CARRIED, 'near', 'row', 'column', 'heading']);
   const missing = specific.filter((w) => !says(around, w));
-  if (!missing.length || missing.every((w) => ENTITY_KINDS.has(w))) return undefined;
+  if (!missing.length || missing.every((w) => ENTITY_KINDS.has(stemOf(w)))) return undefined;
   const top = sorted.find((s) => s.element === match)?.score ?? sorted[0]?.score ?? 0;
   const rival = sorted.find(
     (s) =>
