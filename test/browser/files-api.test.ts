@@ -122,7 +122,19 @@ describe('files API', () => {
   });
 
   it(`marks an upload over ${MAX_FILE_BYTES} bytes upload_failed with the reason, and drops its bytes`, async () => {
-    const { id } = await upload(Buffer.alloc(MAX_FILE_BYTES + 1, 1));
+    const created = await call('POST', '/v1/files', { fileName: 'big.bin' });
+    const { id, uploadUrl } = created.json.data as { id: string; uploadUrl: string };
+    const oversize = Buffer.alloc(MAX_FILE_BYTES + 1, 1);
+    // The embedded store refuses it at the PUT, naming the limit, and keeps nothing.
+    const refused = await fetch(uploadUrl, { method: 'PUT', body: new Uint8Array(oversize) });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/EntityTooLarge[\s\S]*over the limit of 104857600 bytes/);
+    expect((await call('GET', `/v1/files/${id}`)).json.data).toMatchObject({ status: 'uploading', fileBytes: 0 });
+    // S3 cannot refuse a pre-signed PUT by its size: bytes that arrived there fail the file when it is next used.
+    const stored = (await bed.svc.deps.records.get<{ blobKey: string; pk: string; sk: string }>(
+      fileKeys.file(myOrg(), id),
+    ))!;
+    await bed.svc.deps.blobs.put(stored.blobKey, oversize);
     const got = await call('GET', `/v1/files/${id}`);
     expect(got.json.data).toMatchObject({ status: 'upload_failed', downloadUrl: '' });
     expect(got.json.errors[0]).toMatchObject({ code: 'upload_failed' });

@@ -35,12 +35,16 @@ export interface EmbeddedAwsFixture {
   stop(): Promise<void>;
 }
 
-export const withEmbeddedAws = async (options: { clock?: Clock } = {}): Promise<EmbeddedAwsFixture> => {
+export const withEmbeddedAws = async (
+  options: { clock?: Clock; maxUploadBytes?: number } = {},
+): Promise<EmbeddedAwsFixture> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-aws-'));
-  const emulators = await startEmbeddedAws({ dataDir }).catch(async (error: unknown) => {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  });
+  const emulators = await startEmbeddedAws({ dataDir, maxUploadBytes: options.maxUploadBytes }).catch(
+    async (error: unknown) => {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   const clients = createAwsClients({
     region: 'us-east-1',
     dynamoEndpoint: emulators.dynamoEndpoint,

@@ -11,6 +11,7 @@ import S3rver from 's3rver';
 import { quarantineDamagedObjects, type QuarantinedObject } from './s3-quarantine.js';
 import { persistentSecret } from './secret-file.js';
 import { refuseAsDynamo, refuseAsS3, signedOnly, type GateCredentials } from './sigv4-gate.js';
+import { guardUploads } from './upload-guard.js';
 
 export interface EmbeddedAwsOptions {
   /** Emulator state lives in `${dataDir}/dynamo` and `${dataDir}/s3`; reusing the directory keeps the data. */
@@ -20,6 +21,8 @@ export interface EmbeddedAwsOptions {
   dynamoPort?: number;
   /** 0 picks a free port. */
   s3Port?: number;
+  /** The most one pre-signed upload may carry (see `upload-guard.ts`); 100 MiB unless said. */
+  maxUploadBytes?: number;
 }
 
 export interface EmbeddedAws {
@@ -95,7 +98,7 @@ const endpoint = (host: string, port: number): string => {
 };
 
 export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<EmbeddedAws> => {
-  const { dataDir, host = '127.0.0.1', dynamoPort = 0, s3Port = 0 } = options;
+  const { dataDir, host = '127.0.0.1', dynamoPort = 0, s3Port = 0, maxUploadBytes = 100 * 1024 * 1024 } = options;
   const dynamoDir = join(dataDir, 'dynamo');
   const s3Dir = join(dataDir, 's3');
   await Promise.all([
@@ -111,8 +114,9 @@ export const startEmbeddedAws = async (options: EmbeddedAwsOptions): Promise<Emb
   const [dynamoHandler] = dynamo.listeners('request') as Parameters<typeof signedOnly>[0][];
   dynamo.removeAllListeners('request');
   dynamo.on('request', signedOnly(dynamoHandler!, credentials, refuseAsDynamo));
+  const s3rver = new S3rver({ directory: s3Dir, silent: true }).callback();
   const s3 = createServer(
-    withOpenCors(signedOnly(new S3rver({ directory: s3Dir, silent: true }).callback(), credentials, refuseAsS3)),
+    withOpenCors(signedOnly(guardUploads(s3rver, s3Dir, maxUploadBytes), credentials, refuseAsS3)),
   );
   const servers = [dynamo, s3];
   const stop = async (): Promise<void> => {

@@ -6,6 +6,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startEmbeddedAwsThread, type StoreThreadEvents } from '../../adapters/local/embedded-aws-thread.js';
+import { MAX_FILE_BYTES } from '../../core/files/model.js';
+
+/** An upload URL carries at most one file of the largest size the service keeps. */
+const maxUploadBytes = MAX_FILE_BYTES;
 
 const PORTS_FILE = 'store-ports.json';
 
@@ -28,8 +32,11 @@ const rememberedPorts = async (dataDir: string): Promise<StorePorts | undefined>
 export const startEmbeddedStores = async (dataDir: string, host: string, events: StoreThreadEvents = {}) => {
   const remembered = await rememberedPorts(dataDir);
   const stores =
-    (remembered && (await startEmbeddedAwsThread({ dataDir, host, ...remembered }, events).catch(() => undefined))) ??
-    (await startEmbeddedAwsThread({ dataDir, host }, events));
+    (remembered &&
+      (await startEmbeddedAwsThread({ dataDir, host, maxUploadBytes, ...remembered }, events).catch(
+        () => undefined,
+      ))) ??
+    (await startEmbeddedAwsThread({ dataDir, host, maxUploadBytes }, events));
   const ports: StorePorts = { dynamoPort: portOf(stores.dynamoEndpoint), s3Port: portOf(stores.s3Endpoint) };
   if (ports.dynamoPort !== remembered?.dynamoPort || ports.s3Port !== remembered?.s3Port) {
     await writeFile(join(dataDir, PORTS_FILE), `${JSON.stringify(ports)}\n`, { mode: 0o600 });
