@@ -255,6 +255,39 @@ describe('windows', () => {
     expect(load.json.warnings).toBeUndefined();
   });
 
+  it('stops a load whose server never answers once its wait runs out, so the window stays usable', async () => {
+    const { windowId } = (
+      await svc.app.inject({
+        method: 'POST',
+        path: path(),
+        headers: svc.auth,
+        body: { url: `${fixtures.url}/form.html` },
+      })
+    ).json.data;
+    const hung = await svc.app.inject({
+      method: 'POST',
+      path: path(`/${windowId}`),
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/slow?ms=25000`, waitUntilTimeoutSeconds: 1 },
+    });
+    expect(hung.json.warnings[0]).toMatchObject({ code: 'wait_timeout' });
+    const started = Date.now();
+    const shot = await svc.app.inject({
+      method: 'POST',
+      path: path(`/${windowId}/screenshot`),
+      headers: svc.auth,
+      body: {},
+    });
+    expect(shot.statusCode, shot.body.slice(0, 300)).toBe(201);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The window keeps the page it had.
+    const listed = await svc.app.inject({ method: 'GET', path: path(), headers: svc.auth });
+    const window = (listed.json.data.windows as Array<{ windowId: string; url?: string }>).find(
+      (w) => w.windowId === windowId,
+    );
+    expect(window?.url).toContain('/form.html');
+  });
+
   it('reports a refused connection as an error in the envelope, not a crash', async () => {
     const { windowId } = (
       await svc.app.inject({

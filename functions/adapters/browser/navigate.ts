@@ -17,11 +17,34 @@ const LIFECYCLE: Record<Exclude<WindowWaitUntil, 'noWait'>, PuppeteerLifeCycleEv
 /** Chromium's reason without the URL echo: "net::ERR_NAME_NOT_RESOLVED". */
 const reasonOf = (error: Error): string => error.message.replace(/ at .*$/s, '');
 
+/** How long stopping a load may take before the answer goes out anyway. */
+const STOP_MS = 2_000;
+
+/**
+ * A load whose server never answers leaves the window waiting for a document that never comes: Chromium then
+ * answers no script or layout request on it (a scroll or screenshot waits out its own budget, again and again).
+ * When the wait ran out before any document of the load came, the load is stopped, as the browser's Stop button
+ * would: the window keeps the page it had and stays usable. A load that did bring its document goes on.
+ */
+const stopLoading = async (page: Page): Promise<void> => {
+  const session = await page.createCDPSession().catch(() => undefined);
+  if (!session) return;
+  try {
+    await Promise.race([
+      session.send('Page.stopLoading').catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, STOP_MS).unref()),
+    ]);
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+};
+
 export const navigate = async (page: Page, url: string, options: NavigateOptions): Promise<NavigationResult> => {
   if (options.waitUntil === 'noWait') {
     page.goto(url, { waitUntil: 'domcontentloaded', timeout: 0 }).catch(() => undefined);
     return { timedOut: false };
   }
+  const before = page.url();
   try {
     // puppeteer reads a timeout of 0 as "no timeout"; 0 here means "do not wait at all".
     const response = await page.goto(url, {
@@ -32,7 +55,10 @@ export const navigate = async (page: Page, url: string, options: NavigateOptions
     const refusal = response?.headers()[NETWORK_GUARD_HEADER];
     return refusal ? { timedOut: false, error: refusal } : { timedOut: false };
   } catch (error) {
-    if (error instanceof TimeoutError) return { timedOut: true };
+    if (error instanceof TimeoutError) {
+      if (page.url() === before) await stopLoading(page);
+      return { timedOut: true };
+    }
     return { timedOut: false, error: reasonOf(error as Error) };
   }
 };
