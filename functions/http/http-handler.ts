@@ -22,6 +22,15 @@ import { collectStages } from '../net/stage-timings.js';
 
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
+/**
+ * A context that knows when the client left: the local server aborts `clientGone` when the socket closes before the
+ * answer. An operation then stops as it would at its time limit (a monitor does not poll on for a minute for
+ * nobody); API Gateway gives a Lambda no such word, so there it runs to its time limit as before.
+ */
+export interface ClientAware {
+  clientGone?: AbortSignal;
+}
+
 export const buildHttpHandler = (
   route: Route,
   run: OperationRun | undefined,
@@ -30,6 +39,7 @@ export const buildHttpHandler = (
 ): HttpHandler => {
   const base = async (event: APIGatewayProxyEvent, context: HttpContext, { signal }: { signal: AbortSignal }) => {
     if (!run) throw new NotImplementedError(route.operationId);
+    const clientGone = (context as ClientAware).clientGone;
     const http = context.http;
     const input = http.input!;
     const body = route.stream ? capTimeThreshold(input.body, http.deps.config.syncTimeLimitSeconds) : input.body;
@@ -41,7 +51,7 @@ export const buildHttpHandler = (
       requestId: http.requestId,
       deps: http.deps,
       event,
-      signal,
+      signal: clientGone ? AbortSignal.any([signal, clientGone]) : signal,
     });
   };
   // Response streaming exists only inside the Lambda runtime (`awslambda.streamifyResponse`; the AWS SDK defines an

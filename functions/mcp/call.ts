@@ -24,7 +24,8 @@ export interface ApiAnswer {
 }
 
 /** Sends a request to the service's HTTP API: in-process locally, over HTTPS on AWS. */
-export type Dispatch = (request: ApiRequest) => Promise<ApiAnswer>;
+/** `signal`: aborted when the caller gave up on the tool call (a cancellation, or its client left). */
+export type Dispatch = (request: ApiRequest, signal?: AbortSignal) => Promise<ApiAnswer>;
 
 interface FieldError {
   /** The tool argument at fault, e.g. `configuration.scope`. */
@@ -153,12 +154,13 @@ export const runTool = async (
   args: Record<string, unknown>,
   authorization: string,
   dispatch: Dispatch,
+  signal?: AbortSignal,
 ): Promise<CallToolResult> => {
   const request = requestFor(tool, args, authorization);
   if (!('method' in request)) return toolError(request);
   let answer: ApiAnswer;
   try {
-    answer = await dispatch(request);
+    answer = await dispatch(request, signal);
   } catch (error) {
     return toolError({
       status: 503,

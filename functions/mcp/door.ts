@@ -38,7 +38,10 @@ const headerOf = (event: APIGatewayProxyEvent, name: string): string | undefined
 
 export const createMcpDoor = (options: McpDoorOptions) => {
   const tools = options.tools ?? buildTools();
-  return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  return async (
+    event: APIGatewayProxyEvent,
+    { clientGone }: { clientGone?: AbortSignal } = {},
+  ): Promise<APIGatewayProxyResult> => {
     // Stateless: there is no server-initiated stream to GET and no MCP session to DELETE.
     if (event.httpMethod !== 'POST')
       return refusal(event, new MethodNotAllowedError(event.httpMethod, MCP_PATH, ['POST']), { allow: 'POST' });
@@ -60,7 +63,7 @@ export const createMcpDoor = (options: McpDoorOptions) => {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
-    const server = createMcpServer(tools, options.dispatch, authorization);
+    const server = createMcpServer(tools, options.dispatch, authorization, clientGone);
     try {
       await server.connect(transport);
       const response = await transport.handleRequest(request);

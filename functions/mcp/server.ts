@@ -60,7 +60,13 @@ const invalidParams = (error: z.ZodError): McpError =>
     error.issues.map((issue) => [...issue.path].join('.') + `: ${issue.message}`).join('; '),
   );
 
-export const createMcpServer = (tools: readonly Tool[], dispatch: Dispatch, authorization: string): Server => {
+/** `clientGone`: aborted when the HTTP client of this request left; each call also stops when it is cancelled. */
+export const createMcpServer = (
+  tools: readonly Tool[],
+  dispatch: Dispatch,
+  authorization: string,
+  clientGone?: AbortSignal,
+): Server => {
   const server = new ParamCheckingServer(
     { name: 'sessionhost', version: '0.1.0' },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -81,11 +87,12 @@ export const createMcpServer = (tools: readonly Tool[], dispatch: Dispatch, auth
       })),
     };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool)
       throw new McpError(ErrorCode.InvalidParams, `no tool is named ${request.params.name}; tools/list names them`);
-    return runTool(tool, request.params.arguments ?? {}, authorization, dispatch);
+    const signal = clientGone ? AbortSignal.any([extra.signal, clientGone]) : extra.signal;
+    return runTool(tool, request.params.arguments ?? {}, authorization, dispatch, signal);
   });
   return server;
 };

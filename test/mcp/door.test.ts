@@ -12,8 +12,8 @@ const door = createMcpDoor({
   dispatch: async () => ({ status: 200, body: JSON.stringify({ data: { sessions: [] } }) }),
 });
 
-const post = async (message: unknown) => {
-  const event: APIGatewayProxyEvent = buildEvent({
+const mcpEvent = (message: unknown): APIGatewayProxyEvent =>
+  buildEvent({
     method: 'POST',
     path: '/mcp',
     headers: {
@@ -23,7 +23,9 @@ const post = async (message: unknown) => {
     },
     body: JSON.stringify(message),
   });
-  const answer = await door(event);
+
+const post = async (message: unknown) => {
+  const answer = await door(mcpEvent(message));
   return { status: answer.statusCode, json: JSON.parse(answer.body) };
 };
 
@@ -62,5 +64,29 @@ describe('/mcp with params of the wrong shape', () => {
     expect(list.json.result.tools.length).toBeGreaterThan(10);
     const call = await post(request('tools/call', { name: 'session_list', arguments: {} }));
     expect(call.json.result.isError).toBeFalsy();
+  });
+});
+
+describe('a tool call whose client leaves', () => {
+  it('passes the departure to the call it makes, which stops', async () => {
+    let seen: AbortSignal | undefined;
+    const leaving = createMcpDoor({
+      isKnownKey: async () => true,
+      dispatch: (_request, signal) =>
+        new Promise((resolve) => {
+          seen = signal;
+          const answer = () => resolve({ status: 499, body: '' });
+          if (signal?.aborted) answer();
+          signal?.addEventListener('abort', answer);
+          setTimeout(() => resolve({ status: 200, body: '{}' }), 10_000).unref();
+        }),
+    });
+    const left = new AbortController();
+    const event = mcpEvent(request('tools/call', { name: 'session_list', arguments: {} }));
+    const started = Date.now();
+    setTimeout(() => left.abort(), 100);
+    await leaving(event, { clientGone: left.signal });
+    expect(seen?.aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -79,6 +79,7 @@ describe('error codes and HTTP statuses', () => {
     new errors.InternalError(new Error('boom')),
     new errors.BrowserClosedError(new Error('Target closed')),
     new errors.PageNavigatedError(new Error('Execution context was destroyed')),
+    new errors.ClientClosedError(),
   ];
 
   it('leaves statuses to the HTTP layer: core errors carry a code and the field, no status', () => {

@@ -8,7 +8,7 @@ import type { Route } from '../../api/route.js';
 import { routes as allRoutes } from '../../api/routes.js';
 import type { Deps } from '../../api/deps.js';
 import type { OperationRun } from '../../api/operation.js';
-import { buildHttpHandler, type HttpHandler } from '../../http/http-handler.js';
+import { buildHttpHandler, type ClientAware, type HttpHandler } from '../../http/http-handler.js';
 import { createRouter } from '../../http/router.js';
 import { unmatchedResponse } from '../../http/unmatched.js';
 import { buildEvent, type InjectRequest } from '../../http/local/event.js';
@@ -16,19 +16,22 @@ import { loadOperations } from './handler-modules.js';
 import { createMcpDoor, MCP_PATH } from '../../mcp/door.js';
 
 export interface LocalApp {
-  handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
+  /** `clientGone`: aborted when the client leaves before the answer (the local server's socket closed). */
+  handle(event: APIGatewayProxyEvent, options?: { clientGone?: AbortSignal }): Promise<APIGatewayProxyResult>;
   /** Drive the app without a socket. JSON bodies are parsed into `json` for convenience. */
   inject(request: InjectRequest): Promise<APIGatewayProxyResult & { json: any }>;
   deps: Deps;
 }
 
-const lambdaContext = (route: Route, requestId: string): Context => {
+const lambdaContext = (route: Route, requestId: string, clientGone?: AbortSignal): Context => {
   const deadline = Date.now() + (route.timeoutSeconds ?? 30) * 1000;
-  return {
+  const context: Context & ClientAware = {
     awsRequestId: requestId,
     functionName: `local-${route.operationId}`,
     getRemainingTimeInMillis: () => deadline - Date.now(),
   } as unknown as Context;
+  if (clientGone) context.clientGone = clientGone;
+  return context;
 };
 
 export const createLocalApp = async (
@@ -45,18 +48,26 @@ export const createLocalApp = async (
       buildHttpHandler(route, operations.get(route.operationId), () => deps),
     );
 
-  const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
-    if (event.path === MCP_PATH) return mcp(event);
+  const handle = async (
+    event: APIGatewayProxyEvent,
+    { clientGone }: { clientGone?: AbortSignal } = {},
+  ): Promise<APIGatewayProxyResult> => {
+    if (event.path === MCP_PATH) return mcp(event, { clientGone });
     const found = match(event.httpMethod, event.path);
     if (found.kind !== 'found') return unmatchedResponse(event, found);
     const routed: APIGatewayProxyEvent = { ...event, resource: found.route.path, pathParameters: found.params };
-    return handlers.get(found.route.operationId)!(routed, lambdaContext(found.route, event.requestContext.requestId));
+    return handlers.get(found.route.operationId)!(
+      routed,
+      lambdaContext(found.route, event.requestContext.requestId, clientGone),
+    );
   };
   // MCP tools call the routes above in-process, as the HTTP requests they describe.
   const mcp = createMcpDoor({
     isKnownKey: async (token) => (await deps.authenticate(token)) !== undefined,
-    dispatch: async ({ authorization, ...request }) => {
-      const result = await handle(buildEvent({ requestId: randomUUID(), ...request, headers: { authorization } }));
+    dispatch: async ({ authorization, ...request }, signal) => {
+      const result = await handle(buildEvent({ requestId: randomUUID(), ...request, headers: { authorization } }), {
+        clientGone: signal,
+      });
       return { status: result.statusCode, body: typeof result.body === 'string' ? result.body : '' };
     },
   });

@@ -28,7 +28,8 @@ export type ErrorCode =
   | 'unavailable'
   | 'internal'
   | 'browser_closed'
-  | 'page_navigated';
+  | 'page_navigated'
+  | 'client_closed';
 
 /** Failures of the service's own, as opposed to answers about the request: not built yet, no capacity, a fault. */
 const SERVICE_FAULTS: ReadonlySet<ErrorCode> = new Set(['not_implemented', 'unavailable', 'internal']);
@@ -162,6 +163,13 @@ export class UnavailableError extends AppError {
 export class InternalError extends AppError {
   constructor(cause: unknown) {
     super('internal', cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/** The client closed its connection before the answer: the operation stopped, and nobody reads what is said. */
+export class ClientClosedError extends AppError {
+  constructor() {
+    super('client_closed', 'the client closed the connection before the answer');
   }
 }
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream';
-import { PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
+import { ClientClosedError, PayloadTooLargeError, toAppError } from '../../core/shared/errors.js';
 import { httpStatusOf, problemResponse } from '../middleware/problem.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Deps } from '../../api/deps.js';
@@ -48,7 +48,7 @@ const isStream = (body: unknown): body is NodeJS.ReadableStream =>
 
 /** What the server serves: the whole API as one function over API Gateway-shaped events. */
 export interface ServedApp {
-  handle(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
+  handle(event: APIGatewayProxyEvent, options?: { clientGone?: AbortSignal }): Promise<APIGatewayProxyResult>;
   deps: Pick<Deps, 'config' | 'log'>;
 }
 
@@ -66,6 +66,11 @@ export const createHttpServer = (
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > limit) throw new PayloadTooLargeError(limit);
       const bytes = await readBody(request, limit);
+      // A client that leaves before its answer: the operation is told, and stops rather than work for nobody.
+      const left = new AbortController();
+      response.once('close', () => {
+        if (!response.writableFinished) left.abort(new ClientClosedError());
+      });
       const result = await app.handle(
         buildEvent({
           method: request.method ?? 'GET',
@@ -75,6 +80,7 @@ export const createHttpServer = (
           requestId,
           sourceIp: request.socket.remoteAddress,
         }),
+        { clientGone: left.signal },
       );
       response.writeHead(result.statusCode, result.headers as http.OutgoingHttpHeaders);
       const payload: unknown = result.body;

@@ -25,6 +25,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, { status: number; title: st
   browser_closed: { status: 409, title: 'Conflict' },
   page_navigated: { status: 409, title: 'Conflict' },
   payload_too_large: { status: 413, title: 'Payload Too Large' },
+  // No one reads it (the client left); the status says so in the access log, as proxies write it.
+  client_closed: { status: 499, title: 'Client Closed Request' },
   storage_limit_reached: { status: 413, title: 'Payload Too Large' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
   validation_failed: { status: 422, title: 'Unprocessable Entity' },

@@ -24,13 +24,17 @@ const waitLimitMs = (): number | undefined => {
 /** Requests to the API at `baseUrl` (the stage's URL, e.g. https://api.example.com/api). */
 export const httpDispatch =
   (baseUrl: string): Dispatch =>
-  async ({ method, path, authorization, body }) => {
+  async ({ method, path, authorization, body }, cancelled) => {
     const limit = waitLimitMs();
+    // A cancelled call lets go of its request; the API's own function then runs to its time limit (no word reaches it).
+    const signals = [limit === undefined ? undefined : AbortSignal.timeout(limit), cancelled].filter(
+      (s): s is AbortSignal => s !== undefined,
+    );
     const response = await fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: limit === undefined ? undefined : AbortSignal.timeout(limit),
+      signal: signals.length ? AbortSignal.any(signals) : undefined,
     });
     return { status: response.status, body: await response.text() };
   };
