@@ -2,6 +2,7 @@
 import type { NavigationResult, WindowWaitUntil } from '../../ports/browser.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { SessionItem } from '../sessions/model.js';
+import { holdingPlace, openingIn } from './opening.js';
 import { getSession } from '../sessions/queries.js';
 import { ConflictError, UnavailableError } from '../shared/errors.js';
 import type { Issue } from '../shared/issues.js';
@@ -67,15 +68,19 @@ export const openWindow = async (
   request: WaitRequest & { url?: string; screenResolution?: string },
 ) => {
   const { session, browser } = await sessionBrowser(deps, orgId, sessionId);
-  if ((await browser.windows()).length >= MAX_WINDOWS_PER_SESSION)
-    throw new ConflictError(
-      `session ${sessionId} already holds ${MAX_WINDOWS_PER_SESSION} windows, the most a session may: close one first`,
-    );
-  const url = request.url ?? deps.defaultWindowUrl;
-  const { window, navigation } = await browser.openWindow({
-    url,
-    ...parseResolution(request.screenResolution),
-    ...waitOptions(request),
+  // The place is taken before the count is read: concurrent opens each see the others (see `opening.ts`).
+  const { window, navigation, url } = await holdingPlace(sessionId, async () => {
+    if ((await browser.windows()).length + openingIn(sessionId) - 1 >= MAX_WINDOWS_PER_SESSION)
+      throw new ConflictError(
+        `session ${sessionId} already holds or is opening ${MAX_WINDOWS_PER_SESSION} windows, the most a session may: close one first`,
+      );
+    const url = request.url ?? deps.defaultWindowUrl;
+    const opened = await browser.openWindow({
+      url,
+      ...parseResolution(request.screenResolution),
+      ...waitOptions(request),
+    });
+    return { ...opened, url };
   });
   if (request.screenResolution) {
     // Remembered so every live view of the window keeps this size instead of resizing it to the viewer.
