@@ -28,5 +28,12 @@ try {
   process.exit(2);
 }
 const bridge = await startBridge({ url, key });
-// stdout carries the protocol only; the bridge ends when the client closes stdin.
-process.stdin.once('end', () => void bridge.close().then(() => process.exit(0)));
+// stdout carries the protocol only; the bridge ends when the client closes stdin, once what it asked is answered.
+process.stdin.once(
+  'end',
+  () =>
+    void bridge
+      .drain()
+      .then(() => bridge.close())
+      .then(() => process.exit(0)),
+);

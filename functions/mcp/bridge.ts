@@ -30,26 +30,44 @@ export const mcpUrlOf = (base: string): URL => {
   return url;
 };
 
-/** Runs until either side closes; resolves once the bridge is up. */
-export const startBridge = async (options: BridgeOptions): Promise<{ close: () => Promise<void> }> => {
+/**
+ * Runs until either side closes; resolves once the bridge is up. `drain` resolves once every request sent so far
+ * has its answer on the client's side: a client that writes its requests and closes stdin (a script, a pipe) still
+ * gets them all.
+ */
+export const startBridge = async (
+  options: BridgeOptions,
+): Promise<{ close: () => Promise<void>; drain: () => Promise<void> }> => {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const local = options.local ?? new StdioServerTransport();
   const remote = new StreamableHTTPClientTransport(mcpUrlOf(options.url), {
     requestInit: { headers: { authorization: `Bearer ${options.key}` } },
   });
   const initializing = new Set<string | number>();
+  /** Requests sent and not yet answered, and who waits for there to be none. */
+  const pending = new Set<string | number>();
+  let drained: Array<() => void> = [];
+  const answered = (id: string | number) => {
+    pending.delete(id);
+    if (pending.size) return;
+    for (const done of drained) done();
+    drained = [];
+  };
 
   local.onmessage = (message: JSONRPCMessage) => {
     if (isJSONRPCRequest(message) && message.method === 'initialize') initializing.add(message.id);
+    if (isJSONRPCRequest(message)) pending.add(message.id);
     remote.send(message).catch((error: Error) => {
       log(`mcp bridge: ${options.url} did not take a message: ${error.message}`);
       // A request must get an answer, or the client waits forever: the failure becomes its error response.
       if (isJSONRPCRequest(message)) {
-        void local.send({
-          jsonrpc: '2.0',
-          id: message.id,
-          error: { code: ErrorCode.InternalError, message: `the service at ${options.url} failed: ${error.message}` },
-        });
+        void local
+          .send({
+            jsonrpc: '2.0',
+            id: message.id,
+            error: { code: ErrorCode.InternalError, message: `the service at ${options.url} failed: ${error.message}` },
+          })
+          .finally(() => answered(message.id));
       }
     });
   };
@@ -59,7 +77,8 @@ export const startBridge = async (options: BridgeOptions): Promise<{ close: () =
       const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
       if (typeof version === 'string') remote.setProtocolVersion(version);
     }
-    void local.send(message);
+    const id = 'id' in message && !('method' in message) ? message.id : undefined;
+    void local.send(message).finally(() => id !== undefined && id !== null && answered(id));
   };
   remote.onerror = (error) => log(`mcp bridge: ${error.message}`);
   local.onerror = (error) => log(`mcp bridge: ${error.message}`);
@@ -71,7 +90,8 @@ export const startBridge = async (options: BridgeOptions): Promise<{ close: () =
   };
   local.onclose = () => void close();
   remote.onclose = () => void close();
+  const drain = () => (pending.size ? new Promise<void>((done) => drained.push(done)) : Promise.resolve());
   await remote.start();
   await local.start();
-  return { close };
+  return { close, drain };
 };

@@ -1,6 +1,7 @@
 /** The stdio bridge (`npm run mcp`) passes the same task as Streamable HTTP: the SDK's stdio client spawns it. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startTestService } from '../support/service.js';
@@ -40,6 +41,32 @@ describe('MCP over the stdio bridge', () => {
 
   it('answers bad arguments with a tool error naming the field', async () => {
     await expectFieldErrors(await connect(bed.svc.key));
+  });
+
+  it('answers every request of a client that writes them and closes stdin at once (a pipe)', async () => {
+    const bridge = spawn('npm', ['run', '--silent', 'mcp', '--', '--url', bed.svc.url, '--key', bed.svc.key], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    bridge.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const message = (id: number, method: string, params: unknown) =>
+      `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+    bridge.stdin.end(
+      message(1, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'pipe', version: '1' },
+      }) + message(2, 'tools/list', {}),
+    );
+    const code = await new Promise<number | null>((resolve) => bridge.once('exit', resolve));
+    const answers = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result?: { tools?: unknown[] } });
+    expect(code).toBe(0);
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2]);
+    expect(answers.find((a) => a.id === 2)?.result?.tools?.length).toBe(toolSpecs.length);
   });
 
   it('a wrong key fails the connection instead of hanging', async () => {
