@@ -78,6 +78,16 @@ describe('monitor without a language model', () => {
     expect(ms).toBeLessThan(5000);
   });
 
+  it('waits its whole timeout when the interval is longer, checking last at the timeout', async () => {
+    const { res, ms } = await monitor(ctx.offline, 60_000, {
+      condition: 'the page says "Order confirmed"',
+      configuration: { interval: { intervalSeconds: 3600, timeoutSeconds: 2 } },
+    });
+    expect(res.json.errors[0]).toMatchObject({ code: 'monitor_timeout', details: { checks: 2, timeoutSeconds: 2 } });
+    expect(ms).toBeGreaterThanOrEqual(2000);
+    expect(ms).toBeLessThan(5000);
+  });
+
   it('rejects an interval of 0 and a missing condition with 422', async () => {
     const sessionId = ctx.sessions.get(ctx.offline)!;
     const bad = async (body: Record<string, unknown>) =>

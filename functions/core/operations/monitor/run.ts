@@ -158,8 +158,10 @@ export const monitorCondition = (
           credits: budget.credits,
         });
       }
-      const nextAt = checks * intervalMs;
-      if (nextAt > timeoutMs) {
+      // The last check is at the timeout itself when the next interval would pass it: a monitor told to wait 2 s
+      // waits them, whatever its interval.
+      const nextAt = Math.min(checks * intervalMs, timeoutMs);
+      if (elapsed >= timeoutMs) {
         return {
           status: 'failure',
           modelResponse: `Last check: ${verdict.evidence}`,
