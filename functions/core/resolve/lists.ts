@@ -43,8 +43,9 @@ const significant = (text: string): string[] =>
     .filter((w) => !STOPWORDS.has(w))
     .map(stemOf);
 
+/** A word that is an ordinal on its own ("first", "last", "2nd"). */
 const ORDINAL_WORD = new RegExp(`^${ORDINAL}$`);
-/** A name saying the wanted words among more than as many words of its own. */
+/** A name saying the wanted words among at least three words of its own. */
 const inPassing = (name: string[], wanted: string[], description: string): boolean =>
   name.length >= wanted.length + 3 &&
   sayAll(name, wanted) &&

@@ -133,11 +133,6 @@ export const halfSaid = (match: SnapshotElement, stated: Stated, sorted: Scored[
   };
 };
 
-/**
- * "Next" met by a link whose only tie to it is the sentence before it ("Following a suggestion…"): a link or
- * button has words of its own, and when none of the description's words is among them (nor in its target or
- * value), the match rests on its surroundings alone. A field is different: the text before it is its label.
- */
 /** Text ending in a colon, whatever brackets or bars follow it: "Next chapter: |usr_09.txt|", "Since: 2.52". */
 const ENDS_IN_COLON = /:[^\p{L}\p{N}]*$/u;
 /** A label is short: the words just before its colon. */
@@ -154,6 +149,11 @@ const labelledBefore = (match: SnapshotElement, specific: string[]): boolean => 
   return specific.every((w) => says(label, w));
 };
 
+/**
+ * "Next" met by a link whose only tie to it is the sentence before it ("Following a suggestion…"): a link or
+ * button has words of its own, and when none of the description's words is among them (nor in its target or
+ * value), the match rests on its surroundings alone. A field is different: the text before it is its label.
+ */
 export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll' || !match.interactive || !match.name.trim() || FIELD_ROLES.has(match.role))
     return undefined;
@@ -225,13 +225,6 @@ export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: S
   };
 };
 
-/**
- * "Window size" met by the link "window" in the sentence "To increase the size of a window": a page that links
- * words of its running text (a help system's cross-references, a glossary) gives a link a word of the
- * description and its sentence the rest. A link is known by its own words; when they say only part of what the
- * description specifically asks and the rest is only in the text before it, the description names a phrase of
- * the page, not this link, and the resolver asks rather than click a word of it.
- */
 /** What a reference calls the thing it documents: "the Async type" names the link "Async" and its kind. */
 const ENTITY_KINDS = new Set(
   [
@@ -258,6 +251,13 @@ const ENTITY_KINDS = new Set(
 /** A word linked this many times is the page's habit of linking it, not a name the link has of its own. */
 const OFTEN_LINKED = 5;
 
+/**
+ * "Window size" met by the link "window" in the sentence "To increase the size of a window": a page that links
+ * words of its running text (a help system's cross-references, a glossary) gives a link a word of the
+ * description and its sentence the rest. A link is known by its own words; when they say only part of what the
+ * description specifically asks and the rest is only in the text before it, the description names a phrase of
+ * the page, not this link, and the resolver asks rather than click a word of it.
+ */
 export const partInProse = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll' || !match.interactive || FIELD_ROLES.has(match.role) || !match.near) return undefined;
   if (stated.query.relation || stated.query.ordinal !== undefined) return undefined;
@@ -283,15 +283,15 @@ export const partInProse = (match: SnapshotElement, stated: Stated, sorted: Scor
   };
 };
 
+/** Not far below: within a quarter of the match's score. */
+const RIVAL_SHARE = 0.75;
+
 /**
  * "The service group grid" met by the link "Service Groups" while the menu's "Grid" under it says the word the
  * match lacks: two elements each say part of the description, and which is meant depends on a word the match does
  * not have. When a word the description specifically asks is missing from the match's own words and is the own
  * word of another element that scored not far below, the resolver asks which of the two.
  */
-/** Not far below: within a quarter of the match's score. */
-const RIVAL_SHARE = 0.75;
-
 export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll' || stated.query.relation || stated.query.ordinal !== undefined) return undefined;
   const specific = specificWords(stated);
