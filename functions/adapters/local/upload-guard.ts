@@ -16,12 +16,15 @@ import { join, normalize, sep } from 'node:path';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
+/** A refused body up to this many times the limit is read to its end before the connection is reused. */
+const DRAIN_LIMIT = 2;
+
 /** How s3rver keeps an object on disk: `<dir>/<bucket>/<key>` plus these suffixes. */
 const OBJECT_FILES = ['._S3rver_object', '._S3rver_object.md5', '._S3rver_metadata.json'];
 
-const s3Error = (response: ServerResponse, status: number, code: string, message: string): void => {
+const s3Error = (response: ServerResponse, status: number, code: string, message: string, close: boolean): void => {
   const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  response.writeHead(status, { 'content-type': 'application/xml', connection: 'close' });
+  response.writeHead(status, { 'content-type': 'application/xml', ...(close ? { connection: 'close' } : {}) });
   response.end(
     `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escaped}</Message></Error>`,
   );
@@ -55,15 +58,18 @@ export const guardUploads = (handle: Handler, dir: string, maxBytes: number): Ha
     const url = request.url ?? '/';
     const signature = /[?&]X-Amz-Signature=([^&]+)/.exec(url)?.[1];
     if (request.method !== 'PUT' || !signature) return handle(request, response);
+    // A refused body is read and dropped, so the client, still sending, gets to read the answer (closing at once
+    // would cut its upload with a broken pipe and no word of why); only a body far past the limit is cut off.
+    const declared = Number(request.headers['content-length']);
     const refuse = (status: number, code: string, message: string) => {
       request.resume();
-      s3Error(response, status, code, message);
+      s3Error(response, status, code, message, !(declared <= DRAIN_LIMIT * maxBytes));
     };
     const now = Date.now();
     forget(now);
     if (used.has(signature))
       return refuse(403, 'AccessDenied', 'this upload URL was used already; create another file to upload again');
-    const length = Number(request.headers['content-length']);
+    const length = declared;
     if (request.headers['content-length'] === undefined || !Number.isSafeInteger(length) || length < 0)
       return refuse(411, 'MissingContentLength', 'an upload must say its length (Content-Length)');
     if (length > maxBytes)
