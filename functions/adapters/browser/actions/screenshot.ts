@@ -30,6 +30,34 @@ const nextDocument = (cdp: CDPSession): { signal: AbortSignal; stop(): void } =>
   return { signal: controller.signal, stop: () => cdp.off('Page.frameNavigated', listener) };
 };
 
+/** How long an unexplained failure waits for word of a new document before it counts as a failure. */
+const SETTLE_MS = 300;
+
+/**
+ * A capture call may fail in words of its own ("Unable to capture screenshot", an object of the old document not
+ * found) a moment before the new document's `Page.frameNavigated` comes in. Before such a failure is answered as
+ * a fault, one round trip on the session (answered after the events queued before it) and a short wait let that
+ * word arrive: a navigation then makes it one more attempt, as any capture cut short by a new document is.
+ */
+const navigatedJustNow = async (cdp: CDPSession, moved: AbortSignal): Promise<boolean> => {
+  if (moved.aborted) return true;
+  const settled = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, SETTLE_MS);
+    moved.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  await Promise.race([
+    cdp.send('Page.getFrameTree').then(
+      () => settled,
+      () => settled,
+    ),
+    settled,
+  ]);
+  return moved.aborted;
+};
+
 export const screenshot = async (
   page: Page,
   request: ScreenshotRequest,
@@ -58,7 +86,10 @@ const shootSteadily = async (
       return await shoot(page, cdp, request, AbortSignal.any([signal, moved.signal]));
     } catch (error) {
       const navigated =
-        moved.signal.aborted || isContextLost(error) || (error instanceof Error && NOT_ATTACHED.test(error.message));
+        moved.signal.aborted ||
+        isContextLost(error) ||
+        (error instanceof Error && NOT_ATTACHED.test(error.message)) ||
+        (!signal.aborted && (await navigatedJustNow(cdp, moved.signal)));
       if (signal.aborted || !navigated) throw error;
       if (attempt >= ATTEMPTS)
         throw new PageNavigatedAwayError(`the page navigated during each of ${ATTEMPTS} attempts at the screenshot`);
