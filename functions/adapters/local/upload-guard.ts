@@ -5,7 +5,8 @@
  * stored-bytes limit, until the disk is full. So, for PUTs with a pre-signed URL (the service's own writes are
  * signed in their headers and pass as they are):
  *
- * - a body must say its length (S3 asks the same), and one longer than the limit is refused before it is read;
+ * - a body must say its length (S3 asks the same), and one longer than the limit is refused on that length: none
+ *   of it is stored (up to twice the limit it is read and dropped, so the client gets to read the refusal);
  * - a URL uploads once: after a PUT that stored its bytes, the same URL is refused (a PUT that failed may be tried
  *   again), and a key that already holds bytes is not written over (a URL from before a restart included);
  * - a body cut short (the client went away before sending what it declared) is not kept.
