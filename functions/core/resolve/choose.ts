@@ -17,6 +17,7 @@ import {
 } from './equals.js';
 import { destinationOf, placeTest } from './anchors.js';
 import { relate } from './relate.js';
+import { headOfPhrase } from './phrase.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
 import { words } from './words.js';
@@ -227,6 +228,8 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   }
   const byId = new Map(snapshot.elements.map((element) => [element.id, element]));
   if (query.relation) return relate(snapshot, sorted, query, byId);
+  const head = headOfPhrase(snapshot.elements, best, query);
+  if (head) return { match: head, confidence: Math.round(Math.min(1, best.score) * 80) / 100 };
   let tier = dedupeNested(
     sorted.filter((s) => s.score >= best.score - TIE),
     byId,
@@ -331,7 +334,12 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   const anchors = headingAnchors(snapshot.elements, byId);
   tier = sectionOverMentions(tier, anchors);
   // Equals that lead to one place are one answer.
-  if (sameDestination(tier, anchors)) return oneOfEquals(tier, (chosen) => confidenceOf(chosen, [chosen, ...outside]));
+  if (sameDestination(tier, anchors))
+    return oneOfEquals(
+      tier,
+      (chosen) => confidenceOf(chosen, [chosen, ...outside]),
+      intent === 'click' || intent === 'hover',
+    );
   const named = namedAsWritten(tier, query);
   if (named) return { match: named.element, confidence: confidenceOf(named, [named, ...outside]) };
   return {

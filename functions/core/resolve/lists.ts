@@ -17,6 +17,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { columnsBy } from './equals.js';
+import { inRegion } from './score.js';
 import type { Answer } from './resolver.js';
 import { ROLE_WORDS } from './roles.js';
 import { linkWords, STOPWORDS, stemOf, tokenMatch, words } from './words.js';
@@ -61,6 +62,8 @@ interface List {
   title: string[];
   /** The items' column header alone: a table's own word for what each row is. */
   column: string[];
+  /** Items side by side on one line (cards), not down a column. */
+  across?: boolean;
 }
 
 /** Items of one list stand this close in their left edge (a link in running text below it is further in). */
@@ -91,19 +94,42 @@ const listsOf = (elements: SnapshotElement[]): List[] => {
   }
   const headers = elements.filter((e) => e.role === 'columnheader');
   const lists: List[] = [];
+  const add = (items: SnapshotElement[], across = false) => {
+    const first = items[0];
+    const title = [first.heading, ...(first.region ?? []), first.column].flatMap((t) => (t ? significant(t) : []));
+    lists.push({ items, title, column: first.column ? significant(first.column) : [], across });
+  };
+  // A board of cards (a project list, a gallery) stands in one line, read left to right: its links out of any
+  // table (a table's row is one record's fields and actions, no list of things).
+  for (const links of parts.values())
+    for (const line of linesOf(links.filter((e) => !e.row && !inRegion(e, 'table'))))
+      if (line.length > 1 && !line.some(inProse) && new Set(line.map((e) => e.href)).size === line.length)
+        add(line, true);
   for (const links of parts.values())
     for (const column of columnsBy(links, (e) => e, ALIGNED))
       if (new Set(column.map((e) => e.box.y)).size === column.length)
         // Copies of a few links down a column (each row's return type, "gsize" three times) are no list of things.
         for (const items of runsOf(column, headers))
-          if (items.length > 1 && new Set(items.map((e) => e.href)).size === items.length) {
-            const first = items[0];
-            const title = [first.heading, ...(first.region ?? []), first.column].flatMap((t) =>
-              t ? significant(t) : [],
-            );
-            lists.push({ items, title, column: first.column ? significant(first.column) : [] });
-          }
+          if (items.length > 1 && new Set(items.map((e) => e.href)).size === items.length) add(items);
   return lists;
+};
+
+/** A link after words or a comma is a mention in a sentence ("see a, b and c"), no card. */
+const inProse = (e: SnapshotElement): boolean => /\p{L}{2}|[,;]/u.test(e.near ?? '');
+
+/** Links whose middles stand on one line, each line in order across the page (a sweep down the page). */
+const linesOf = (links: SnapshotElement[]): SnapshotElement[][] => {
+  const middle = (e: SnapshotElement) => e.box.y + e.box.height / 2;
+  const lines: SnapshotElement[][] = [];
+  let top = Number.NEGATIVE_INFINITY;
+  for (const e of [...links].sort((a, b) => middle(a) - middle(b))) {
+    if (middle(e) - top > ALIGNED) {
+      lines.push([]);
+      top = middle(e);
+    }
+    lines[lines.length - 1].push(e);
+  }
+  return lines.map((line) => line.sort((a, b) => a.box.x - b.box.x));
 };
 
 const itemSays = (item: SnapshotElement, kind: string[]): boolean =>
@@ -121,6 +147,8 @@ const around = (list: List): boolean =>
  */
 const ofKind = (list: List, kind: string[], place: string[]): SnapshotElement[] => {
   if (place.length && !sayAll(list.title, place)) return [];
+  // A line of links is a menu as often as a board of cards: a list of the kind only when every one says it.
+  if (list.across) return kind.length && list.items.every((item) => itemSays(item, kind)) ? list.items : [];
   if ((!kind.length || sayAll(list.title, kind)) && list.items.length > 2) return list.items;
   // A column headed by the kind ("Tag") is a list of it however short.
   if (kind.length && sayAll(list.column, kind)) return list.items;
@@ -160,6 +188,9 @@ const itemOf = (
     .filter((list) => kind.length || place.length || !around(list))
     .map((list) => ({ list, items: ofKind(list, kind, place) }))
     .filter(({ items }) => items.length);
+  // Lists of the kind in the page's content and in its sidebars: the content's is the one a person counts.
+  if (fitting.some(({ list }) => around(list)) && fitting.some(({ list }) => !around(list)))
+    fitting = fitting.filter(({ list }) => !around(list));
   if (!kind.length && !place.length) {
     // "The first result": the one list a search made, or else the main content's one list.
     const found = fitting.filter(({ list }) => list.title.some((w) => SEARCH_WORDS.includes(w)));

@@ -7,6 +7,9 @@ import type { PageSnapshot } from '../../ports/page-snapshot.js';
 import { snapshotFor } from './blocks.js';
 import { withHome } from './home.js';
 import { choose } from './choose.js';
+import { headingLines } from './heading-line.js';
+import { labelsBefore } from './label-before.js';
+import { partOfEntry } from './outline.js';
 import { constrain } from './constraints.js';
 import { countedItem } from './lists.js';
 import { parseQuery, type Query } from './query.js';
@@ -20,7 +23,7 @@ export class OfflineResolver implements ElementResolver {
   async resolve(snapshot: PageSnapshot, description: string, options: ResolveOptions = {}): Promise<Resolution> {
     options.signal?.throwIfAborted();
     const intent = options.intent ?? 'click';
-    const shown = snapshotFor(snapshot, intent);
+    const shown = headingLines(snapshotFor(labelsBefore(snapshot), intent));
     // "In the table of contents": when a part of the page is named so, its words say where, not what.
     const scope = scopeOn(shown, description);
     const query = scope ? { ...scope.query, scope: scope.stems } : parseQuery(description);
@@ -40,14 +43,19 @@ export class OfflineResolver implements ElementResolver {
         credits: 0,
       };
     const scored = scoreAll(seen, query, intent);
-    // What the description states (an ordinal, a place, a kind) is checked on the answer as a yes or no.
-    const answer = constrain(choose(seen, scored, query, intent), {
-      snapshot: seen,
-      description,
+    // What the description states (an ordinal, a place, a kind) is checked on the answer as a yes or no; then a
+    // contents entry met by the rest of the description gives way to its part that a part word names.
+    const answer = partOfEntry(
+      seen,
+      constrain(choose(seen, scored, query, intent), {
+        snapshot: seen,
+        description,
+        query,
+        intent,
+        scored,
+      }),
       query,
-      intent,
-      scored,
-    });
+    );
     // "The first result": when the words found nothing sure, the ordinal may count a list by its items' kind.
     const counted = query.ordinal !== undefined ? countedItem(seen, description, query.ordinal, answer) : undefined;
     return { ...(counted ?? (intent === 'scroll' ? placeToScrollTo(seen, query, answer) : answer)), credits: 0 };

@@ -20,6 +20,7 @@ import type { Stated } from './stated.js';
 import { closestOf } from './tier.js';
 import { onPage, says, specificWords } from './unsaid.js';
 import { stemOf, words } from './words.js';
+import { wordTable } from './table.js';
 
 /** Words that place one thing in a sequence by time: only an element (or its place) saying them is that one. */
 const ORDER_WORDS = new Set(['oldest', 'newest', 'latest', 'earliest', 'older', 'newer', 'earlier', 'recent']);
@@ -129,13 +130,14 @@ const ACTIONS = new Set([
 ]);
 
 /** Other words a control doing it may use: a wiki creates a page through its edit form ("action=edit&redlink=1"). */
-const ALSO: Record<string, string[]> = {
+const ALSO: Record<string, string[]> = wordTable({
   add: ['new', 'create'],
+  start: ['new', 'create'],
   create: ['new', 'add', 'edit'],
   cancel: ['abort'],
   save: ['apply', 'update'],
   submit: ['send', 'apply'],
-};
+});
 
 /**
  * The verb said by a token: whole, inflected ("deletes", "cancelled"), or at the end of a compound ("uedit",

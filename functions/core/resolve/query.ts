@@ -3,8 +3,9 @@
  * must appear, the kind of element (its role), an ordinal ("second", "last"), a position on the page ("top",
  * "bottom left"), regions ("in the footer") and a relation to another element ("next to X", "under X").
  */
-import { ROLE_WORDS, type RoleWish } from './roles.js';
+import { ROLE_WORDS, type RoleWish, TICKABLE } from './roles.js';
 import { asWritten, STOPWORDS, words } from './words.js';
+import { wordTable } from './table.js';
 
 export type Relation = 'below' | 'above' | 'left' | 'right' | 'near' | 'after' | 'before';
 
@@ -46,7 +47,7 @@ export interface Query {
 }
 
 const VERBS =
-  /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|toggle|open|go\s+(?:back\s+)?to|return\s+to|find|locate|focus)(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
+  /^\s*(?:please\s+)?(?:(?:double|right)[\s-]?click|click|tap|press|hit|hover|mouse\s+over|move\s+to|type|enter\s+text|fill(?:\s+in)?|select|choose|check|uncheck|tick|untick|toggle|open|go\s+(?:back\s+)?to|return\s+to|find|locate|focus|(?:add|create|start|make)(?=\s+(?:an?\s+)?new\b))(?:\s+(?:on|over|in|into|at|inside))?\s+/i;
 const FILLER = new Set([
   'row',
   'column',
@@ -148,7 +149,7 @@ const TOPIC_WORDS = new Set([
 const PLACING = new Set(['in', 'on', 'from', 'within', 'inside']);
 /** Words that put an element inside something named after them. */
 const CONTAINING = new Set(['in', 'inside', 'within']);
-const ORDINALS: Record<string, number> = {
+const ORDINALS: Record<string, number> = wordTable({
   first: 1,
   second: 2,
   third: 3,
@@ -171,8 +172,8 @@ const ORDINALS: Record<string, number> = {
   '10th': 10,
   last: -1,
   final: -1,
-};
-const POSITIONS: Record<string, { vertical?: 'top' | 'bottom'; horizontal?: 'left' | 'right' }> = {
+});
+const POSITIONS: Record<string, { vertical?: 'top' | 'bottom'; horizontal?: 'left' | 'right' }> = wordTable({
   top: { vertical: 'top' },
   topmost: { vertical: 'top' },
   upper: { vertical: 'top' },
@@ -183,8 +184,8 @@ const POSITIONS: Record<string, { vertical?: 'top' | 'bottom'; horizontal?: 'lef
   leftmost: { horizontal: 'left' },
   right: { horizontal: 'right' },
   rightmost: { horizontal: 'right' },
-};
-const REGION_WORDS: Record<string, string> = {
+});
+const REGION_WORDS: Record<string, string> = wordTable({
   header: 'header',
   footer: 'footer',
   navbar: 'nav',
@@ -199,7 +200,7 @@ const REGION_WORDS: Record<string, string> = {
   table: 'table',
   iframe: 'frame',
   frame: 'frame',
-};
+});
 const RELATIONS: Array<[RegExp, Relation]> = [
   [/\b(?:to the right of|right of)\b/, 'right'],
   [/\b(?:to the left of|left of)\b/, 'left'],
@@ -218,7 +219,12 @@ const ORDINAL_PHRASES: Array<[RegExp, string | ((...groups: string[]) => string)
   [/\b(of|in|for|from)\s+(the\s+)?(first|second|third|fourth|fifth|last|final)\b/, ' $1 $2 container:$3 '],
   [/\b(?:second|2nd)[\s-]+(?:to[\s-]+)?last\b/, ' ordinal:-2 '],
   [/\b(?:next|third|3rd)[\s-]+to[\s-]+last\b|\bpenultimate\b/, ' ordinal:-2 '],
-  [/(?:#|\bnumber\s+|\bno\.\s*)(\d{1,3})\b/, ' ordinal:$1 '],
+  // "#3" counts only after "the" or at the start ("the #3 result", "#3"): after a name it is an identifier
+  // ("Support #5", "Bug #3"), as an issue tracker writes it.
+  [
+    /(?:(?:^|\bthe\s+|\b(?:result|item|entry|row|hit|match|option|link)\s+)#|\bnumber\s+|\bno\.\s*)(\d{1,3})\b/,
+    ' ordinal:$1 ',
+  ],
   // "The second part of the tutorial", "the first chapter": the ordinal is the part's number ("Part 2").
   [
     /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(part|chapter|section|step|lesson|volume|appendix)\b/,
@@ -238,6 +244,12 @@ export const parseQuery = (description: string): Query => {
   // A code name ("with_capacity", "sort_by") is written whole: it must appear as it is, like a quote, or its
   // stop words would be dropped and "capacity" alone would do.
   text = text.replace(/[\p{L}\d]+(?:_[\p{L}\d]+)+/gu, (name) => {
+    quotes.push(words(name));
+    return ` quote:${quotes.length - 1} `;
+  });
+  // So is a name written in camel case ("textCleared", "QLineEdit"): a program's identifier, one word that is there
+  // or is not; "text" and "cleared" alone are other things.
+  text = text.replace(/(?<![\p{L}\d_])[\p{L}\d]*[a-z][A-Z][a-z][\p{L}\d]*(?![\p{L}\d_])/gu, (name) => {
     quotes.push(words(name));
     return ` quote:${quotes.length - 1} `;
   });
@@ -273,6 +285,8 @@ export const parseQuery = (description: string): Query => {
       };
   }
   const query = parseParts(text, quotes);
+  // "Tick Messages": unlike "check" ("check the status page"), the verb says the element is a box to tick.
+  if (!query.role && /^\s*(?:please\s+)?(?:tick|untick|uncheck)\b/i.test(verb)) query.role = TICKABLE;
   return {
     ...query,
     optional: [...query.optional, ...words(verb)],

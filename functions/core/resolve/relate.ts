@@ -143,11 +143,12 @@ export const relate = (
   const { anchors, family } = found;
   // Neither an anchor nor anything around or inside it: "the button next to X" is not X itself.
   const best = sorted[0].score;
+  const inside = (s: Scored) => anchors.some((a) => a.element.id && ancestorsOf(s.element, byId).has(a.element.id));
   const pool = sorted.filter(
     (s) =>
       s.score >= Math.max(THRESHOLD, best - RELATION_SLACK) &&
       !family.has(s.element.id) &&
-      !anchors.some((a) => a.element.id && ancestorsOf(s.element, byId).has(a.element.id)),
+      (!inside(s) || besideWithin(relation, anchors, s)),
   );
   // "The first button under Printers" where "Printers" is both a section's heading and a tab at the top: under
   // a heading is in its section (the elements the page files under it), wherever another anchor of that name
@@ -173,12 +174,15 @@ export const relate = (
     return { match: pick.element, confidence: Math.round(Math.min(1, pick.score) * 60) / 100 };
   }
   const from = filed.length ? headings : anchors;
+  // A control that stands beside the anchor's words inside the anchor's own box is as close as can be.
+  const apart = (a: Scored, s: Scored) =>
+    ancestorsOf(s.element, byId).has(a.element.id)
+      ? 0
+      : distance(relation.kind, a.element, s.element, a.index, s.index);
   const ranked = formAsWritten(filed.length ? filed : pool, query)
     .map((s) => ({
       s,
-      d:
-        Math.min(...from.map((a) => distance(relation.kind, a.element, s.element, a.index, s.index))) +
-        PIXELS_PER_SCORE * (best - s.score),
+      d: Math.min(...from.map((a) => apart(a, s))) + PIXELS_PER_SCORE * (best - s.score),
     }))
     .filter((r) => Number.isFinite(r.d))
     .sort((a, b) => a.d - b.d || a.s.index - b.s.index);
@@ -211,4 +215,25 @@ export const relate = (
     match: first.s.element,
     confidence: Math.round(Math.min(1, first.s.score) * (0.6 + 0.4 * margin) * 100) / 100,
   };
+};
+
+/**
+ * "Details next to Issue tracking" where the page's heading is "Issue tracking Details", the link inside it: a
+ * control within the anchor stands beside it when the anchor's text is the described words and the control's
+ * own, and the control's words are none of the described ones. Only beside, after or right of: a control
+ * inside a heading is neither above nor below it.
+ */
+const besideWithin = (relation: NonNullable<Query['relation']>, anchors: Scored[], s: Scored): boolean => {
+  if (relation.kind !== 'near' && relation.kind !== 'after' && relation.kind !== 'right') return false;
+  const own = words(s.element.name);
+  const described = new Set([...relation.anchor.terms, ...relation.anchor.quotes.flat()]);
+  if (!own.length || own.some((w) => described.has(w))) return false;
+  return anchors.some((a) => {
+    const rest = words(a.element.name);
+    return (
+      rest.length === own.length + described.size &&
+      own.every((w) => rest.includes(w)) &&
+      [...described].every((w) => rest.includes(w))
+    );
+  });
 };

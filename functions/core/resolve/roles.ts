@@ -3,6 +3,7 @@
  * roles are what pages often use for the same thing (a link styled as a button), accepted at a lower score.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import { wordTable } from './table.js';
 
 export interface RoleWish {
   word: string;
@@ -45,7 +46,17 @@ const PARAGRAPH = wish('paragraph', ['paragraph'], ['blockquote', 'listitem', 'd
 const LIST_ITEM = wish('listitem', ['listitem'], ['paragraph', 'option', 'treeitem', 'generic']);
 const HEADER_CELL = wish('columnheader', ['columnheader', 'rowheader'], ['button', 'link', 'cell']);
 
-export const ROLE_WORDS: Record<string, RoleWish> = {
+/**
+ * What "tick" and "untick" act on when no kind is said ("tick Messages"): a box to tick, though a link or button
+ * of the same words (a filter's label as a link) is still a stand-in.
+ */
+export const TICKABLE = wish(
+  'checkbox',
+  ['checkbox', 'switch', 'menuitemcheckbox', 'radio'],
+  ['link', 'button', 'generic', 'menuitem', 'option'],
+);
+
+export const ROLE_WORDS: Record<string, RoleWish> = wordTable({
   button: BUTTON,
   link: LINK,
   hyperlink: LINK,
@@ -63,6 +74,8 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
   select: DROPDOWN,
   combobox: DROPDOWN,
   picker: DROPDOWN,
+  selector: DROPDOWN,
+  chooser: DROPDOWN,
   listbox: DROPDOWN,
   fileinput: wish('fileinput', ['button'], ['button'], { type: 'file' }),
   tab: wish('tab', ['tab'], ['link', 'button']),
@@ -92,7 +105,7 @@ export const ROLE_WORDS: Record<string, RoleWish> = {
   caret: ICON,
   symbol: ICON,
   glyph: ICON,
-};
+});
 
 /**
  * A link that leads nowhere (`href="#"`, `javascript:`) is a script's control (a menu toggle, a tab), a link

@@ -82,9 +82,15 @@ export const boxedLink = (elements: SnapshotElement[], heading: SnapshotElement)
     : undefined;
 };
 
-/** Equals that lead to one place as one answer: the visible one first in the page, the others named with it. */
-export const oneOfEquals = (tier: Scored[], confidence: (chosen: Scored) => number): Answer => {
-  const chosen = tier.find((s) => s.element.visible) ?? tier[0];
+/**
+ * Equals that lead to one place as one answer: the best visible one, the others named with it. To click or hover,
+ * a control among them is taken over a heading it leads to: the heading only shows where the control goes.
+ */
+export const oneOfEquals = (tier: Scored[], confidence: (chosen: Scored) => number, acting = false): Answer => {
+  const chosen =
+    (acting ? tier.find((s) => s.element.visible && s.element.interactive) : undefined) ??
+    tier.find((s) => s.element.visible) ??
+    tier[0];
   return {
     match: chosen.element,
     confidence: confidence(chosen),

@@ -12,6 +12,8 @@ import { GENERIC } from './query.js';
 import { inRegion, type Scored } from './score.js';
 import { candidateOf } from './tier.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
+import { wordTable } from './table.js';
+import { joinedAfter } from './phrase.js';
 
 /** A word counts as said by an element when one of its tokens matches this well (a prefix, or a compound holding it). */
 const SAID = 0.7;
@@ -175,7 +177,7 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
 };
 
 /** Sequence words with an opposite: a link that says both ("← T →") or the other one is not the one asked for. */
-const OPPOSITE: Record<string, string> = { next: 'previous', previous: 'next' };
+const OPPOSITE: Record<string, string> = wordTable({ next: 'previous', previous: 'next' });
 
 /**
  * "Next page" met by the link "← T →": its arrows read as "previous" and "next" at once, so it is no step in one
@@ -306,7 +308,9 @@ export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Sc
       s.element !== match &&
       s.score >= RIVAL_SHARE * top &&
       (s.element.interactive || !match.interactive) &&
-      missing.some((w) => says(tokensOf(s.element, OWN), w)),
+      missing.some((w) => says(tokensOf(s.element, OWN), w)) &&
+      // The rest of a phrase the match heads ("Pattern Matching in The Racket Reference") says where, not what.
+      !joinedAfter(stated.snapshot.elements, match, s.element),
   );
   if (!rival) return undefined;
   return {

@@ -5,6 +5,7 @@
  * descriptions and page texts alike so they meet in the middle.
  */
 import { stemWord } from './stem.js';
+import { wordTable } from './table.js';
 
 /** Icon glyphs that stand for a word when they are a control's whole text. */
 const GLYPHS: Array<[RegExp, string]> = [
@@ -28,9 +29,13 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:log|sign)[\s-]?(?:in|on)\b/g, 'signin'],
   [/\b(?:log|sign)[\s-]?(?:out|off)\b/g, 'signout'],
   [/\b(?:sign[\s-]?up|register)\b/g, 'signup'],
+  // "Forgot your password?", "Lost password", "Reset password": one way back in, whatever a site calls it.
+  [/\b(?:forgot(?:ten)?|lost|reset)\s+(?:your\s+|my\s+|the\s+)?password\b/g, 'lostpassword'],
   // A site's first page goes by all these names (a wiki's "Main page", a book's "Home").
   [/\b(?:main|front|home|start)[\s-]?page\b/g, 'home'],
   [/\be[\s-]mail\b/g, 'email'],
+  // A page's "Atom" or "RSS" link is its feed, which is what people ask for ("the Atom feed", "subscribe via RSS").
+  [/\b(?:atom|rss)(?:\s+feeds?)?\b/g, 'feed'],
   [/\bpass[\s-]word\b/g, 'password'],
   [/\b(?:zip|post(?:al)?)[\s-]?code\b/g, 'zip'],
   [/\bcheck[\s-]?box(?:es)?\b/g, 'checkbox'],
@@ -66,7 +71,7 @@ const PHRASES: Array<[RegExp, string]> = [
 ];
 
 /** Single words with one meaning, after stemming. */
-const SYNONYMS: Record<string, string> = {
+const SYNONYMS: Record<string, string> = wordTable({
   basket: 'cart',
   telephone: 'phone',
   tel: 'phone',
@@ -133,7 +138,7 @@ const SYNONYMS: Record<string, string> = {
   nederlands: 'nl',
   polish: 'pl',
   polski: 'pl',
-};
+});
 
 export const STOPWORDS = new Set([
   'a',
@@ -171,7 +176,30 @@ export const STOPWORDS = new Set([
   'there',
 ]);
 
+/** Words whose final s is no plural's: "news" is not "new", "alias" is not "alia". */
+const NOT_PLURAL = new Set([
+  'news',
+  'series',
+  'species',
+  'alias',
+  'atlas',
+  'canvas',
+  'bias',
+  'lens',
+  'chaos',
+  'always',
+  'perhaps',
+  'whereas',
+  'sometimes',
+  'does',
+  'goes',
+  'was',
+  'has',
+  'yes',
+]);
+
 export const stem = (token: string): string => {
+  if (NOT_PLURAL.has(token)) return token;
   if (token.length > 4 && token.endsWith('ies')) return `${token.slice(0, -3)}y`;
   if (token.length > 4 && /(?:ches|shes|sses|xes)$/.test(token)) return token.slice(0, -2);
   if (token.length > 3 && token.endsWith('s') && !/(?:ss|us|is)$/.test(token)) return token.slice(0, -1);

@@ -1,0 +1,51 @@
+/**
+ * "Exclude filter" where the page lays a form out in a table, "Exclude filter :" in one cell and a field with no
+ * label of its own in the next: a text ending in a colon, right before a field on its line, is that field's
+ * label, as a person reading the line takes it. The field is given it as its label, for every intent.
+ */
+import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+
+/** Controls whose purpose a label before them gives. */
+const FIELDS = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'listbox']);
+/** A label is a few words: a longer text ending in a colon introduces what follows ("Choose one of these:"). */
+const LONGEST = 40;
+/** Pixels a label may reach past the field's left edge (borders, padding). */
+const OVERLAP = 5;
+
+const unlabelled = (e: SnapshotElement): boolean =>
+  FIELDS.has(e.role) && e.visible && !e.name.trim() && !e.label && !e.placeholder;
+
+const labels = (text: SnapshotElement, field: SnapshotElement): boolean =>
+  !text.interactive &&
+  text.visible &&
+  text.name.length <= LONGEST &&
+  /\p{L}[^:]*:\s*$/u.test(text.name) &&
+  text.box.x + text.box.width <= field.box.x + OVERLAP &&
+  text.box.y < field.box.y + field.box.height &&
+  field.box.y < text.box.y + text.box.height;
+
+/**
+ * "Duration: [ ] Hours [ ] Minutes": a word after the field on its line (a unit, not a label ending in a colon)
+ * says what the field itself holds, and the text before speaks for the fields together.
+ */
+const unitAfter = (field: SnapshotElement, after: SnapshotElement | undefined): boolean =>
+  after !== undefined &&
+  !after.interactive &&
+  after.name.trim() !== '' &&
+  after.name.trim().split(/\s+/).length <= 2 &&
+  !/:\s*$/.test(after.name) &&
+  after.box.x >= field.box.x + field.box.width - OVERLAP &&
+  after.box.y < field.box.y + field.box.height &&
+  field.box.y < after.box.y + after.box.height;
+
+export const labelsBefore = (snapshot: PageSnapshot): PageSnapshot => {
+  const { elements } = snapshot;
+  let changed: SnapshotElement[] | undefined;
+  for (let i = 1; i < elements.length; i += 1) {
+    const field = elements[i];
+    if (!unlabelled(field) || !labels(elements[i - 1], field) || unitAfter(field, elements[i + 1])) continue;
+    changed ??= elements.slice();
+    changed[i] = { ...field, label: elements[i - 1].name.replace(/\s*:\s*$/, '') };
+  }
+  return changed ? { ...snapshot, elements: changed } : snapshot;
+};
