@@ -224,6 +224,13 @@ export interface ItemGroup {
   /** Column headers of a table. */
   headers?: string[];
   items: Array<{ text: string; cells?: string[]; link?: string }>;
+  /** Inside the page's main content, rather than beside it (a side column, a banner). */
+  main: boolean;
+  /**
+   * Where it sits in the page (tags, ids and classes from the body down, numbers left out): the same on every page
+   * one template builds, so a walk finds its listing again on the next page.
+   */
+  key: string;
 }
 
 /** The page's file inputs, with the page's address (`location.href`) read alongside them. */
@@ -256,8 +263,12 @@ export interface WindowDriver {
   scrollContainers(signal: AbortSignal): Promise<PageSnapshot>;
   /** The rendered text of the page and where it is scrolled. */
   pageState(signal: AbortSignal): Promise<PageState>;
-  /** The page's repeated structures (tables, lists, cards), largest first, page chrome left out. */
-  listItems(signal: AbortSignal): Promise<ItemGroup[]>;
+  /**
+   * The page's repeated structures (tables, lists, cards): those of its main content first, then largest first,
+   * page chrome (menus, pagers) left out. `follow`: the key of a listing read on the page before, found again here
+   * even with a single item.
+   */
+  listItems(signal: AbortSignal, follow?: string): Promise<ItemGroup[]>;
   /**
    * Real mouse input at a point of the viewport, after scrolling the page to `scroll` (where the screenshot the
    * point was found in was taken): what visual analysis acts with.

@@ -11,14 +11,14 @@ import type { TestService } from '../support/service.js';
 
 const ctx = offlineAndClaude();
 
-/** A fresh window on `page` (each test walks its own, since walking moves the window on). */
+/** A fresh window on `page` (each test walks its own, since walking moves the window on); `/docs/…` as given. */
 const windowAt = async (svc: TestService, page: string) => {
   const sessionId = ctx.sessions.get(svc)!;
   const res = await svc.app.inject({
     method: 'POST',
     path: `/v1/sessions/${sessionId}/windows`,
     headers: svc.auth,
-    body: { url: `${ctx.fixtures.url}/paging/${page}` },
+    body: { url: `${ctx.fixtures.url}${page.startsWith('/') ? page : `/paging/${page}`}` },
   });
   expect(res.statusCode, JSON.stringify(res.json)).toBe(201);
   return res.json.data.windowId as string;
@@ -77,6 +77,56 @@ describe('paginated-extraction without a language model', () => {
       Stock: '12',
       link: expect.stringMatching(/\/item\/lantern-desk-lamp$/),
     });
+  });
+
+  it('reads a table of one row on each page: the row of page 1, then the row of page 2', async () => {
+    const json = await extract(ctx.offline, 'one-row-1.html', { prompt: 'every open ticket' });
+    expect(json.data.modelResponse).not.toBe('[]');
+    expect(JSON.parse(json.data.modelResponse)).toEqual([
+      {
+        Ticket: '#1042',
+        Subject: 'Printer on the second floor jams',
+        Status: 'Open',
+        link: expect.stringMatching(/\/ticket\/1042$/),
+      },
+      {
+        Ticket: '#1037',
+        Subject: 'Badge reader rejects new cards',
+        Status: 'Waiting',
+        link: expect.stringMatching(/\/ticket\/1037$/),
+      },
+    ]);
+    expect(json.meta.status).toBe('partial');
+    expect(codes(json.errors)).toEqual([]);
+  });
+
+  it('reads a grid of cards beside a column of menu links, then the one card of the last page', async () => {
+    const json = await extract(ctx.offline, 'cards-1.html', { prompt: 'every walk' });
+    const items = JSON.parse(json.data.modelResponse) as Array<{ text: string; link: string }>;
+    expect(items.map((item) => item.text.split(' ')[0])).toEqual(['Cliff', 'Dune', 'Harbour', 'Lighthouse']);
+    expect(items[3]).toEqual({
+      text: 'Lighthouse point 9 km, 3 hours, exposed in wind',
+      link: expect.stringMatching(/\/walk\/lighthouse$/),
+    });
+  });
+
+  // libxslt's own manual as xsltproc writes it (Debian's libxslt1-dev): its menus are lists in a side column of
+  // layout tables, with no nav element, and longer than the page's own list.
+  it.each([
+    ['API.html', 5, /^configure the parser for XSLT/, /^save the result using xsltSaveResultToFile/],
+    [
+      'contribs.html',
+      10,
+      /^Bjorn Reese is the author of the number support/,
+      /^If you want to use libxslt in a Mac OS X/,
+    ],
+  ])('gives the list in the content of a real manual page (%s), not its menus', async (page, count, first, last) => {
+    const json = await extract(ctx.offline, `/docs/libxslt/${page}`, { prompt: 'the items of the list' });
+    const items = JSON.parse(json.data.modelResponse) as Array<{ text: string }>;
+    expect(items.map((item) => item.text)).not.toContain('Home');
+    expect(items).toHaveLength(count);
+    expect(items[0].text).toMatch(first);
+    expect(items[count - 1].text).toMatch(last);
   });
 
   it('names interactionMode and optimizeUrls when they would change something, as not applied', async () => {

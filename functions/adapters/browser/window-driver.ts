@@ -97,8 +97,8 @@ export class PuppeteerWindowDriver implements WindowDriver {
     return this.guarded(() => pageState(this.page, signal));
   }
 
-  listItems(signal: AbortSignal) {
-    return this.guarded(() => listItems(this.page, signal));
+  listItems(signal: AbortSignal, follow?: string) {
+    return this.guarded(() => listItems(this.page, signal, follow));
   }
 
   scrollIntoView(target: ElementTarget, signal: AbortSignal) {

@@ -20,6 +20,7 @@ import { passagesOf } from '../passages.js';
 import { failed, type OperationResult } from '../result.js';
 import { runWindowOperation, type OperationLimits } from '../run.js';
 import { ItemSet, itemsFromGroups, listShapeOf, shapeResult, type ListShape } from './items.js';
+import { ListingTrail } from './listing.js';
 import {
   SCROLL_CHANGE_TIMEOUT_MS,
   waitForChange,
@@ -111,10 +112,12 @@ const modelExtractor = (
   };
 };
 
-const offlineExtractor =
-  (shape: ListShape, hasSchema: boolean): Extractor =>
-  async (driver, budget) => {
-    const found = itemsFromGroups(await driver.listItems(budget.signal), shape, hasSchema);
+const offlineExtractor = (shape: ListShape, hasSchema: boolean): Extractor => {
+  const trail = new ListingTrail();
+  return async (driver, budget, step) => {
+    const groups = await driver.listItems(budget.signal, trail.followed);
+    const found = itemsFromGroups(trail.order(groups, step.page), shape, hasSchema);
+    trail.read(found.group);
     if (found.items) return found.items;
     return {
       code: 'model_not_configured',
@@ -122,6 +125,7 @@ const offlineExtractor =
         'no language model is configured, and no table or list on the page has columns matching the output schema: filling it needs a model (set ANTHROPIC_API_KEY, or MODEL_PROVIDER=bedrock or openai)',
     };
   };
+};
 
 const STOPS: Record<Exclude<StopReason, 'end' | 'no_new_content' | 'max_pages'>, string> = {
   no_change: 'the next-page control did not change the page',

@@ -138,8 +138,8 @@ const mappedItems = (group: ItemGroup, item: Schema): Array<Record<string, unkno
 };
 
 /**
- * Without a model: the page's main repeated structure (the largest group, or with a schema the largest one that
- * fills it) as items. `undefined` items: no group fits the schema.
+ * Without a model: the page's main repeated structure (the first group, or with a schema the first one that fills
+ * it; `groups` come best first) as items. `undefined` items: no group fits the schema.
  */
 export const itemsFromGroups = (
   groups: ItemGroup[],
