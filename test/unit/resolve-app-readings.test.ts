@@ -176,6 +176,36 @@ describe('lists, verbs and words of apps', () => {
     });
   });
 
+  it('takes a count in a grid by its row and its column together', async () => {
+    const overview = page(
+      el('e0', 'link', 'Bug', { href: '/issues?tracker=1', region: ['table'] }),
+      el('e1', 'link', '3', { href: '/issues?tracker=1&status=o', row: 'Bug', column: 'open', region: ['table'] }),
+      el('e2', 'link', '1', { href: '/issues?tracker=1&status=c', row: 'Bug', column: 'closed', region: ['table'] }),
+      el('e3', 'link', 'Feature', { href: '/issues?tracker=2', region: ['table'] }),
+      el('e4', 'link', '2', { href: '/issues?tracker=2&status=o', row: 'Feature', column: 'open', region: ['table'] }),
+      el('e5', 'link', '1', {
+        href: '/issues?tracker=2&status=c',
+        row: 'Feature',
+        column: 'closed',
+        region: ['table'],
+      }),
+    );
+    expect(hrefOf(await resolveClick(overview, 'the open bugs'))).toBe('/issues?tracker=1&status=o');
+    expect(hrefOf(await resolveClick(overview, 'the closed features'))).toBe('/issues?tracker=2&status=c');
+  });
+
+  it('knows the fields of a person by their usual names, in labels and field names alike', async () => {
+    const account = page(
+      el('e0', 'textbox', 'First name', { editable: true, attributes: 'user_firstname' }),
+      el('e1', 'textbox', '', { editable: true, attributes: 'user_lastname' }),
+      el('e2', 'textbox', 'Telephone', { editable: true }),
+    );
+    const typed = (description: string) => offlineResolver.resolve(account, description, { intent: 'type' });
+    expect(await typed('my surname')).toMatchObject({ match: { id: 'e1' } });
+    expect(await typed('the given name')).toMatchObject({ match: { id: 'e0' } });
+    expect(await typed('phone number')).toMatchObject({ match: { id: 'e2' } });
+  });
+
   it('names a field by the text ending in a colon before it on its line, unless a unit follows it', async () => {
     const filter = page(
       at(el('e0', 'cell', 'Filter :', { interactive: false }), 9, 130, 54, 25),

@@ -156,6 +156,21 @@ const labelledBefore = (match: SnapshotElement, specific: string[]): boolean => 
  * button has words of its own, and when none of the description's words is among them (nor in its target or
  * value), the match rests on its surroundings alone. A field is different: the text before it is its label.
  */
+/**
+ * "The open bugs" met by the count "3" in the row "Bug" under the column "open": a number in a grid is named by
+ * its row and its column together, when the description's words are all theirs and each says some.
+ */
+const gridValue = (match: SnapshotElement, specific: string[]): boolean => {
+  if (!match.row || !match.column || !/^\s*[\d.,]+\s*$/.test(match.name)) return false;
+  const row = words(match.row);
+  const column = words(match.column);
+  return (
+    specific.every((w) => says(row, w) || says(column, w)) &&
+    specific.some((w) => says(row, w)) &&
+    specific.some((w) => says(column, w))
+  );
+};
+
 export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll' || !match.interactive || !match.name.trim() || FIELD_ROLES.has(match.role))
     return undefined;
@@ -168,7 +183,7 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
   if (top?.role === 'heading' && top !== match && match.heading === top.name) return undefined;
   const carried = tokensOf(match, CARRIED);
   if (specific.some((w) => says(carried, w))) return undefined;
-  if (labelledBefore(match, specific)) return undefined;
+  if (labelledBefore(match, specific) || gridValue(match, specific)) return undefined;
   return {
     none: true,
     reason: `the best match "${match.name}" has none of the description's words; they are only around it`,

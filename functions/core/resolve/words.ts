@@ -34,6 +34,12 @@ const PHRASES: Array<[RegExp, string]> = [
   // A site's first page goes by all these names (a wiki's "Main page", a book's "Home").
   [/\b(?:main|front|home|start)[\s-]?page\b/g, 'home'],
   [/\be[\s-]mail\b/g, 'email'],
+  // A form's fields for a person go by several names, in labels and in field names alike ("user_lastname"), as a
+  // browser's autofill reads them.
+  [/(?<![a-z])(?:last|family|sur)[\s_-]?names?(?![a-z])/g, 'lastname'],
+  [/(?<![a-z])(?:first|given|fore)[\s_-]?names?(?![a-z])/g, 'firstname'],
+  [/(?<![a-z])(?:(?:tele)?phone|mobile[\s_-]?(?:phone|number))(?:[\s_-]?(?:number|no))?(?![a-z])/g, 'phone'],
+  [/(?<![a-z])(?:date[\s_-]?of[\s_-]?birth|birth[\s_-]?(?:date|day)|dob)(?![a-z])/g, 'birthdate'],
   // A page's "Atom" or "RSS" link is its feed, which is what people ask for ("the Atom feed", "subscribe via RSS").
   [/\b(?:atom|rss)(?:\s+feeds?)?\b/g, 'feed'],
   [/\bpass[\s-]word\b/g, 'password'],
