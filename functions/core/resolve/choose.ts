@@ -167,6 +167,34 @@ const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[] => {
   return away.length && away.length < tier.length ? away : tier;
 };
 
+/** A program's name as a reference writes it: "foldl/3", "is_key/2", "QFile::copy", "to_upper()". */
+const CODE_NAME = /^\s*[\p{L}_][\p{L}\p{N}_]*(?:(?:::|\.|#)[\p{L}_][\p{L}\p{N}_]*)*(?:\/\d+|\(\))\s*$/u;
+
+/**
+ * "foldl/3" on the `lists` reference, whose sidebar also lists `array`'s, `dets`'s and `zip`'s foldl/3: a
+ * program's name asked on a reference page is the one this page documents. When some equals lead into this page
+ * and the others to other pages, the page's own are meant.
+ */
+const ownNameFirst = (tier: Scored[], query: Query, pageUrl: string): Scored[] => {
+  if (tier.length < 2 || !CODE_NAME.test(query.text ?? '')) return tier;
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    return tier;
+  }
+  const here = tier.filter((s) => {
+    if (!s.element.href) return false;
+    try {
+      const url = new URL(s.element.href, page);
+      return url.origin === page.origin && url.pathname === page.pathname && url.hash !== '';
+    } catch {
+      return false;
+    }
+  });
+  return here.length && here.length < tier.length ? here : tier;
+};
+
 /**
  * "Encodings" on a manual page: its table of contents, its menu and the section's own heading all lead to the
  * section, while the index's entries of that name lead to places in the text where the term comes up (`#index-…`,
@@ -213,6 +241,28 @@ const namedAsWritten = (tier: Scored[], query: Query): Scored | undefined => {
   return folded.length === 1 ? folded[0] : undefined;
 };
 
+/** How far below the best a control bearing the description as its whole name still stands beside it. */
+const NAMED_SLACK = 0.15;
+
+/**
+ * "Archive" where a folder link and a toolbar button both bear that name: what else the page says of one (its
+ * address repeats the word) does not tell which the caller means. Controls whose whole name is the description,
+ * close enough to the best, stand with it as equals.
+ */
+const namedAlike = (sorted: Scored[], best: Scored, query: Query): Scored[] => {
+  const written = asShown(query.text ?? '').toLowerCase();
+  if (!written) return [];
+  const isNamed = (s: Scored) => asShown(s.element.name).toLowerCase() === written;
+  return sorted.filter(
+    (s) =>
+      s.score < best.score - TIE &&
+      s.score >= Math.max(THRESHOLD, best.score - NAMED_SLACK) &&
+      s.element.visible &&
+      s.element.interactive &&
+      isNamed(s),
+  );
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
   const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
@@ -231,7 +281,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   const head = headOfPhrase(snapshot.elements, best, query);
   if (head) return { match: head, confidence: Math.round(Math.min(1, best.score) * 80) / 100 };
   let tier = dedupeNested(
-    sorted.filter((s) => s.score >= best.score - TIE),
+    [...sorted.filter((s) => s.score >= best.score - TIE), ...namedAlike(sorted, best, query)],
     byId,
   );
   // A heading no link leads to (no id, no permalink) does nothing when clicked: beside controls that fit as
@@ -332,7 +382,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   tier = formAsWritten(offSite(stepsAsked(tier, query), query, snapshot.url), query);
   if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
   const anchors = headingAnchors(snapshot.elements, byId);
-  tier = sectionOverMentions(tier, anchors);
+  tier = ownNameFirst(sectionOverMentions(tier, anchors), query, snapshot.url);
   // Equals that lead to one place are one answer.
   if (sameDestination(tier, anchors))
     return oneOfEquals(

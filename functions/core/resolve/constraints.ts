@@ -18,7 +18,15 @@ import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { layoutCell, ofRow, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
-import { contextOnly, halfSaid, oppositeStep, partInProse, rivalSaysRest, tablePartAsked } from './unsaid.js';
+import {
+  complementAbsent,
+  contextOnly,
+  halfSaid,
+  oppositeStep,
+  partInProse,
+  rivalSaysRest,
+  tablePartAsked,
+} from './unsaid.js';
 import { actionUnsaid, choiceAsked, orderUnsaid, ordinalUnsaid, rowSibling } from './qualifiers.js';
 
 export type { Stated } from './stated.js';
@@ -283,6 +291,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     contextOnly(answer.match, stated, sorted) ??
     partInProse(answer.match, stated, sorted) ??
     rivalSaysRest(answer.match, stated, sorted) ??
+    complementAbsent(answer.match, stated, sorted) ??
     ofRow(answer.match, stated, sorted) ??
     rowSibling(answer.match, stated, sorted) ??
     orderUnsaid(answer.match, stated, sorted) ??

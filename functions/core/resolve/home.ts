@@ -2,7 +2,7 @@
  * "The home page", "the documentation home": most sites say which link that is (a "Home" link, `rel=home`, an
  * access key). When none does, the convention of page banners is read instead: the site's home is the first
  * shown link at the top of the page that leads, on the same site, to a directory's index (the logo of rustdoc,
- * Sphinx's project name, Docutils' "Overview"). That link gets the sequence word `home`, as `rel=home` would give.
+ * Sphinx's project name, Docutils' "Overview"), else the site's logo there. That link gets the sequence word `home`, as `rel=home` would give.
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { words } from './words.js';
@@ -17,6 +17,12 @@ const isIndex = (href: string): boolean => {
   return path !== '' && (path.endsWith('/') || /(?:^|\/)index\.(?:html?|php)$/i.test(path));
 };
 
+/** A link that is the site's logo: so named, or its picture's text says so. */
+const isLogo = (element: SnapshotElement): boolean =>
+  [element.name, element.alt, element.title, element.attributes].some(
+    (text) => text !== undefined && /\blogo\b/i.test(text),
+  );
+
 const saysHome = (element: SnapshotElement): boolean =>
   (element.rel ?? '').split(' ').includes('home') ||
   [element.name, element.title, element.text].some((text) => text !== undefined && words(text).includes('home'));
@@ -26,7 +32,11 @@ export const withHome = (snapshot: PageSnapshot, terms: string[]): PageSnapshot 
   if (!terms.includes('home')) return snapshot;
   const links = snapshot.elements.filter((e) => e.role === 'link' && e.href !== undefined);
   if (links.some(saysHome)) return snapshot;
-  const home = links.find((e) => e.visible && e.box.y < BANNER && isIndex(e.href ?? ''));
+  const banner = links.filter((e) => e.visible && e.box.y < BANNER);
+  // Else the site's logo at the top, whatever page it leads to on the site ("main.php"): logos lead home.
+  const home =
+    banner.find((e) => isIndex(e.href ?? '')) ??
+    banner.find((e) => isLogo(e) && !/^[a-z][a-z\d+.-]*:|^\/\//i.test(e.href ?? ''));
   if (!home) return snapshot;
   const marked: SnapshotElement = { ...home, rel: home.rel ? `${home.rel} home` : 'home' };
   return { ...snapshot, elements: snapshot.elements.map((e) => (e === home ? marked : e)) };

@@ -218,8 +218,12 @@ export const countedItem = (
   if (!count) return undefined;
   const title = 'match' in answer ? significant(answer.match.name) : [];
   // "The second select link": with a kind of element said, the other words are the items' own name, no title.
+  // "Domain List" titles the domains as well as "Domains" does: words for a list say no more than that.
+  const titleWords = title.filter((w) => !ANY_LIST.has(w));
   const titled =
-    title.length > 0 && !count.named.some((w) => ROLE_WORDS[w]) && sayAll([...count.named, ...count.place], title);
+    titleWords.length > 0 &&
+    !count.named.some((w) => ROLE_WORDS[w]) &&
+    sayAll([...count.named, ...count.place], titleWords);
   // "The last host" met by the last "View Service Details For This Host" icon: a name that says the counted kind
   // among words of its own is an action on such an item, not one of them. The items are counted instead.
   const passing =

@@ -109,6 +109,8 @@ const ACTIONS = new Set([
   'uninstall',
   'enable',
   'disable',
+  'activate',
+  'deactivate',
   'start',
   'stop',
   'pause',
@@ -133,6 +135,9 @@ const ACTIONS = new Set([
 const ALSO: Record<string, string[]> = wordTable({
   add: ['new', 'create'],
   start: ['new', 'create'],
+  // A switch of a record's state is often its "active" flag, a link on its current value ("YES").
+  activate: ['enable', 'active'],
+  deactivate: ['disable', 'active'],
   create: ['new', 'add', 'edit'],
   cancel: ['abort'],
   save: ['apply', 'update'],
@@ -153,6 +158,10 @@ const verbIn = (tokens: string[], verb: string): boolean =>
     ),
   );
 
+/** The words a control carries on itself and in where it leads. */
+const carriedWords = (e: SnapshotElement): string[] =>
+  [e.name, e.label, e.text, e.title, e.alt, e.value, e.href, e.attributes].flatMap((v) => (v ? words(v) : []));
+
 /**
  * "Add a printer" met by the link "Printers", "cancel all jobs" by the button "Show All Jobs": the description
  * opens on what to do, and the match only names the thing it would be done to. A control that does it says so,
@@ -164,17 +173,13 @@ export const actionUnsaid = (match: SnapshotElement, stated: Stated, sorted: Sco
   const raw = words(stated.description);
   const verb = raw[0] === 'please' ? raw[1] : raw[0];
   if (!verb || !ACTIONS.has(verb)) return undefined;
-  const carried = [
-    match.name,
-    match.label,
-    match.text,
-    match.title,
-    match.alt,
-    match.value,
-    match.href,
-    match.attributes,
-  ].flatMap((v) => (v ? words(v) : []));
-  if (verbIn(carried, verb)) return undefined;
+  if (verbIn(carriedWords(match), verb)) return undefined;
+  // "Deactivate ferries.example" met by the domain's own link: the one control of its row that does it is meant.
+  const rowKey = match.row ?? match.name;
+  const doing = stated.snapshot.elements.filter(
+    (e) => e !== match && e.interactive && e.row === rowKey && verbIn(carriedWords(e), verb),
+  );
+  if (doing.length === 1) return { match: doing[0], confidence: 0.6 };
   return none(`the description asks to ${verb}, and the best match "${match.name}" does not say it does`, sorted);
 };
 

@@ -3,7 +3,7 @@
  * must appear, the kind of element (its role), an ordinal ("second", "last"), a position on the page ("top",
  * "bottom left"), regions ("in the footer") and a relation to another element ("next to X", "under X").
  */
-import { ROLE_WORDS, type RoleWish, TICKABLE } from './roles.js';
+import { MENU, ROLE_WORDS, type RoleWish, TICKABLE } from './roles.js';
 import { asWritten, STOPWORDS, words } from './words.js';
 import { wordTable } from './table.js';
 
@@ -298,6 +298,8 @@ export const parseQuery = (description: string): Query => {
 const restoreQuotes = (text: string, quotes: string[][]): string =>
   text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
 
+const ARTICLES = new Set(['the', 'a', 'an']);
+
 const parseParts = (text: string, quotes: string[][]): Query => {
   const query: Query = { terms: [], optional: [], hints: [], quotes: [], regions: [], regionWords: [], head: [] };
   const roleWords: string[] = [];
@@ -364,6 +366,20 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       }
     }
   });
+  // "The language menu" ends on "menu" with no other kind said: a menu is what it is (a list to choose from, a
+  // menu button), where "in the admin menu" says where the element is.
+  const tokens = words(rest);
+  if (
+    !roleWords.length &&
+    tokens[tokens.length - 1] === 'menu' &&
+    query.terms[query.terms.length - 1] === 'menu' &&
+    query.terms.length > 1
+  ) {
+    query.terms.pop();
+    query.role = MENU;
+    query.kindWord = 'menu';
+    query.hints.push('menu');
+  }
   // The last kind word is what the element is ("the title field" is a field). Earlier ones describe it, and
   // those that can be names are name words ("the Options button", "the select all checkbox").
   const head = roleWords.pop();
@@ -388,6 +404,22 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   // follows, which a "next" link rarely names: it may add to a match, never hold one back.
   if (query.terms.length === 2 && (query.terms[0] === 'next' || query.terms[0] === 'previous') && !query.quotes.length)
     query.optional.push(query.terms.pop() as string);
+  // "To", "From": a description of stop words alone is a label's whole text (a mail form's "To:" field); "top"
+  // alone is a link's ("top" in a manual's navigation bar), not a place to look.
+  if (
+    !query.terms.length &&
+    !query.role &&
+    !query.quotes.length &&
+    !query.regions.length &&
+    query.ordinal === undefined
+  ) {
+    const said = words(rest);
+    if (query.position) {
+      query.terms.push(...said.filter((w) => POSITIONS[w]));
+      query.optional = query.optional.filter((w) => !POSITIONS[w]);
+      query.position = undefined;
+    } else query.terms.push(...said.filter((w) => STOPWORDS.has(w) && !ARTICLES.has(w)));
+  }
   for (const quote of query.quotes) query.terms.push(...quote);
   return query;
 };

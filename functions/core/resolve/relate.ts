@@ -18,7 +18,7 @@ import {
 import type { Query, Relation } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, scoreAll, type Scored } from './score.js';
-import { words } from './words.js';
+import { asWritten, words } from './words.js';
 import { formAsWritten } from './equals.js';
 
 /** How much worse a text score may be than the best and still win by being closer. */
@@ -112,10 +112,19 @@ const anchorsOf = (
       closest: closestOf(anchorScores),
     };
   }
-  const anchors = dedupeNested(
+  const tied = dedupeNested(
     anchorScores.filter((s) => s.score >= bestAnchor.score - TIE),
     byId,
-  ).slice(0, 5);
+  );
+  // "Under maps" met only in part by a dozen "map/2" links: with no anchor that says the words as written,
+  // several that say them in part are no place to look from, whichever is closest to a candidate.
+  if (tied.length > 2 && !tied.some((a) => writtenIn(a.element.name, anchor)) && !sameDestination(tied))
+    return {
+      ambiguous: true,
+      reason: `${tied.length} elements match in part what the description points from; say which one`,
+      candidates: tied.slice(0, 5).map(candidateOf),
+    };
+  const anchors = tied.slice(0, 5);
   // A contents entry and the heading it points to are one place: "under Additional Notes" may be under either.
   const places = new Map([...headingAnchors(snapshot.elements, byId)].map(([id, href]) => [href, id]));
   for (const a of [...anchors]) {
@@ -236,4 +245,13 @@ const besideWithin = (relation: NonNullable<Query['relation']>, anchors: Scored[
       [...described].every((w) => rest.includes(w))
     );
   });
+};
+
+/** Whether a name holds the anchor's words as written, one after another ("2.2.6 Function Calls, Again"). */
+const writtenIn = (name: string, anchor: Query): boolean => {
+  const wanted = asWritten(anchor.text ?? '').filter((w) => w !== 'the');
+  const have = asWritten(name);
+  if (!wanted.length) return true;
+  for (let i = 0; i + wanted.length <= have.length; i += 1) if (wanted.every((w, j) => have[i + j] === w)) return true;
+  return false;
 };

@@ -56,6 +56,9 @@ export const TICKABLE = wish(
   ['link', 'button', 'generic', 'menuitem', 'option'],
 );
 
+/** "The language menu": a list to choose from, or a menu a button opens; a link or button may stand for it. */
+export const MENU = wish('menu', ['combobox', 'listbox', 'menu', 'menubar'], ['button', 'link', 'menuitem']);
+
 export const ROLE_WORDS: Record<string, RoleWish> = wordTable({
   button: BUTTON,
   link: LINK,

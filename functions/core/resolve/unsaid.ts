@@ -334,3 +334,31 @@ export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Sc
     candidates: [candidateOf(sorted.find((s) => s.element === match) ?? sorted[0]), candidateOf(rival)],
   };
 };
+
+/** Words that count rather than name ("the first entry"): the ordinal's own checks see to them. */
+const ORDINAL_WORDS = new Set(['first', 'second', 'third', 'fourth', 'fifth', 'last', 'final', 'next', 'previous']);
+
+/**
+ * "The list of errata" met by the link "List" on a page that says nothing of errata: the words after "of" say
+ * which one is meant, and when no element of the page says any of them, the one meant is not there.
+ */
+export const complementAbsent = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const { query } = stated;
+  if (stated.intent === 'scroll' || query.relation || query.scope) return undefined;
+  // Read on the description's words, where "table of contents" is one ("contents") and says no "of".
+  const said = words(stated.description);
+  const of = said.lastIndexOf('of');
+  if (of < 0) return undefined;
+  const place = new Set(query.regionWords.flatMap((w) => words(w)));
+  const complement = said
+    .slice(of + 1)
+    .filter(
+      (w) => !STOPWORDS.has(w) && !GENERIC.has(w) && !ORDINAL_WORDS.has(w) && w !== query.kindWord && !place.has(w),
+    );
+  if (!complement.length || complement.some((w) => onPage(stated, w))) return undefined;
+  return {
+    none: true,
+    reason: `"${match.name}" says part of the description, and nothing on the page says "${complement.join(' ')}"`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};

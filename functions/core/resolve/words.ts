@@ -43,6 +43,9 @@ const PHRASES: Array<[RegExp, string]> = [
   // A page's "Atom" or "RSS" link is its feed, which is what people ask for ("the Atom feed", "subscribe via RSS").
   [/\b(?:atom|rss)(?:\s+feeds?)?\b/g, 'feed'],
   [/\bpass[\s-]word\b/g, 'password'],
+  // The second password field of a form, whatever it is called ("Password (again)", "Confirm password").
+  [/\b(?:repeat|confirm|retype|re-?enter|verify)(?:\s+(?:the|your|my))?(\s+new)?\s+password\b/g, '$1 passwordagain'],
+  [/\bpassword\s*(?:\(\s*(?:again|repeat|confirm(?:ation)?)\s*\)|again|confirmation)/g, 'passwordagain'],
   [/\b(?:zip|post(?:al)?)[\s-]?code\b/g, 'zip'],
   [/\bcheck[\s-]?box(?:es)?\b/g, 'checkbox'],
   [/\btick[\s-]?box(?:es)?\b/g, 'checkbox'],
@@ -261,6 +264,8 @@ const tokenize = (text: string): string[] => {
   // "Forward" and "following" are the next step only as a short control's words ("Forward", "go forward"), not
   // inside a title ("Forward files and address verification") or a longer description.
   if (step.length && out.filter((t) => !STOPWORDS.has(t)).length > 2) for (const [i, token] of step) out[i] = token;
+  // A lone "Back" in a navigation bar is the previous page ("top | back | next"); "Back to top" is no step.
+  if (out.length === 1 && out[0] === 'back') out[0] = 'previous';
   return out;
 };
 
