@@ -141,31 +141,37 @@ const stepsAsked = (tier: Scored[], query: Query): Scored[] => {
 /** Words that ask for a page of another site: the project's website, the online manual. */
 const ELSEWHERE = new Set(['website', 'online', 'homepage', 'official', 'web']);
 
+/** An address read against the page's, or undefined when it is none. */
+const urlOf = (href: string | undefined, base: string): URL | undefined => {
+  if (href === undefined) return undefined;
+  try {
+    return new URL(href, base);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The equals whose address passes the test, when they are some but not all of them; else the tier. */
+const someLeading = (tier: Scored[], pageUrl: string, test: (url: URL, page: URL) => boolean): Scored[] => {
+  const page = urlOf(pageUrl, 'http://invalid/');
+  if (!page) return tier;
+  const some = tier.filter((s) => {
+    const url = urlOf(s.element.href, page.href);
+    return url !== undefined && test(url, page);
+  });
+  return some.length && some.length < tier.length ? some : tier;
+};
+
 /**
  * "The Mercurial website" tied between the logo link to mercurial-scm.org and the breadcrumb's "Mercurial" home
  * of this site; "the online reference manual" between the local manual and the one on lua.org: a description
  * that asks for the web, online or a website is answered by the equals that leave this site, when they are
  * some but not all of them.
  */
-const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[] => {
-  if (![...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w))) return tier;
-  let origin: string;
-  try {
-    origin = new URL(pageUrl).origin;
-  } catch {
-    return tier;
-  }
-  const away = tier.filter((s) => {
-    if (!s.element.href) return false;
-    try {
-      const url = new URL(s.element.href, pageUrl);
-      return /^https?:$/.test(url.protocol) && url.origin !== origin;
-    } catch {
-      return false;
-    }
-  });
-  return away.length && away.length < tier.length ? away : tier;
-};
+const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[] =>
+  [...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w))
+    ? someLeading(tier, pageUrl, (url, page) => /^https?:$/.test(url.protocol) && url.origin !== page.origin)
+    : tier;
 
 /** A program's name as a reference writes it: "foldl/3", "is_key/2", "QFile::copy", "to_upper()". */
 const CODE_NAME = /^\s*[\p{L}_][\p{L}\p{N}_]*(?:(?:::|\.|#)[\p{L}_][\p{L}\p{N}_]*)*(?:\/\d+|\(\))\s*$/u;
@@ -175,25 +181,14 @@ const CODE_NAME = /^\s*[\p{L}_][\p{L}\p{N}_]*(?:(?:::|\.|#)[\p{L}_][\p{L}\p{N}_]
  * program's name asked on a reference page is the one this page documents. When some equals lead into this page
  * and the others to other pages, the page's own are meant.
  */
-const ownNameFirst = (tier: Scored[], query: Query, pageUrl: string): Scored[] => {
-  if (tier.length < 2 || !CODE_NAME.test(query.text ?? '')) return tier;
-  let page: URL;
-  try {
-    page = new URL(pageUrl);
-  } catch {
-    return tier;
-  }
-  const here = tier.filter((s) => {
-    if (!s.element.href) return false;
-    try {
-      const url = new URL(s.element.href, page);
-      return url.origin === page.origin && url.pathname === page.pathname && url.hash !== '';
-    } catch {
-      return false;
-    }
-  });
-  return here.length && here.length < tier.length ? here : tier;
-};
+const ownNameFirst = (tier: Scored[], query: Query, pageUrl: string): Scored[] =>
+  tier.length > 1 && CODE_NAME.test(query.text ?? '')
+    ? someLeading(
+        tier,
+        pageUrl,
+        (url, page) => url.origin === page.origin && url.pathname === page.pathname && url.hash !== '',
+      )
+    : tier;
 
 /**
  * "Encodings" on a manual page: its table of contents, its menu and the section's own heading all lead to the
