@@ -66,6 +66,33 @@ describe('monitor without a language model', () => {
     expect(res.json.data.modelResponse).toContain('button "Download invoice"');
   });
 
+  it('reads unquoted text after "says" as text the page must show', async () => {
+    const { res } = await monitor(ctx.offline, 1000, {
+      condition: 'the page says Order confirmed',
+      configuration: fast,
+    });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    expect(res.json.data.modelResponse).toContain('the page shows "Order confirmed"');
+  });
+
+  it('checks what a field holds', async () => {
+    const { res } = await monitor(ctx.offline, 1000, {
+      condition: 'the order note contains paid in full',
+      configuration: fast,
+    });
+    expect(res.json.meta.status, JSON.stringify(res.json)).toBe('success');
+    expect(res.json.data.modelResponse).toContain('holds "paid in full"');
+  });
+
+  it('takes no loose match for a sign: text the page never shows does not hold', async () => {
+    const { res } = await monitor(ctx.offline, 0, {
+      condition: 'the page says Download complete',
+      configuration: { interval: { intervalSeconds: 1, timeoutSeconds: 2 } },
+    });
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors[0].message).toContain('does not show "Download complete" yet');
+  });
+
   it('fails at the timeout with how many checks ran and what was seen last', async () => {
     const { res, ms } = await monitor(ctx.offline, 60_000, {
       condition: 'the page says "Order confirmed"',

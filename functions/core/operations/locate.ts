@@ -26,7 +26,8 @@ export type LocateDeps = SessionDeps & {
 };
 
 /** Below this a match is reported with a warning, so a caller can check it acted on the right element. */
-const LOW_CONFIDENCE = 0.6;
+/** Below this confidence a match is loose: an action on it says so, and a monitor does not take it as a sign. */
+export const LOW_CONFIDENCE = 0.6;
 
 export type Located =
   | { found: true; element: SnapshotElement; target: ElementTarget; confidence: number; warnings: Issue[] }

@@ -14,11 +14,11 @@ import type { WindowDriver } from '../../../ports/window-driver.js';
 import type { Issue } from '../../shared/issues.js';
 import { askModel } from '../ask-model.js';
 import type { Budget } from '../budget.js';
-import { locate, type LocateDeps } from '../locate.js';
+import { LOW_CONFIDENCE, locate, type LocateDeps } from '../locate.js';
 import type { PageQueryDeps } from '../page-query.js';
 import { failed, succeeded, type OperationResult } from '../result.js';
 import { runWindowOperation, type OperationLimits } from '../run.js';
-import { parseCondition, textHolds } from './offline.js';
+import { parseCondition, textHolds, valueHolds } from './offline.js';
 import { pause } from '../../shared/pause.js';
 
 export const DEFAULT_INTERVAL_SECONDS = 5;
@@ -97,18 +97,40 @@ const modelChecker = (deps: MonitorDeps, model: AnsweringModel, condition: strin
   };
 };
 
+/** A candidate's score at which it says the description's words whole (scores run to about 1.2). */
+const SURE_SCORE = 0.9;
+
 const offlineChecker = (deps: MonitorDeps, condition: string): Checker => {
   const parsed = parseCondition(condition);
   if (parsed.kind === 'text')
     return async (driver, budget) => textHolds(parsed, (await driver.pageState(budget.signal)).text);
+  if (parsed.kind === 'value')
+    return async (driver, budget) => {
+      const located = await locate(deps, driver, parsed.description, 'type', budget);
+      if (!located.found || located.confidence < LOW_CONFIDENCE)
+        return { holds: false, evidence: `no element is surely "${parsed.description}" yet` };
+      return valueHolds(parsed, located.element);
+    };
   return async (driver, budget) => {
     const located = await locate(deps, driver, parsed.description, 'click', budget);
-    const present = located.found || located.issue.code === 'element_ambiguous';
-    const what = located.found
+    // A loose match ("Downloads" for "Download complete") is no sign of what the condition describes.
+    const sure = located.found && located.confidence >= LOW_CONFIDENCE;
+    // Several that fit well are as good a sign as one; several that fit loosely are none.
+    const candidates = !located.found
+      ? (located.issue.details?.candidates as Array<{ score?: number }> | undefined)
+      : [];
+    const several =
+      !located.found &&
+      located.issue.code === 'element_ambiguous' &&
+      (candidates ?? []).some((c) => (c.score ?? 0) >= SURE_SCORE);
+    const present = sure || several;
+    const what = sure
       ? `the page shows ${located.element.role} "${located.element.name}"`
       : present
         ? `several elements fit "${parsed.description}"`
-        : `nothing fits "${parsed.description}" yet`;
+        : located.found
+          ? `nothing surely fits "${parsed.description}" yet (closest: ${located.element.role} "${located.element.name}")`
+          : `nothing fits "${parsed.description}" yet`;
     return parsed.absent
       ? {
           holds: !present,
