@@ -203,6 +203,21 @@ describe('fill-form', () => {
     expect((await contactValues()).fullName).toBe('');
   });
 
+  it('fills only the parameters given, when fields are named like members of every object (constructor, toString)', async () => {
+    const { automationId, schema } = await learnt('object-words');
+    expect(Object.keys(schema.properties)).toEqual(['constructor', 'toString', 'email']);
+    await open('object-words');
+    const res = await fill(automationId, { email: 'ada@example.test' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json.meta.status).toBe('success');
+    const values = () =>
+      page.evaluate(() => [...document.querySelectorAll('input')].map((input) => `${input.name}=${input.value}`));
+    expect(await values()).toEqual(['constructor=', 'toString=', 'email=ada@example.test']);
+    const given = await fill(automationId, { constructor: 'Babbage', toString: 'Analytical' });
+    expect(given.json.meta.status).toBe('success');
+    expect(await values()).toEqual(['constructor=Babbage', 'toString=Analytical', 'email=ada@example.test']);
+  });
+
   it('answers 404 for an automation of another org, and for an unknown id', async () => {
     const { automationId } = await learnt('contact');
     const other = await svc.newOrg('form-other-org');
