@@ -153,6 +153,17 @@ describe('validation', () => {
     expect(locations).toEqual(['body.parameters.name', 'body.parameters.\ud83d']);
   });
 
+  it('answers 422 naming a __proto__ key of a free-form map, which would otherwise be dropped unseen', async () => {
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions/s/windows/w/fill-form',
+      headers: svc.auth,
+      body: '{"automationId":"a","parameters":{"__proto__":"x","constructor":"y"}}',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json.errors).toEqual([expect.objectContaining({ location: 'body.parameters.__proto__', value: 'x' })]);
+  });
+
   it('names every failing field with its location and value', async () => {
     const res = await svc.app.inject({
       method: 'POST',

@@ -111,7 +111,22 @@ export const aiCommon = {
   timeThresholdSeconds: long().min(0).optional(),
 };
 
-/** An object that may carry anything (the contract's `Record<string, unknown>`). */
-export const openMap = () => z.record(z.string(), z.unknown());
+/**
+ * An object that may carry anything (the contract's `Record<string, unknown>`). Its keys are the caller's data, and
+ * the record parser drops a `__proto__` key without a word, so one is refused naming it instead.
+ */
+export const openMap = () =>
+  z.preprocess(
+    (value, context) => {
+      if (value !== null && typeof value === 'object' && Object.hasOwn(value, '__proto__'))
+        context.addIssue({
+          code: 'custom',
+          message: 'is not accepted as a key: name it otherwise',
+          path: ['__proto__'],
+        });
+      return value;
+    },
+    z.record(z.string(), z.unknown()),
+  );
 
 export const AsyncConfig = z.object({ webhookUrl: urlString().optional() });

@@ -95,7 +95,7 @@ export const parseConfiguration = (
     }
   }
   (config.steps as Array<RecordedStep> | undefined)?.forEach((step, i) => {
-    // The one name the pattern lets through that no `parameters` object can carry: it would be dropped on arrival.
+    // The one name the pattern lets through that no `parameters` object can carry: such a key is refused on arrival.
     if (step.parameter === '__proto__') {
       throw new ValidationError([
         {
