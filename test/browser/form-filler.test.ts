@@ -134,6 +134,26 @@ describe('create-form-filler on a page without a form', () => {
     const after = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
     expect(after.json.automations.length).toBe(before.json.automations.length);
   });
+
+  it('fails with a clear issue on a form too large to store as an automation, and stores nothing', async () => {
+    await open('contact');
+    await page.evaluate(() => {
+      const label = 'with a label long enough to make the learnt automation large '.repeat(3);
+      document.body.innerHTML = `<form>${Array.from(
+        { length: 1500 },
+        (_, i) => `<label for="f${i}">Field ${i} ${label}</label><input id="f${i}" name="f${i}">`,
+      ).join('')}</form>`;
+    });
+    const before = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
+    const res = await learn();
+    expect(res.statusCode).toBe(201);
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors).toEqual([
+      expect.objectContaining({ code: 'automation_too_large', message: expect.stringContaining('1500 fields') }),
+    ]);
+    const after = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
+    expect(after.json.automations.length).toBe(before.json.automations.length);
+  });
 });
 
 describe('fill-form', () => {
