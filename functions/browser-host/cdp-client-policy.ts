@@ -69,8 +69,9 @@ const SUSPECT = new RegExp(
 const reasonToRefuse = (command: Command): string | undefined => {
   const method = String(command.method);
   const params = command.params ?? {};
-  if (method in REFUSED) return REFUSED[method];
-  const urlParam = URL_PARAM[method];
+  // Own entries only: a method named `constructor` or `__proto__` is no entry (Chromium answers it unknown).
+  if (Object.hasOwn(REFUSED, method)) return REFUSED[method];
+  const urlParam = Object.hasOwn(URL_PARAM, method) ? URL_PARAM[method] : undefined;
   const url = urlParam ? params[urlParam] : undefined;
   if (typeof url === 'string' && url !== '' && !isPageUrl(url)) return `${method} ${urlParam} ${PAGE_URL_RULE}`;
   const files = (params.data as { files?: unknown } | undefined)?.files;

@@ -7,6 +7,7 @@
  * - `expiresAt` (epoch seconds) marks an item as gone once passed: reads never return it, whether or not the
  *   store has physically deleted it yet (TTL deletion is lazy on AWS and absent locally).
  * - `gsi1pk`/`gsi1sk` place an item in the one secondary index, for the few lookups by another key.
+ * - An item holds at most MAX_RECORD_BYTES: a write past it fails with RecordTooLargeError and changes nothing.
  */
 export interface RecordKey {
   pk: string;
@@ -68,6 +69,17 @@ export class ConditionFailedError extends Error {
   constructor(message = 'the condition of a conditional write did not hold') {
     super(message);
     this.name = 'ConditionFailedError';
+  }
+}
+
+/** DynamoDB's limit on one item, names and values together; the local stores keep to it too. */
+export const MAX_RECORD_BYTES = 400 * 1024;
+
+/** A put or update would make an item larger than MAX_RECORD_BYTES: nothing was written. */
+export class RecordTooLargeError extends Error {
+  constructor(message = `the item would be larger than the ${MAX_RECORD_BYTES} bytes a record may hold`) {
+    super(message);
+    this.name = 'RecordTooLargeError';
   }
 }
 

@@ -163,6 +163,14 @@ describe('async automations refuse bad input when they accept it, as the synchro
       { steps: [{ action: 'type', elementDescription: 'Email field' }] },
       'body.configuration.steps[0]',
     ],
+    [
+      'a configuration of more than 128 KiB, which could not be stored with its result',
+      {
+        steps: [{ action: 'click', elementDescription: 'Send button' }],
+        parameters: { type: 'object', description: 'd'.repeat(250_000) },
+      },
+      'body.configuration',
+    ],
   ])(
     'create-automation: answers 422 for %s, naming the field, and stores nothing',
     async (_name, configuration, location) => {
@@ -219,6 +227,13 @@ describe('async automations refuse bad input when they accept it, as the synchro
       expect(direct.json.errors).toEqual(res.json.errors);
     },
   );
+
+  it('fill-form: answers 422 naming parameters of more than 128 KiB, which could not be stored, and stores nothing', async () => {
+    const res = await accept('fill-form', { automationId, parameters: { fullName: 'a'.repeat(140_000) } });
+    expect(res.statusCode).toBe(422);
+    expect(locations(res)).toEqual(['body.parameters']);
+    nothingStored();
+  });
 
   it('accepts parameters the schema takes: stored, queued, and run', async () => {
     const res = await accept('execute-automation', { automationId, parameters: { fullName: 'Ada' } });

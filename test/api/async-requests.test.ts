@@ -17,8 +17,11 @@ import { createRunningSession, waitFor } from '../support/session-client.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 /** Stand-in operations: the body's `parameters.mode` says how each run goes. */
+const runs: Record<string, number> = Object.create(null);
 const run = async (target: { windowId: string }, body: Partial<ExecuteAutomationBody>) => {
   const mode = body.parameters?.mode;
+  runs[String(mode)] = (runs[String(mode)] ?? 0) + 1;
+  if (mode === 'huge') return succeeded('x'.repeat(450_000));
   if (mode === 'throw') throw new NotFoundError('automation', body.automationId);
   if (mode === 'crash') throw new Error('internal detail that must not leak');
   if (mode === 'delay') await new Promise((resolve) => setTimeout(resolve, Number(body.parameters?.ms ?? 100)));
@@ -208,6 +211,14 @@ describe('request status', () => {
     const crashed = await settled(crashing.json.requestId);
     expect(crashed.json.status).toBe('error');
     expect(crashed.json.error).not.toContain('internal detail');
+  });
+
+  it('runs once and ends in error saying so when the result is too large to keep, instead of running again', async () => {
+    const accepted = await accept('execute-automation', { automationId: 'auto-1', parameters: { mode: 'huge' } });
+    expect(accepted.statusCode).toBe(201);
+    const res = await settled(accepted.json.requestId);
+    expect(res.json).toMatchObject({ status: 'error', error: expect.stringContaining('result is larger than') });
+    expect(runs.huge).toBe(1);
   });
 
   it("answers 404 for another org's request and for an unknown id", async () => {

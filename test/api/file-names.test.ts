@@ -54,4 +54,23 @@ describe('file names of every accepted length', { timeout: 300_000 }, () => {
     expect(body).toBe(sent);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
   });
+
+  it('keeps right-to-left and zero-width characters of a name as they are', async () => {
+    const name = '\u202egnp.exe\u200b.txt';
+    const { body, sent, disposition } = await roundTrip(name);
+    expect(body).toBe(sent);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+  });
+
+  it("refuses a name holding half of a UTF-16 pair with a 422 naming fileName; the org's files still list", async () => {
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/files',
+      headers: svc.auth,
+      body: '{"fileName":"a\\ud800b.txt"}',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json.errors).toEqual([expect.objectContaining({ location: 'body.fileName' })]);
+    expect((await svc.app.inject({ method: 'GET', path: '/v1/files', headers: svc.auth })).statusCode).toBe(200);
+  });
 });

@@ -141,6 +141,29 @@ describe('validation', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('answers 422 naming each string or key that holds half of a UTF-16 pair; whole pairs are text', async () => {
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions/s/windows/w/fill-form',
+      headers: svc.auth,
+      body: '{"automationId":"a","parameters":{"name":"x\\udc00","\\ud83d":"y","ok":"\\ud83d\\ude00"}}',
+    });
+    expect(res.statusCode).toBe(422);
+    const locations = (res.json.errors as Array<{ location: string }>).map((e) => e.location).sort();
+    expect(locations).toEqual(['body.parameters.name', 'body.parameters.\ud83d']);
+  });
+
+  it('answers 422 naming a __proto__ key of a free-form map, which would otherwise be dropped unseen', async () => {
+    const res = await svc.app.inject({
+      method: 'POST',
+      path: '/v1/sessions/s/windows/w/fill-form',
+      headers: svc.auth,
+      body: '{"automationId":"a","parameters":{"__proto__":"x","constructor":"y"}}',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json.errors).toEqual([expect.objectContaining({ location: 'body.parameters.__proto__', value: 'x' })]);
+  });
+
   it('names every failing field with its location and value', async () => {
     const res = await svc.app.inject({
       method: 'POST',

@@ -116,6 +116,34 @@ describe('recorded steps', () => {
       details: [expect.objectContaining({ location: 'body.configuration.steps[0]' })],
     });
   });
+
+  it('types nothing for a parameter named constructor or toString that was not given', async () => {
+    const created = await automationOperations.createAutomation(svc.deps, target, {
+      configuration: {
+        steps: [
+          { action: 'type', elementDescription: 'Full name field', parameter: 'constructor' },
+          { action: 'type', elementDescription: 'Email field', parameter: 'toString' },
+        ],
+        parameters: { type: 'object' },
+      },
+    });
+    const { automationId } = JSON.parse(created.modelResponse) as { automationId: string };
+    const run = await automationOperations.executeAutomation(svc.deps, target, { automationId, parameters: {} });
+    expect(run.status).toBe('success');
+    const value = (id: string) => page.evaluate((id) => (document.getElementById(id) as HTMLInputElement).value, id);
+    expect([await value('full-name'), await value('email')]).toEqual(['', '']);
+  });
+
+  it('refuses a step parameter named __proto__, which no parameters object can carry', async () => {
+    await expect(
+      automationOperations.createAutomation(svc.deps, target, {
+        configuration: { steps: [{ action: 'type', elementDescription: 'Email field', parameter: '__proto__' }] },
+      }),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      details: [expect.objectContaining({ location: 'body.configuration.steps[0].parameter' })],
+    });
+  });
 });
 
 describe('recorded steps named by the exact label of a control', () => {

@@ -134,6 +134,26 @@ describe('create-form-filler on a page without a form', () => {
     const after = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
     expect(after.json.automations.length).toBe(before.json.automations.length);
   });
+
+  it('fails with a clear issue on a form too large to store as an automation, and stores nothing', async () => {
+    await open('contact');
+    await page.evaluate(() => {
+      const label = 'with a label long enough to make the learnt automation large '.repeat(3);
+      document.body.innerHTML = `<form>${Array.from(
+        { length: 1500 },
+        (_, i) => `<label for="f${i}">Field ${i} ${label}</label><input id="f${i}" name="f${i}">`,
+      ).join('')}</form>`;
+    });
+    const before = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
+    const res = await learn();
+    expect(res.statusCode).toBe(201);
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors).toEqual([
+      expect.objectContaining({ code: 'automation_too_large', message: expect.stringContaining('1500 fields') }),
+    ]);
+    const after = await svc.app.inject({ method: 'GET', path: '/v1/automations', headers: svc.auth });
+    expect(after.json.automations.length).toBe(before.json.automations.length);
+  });
 });
 
 describe('fill-form', () => {
@@ -201,6 +221,21 @@ describe('fill-form', () => {
     expect(JSON.stringify(missing.json.errors)).toContain('fullName');
     expect(await page.evaluate(() => (window as unknown as { log: string[] }).log)).toEqual([]);
     expect((await contactValues()).fullName).toBe('');
+  });
+
+  it('fills only the parameters given, when fields are named like members of every object (constructor, toString)', async () => {
+    const { automationId, schema } = await learnt('object-words');
+    expect(Object.keys(schema.properties)).toEqual(['constructor', 'toString', 'email']);
+    await open('object-words');
+    const res = await fill(automationId, { email: 'ada@example.test' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json.meta.status).toBe('success');
+    const values = () =>
+      page.evaluate(() => [...document.querySelectorAll('input')].map((input) => `${input.name}=${input.value}`));
+    expect(await values()).toEqual(['constructor=', 'toString=', 'email=ada@example.test']);
+    const given = await fill(automationId, { constructor: 'Babbage', toString: 'Analytical' });
+    expect(given.json.meta.status).toBe('success');
+    expect(await values()).toEqual(['constructor=Babbage', 'toString=Analytical', 'email=ada@example.test']);
   });
 
   it('answers 404 for an automation of another org, and for an unknown id', async () => {

@@ -94,6 +94,11 @@ describe('scrape-content', () => {
       'leaves out hidden elements, scripts, styles and form controls, and makes links and images absolute',
       'Hidden things',
     ],
+    [
+      'custom-elements',
+      'reads elements of unknown names, constructor among them, as their text and nothing more',
+      'Element names',
+    ],
   ])('%s: %s', async (name, _behaviour, title) => {
     const windowId = await openWindow(`${fixtures.url}/scrape/${name}.html`);
     const res = await scrape(windowId);

@@ -167,6 +167,12 @@ describe('attachmentDisposition', () => {
     );
   });
 
+  it('writes half of a UTF-16 pair as U+FFFD instead of failing to encode it', () => {
+    expect(attachmentDisposition('a\ud800b.txt')).toBe(
+      'attachment; filename="a_b.txt"; filename*=UTF-8\'\'a%EF%BF%BDb.txt',
+    );
+  });
+
   it('falls back to a neutral name when nothing printable is left', () => {
     expect(attachmentDisposition('\n')).toBe('attachment; filename="download"');
   });

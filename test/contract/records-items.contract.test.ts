@@ -4,7 +4,7 @@
  * version), update and delete.
  */
 import { describe, expect, it } from 'vitest';
-import { ConditionFailedError, type RecordItem } from '../../functions/ports/records.js';
+import { ConditionFailedError, RecordTooLargeError, type RecordItem } from '../../functions/ports/records.js';
 import {
   clock,
   describeRecordsContract,
@@ -96,6 +96,20 @@ describeRecordsContract(() => {
       await records.put({ pk, sk: 'old', version: 1, expiresAt: START_SECONDS });
       await expect(records.put({ pk, sk: 'old' }, { expectVersion: 1 })).rejects.toBeInstanceOf(ConditionFailedError);
       expect(await records.get({ pk, sk: 'none' })).toBeUndefined();
+    });
+  });
+
+  describe('items past the size limit', () => {
+    it('refuses a put or an update past 400 KB with RecordTooLargeError, writing nothing', async () => {
+      const big = 'x'.repeat(420 * 1024);
+      await expect(records.put({ pk, sk: 'big', text: big })).rejects.toBeInstanceOf(RecordTooLargeError);
+      expect(await records.get({ pk, sk: 'big' })).toBeUndefined();
+      await records.put({ pk, sk: 'a', text: 'x'.repeat(300 * 1024), version: 0 });
+      await expect(
+        records.update({ pk, sk: 'a' }, { more: 'y'.repeat(200 * 1024) }, { expectVersion: 0 }),
+      ).rejects.toBeInstanceOf(RecordTooLargeError);
+      expect(await records.get({ pk, sk: 'a' })).toMatchObject({ version: 0 });
+      expect((await records.get({ pk, sk: 'a' }))?.more).toBeUndefined();
     });
   });
 

@@ -9,6 +9,7 @@ interface Def {
   type: string;
   innerType?: z.ZodType;
   in?: z.ZodType;
+  out?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   entries?: Record<string, string>;
   options?: z.ZodType[];
@@ -25,13 +26,16 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
-/** The schema a client's value meets first: wrappers removed, pipes followed to their input side. */
+/**
+ * The schema a client's value meets first: wrappers removed, pipes followed to their input side (past a
+ * preprocessing step, which takes any value, to the schema it hands the value on to).
+ */
 export const inputSide = (schema: z.ZodType): z.ZodType => {
   let current = schema;
   for (;;) {
     const def = defOf(current);
     if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
-    else if (def.type === 'pipe' && def.in) current = def.in;
+    else if (def.type === 'pipe' && def.in) current = defOf(def.in).type === 'transform' && def.out ? def.out : def.in;
     else return current;
   }
 };

@@ -20,4 +20,15 @@ describe('createAjvSchemas', () => {
     expect(first({ a: 1 })).toEqual([]);
     expect(second({ a: 1 })).toEqual(["(root) must have required property 'b'"]);
   });
+
+  it('reads only the properties a value holds: `constructor` and `toString` are names like any other', () => {
+    const check = createAjvSchemas().compile({
+      type: 'object',
+      properties: { constructor: { type: 'string' }, toString: { type: 'string' } },
+      required: ['constructor'],
+    });
+    expect(check({ constructor: 'Ada' })).toEqual([]);
+    expect(check({})).toEqual(["(root) must have required property 'constructor'"]);
+    expect(check({ constructor: 'Ada', toString: 1 })).toEqual(['/toString must be string']);
+  });
 });

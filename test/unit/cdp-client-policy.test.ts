@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerInstead } from '../../functions/browser-host/cdp-client-policy.js';
+import { answerInstead, commandVerdict } from '../../functions/browser-host/cdp-client-policy.js';
 
 const frame = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
   JSON.stringify({ id: 7, method, params, ...(sessionId ? { sessionId } : {}) });
@@ -75,6 +75,14 @@ describe('answerInstead', () => {
     expect(answer(answerInstead(escaped('Page.navigate', '{"url":"\\u0066ile:///etc/passwd"}')))?.error).toBeDefined();
     // An escape elsewhere in a harmless command still passes.
     expect(answerInstead(escaped('Runtime.evaluate', '{"expression":"\\"quoted\\""}'))).toBeUndefined();
+  });
+
+  it('passes a method named like a member of every object (constructor, __proto__) on to Chromium, which knows none', () => {
+    for (const method of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      // The escape in the params makes the frame one that is parsed.
+      expect(answerInstead(`{"id":7,"method":"${method}","params":{"a":"\\n"}}`)).toBeUndefined();
+      expect(commandVerdict(method)).toBeUndefined();
+    }
   });
 
   it('refuses what would route around the network guard or hand a page the protocol', () => {

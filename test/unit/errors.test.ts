@@ -4,12 +4,20 @@ import { describe, expect, it } from 'vitest';
 import * as errors from '../../functions/core/shared/errors.js';
 import { AppError, NotFoundError, toAppError } from '../../functions/core/shared/errors.js';
 import { HTTP_STATUS, httpStatusOf, problemResponse } from '../../functions/http/middleware/problem.js';
+import { RecordTooLargeError } from '../../functions/ports/records.js';
 import { PageNavigatedAwayError } from '../../functions/ports/window-driver.js';
 
 /** Puppeteer throws this one when a page's target closes; its typings leave the class out, so it is rebuilt here. */
 class TargetCloseError extends ProtocolError {}
 
 describe('toAppError', () => {
+  it('answers an item too large for the records store with a 413 saying so, not a 500', () => {
+    const answer = toAppError(new RecordTooLargeError());
+    expect(answer).toMatchObject({ code: 'payload_too_large', expose: true });
+    expect(httpStatusOf(answer)).toBe(413);
+    expect(answer.message).toContain('one record may hold');
+  });
+
   it('answers a target or connection that closed under the request with a 409 saying so', () => {
     for (const error of [
       new TargetCloseError('Protocol error (Target.createTarget): Target closed'),

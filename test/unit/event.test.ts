@@ -38,4 +38,11 @@ describe('buildEvent', () => {
     const event = buildEvent({ method: 'GET', path: `/v1/sessions?${key}=1` });
     expect(queryInput(event)[key]).toBe('1');
   });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('keeps a header named %s as a header', (name) => {
+    const event = buildEvent({ method: 'GET', path: '/', headers: { [name]: 'x', authorization: 'Bearer a' } });
+    expect(Object.hasOwn(event.headers, name) && event.headers[name]).toBe('x');
+    expect(Object.hasOwn(event.multiValueHeaders, name) && event.multiValueHeaders[name]).toEqual(['x']);
+    expect(event.multiValueHeaders.authorization).toEqual(['Bearer a']);
+  });
 });

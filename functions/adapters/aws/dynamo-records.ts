@@ -14,6 +14,7 @@ import {
 import { epochSeconds, systemClock, type Clock } from '../../ports/clock.js';
 import {
   ConditionFailedError,
+  RecordTooLargeError,
   isExpired,
   type PutOptions,
   type QueryOptions,
@@ -67,6 +68,10 @@ class Expression {
 
 const isConditionFailure = (error: unknown): boolean =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** DynamoDB's words for an item past its size limit: "Item size (to update) has exceeded the maximum allowed size". */
+const isTooLarge = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'ValidationException' && /^Item size .*has exceeded/.test(error.message);
 
 const hasEmptyIn = (where: Where | undefined): boolean =>
   Object.values(where ?? {}).some((value) => Array.isArray(value) && value.length === 0);
@@ -270,6 +275,7 @@ export class DynamoRecords implements Records {
     } catch (error) {
       if (isConditionFailure(error))
         throw new ConditionFailedError(`conditional write on ${key.pk} / ${key.sk} did not hold`);
+      if (isTooLarge(error)) throw new RecordTooLargeError();
       throw error;
     }
   }

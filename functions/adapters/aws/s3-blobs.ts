@@ -30,12 +30,19 @@ const readAll = async (stream: Readable): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
+/** Half of a UTF-16 pair without the other half: no encoding of text has it (stored names from before it was refused). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
  * `attachment` with the name quoted safely: quotes, backslashes and control characters cannot break out of the
  * header, and a name outside printable ASCII gets an RFC 6266 `filename*` beside an ASCII fallback.
  */
 export const attachmentDisposition = (fileName: string): string => {
-  const printable = fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'download';
+  const printable =
+    fileName
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(LONE_SURROGATE, '\ufffd')
+      .trim() || 'download';
   const fallback = printable.replace(/[^\x20-\x7e]|["\\]/g, '_');
   if (fallback === printable) return `attachment; filename="${fallback}"`;
   const encoded = encodeURIComponent(printable).replace(

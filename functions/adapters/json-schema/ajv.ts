@@ -4,8 +4,9 @@ import type { JsonSchemas, SchemaCheck } from '../../ports/json-schema.js';
 
 export const createAjvSchemas = (): JsonSchemas => {
   // strict: false accepts the unknown keywords (titles, examples, vendor extensions) schemas in the wild carry;
-  // allErrors reports every mismatch at once, so one retry can fix them all.
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  // allErrors reports every mismatch at once, so one retry can fix them all; ownProperties reads only what the
+  // value holds, so a property named `constructor` or `toString` is absent until given (not Object's own member).
+  const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true });
   return {
     compile: (schema): SchemaCheck => {
       // Callers' schemas arrive with each request: Ajv would keep every one (and refuse a second schema with the

@@ -6,6 +6,8 @@ import { epochSeconds, systemClock, type Clock } from '../../ports/clock.js';
 import {
   ConditionFailedError,
   isExpired,
+  MAX_RECORD_BYTES,
+  RecordTooLargeError,
   type PutOptions,
   type QueryOptions,
   type QueryPage,
@@ -19,6 +21,11 @@ type Position = Pick<RecordItem, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk'>;
 
 /** DynamoDB's largest IN list; enforced here too so a query that works in tests works on the table. */
 const MAX_IN_VALUES = 100;
+
+/** DynamoDB's refusal of an item past its size limit; the JSON text is a close, slightly larger, measure of its size. */
+const assertFits = (item: RecordItem): void => {
+  if (Buffer.byteLength(JSON.stringify(item)) > MAX_RECORD_BYTES) throw new RecordTooLargeError();
+};
 
 /** DynamoDB orders string keys by their UTF-8 bytes, which differs from JS's UTF-16 order past the BMP. */
 const compareKeys = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
@@ -72,6 +79,7 @@ export class MemoryRecords implements Records {
         throw new ConditionFailedError(`conditional write on ${item.pk} / ${item.sk} did not hold`);
       stored.version = expectVersion + 1;
     }
+    assertFits(stored);
     this.items.set(storageKey(item), stored);
   }
 
@@ -95,6 +103,7 @@ export class MemoryRecords implements Records {
       else updated[attribute] = copy(value);
     }
     if (expectVersion !== undefined) updated.version = expectVersion + 1;
+    assertFits(updated);
     this.items.set(storageKey(key), updated);
     return copy(updated);
   }

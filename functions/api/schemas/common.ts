@@ -111,7 +111,32 @@ export const aiCommon = {
   timeThresholdSeconds: long().min(0).optional(),
 };
 
-/** An object that may carry anything (the contract's `Record<string, unknown>`). */
-export const openMap = () => z.record(z.string(), z.unknown());
+/**
+ * The most a free-form map may hold, as JSON. What it carries is stored (an automation's configuration becomes its
+ * template and schema; an async request keeps its body beside its result) in records of at most 400 KB.
+ */
+export const OPEN_MAP_MAX_BYTES = 128 * 1024;
+
+/**
+ * An object that may carry anything (the contract's `Record<string, unknown>`), up to OPEN_MAP_MAX_BYTES. Its keys
+ * are the caller's data, and the record parser drops a `__proto__` key without a word, so one is refused naming it.
+ */
+export const openMap = () =>
+  z.preprocess(
+    (value, context) => {
+      if (value !== null && typeof value === 'object' && Object.hasOwn(value, '__proto__'))
+        context.addIssue({
+          code: 'custom',
+          message: 'is not accepted as a key: name it otherwise',
+          path: ['__proto__'],
+        });
+      return value;
+    },
+    z
+      .record(z.string(), z.unknown())
+      .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= OPEN_MAP_MAX_BYTES, {
+        message: `holds more than ${OPEN_MAP_MAX_BYTES} bytes as JSON`,
+      }),
+  );
 
 export const AsyncConfig = z.object({ webhookUrl: urlString().optional() });

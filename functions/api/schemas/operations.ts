@@ -121,7 +121,7 @@ export const MonitorBody = z.object({
 let ajv: Ajv | undefined;
 const compileOnce: JsonSchemas = {
   compile: (schema) => {
-    ajv ??= new Ajv({ strict: false, allErrors: true });
+    ajv ??= new Ajv({ strict: false, allErrors: true, ownProperties: true });
     try {
       const validate = ajv.compile(schema);
       return (value) =>

@@ -95,6 +95,16 @@ export const parseConfiguration = (
     }
   }
   (config.steps as Array<RecordedStep> | undefined)?.forEach((step, i) => {
+    // The one name the pattern lets through that no `parameters` object can carry: such a key is refused on arrival.
+    if (step.parameter === '__proto__') {
+      throw new ValidationError([
+        {
+          location: `body.configuration.steps[${i}].parameter`,
+          message: '"__proto__" cannot name a parameter (no parameters object can carry that key): choose another name',
+          value: step.parameter,
+        },
+      ]);
+    }
     if (
       (step.action === 'type' || step.action === 'select') &&
       step.value === undefined &&

@@ -3,6 +3,7 @@
  * a 422), then the form is learnt (or the recorded steps kept) and stored in the caller's org. The answer's
  * `modelResponse` is JSON text: `{ automationId, domainName, description, schema }`.
  */
+import { MAX_RECORD_BYTES, RecordTooLargeError } from '../../ports/records.js';
 import type { WindowDriver } from '../../ports/window-driver.js';
 import type { OperationResult } from '../operations/result.js';
 import { failed, succeeded } from '../operations/result.js';
@@ -44,12 +45,24 @@ const learnFormAutomation = async (
     );
   const learnt = learnForm(analysis, { submit: config.submit }, warnings);
   const domainName = domainOf(analysis.url);
-  const automation = await saveNewAutomation(deps, orgId, {
-    domainName,
-    description: config.description ?? `Fill the form "${learnt.title}" on ${domainName}`,
-    schema: learnt.schema,
-    template: learnt.template,
-  });
+  let automation: Automation;
+  try {
+    automation = await saveNewAutomation(deps, orgId, {
+      domainName,
+      description: config.description ?? `Fill the form "${learnt.title}" on ${domainName}`,
+      schema: learnt.schema,
+      template: learnt.template,
+    });
+  } catch (error) {
+    if (!(error instanceof RecordTooLargeError)) throw error;
+    return failed(
+      {
+        code: 'automation_too_large',
+        message: `the form's ${learnt.template.fields.length} fields make an automation larger than the ${MAX_RECORD_BYTES} bytes one may hold; nothing was stored`,
+      },
+      { warnings },
+    );
+  }
   return succeeded(answer(automation), { warnings });
 };
 

@@ -38,7 +38,7 @@ const checkerFor = (deps: AutomationDeps, schema: Record<string, unknown>): Sche
 const checkParameters = (deps: AutomationDeps, automation: Automation, parameters: Record<string, unknown>): void => {
   const properties = (automation.schema.properties ?? {}) as Record<string, unknown>;
   const details: ErrorDetail[] = Object.keys(parameters)
-    .filter((name) => automation.schema.additionalProperties === false && !(name in properties))
+    .filter((name) => automation.schema.additionalProperties === false && !Object.hasOwn(properties, name))
     .map((name) => ({
       location: `body.parameters.${name}`,
       message: `is not a parameter of this automation; its parameters are: ${Object.keys(properties).join(', ')}`,

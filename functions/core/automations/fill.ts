@@ -10,7 +10,7 @@ import type { LocateDeps } from '../operations/locate.js';
 import type { Issue } from '../shared/issues.js';
 import { healByDescription, locatorChanges, primaryChanged } from './heal.js';
 import type { ControlTemplate, FieldTemplate, FormTemplate } from './model.js';
-import { fieldValue, kindFits, shown } from './values.js';
+import { fieldValue, givenValue, kindFits, shown } from './values.js';
 import { pause } from '../shared/pause.js';
 
 /** How long a step waits for its fields to show after "Next" (a page that loads the next step, an animation). */
@@ -202,9 +202,7 @@ export const fillFormTemplate = async (
   const errors: Issue[] = [];
   const missing = await formMissing(context, template);
   if (missing) return { filled, errors: [missing] };
-  let pending = template.fields.filter(
-    (field) => parameters[field.parameter] !== undefined && parameters[field.parameter] !== null,
-  );
+  let pending = template.fields.filter((field) => (givenValue(parameters, field.parameter) ?? null) !== null);
   const lastStep = Math.max(0, ...template.fields.map((field) => field.step)) + EXTRA_STEPS;
   for (let step = 0; pending.length && step <= lastStep; step += 1) {
     const found = await readStep(context, pending, step > 0);
@@ -230,7 +228,7 @@ export const fillFormTemplate = async (
         errors.push({ ...resolved, details: { ...resolved.details, parameter: learnt.parameter } });
         continue;
       }
-      const value = fieldValue(learnt.kind, parameters[learnt.parameter], learnt.multiple);
+      const value = fieldValue(learnt.kind, givenValue(parameters, learnt.parameter), learnt.multiple);
       const problem = await fillOne(context, learnt, resolved, value);
       if (problem) errors.push(problem);
       else filled.push(learnt.parameter);

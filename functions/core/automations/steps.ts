@@ -9,7 +9,7 @@ import type { Issue } from '../shared/issues.js';
 import { resolveField, type FillContext, type FillOutcome } from './fill.js';
 import { healByDescription } from './heal.js';
 import type { ControlTemplate, RecordedStep, StepsTemplate } from './model.js';
-import { kindFits } from './values.js';
+import { givenValue, kindFits } from './values.js';
 
 /** The default parameters schema of a recording: each parameter a step names, required. */
 export const stepsSchema = (steps: RecordedStep[]): Record<string, unknown> => {
@@ -29,7 +29,7 @@ export const stepsSchema = (steps: RecordedStep[]): Record<string, unknown> => {
 };
 
 const stepValue = (step: RecordedStep, parameters: Record<string, unknown>): FieldValue => {
-  const raw = step.parameter !== undefined ? parameters[step.parameter] : step.value;
+  const raw = step.parameter !== undefined ? givenValue(parameters, step.parameter) : step.value;
   if (step.action === 'check') return raw === undefined ? true : raw === true;
   if (step.action === 'uncheck') return raw === undefined ? false : raw !== true;
   return String(raw ?? '');

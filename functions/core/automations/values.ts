@@ -27,6 +27,13 @@ export const kindFits = (expected: FormFieldKind, actual: FormFieldKind): boolea
   return false;
 };
 
+/**
+ * The value the caller gave for a parameter, or undefined: only the object's own keys count, so a parameter named
+ * `constructor` or `toString` that was not given is not Object's member of that name.
+ */
+export const givenValue = (parameters: Record<string, unknown>, name: string): unknown =>
+  Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+
 /** A validated parameter value → what `setField` takes for a field of `kind`. */
 export const fieldValue = (kind: FormFieldKind, value: unknown, multiple?: boolean): FieldValue => {
   if (kind === 'checkbox') return value === true;

@@ -5,7 +5,7 @@
  * Delivery is at least once: a message may arrive twice, so every step checks the stored state first, and every
  * write is conditional on the version read.
  */
-import { ConditionFailedError } from '../../ports/records.js';
+import { ConditionFailedError, MAX_RECORD_BYTES, RecordTooLargeError } from '../../ports/records.js';
 import { toAppError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
 import { attemptDelivery, queueDelivery, untilNextAttempt } from '../webhooks/deliver.js';
@@ -47,6 +47,32 @@ const runOperation = async <D extends RequestDeps<D>>(
   }
 };
 
+/**
+ * Stores a run's outcome. A result too large for the request's record ends the request in error saying so, where
+ * the failed write would have had the operation run again on every receive of its message.
+ */
+const storeOutcome = async <D extends RequestDeps<D>>(
+  deps: D,
+  key: ReturnType<typeof recordKeys.request>,
+  item: RequestItem,
+  changes: Record<string, unknown>,
+): Promise<RequestItem> => {
+  const expectVersion = item.version ?? 0;
+  try {
+    return (await deps.records.update(key, changes, { expectVersion })) as RequestItem;
+  } catch (error) {
+    if (!(error instanceof RecordTooLargeError)) throw error;
+    const tooLarge = {
+      ...changes,
+      status: 'error',
+      error: `the operation ran, but its result is larger than the ${MAX_RECORD_BYTES} bytes a request record holds, so it was not kept`,
+      result: undefined,
+      resultForm: undefined,
+    };
+    return (await deps.records.update(key, tooLarge, { expectVersion })) as RequestItem;
+  }
+};
+
 /** Runs a pending request to its end, then delivers its webhook (first attempt; retries come back as messages). */
 export const runRequest = async <D extends RequestDeps<D>>(
   deps: D,
@@ -67,7 +93,7 @@ export const runRequest = async <D extends RequestDeps<D>>(
         : { gsi1pk: undefined, gsi1sk: undefined }),
     };
     try {
-      item = (await deps.records.update(key, changes, { expectVersion: item.version ?? 0 })) as RequestItem;
+      item = await storeOutcome(deps, key, item, changes);
     } catch (error) {
       if (error instanceof ConditionFailedError) return deps.records.get<RequestItem>(key); // a duplicate run finished first
       throw error;

@@ -3,6 +3,7 @@
  * Core throws these (or lets port errors be mapped to them); the HTTP layer maps each code to its status
  * (`http/middleware/problem.ts`, one table) and renders the problem shape, so no handler catches to build responses.
  */
+import { MAX_RECORD_BYTES, RecordTooLargeError } from '../../ports/records.js';
 import { PageNavigatedAwayError } from '../../ports/window-driver.js';
 
 export interface ErrorDetail {
@@ -226,6 +227,16 @@ const browserFailure = (error: unknown): AppError | undefined => {
   return undefined;
 };
 
+/** What a request would store does not fit one record: content the service will not take, not a fault of its own. */
+const storeRefusal = (error: unknown): AppError | undefined =>
+  error instanceof RecordTooLargeError
+    ? new AppError(
+        'payload_too_large',
+        `what this request would store is larger than the ${MAX_RECORD_BYTES} bytes one record may hold`,
+        { cause: error },
+      )
+    : undefined;
+
 /** Anything thrown becomes an AppError; unknown throwables are internal errors. */
 export const toAppError = (error: unknown): AppError =>
-  error instanceof AppError ? error : (browserFailure(error) ?? new InternalError(error));
+  error instanceof AppError ? error : (browserFailure(error) ?? storeRefusal(error) ?? new InternalError(error));

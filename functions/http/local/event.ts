@@ -27,15 +27,16 @@ const splitTarget = (target: string): { pathname: string; searchParams: URLSearc
 
 export const buildEvent = (request: InjectRequest): APIGatewayProxyEvent => {
   const { pathname, searchParams } = splitTarget(request.path);
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Null-prototype maps, like the query's below: a header named `__proto__` is a header, not the map's prototype.
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
     multiValueHeaders[name] = values;
     headers[name] = values[values.length - 1];
   }
-  // Null-prototype maps: a query key such as `constructor` or `__proto__` is just a key.
+  // A query key such as `constructor` or `__proto__` is just a key too.
   const query: Record<string, string> = Object.create(null);
   const multiQuery: Record<string, string[]> = Object.create(null);
   for (const [key, value] of searchParams) {

@@ -24,6 +24,33 @@ const depthExceeds = (root: unknown, limit: number): boolean => {
   return false;
 };
 
+/**
+ * A lone UTF-16 surrogate is not text: UTF-8 cannot carry one, so it arrives only as an escape (`"\ud800"`), and
+ * whatever stores, signs or encodes such a string later (a file name in a download header, a record) fails or
+ * changes it. The escape is looked for in the text first, so a body without one is not walked.
+ */
+const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const MAX_REPORTED = 10;
+
+/** Where the body holds a string or a key with a lone surrogate, as `body.a.0.b`. */
+const loneSurrogatesAt = (root: unknown): string[] => {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[root, 'body']];
+  while (stack.length > 0 && found.length < MAX_REPORTED) {
+    const [value, at] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) found.push(at);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) found.push(`${at}.${key}`);
+        else stack.push([child, `${at}.${key}`]);
+      }
+    }
+  }
+  return found;
+};
+
 /** JSON is UTF-8 (RFC 8259): other bytes would become U+FFFD silently, altering a `text` to type or a file name. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -61,6 +88,14 @@ export const jsonBody = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyR
     }
     if (depthExceeds(json, MAX_DEPTH))
       throw new ValidationError([{ location: 'body', message: `nests deeper than ${MAX_DEPTH} levels` }]);
+    const illFormed = SURROGATE_ESCAPE.test(text) ? loneSurrogatesAt(json) : [];
+    if (illFormed.length)
+      throw new ValidationError(
+        illFormed.map((location) => ({
+          location,
+          message: 'holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair): send Unicode text',
+        })),
+      );
     request.context.http.json = json;
   },
 });

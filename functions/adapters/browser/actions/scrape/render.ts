@@ -66,7 +66,8 @@ export function renderFunctions(page: PageApi): Pick<PageApi, 'renderChildren' |
     const tag = el.localName;
     if (!page.isContent(el, tag, context) || context.nesting > MAX_NESTING) return;
     const inner: RenderContext = { inSection: context.inSection || page.isSection(el), nesting: context.nesting + 1 };
-    const mark = MARKS[tag];
+    // Own entries only: an unknown element named `constructor` is not Object's member of that name.
+    const mark = Object.hasOwn(MARKS, tag) ? MARKS[tag] : undefined;
     if (mark) return wrap(el, sink, inner, mark);
     if (CODE.has(tag)) return void sink.parts.push(page.codeSpan(el.textContent ?? ''));
     switch (tag) {
