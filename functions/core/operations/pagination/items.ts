@@ -90,14 +90,15 @@ const typeOf = (schema: unknown): string | undefined =>
 /** A table row or list entry as an item: columns by header, or its text (and link). */
 const plainItem = (group: ItemGroup, item: ItemGroup['items'][number]): Record<string, string> => {
   if (group.kind === 'table' && group.headers?.length && item.cells) {
-    const row: Record<string, string> = {};
+    // Columns are the page's words ("constructor", "__proto__"): a map with no prototype holds them all as data.
+    const row: Record<string, string> = Object.create(null);
     group.headers.forEach((header, index) => {
       if (header && item.cells![index] !== undefined) row[header] = item.cells![index];
     });
     if (item.link) row.link = item.link;
     return row;
   }
-  return item.link ? { text: item.text, link: item.link } : { text: item.text };
+  return Object.assign(Object.create(null), item.link ? { text: item.text, link: item.link } : { text: item.text });
 };
 
 /**
@@ -120,10 +121,10 @@ const mappedItems = (group: ItemGroup, item: Schema): Array<Record<string, unkno
   if (!mapped) return undefined;
   return group.items.map((entry) => {
     const plain = plainItem(group, entry);
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = Object.create(null);
     for (const [property, source] of mapping) {
       const text = plain[source];
-      if (text === undefined) continue;
+      if (typeof text !== 'string') continue;
       const type = typeOf(properties[property]);
       if (type === 'number' || type === 'integer') {
         const number = asNumber(text);
