@@ -93,6 +93,16 @@ describe('scrollToEdge', () => {
     expect(await position(windowId)).toEqual([0, 0]);
   });
 
+  it('reads "the end of the page" and "the top of the page" as the page\'s edges', async () => {
+    const windowId = await openWindow('/visual/grid.html?h=10000');
+    const down = await scroll(windowId, { scrollToElement: 'the end of the page' });
+    expect(down.json.meta.status, JSON.stringify(down.json)).toBe('success');
+    expect(down.json.data.modelResponse).toContain('Scrolled to the bottom of the page');
+    expect(await position(windowId)).toEqual([0, 9280]);
+    await scroll(windowId, { scrollToElement: 'scroll to the top of the page' });
+    expect(await position(windowId)).toEqual([0, 0]);
+  });
+
   it('runs before scrollBy when both are given', async () => {
     const windowId = await openWindow('/visual/grid.html?h=10000');
     const res = await scroll(windowId, { scrollBy: { yAxis: '-1000px' }, scrollToEdge: { yAxis: 'bottom' } });

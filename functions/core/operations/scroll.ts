@@ -28,6 +28,16 @@ export const parseScrollAmount = (text: string | undefined): ScrollAmount | unde
   return { value: Number(match[1]), unit: match[2] === '%' ? '%' : 'px' };
 };
 
+const PAGE_EDGE =
+  /^\s*(?:(?:go|scroll|jump)\s+)?(?:to\s+)?(?:the\s+)?(?:very\s+)?(top|start|beginning|head|bottom|end|foot)\s+of\s+(?:the\s+|this\s+)?(?:web\s*)?(?:page|document)\s*$/i;
+
+/** The edge of the page a description names whole ("the end of the page"), if it names one. */
+export const pageEdgeOf = (description: string): 'top' | 'bottom' | undefined => {
+  const which = PAGE_EDGE.exec(description)?.[1]?.toLowerCase();
+  if (!which) return undefined;
+  return which === 'bottom' || which === 'end' || which === 'foot' ? 'bottom' : 'top';
+};
+
 export const planScroll = (body: ScrollBody): ScrollRequest => {
   const edge = body.scrollToEdge;
   const x = parseScrollAmount(body.scrollBy?.xAxis);
@@ -58,6 +68,13 @@ export const scrollWindow = (
 ): Promise<OperationResult<string>> => {
   const request = planScroll(body);
   return runWindowOperation(deps, target, body, signal, async ({ driver, budget }) => {
+    // "The end of the page", "the top of the page": a place, not an element that says "end" (a sentence "at the
+    // end of execution" somewhere in the middle); the page is scrolled to that edge.
+    const edge = body.scrollToElement !== undefined ? pageEdgeOf(body.scrollToElement) : undefined;
+    if (edge) {
+      const scrolled = await driver.scroll({ toEdge: { y: edge } }, budget.signal);
+      return succeeded(`Scrolled to the ${edge} of the page. ${describeScroll(scrolled)}`, { credits: budget.credits });
+    }
     if (body.scrollToElement !== undefined) {
       const located = await locate(deps, driver, body.scrollToElement, 'scroll', budget);
       if (!located.found) return failed(located.issue, { warnings: located.warnings, credits: budget.credits });

@@ -190,6 +190,29 @@ const ownNameFirst = (tier: Scored[], query: Query, pageUrl: string): Scored[] =
       )
     : tier;
 
+/** Words a text has at least to be a title written again rather than a value (a status, a count). */
+const TITLE_WORDS = 3;
+
+/** The numbering a title starts with ("4.", "4.6.", "8.2.11"), as its depth: 1 for a chapter's, 0 for none. */
+const depthOf = (name: string): number => {
+  const numbering = /^\s*(\d+(?:\.\d+)*)\.?\s/.exec(name);
+  return numbering ? numbering[1].split('.').length : 0;
+};
+
+/**
+ * "The chapter on Memcheck" on a manual's contents, met alike by "4. Memcheck: a memory error detector", "4.6.
+ * Memcheck Monitor Commands" and "8.2.11. DRD Versus Memcheck": a chapter is a part of the first level, so among
+ * numbered equals the ones numbered at the first level are meant.
+ */
+const chapterLevel = (tier: Scored[], query: Query): Scored[] => {
+  if (tier.length < 2 || !/\bchapters?\b/i.test(query.text ?? '')) return tier;
+  const depths = tier.map((s) => depthOf(s.element.name));
+  if (depths.some((d) => d === 0)) return tier;
+  const top = Math.min(...depths);
+  const chapters = tier.filter((_, i) => depths[i] === top);
+  return top === 1 && chapters.length < tier.length ? chapters : tier;
+};
+
 /**
  * "Encodings" on a manual page: its table of contents, its menu and the section's own heading all lead to the
  * section, while the index's entries of that name lead to places in the text where the term comes up (`#index-…`,
@@ -228,8 +251,17 @@ const namedAsWritten = (tier: Scored[], query: Query): Scored | undefined => {
   // Only among elements of one kind, told apart by their names alone: a section's heading and a link elsewhere
   // of the same words are two places, which a name does not choose between.
   // An equal with no name of its own (an icon link after the same words) may be named by them: no telling apart.
-  if (!written || tier.some((s) => s.element.role !== tier[0].element.role || !s.element.name.trim())) return undefined;
+  if (!written || tier.some((s) => !s.element.name.trim())) return undefined;
   const exact = tier.filter((s) => asShown(s.element.name) === written);
+  // Among kinds, only a sole control bearing the name, letter case and all, with nothing else near it: "Options"
+  // beside seventy headings and links that mention options among other words.
+  if (tier.some((s) => s.element.role !== tier[0].element.role)) {
+    const folded = tier.filter((s) => asShown(s.element.name).toLowerCase() === written.toLowerCase());
+    const [only] = exact;
+    return exact.length === 1 && folded.length === 1 && only.element.interactive && only.element.visible
+      ? only
+      : undefined;
+  }
   if (exact.length === 1) return exact[0];
   if (exact.length > 1) return undefined;
   const folded = tier.filter((s) => asShown(s.element.name).toLowerCase() === written.toLowerCase());
@@ -258,9 +290,24 @@ const namedAlike = (sorted: Scored[], best: Scored, query: Query): Scored[] => {
   );
 };
 
+/**
+ * "Scroll to the section on fs.watch": a section begins at its heading, which says its name whole, while links
+ * in the text mention it in passing and may score higher on the words. When a heading fits, headings are the
+ * candidates.
+ */
+const sectionToScrollTo = (sorted: Scored[], query: Query, intent: Intent): Scored[] => {
+  if (intent !== 'scroll' || !query.section) return sorted;
+  const headings = sorted.filter((s) => s.element.role === 'heading' && s.score >= THRESHOLD);
+  return headings.length ? headings : sorted;
+};
+
 export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, intent: Intent = 'click'): Answer => {
   // Only elements that could be reported are sorted: on a big page most score near nothing.
-  const sorted = scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
+  const sorted = sectionToScrollTo(
+    scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index),
+    query,
+    intent,
+  );
   const best = sorted[0];
   if (!best || best.score < THRESHOLD) {
     const sole = best && soleOfKind(scored, best, query);
@@ -290,6 +337,16 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     const anchors = headingAnchors(snapshot.elements, byId);
     const acting = tier.filter((s) => s.element.interactive || anchors.has(s.element.id));
     if (acting.length && acting.length < tier.length) tier = acting;
+  }
+  // A cell or text that only repeats a control's title (a FAQ's question in its table beside the link to it) is
+  // the same thing written again: to click, the control is meant. Not a short value ("DOWN" in a host's row
+  // beside a "Down" filter link): that is a datum of its own.
+  if ((intent === 'click' || intent === 'hover') && tier.some((s) => !s.element.interactive)) {
+    const titled = (s: Scored) => asShown(s.element.name).toLowerCase();
+    const controls = new Set(tier.filter((s) => s.element.interactive).map(titled));
+    const copy = (s: Scored) => controls.has(titled(s)) && titled(s).split(/\s+/).length >= TITLE_WORDS;
+    const kept = tier.filter((s) => s.element.interactive || s.element.role === 'heading' || !copy(s));
+    if (kept.length && kept.length < tier.length) tier = kept;
   }
   // Equals a person would not confuse: a field and its own label, a tab and the rows' copies of its action.
   if (query.ordinal === undefined && !query.position && query.containerOrdinal === undefined)
@@ -377,14 +434,10 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   tier = formAsWritten(offSite(stepsAsked(tier, query), query, snapshot.url), query);
   if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
   const anchors = headingAnchors(snapshot.elements, byId);
-  tier = ownNameFirst(sectionOverMentions(tier, anchors), query, snapshot.url);
+  tier = chapterLevel(ownNameFirst(sectionOverMentions(tier, anchors), query, snapshot.url), query);
   // Equals that lead to one place are one answer.
   if (sameDestination(tier, anchors))
-    return oneOfEquals(
-      tier,
-      (chosen) => confidenceOf(chosen, [chosen, ...outside]),
-      intent === 'click' || intent === 'hover',
-    );
+    return oneOfEquals(tier, (chosen) => confidenceOf(chosen, [chosen, ...outside]), intent);
   const named = namedAsWritten(tier, query);
   if (named) return { match: named.element, confidence: confidenceOf(named, [named, ...outside]) };
   return {

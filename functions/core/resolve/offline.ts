@@ -16,6 +16,7 @@ import { parseQuery, type Query } from './query.js';
 import type { Answer, ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { inRegion, scoreAll } from './score.js';
 import { scopeOn } from './scope.js';
+import { headingAnchors } from './anchors.js';
 
 export class OfflineResolver implements ElementResolver {
   readonly name = 'offline';
@@ -58,7 +59,10 @@ export class OfflineResolver implements ElementResolver {
     );
     // "The first result": when the words found nothing sure, the ordinal may count a list by its items' kind.
     const counted = query.ordinal !== undefined ? countedItem(seen, description, query.ordinal, answer) : undefined;
-    return { ...(counted ?? (intent === 'scroll' ? placeToScrollTo(seen, query, answer) : answer)), credits: 0 };
+    return {
+      ...(counted ?? (intent === 'scroll' ? headingLinkedTo(seen, placeToScrollTo(seen, query, answer)) : answer)),
+      credits: 0,
+    };
   }
 }
 
@@ -77,6 +81,20 @@ const placeToScrollTo = (snapshot: PageSnapshot, query: Query, answer: Answer): 
   // Only when all of them are in that part: a tie with something named after it elsewhere stays a question.
   if (!tied.length || !tied.every((e) => inRegion(e, query.regions[0]))) return answer;
   return { match: tied[0], confidence: 0.7 };
+};
+
+/**
+ * "Scroll to the promises API" met by the contents' link "Promises API": to scroll to it is to bring its section
+ * into view, which begins at the heading the link leads to, not at the link in the contents.
+ */
+const headingLinkedTo = (snapshot: PageSnapshot, answer: Answer): Answer => {
+  if (!('match' in answer) || !answer.match.href?.startsWith('#') || answer.match.href.length < 2) return answer;
+  const byId = new Map(snapshot.elements.map((e) => [e.id, e]));
+  for (const [id, href] of headingAnchors(snapshot.elements, byId)) {
+    const heading = byId.get(id);
+    if (href === answer.match.href && heading?.visible) return { ...answer, match: heading };
+  }
+  return answer;
 };
 
 export const offlineResolver = new OfflineResolver();

@@ -392,7 +392,8 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   for (const word of roleWords) (KIND_ONLY.has(word) ? query.optional : query.terms).push(word);
   while (query.terms.length && STOPWORDS.has(query.terms[query.terms.length - 1])) query.terms.pop();
   const specific = query.terms.filter((t) => !GENERIC.has(t) && !STOPWORDS.has(t));
-  if (specific.length && specific.length < query.terms.length) {
+  // A name written whole ("the section on fs.watch") says which as much as other words do.
+  if ((specific.length || query.quotes.length) && specific.length < query.terms.length) {
     const generic = query.terms.filter((t) => GENERIC.has(t));
     query.optional.push(...generic);
     // "The next chapter" is a page in a sequence, not a part of this one.

@@ -1,7 +1,7 @@
 /** What choosing and relating share: the thresholds, nested families, and how candidates are reported. */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer, Candidate } from './resolver.js';
-import type { Scored } from './score.js';
+import type { Intent, Scored } from './score.js';
 import { destinationOf, placeTest } from './anchors.js';
 
 export { destinationOf, headingAnchors } from './anchors.js';
@@ -84,11 +84,18 @@ export const boxedLink = (elements: SnapshotElement[], heading: SnapshotElement)
 
 /**
  * Equals that lead to one place as one answer: the best visible one, the others named with it. To click or hover,
- * a control among them is taken over a heading it leads to: the heading only shows where the control goes.
+ * a control among them is taken over a heading it leads to: the heading only shows where the control goes. To
+ * scroll, the heading is taken: it is the place, the links only point to it.
  */
-export const oneOfEquals = (tier: Scored[], confidence: (chosen: Scored) => number, acting = false): Answer => {
+export const oneOfEquals = (
+  tier: Scored[],
+  confidence: (chosen: Scored) => number,
+  intent: Intent = 'click',
+): Answer => {
+  const acting = intent === 'click' || intent === 'hover';
   const chosen =
     (acting ? tier.find((s) => s.element.visible && s.element.interactive) : undefined) ??
+    (intent === 'scroll' ? tier.find((s) => s.element.visible && s.element.role === 'heading') : undefined) ??
     tier.find((s) => s.element.visible) ??
     tier[0];
   return {
