@@ -168,6 +168,8 @@ export interface NavigationResult {
    * by its `file_status` events) and the window stays on the page it showed. Not an error.
    */
   download?: { fileName: string; url: string };
+  /** The HTTP status the page's document came with, when the browser saw one. */
+  status?: number;
 }
 
 export interface NavigateOptions {

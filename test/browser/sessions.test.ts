@@ -288,6 +288,27 @@ describe('windows', () => {
     expect(window?.url).toContain('/form.html');
   });
 
+  it('loads a page that answers 404 with a warning naming the status', async () => {
+    const opened = await svc.app.inject({
+      method: 'POST',
+      path: path(),
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/no-such-page.html` },
+    });
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json.warnings).toEqual([
+      expect.objectContaining({ code: 'page_error_status', details: { status: 404 } }),
+    ]);
+    const load = await svc.app.inject({
+      method: 'POST',
+      path: path(`/${opened.json.data.windowId}`),
+      headers: svc.auth,
+      body: { url: `${fixtures.url}/no-such-page.html` },
+    });
+    expect(load.json.data.success).toBe(true);
+    expect(load.json.warnings[0]).toMatchObject({ code: 'page_error_status', message: expect.stringContaining('404') });
+  });
+
   it('reports a refused connection as an error in the envelope, not a crash', async () => {
     const { windowId } = (
       await svc.app.inject({

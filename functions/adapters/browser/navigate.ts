@@ -53,7 +53,8 @@ export const navigate = async (page: Page, url: string, options: NavigateOptions
     });
     // The network guard's own answer (refused, unresolvable, unreachable): a failed load, whatever page it shows.
     const refusal = response?.headers()[NETWORK_GUARD_HEADER];
-    return refusal ? { timedOut: false, error: refusal } : { timedOut: false };
+    if (refusal) return { timedOut: false, error: refusal };
+    return response ? { timedOut: false, status: response.status() } : { timedOut: false };
   } catch (error) {
     if (error instanceof TimeoutError) {
       if (page.url() === before) await stopLoading(page);

@@ -52,6 +52,16 @@ export const navigationIssues = (
         ]
       : []),
     ...(result.download ? [downloadWarning(url, result.download)] : []),
+    // The page loaded, but it is the server's answer of an error ("404 Not Found"): said, not hidden.
+    ...(result.status !== undefined && result.status >= 400 && !result.error
+      ? [
+          {
+            code: 'page_error_status',
+            message: `${url} answered HTTP ${result.status}: the window shows the server's error page`,
+            details: { status: result.status },
+          },
+        ]
+      : []),
   ],
 });
 
