@@ -129,4 +129,9 @@ describe('rows, lists and references', () => {
     );
     expect(said(await resolveClick(domains, 'the first domain in the list'))).not.toBe('Domain List');
   });
+
+  it('still reads "Results" as the title of the results, not the first of them', async () => {
+    const search = page(el('e0', 'link', 'Results', { href: '/search?q=x' }), el('e1', 'link', 'Help'));
+    expect(said(await resolveClick(search, 'the first result'))).not.toBe('Results');
+  });
 });

@@ -30,6 +30,8 @@ const SEARCH_WORDS = ['search', 'result', 'found', 'match', 'hit'].map(stemOf);
 
 /** Places that name no particular list: the list the kind says is meant. */
 const ANY_LIST = new Set(['list', 'result', 'page', 'table', 'listing', 'search']);
+/** Words that name a list as such, in a title ("Domain List") as in a description. */
+const LIST_WORDS = new Set(['list', 'listing', 'table']);
 /** Regions around the main content: a kind that says only "result" is not counted there. */
 const AROUND = ['header', 'footer', 'nav', 'aside', 'banner', 'contentinfo', 'navigation', 'complementary'];
 
@@ -219,7 +221,7 @@ export const countedItem = (
   const title = 'match' in answer ? significant(answer.match.name) : [];
   // "The second select link": with a kind of element said, the other words are the items' own name, no title.
   // "Domain List" titles the domains as well as "Domains" does: words for a list say no more than that.
-  const titleWords = title.filter((w) => !ANY_LIST.has(w));
+  const titleWords = title.filter((w) => !LIST_WORDS.has(w));
   const titled =
     titleWords.length > 0 &&
     !count.named.some((w) => ROLE_WORDS[w]) &&
