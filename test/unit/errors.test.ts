@@ -49,6 +49,18 @@ describe('toAppError', () => {
     expect(toAppError(new PageNavigatedAwayError())).toMatchObject({ code: 'page_navigated' });
   });
 
+  it('answers a script of the service that the page stopped with a 503 saying the page was busy, not a 500', () => {
+    for (const error of [
+      new ProtocolError('Protocol error (Runtime.evaluate): Execution was terminated'),
+      new Error('Execution was terminated'),
+    ]) {
+      const answer = toAppError(error);
+      expect(answer, error.message).toMatchObject({ code: 'unavailable', expose: true });
+      expect(httpStatusOf(answer)).toBe(503);
+      expect(answer.message).toContain('did not finish');
+    }
+  });
+
   it('answers a CDP call the browser never answered with a 503 naming the command, not an internal 500', () => {
     const error = new ProtocolError(
       "Page.captureScreenshot timed out. Increase the 'protocolTimeout' setting in launch/connect calls for a higher timeout if needed.",

@@ -212,12 +212,24 @@ const PAGE_NAVIGATED_MESSAGE =
  */
 const PROTOCOL_TIMEOUT_MESSAGE = /^(?:Protocol error \()?([\w.]+)\)?:? timed out\. Increase the 'protocolTimeout'/;
 
+/**
+ * A script of the service that the page's renderer stopped (its bound ran out, or the runaway-script guard ended
+ * what held the page's thread): the page was too busy to finish it, which is the browser being unavailable for
+ * this call, not a fault of unknown kind.
+ */
+const SCRIPT_STOPPED_MESSAGE = /Execution was terminated/;
+
 const browserFailure = (error: unknown): AppError | undefined => {
   if (!(error instanceof Error)) return undefined;
   const timedOut = PROTOCOL_TIMEOUT_MESSAGE.exec(error.message);
   if (timedOut)
     return new UnavailableError(
       `the session's browser did not answer ${timedOut[1]} in time; the window may be busy or in the background, try again`,
+      { cause: error },
+    );
+  if (SCRIPT_STOPPED_MESSAGE.test(error.message))
+    return new UnavailableError(
+      "the page did not finish the service's script in time (its own script or the machine kept it busy); try again",
       { cause: error },
     );
   if (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message))
