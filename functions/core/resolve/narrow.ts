@@ -1,0 +1,99 @@
+/**
+ * Narrowing equals by where they lead and how they are numbered: to another site when the description asks for
+ * the web, to this reference's own entry for a program's name, to a chapter rather than its sections, to a
+ * section rather than the index entries that mention it. Each keeps some of the tier, or all of it.
+ */
+import { destinationOf, placeTest } from './anchors.js';
+import type { Query } from './query.js';
+import type { Scored } from './score.js';
+
+/** Words that ask for a page of another site: the project's website, the online manual. */
+const ELSEWHERE = new Set(['website', 'online', 'homepage', 'official', 'web']);
+
+/** An address read against the page's, or undefined when it is none. */
+const urlOf = (href: string | undefined, base: string): URL | undefined => {
+  if (href === undefined) return undefined;
+  try {
+    return new URL(href, base);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The equals whose address passes the test, when they are some but not all of them; else the tier. */
+const someLeading = (tier: Scored[], pageUrl: string, test: (url: URL, page: URL) => boolean): Scored[] => {
+  const page = urlOf(pageUrl, 'http://invalid/');
+  if (!page) return tier;
+  const some = tier.filter((s) => {
+    const url = urlOf(s.element.href, page.href);
+    return url !== undefined && test(url, page);
+  });
+  return some.length && some.length < tier.length ? some : tier;
+};
+
+/**
+ * "The Mercurial website" tied between the logo link to mercurial-scm.org and the breadcrumb's "Mercurial" home
+ * of this site; "the online reference manual" between the local manual and the one on lua.org: a description
+ * that asks for the web, online or a website is answered by the equals that leave this site, when they are
+ * some but not all of them.
+ */
+export const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[] =>
+  [...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w))
+    ? someLeading(tier, pageUrl, (url, page) => /^https?:$/.test(url.protocol) && url.origin !== page.origin)
+    : tier;
+
+/** A program's name as a reference writes it: "foldl/3", "is_key/2", "QFile::copy", "to_upper()". */
+const CODE_NAME = /^\s*[\p{L}_][\p{L}\p{N}_]*(?:(?:::|\.|#)[\p{L}_][\p{L}\p{N}_]*)*(?:\/\d+|\(\))\s*$/u;
+
+/**
+ * "foldl/3" on the `lists` reference, whose sidebar also lists `array`'s, `dets`'s and `zip`'s foldl/3: a
+ * program's name asked on a reference page is the one this page documents. When some equals lead into this page
+ * and the others to other pages, the page's own are meant.
+ */
+export const ownNameFirst = (tier: Scored[], query: Query, pageUrl: string): Scored[] =>
+  tier.length > 1 && CODE_NAME.test(query.text ?? '')
+    ? someLeading(
+        tier,
+        pageUrl,
+        (url, page) => url.origin === page.origin && url.pathname === page.pathname && url.hash !== '',
+      )
+    : tier;
+
+/** The numbering a title starts with ("4.", "4.6.", "8.2.11"), as its depth: 1 for a chapter's, 0 for none. */
+const depthOf = (name: string): number => {
+  const numbering = /^\s*(\d+(?:\.\d+)*)\.?\s/.exec(name);
+  return numbering ? numbering[1].split('.').length : 0;
+};
+
+/**
+ * "The chapter on Memcheck" on a manual's contents, met alike by "4. Memcheck: a memory error detector", "4.6.
+ * Memcheck Monitor Commands" and "8.2.11. DRD Versus Memcheck": a chapter is a part of the first level, so among
+ * numbered equals the ones numbered at the first level are meant.
+ */
+export const chapterLevel = (tier: Scored[], query: Query): Scored[] => {
+  if (tier.length < 2 || !/\bchapters?\b/i.test(query.text ?? '')) return tier;
+  const depths = tier.map((s) => depthOf(s.element.name));
+  if (depths.some((d) => d === 0)) return tier;
+  const top = Math.min(...depths);
+  const chapters = tier.filter((_, i) => depths[i] === top);
+  return top === 1 && chapters.length < tier.length ? chapters : tier;
+};
+
+/**
+ * "Encodings" on a manual page: its table of contents, its menu and the section's own heading all lead to the
+ * section, while the index's entries of that name lead to places in the text where the term comes up (`#index-…`,
+ * anchors no heading has). The section is the place the name is the name of; links into the page that lead to no
+ * section are mentions of it, no rival to it. Links elsewhere (another page, another site) stay rivals.
+ */
+export const sectionOverMentions = (tier: Scored[], anchors: Map<string, string>): Scored[] => {
+  const isSection = placeTest(anchors.values());
+  const sections = tier.filter((s) => {
+    const to = destinationOf(s.element, anchors);
+    return to !== undefined && to.startsWith('#') && isSection(to);
+  });
+  if (!sections.length || sections.length === tier.length) return tier;
+  const mentions = tier.every(
+    (s) => sections.includes(s) || (s.element.href?.startsWith('#') && !isSection(s.element.href)),
+  );
+  return mentions ? sections : tier;
+};
