@@ -90,6 +90,8 @@ const soleOfKind = (scored: Scored[], best: Scored, query: Query): Scored | unde
  * control inside it is named by the description outright ("source"). Clicking the outer one toggles, the inner
  * one leads somewhere: they are two things, so neither is a confident answer. The inner control found, if any.
  */
+const sameWords = (a: string, b: string): boolean => words(a).join(' ') === words(b).join(' ');
+
 const namedInside = (
   only: Scored,
   scored: Scored[],
@@ -315,13 +317,25 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
         ? sorted.find((s) => s !== only && s.kindFit === 1 && s.score >= THRESHOLD)
         : undefined;
     const inner = trueKind ? undefined : namedInside(only, sorted, query, byId);
+    // A wrapper that says no more than the one control it holds (a menu's `li` around its "Sign out" link) is
+    // that control: clicking the control is what clicking the wrapper would do.
+    if (inner && sameWords(inner.element.name, only.element.name))
+      return { match: inner.element, confidence: confidenceOf(inner, [inner, ...outside]) };
     if (inner)
       return {
         ambiguous: true,
         reason: 'the best match holds another control the description names; say which one',
         candidates: [only, inner].map(candidateOf),
       };
-    if (trueKind)
+    // "The Status column header" met by the header's sort link "Status": a header, a caption or a heading is only
+    // text, and the control that bears its very words is what clicking it does.
+    const itsControl =
+      trueKind &&
+      !trueKind.element.interactive &&
+      only.element.interactive &&
+      intent === 'click' &&
+      sameWords(trueKind.element.name, only.element.name);
+    if (trueKind && !itsControl)
       return {
         ambiguous: true,
         reason: `the best match is no ${query.role?.word ?? 'element of the kind named'}, and one that is matches less well; say which one`,

@@ -16,10 +16,11 @@ import { isField } from './fields.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
-import { layoutCell, ofRow, rowControl, rowOfBest, rowOfValue } from './row-control.js';
+import { allBox, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import {
   complementAbsent,
+  numberAbsent,
   contextOnly,
   halfSaid,
   oppositeStep,
@@ -34,7 +35,7 @@ export type { Stated } from './stated.js';
 /** Roles that title or label other content: clicking one does not act on what it labels. */
 const LABEL_ROLES = new Set(['heading', 'rowheader', 'columnheader', 'term', 'caption', 'legend', 'label']);
 
-const ranked = (scored: Scored[]): Scored[] =>
+export const ranked = (scored: Scored[]): Scored[] =>
   scored.filter((s) => s.score > 0.15).sort((a, b) => b.score - a.score || a.index - b.index);
 
 /** The controls a label titles: under a heading, in a row or column, or right after a term. */
@@ -263,6 +264,8 @@ const genericOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): 
 /** The answer, kept when it satisfies what the description states, else an abstention (or the element counted). */
 export const constrain = (answer: Answer, stated: Stated): Answer => {
   const sorted = ranked(stated.scored);
+  const everyRow = allBox(stated, sorted);
+  if (everyRow) return everyRow;
   if (!('match' in answer)) {
     const result = resultAsked(answer, stated, sorted);
     return (
@@ -273,6 +276,8 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     );
   }
   return (
+    // A box asked for, a record's link or cell met: the row's one box selects that record.
+    rowBox(answer.match, stated) ??
     // A cell is no control: the one in its row the description names is (or the resolver asks which).
     rowControl(answer.match, stated, sorted) ??
     layoutCell(answer.match, stated, sorted) ??
@@ -292,6 +297,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     partInProse(answer.match, stated, sorted) ??
     rivalSaysRest(answer.match, stated, sorted) ??
     complementAbsent(answer.match, stated, sorted) ??
+    numberAbsent(answer.match, stated, sorted) ??
     ofRow(answer.match, stated, sorted) ??
     rowSibling(answer.match, stated, sorted) ??
     orderUnsaid(answer.match, stated, sorted) ??

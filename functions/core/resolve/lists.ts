@@ -181,6 +181,22 @@ const countOf = (description: string): Count | undefined => {
   };
 };
 
+/** Two lists that are columns of one table: under one heading, in one table region. */
+const oneTable = (a: List, b: List): boolean => {
+  const [x, y] = [a.items[0], b.items[0]];
+  return (
+    !a.across &&
+    !b.across &&
+    inRegion(x, 'table') &&
+    x.heading === y.heading &&
+    (x.region ?? []).join('>') === (y.region ?? []).join('>')
+  );
+};
+
+/** Links that all say the same: an action on each row's record, not the records. */
+const sameName = (items: SnapshotElement[]): boolean =>
+  new Set(items.map((e) => e.name.trim().toLowerCase())).size === 1;
+
 const itemOf = (
   snapshot: PageSnapshot,
   { named, kind, place }: Count,
@@ -193,6 +209,15 @@ const itemOf = (
   // Lists of the kind in the page's content and in its sidebars: the content's is the one a person counts.
   if (fitting.some(({ list }) => around(list)) && fitting.some(({ list }) => !around(list)))
     fitting = fitting.filter(({ list }) => !around(list));
+  // A table's columns of links: the records' names differ from row to row, while a column of actions on them
+  // ("Items", "Triggers" on every host's row) says the same each time. The things counted are the records.
+  if (
+    fitting.length > 1 &&
+    fitting.every(({ list }) => oneTable(list, fitting[0].list)) &&
+    fitting.some(({ items }) => !sameName(items)) &&
+    fitting.some(({ items }) => sameName(items))
+  )
+    fitting = fitting.filter(({ items }) => !sameName(items));
   if (!kind.length && !place.length) {
     // "The first result": the one list a search made, or else the main content's one list.
     const found = fitting.filter(({ list }) => list.title.some((w) => SEARCH_WORDS.includes(w)));

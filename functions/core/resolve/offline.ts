@@ -10,8 +10,9 @@ import { choose } from './choose.js';
 import { headingLines } from './heading-line.js';
 import { labelsBefore } from './label-before.js';
 import { partOfEntry } from './outline.js';
-import { constrain } from './constraints.js';
+import { constrain, ranked } from './constraints.js';
 import { countedItem } from './lists.js';
+import { actionUnsaid } from './qualifiers.js';
 import { parseQuery, type Query } from './query.js';
 import type { Answer, ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { inRegion, scoreAll } from './score.js';
@@ -44,21 +45,14 @@ export class OfflineResolver implements ElementResolver {
         credits: 0,
       };
     const scored = scoreAll(seen, query, intent);
+    const stated = { snapshot: seen, description, query, intent, scored };
     // What the description states (an ordinal, a place, a kind) is checked on the answer as a yes or no; then a
     // contents entry met by the rest of the description gives way to its part that a part word names.
-    const answer = partOfEntry(
-      seen,
-      constrain(choose(seen, scored, query, intent), {
-        snapshot: seen,
-        description,
-        query,
-        intent,
-        scored,
-      }),
-      query,
-    );
+    const answer = partOfEntry(seen, constrain(choose(seen, scored, query, intent), stated), query);
     // "The first result": when the words found nothing sure, the ordinal may count a list by its items' kind.
-    const counted = query.ordinal !== undefined ? countedItem(seen, description, query.ordinal, answer) : undefined;
+    const item = query.ordinal !== undefined ? countedItem(seen, description, query.ordinal, answer) : undefined;
+    // "Deactivate the last admin": the item counted is the record; what the verb does to it is its row's control.
+    const counted = item && 'match' in item ? (actionUnsaid(item.match, stated, ranked(scored)) ?? item) : item;
     return {
       ...(counted ?? (intent === 'scroll' ? headingLinkedTo(seen, placeToScrollTo(seen, query, answer)) : answer)),
       credits: 0,

@@ -232,6 +232,9 @@ const ORDINAL_PHRASES: Array<[RegExp, string | ((...groups: string[]) => string)
   ],
 ];
 
+/** Leading verbs that are also the names of controls ("Select", "Open", "Toggle"), unlike "click" or "type". */
+const NAMING_VERB = /^\s*(?:please\s+)?(select|choose|open|check|toggle)\s+$/i;
+
 export const parseQuery = (description: string): Query => {
   const quotes: string[][] = [];
   // A leading verb is usually the action ("click the…"), sometimes the element's text ("Hover me"): kept, optional.
@@ -271,14 +274,18 @@ export const parseQuery = (description: string): Query => {
     text = typeof replacement === 'string' ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   for (const [pattern, kind] of RELATIONS) {
     const match = pattern.exec(text);
-    if (!match || match.index === 0) continue;
+    if (!match) continue;
+    // "Select next to Key": nothing stands before the relation, so the leading word that can be a control's
+    // name ("Select", "Open") is that name, not the action; "next to Key" alone names no element.
+    const named = match.index === 0 ? NAMING_VERB.exec(verb)?.[1] : undefined;
+    if (match.index === 0 && !named) continue;
     const anchorText = restoreQuotes(text.slice(match.index + match[0].length), quotes);
-    const query = parseParts(text.slice(0, match.index), quotes);
+    const query = parseParts(named ?? text.slice(0, match.index), quotes);
     const anchor = parseQuery(anchorText);
     if (anchor.terms.length || anchor.quotes.length || anchor.regions.length)
       return {
         ...query,
-        optional: [...query.optional, ...words(verb)],
+        optional: named ? query.optional : [...query.optional, ...words(verb)],
         relation: { kind, anchor },
         written: asWritten(description),
         text: description,

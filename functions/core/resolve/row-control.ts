@@ -220,3 +220,45 @@ export const rowOfValue = (stated: Stated): Answer | undefined => {
   const named = [key, ...rowOf(key, stated)].filter((e) => saysAll(e, missing));
   return named.length === 1 ? { match: named[0], confidence: 0.55 } : undefined;
 };
+
+const BOXES = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
+
+/**
+ * "Tick Lighthouse router", "the checkbox of the nightly action": a box to tick is asked for, and the match is a
+ * record's link or cell in a table row (a list with one box per row to select records by). The box is named only
+ * by its row, so the row's one box, unnamed or named in the description's words, is meant. A row with several
+ * boxes, or a box of its own name the description does not say ("Enabled"), keeps the stand-in's verdict.
+ */
+export const rowBox = (match: SnapshotElement, stated: Stated): Answer | undefined => {
+  const kind = stated.query.role;
+  if (!kind || kind.word !== 'checkbox' || kind.roles.has(match.role) || stated.intent === 'scroll') return undefined;
+  if (!inRegion(match, 'table')) return undefined;
+  const boxes = rowOf(match, stated).filter((e) => BOXES.has(e.role));
+  if (boxes.length !== 1) return undefined;
+  const [box] = boxes;
+  const own = words(box.name ?? '');
+  const said = new Set(words(stated.description).map(stemOf));
+  if (own.length && !own.every((w) => said.has(stemOf(w)))) return undefined;
+  return { match: box, confidence: 0.6 };
+};
+
+const SELECT_ALL = /^\s*(?:please\s+)?(select|check|tick|deselect|unselect|uncheck|untick|mark)\s+(?:all|every)\b/i;
+/** "all" as a word of a box's name or attributes: `all_items`, `selectAll`, "Select all rows". */
+const SAYS_ALL = /(?:^|[^a-z])all(?:$|[^a-z])|(?:select|check|toggle)all/i;
+
+/**
+ * "Select all", "uncheck all", "select every host": the box that selects every row of a list. A link or button that says the verb
+ * and "all" itself ("Check All") is that control; a link that only shares "all" ("All hosts") is not, and then
+ * the one shown box whose name or attributes say "all" (`all_items`) is meant. Otherwise the answer stands.
+ */
+export const allBox = (stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const verb = SELECT_ALL.exec(stated.description)?.[1];
+  if (!verb || stated.intent === 'scroll') return undefined;
+  const everyRow = (e: SnapshotElement) =>
+    BOXES.has(e.role) && [e.name, e.label, e.attributes].some((v) => v !== undefined && SAYS_ALL.test(v));
+  const best = sorted[0]?.element;
+  if (best && !BOXES.has(best.role) && saysAll(best, [verb])) return undefined;
+  // Counted shown or not: a second such box (one for this page, one for the whole result) leaves it unsaid.
+  const boxes = stated.snapshot.elements.filter(everyRow);
+  return boxes.length === 1 && boxes[0].visible ? { match: boxes[0], confidence: 0.6 } : undefined;
+};

@@ -362,3 +362,32 @@ export const complementAbsent = (match: SnapshotElement, stated: Stated, sorted:
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/** A word with a digit that counts ("1st", "3rd") rather than names. */
+const COUNTING = /^\d+(?:st|nd|rd|th)$/;
+
+/**
+ * "Download libxml2 2.9.14" met by the link "Downloads" on a page that says "2.9.14" nowhere: a number, a
+ * version or a name with digits in it is exact, and one the match does not carry and no element of the page
+ * says is not there to be clicked; what shares the other words is something else.
+ */
+export const numberAbsent = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll') return undefined;
+  const numbered = words(stated.description).filter((w) => /\d/.test(w) && !COUNTING.test(w));
+  if (!numbered.length) return undefined;
+  const own = tokensOf(match, CARRIED);
+  // Written apart in another way ("v1.9" as `from_v1_9`) is still written: letters and digits alone compare.
+  const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const page = stated.snapshot.elements
+    .flatMap((e) => [e.name, e.label, e.text, e.alt, e.title, e.value, e.near, e.row, e.column, e.href, e.heading])
+    .filter((v): v is string => v !== undefined)
+    .map(bare)
+    .join(' ');
+  const absent = numbered.filter((w) => !says(own, w) && !onPage(stated, w) && !page.includes(bare(w)));
+  if (!absent.length) return undefined;
+  return {
+    none: true,
+    reason: `"${match.name}" says part of the description, and nothing on the page says "${absent.join(' ')}"`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};

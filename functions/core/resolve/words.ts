@@ -290,6 +290,9 @@ export const words = (text: string): string[] => {
   return tokens;
 };
 
+/** Prefixes that make a word its opposite. */
+const NEGATING = new Set(['un', 'non', 'dis', 'de', 'in', 'im', 'ir', 'il', 'anti', 'mis']);
+
 /**
  * How well a description token matches a page token: 1 the same, 0.8 one starts the other (subscribe /
  * subscription, 4 letters at least), 0.7 a compound holding it, else 0. Not one typo apart: a word one letter from
@@ -306,8 +309,15 @@ export const tokenMatch = (wanted: string, seen: string): number => {
     (seen.startsWith(wanted) || (wanted.startsWith(seen) && seen.length >= 0.75 * wanted.length))
   )
     return 0.8;
-  // A compound written as one word ("gitworkflows", "subcommands"): the word after a short prefix.
-  if (wanted.length >= 6 && seen.length > wanted.length && seen.length <= wanted.length + 4 && seen.endsWith(wanted))
+  // A compound written as one word ("gitworkflows", "subcommands"): the word after a short prefix, unless the
+  // prefix says the opposite ("unacknowledged" is no "acknowledge", "inactive" no "active").
+  if (
+    wanted.length >= 6 &&
+    seen.length > wanted.length &&
+    seen.length <= wanted.length + 4 &&
+    seen.endsWith(wanted) &&
+    !NEGATING.has(seen.slice(0, seen.length - wanted.length))
+  )
     return 0.7;
   return 0;
 };

@@ -1,0 +1,180 @@
+/**
+ * Readings for monitoring and admin apps whose lists select records with a box per row and a box for all of them,
+ * put a column of actions beside each record's name, wrap menu links in clickable items, and for manuals that
+ * name versions: each case here went wrong (or asked) before its reading.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
+import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://monitor.test/hosts', 'Hosts');
+
+/** The element at (x, y), in the regions given. */
+const at = (e: SnapshotElement, x: number, y: number, region: string[], width = 90, height = 16): SnapshotElement => ({
+  ...e,
+  box: { x, y, width, height },
+  region,
+});
+
+const TABLE = ['main', 'form', 'table'];
+
+/** A host list: a box, the host's name (its edit link) and its "Items" and "Triggers" links, one row per host. */
+const hostRows = (hosts: string[], boxName = ''): SnapshotElement[] =>
+  hosts.flatMap((host, i) => {
+    const y = 100 + 30 * i;
+    const h = { heading: 'Hosts' };
+    return [
+      at(el(`b${i}`, 'checkbox', boxName, { attributes: `hostids[${i}]`, ...h }), 195, y, TABLE, 16),
+      at(el(`n${i}`, 'link', host, { href: `/host.edit?hostid=${i}`, column: 'Name', ...h }), 221, y, TABLE),
+      at(el(`i${i}`, 'link', 'Items', { href: `/items?hostid=${i}`, column: 'Items', ...h }), 327, y, TABLE),
+      at(el(`t${i}`, 'link', 'Triggers', { href: `/triggers?hostid=${i}`, column: 'Triggers', ...h }), 382, y, TABLE),
+    ];
+  });
+
+const HOSTS = ['Harbour database', 'Harbour web 01', 'Lighthouse router', 'Zabbix server'];
+
+const menu = [
+  at(el('m0', 'link', 'Hosts', { href: '/host.view' }), 0, 40, ['aside', 'nav Main navigation']),
+  at(el('m1', 'link', 'All hosts', { href: '/host.list' }), 200, 60, ['main', 'nav Hierarchy']),
+];
+const heading = at(el('h0', 'heading', 'Hosts', { interactive: false }), 200, 20, ['header']);
+
+const hrefOf = (answer: Awaited<ReturnType<typeof resolveClick>>): string | undefined =>
+  'match' in answer ? answer.match.href : undefined;
+const attributesOf = (answer: Awaited<ReturnType<typeof resolveClick>>): string | undefined =>
+  'match' in answer ? answer.match.attributes : undefined;
+
+describe('boxes that select records', () => {
+  const list = page(
+    ...menu,
+    heading,
+    at(el('all', 'checkbox', '', { attributes: 'all_hosts', heading: 'Hosts' }), 195, 70, TABLE, 16),
+    ...hostRows(HOSTS),
+  );
+
+  it("ticks the box of the row a record names, not the record's link", async () => {
+    expect(attributesOf(await resolveClick(list, 'tick Lighthouse router'))).toBe('hostids[2]');
+  });
+
+  it("still leaves a row's box alone when it has a name of its own the description does not say", async () => {
+    const named = page(...menu, heading, ...hostRows(HOSTS, 'Enabled'));
+    expect(attributesOf(await resolveClick(named, 'tick Lighthouse router'))).toBeUndefined();
+  });
+
+  it('reads "select all" and "select every host" as the box for all rows, not a link saying "All hosts"', async () => {
+    expect(attributesOf(await resolveClick(list, 'select all'))).toBe('all_hosts');
+    expect(attributesOf(await resolveClick(list, 'select every host'))).toBe('all_hosts');
+    expect(attributesOf(await resolveClick(list, 'tick all hosts'))).toBe('all_hosts');
+  });
+
+  it('still takes a control that says it ("Check All"), and asks when two boxes are for all', async () => {
+    const phpStyle = page(...menu, el('c0', 'link', 'Check All', { href: '#' }), el('c1', 'link', 'Uncheck All'));
+    expect(said(await resolveClick(phpStyle, 'Check All'))).toBe('Check All');
+    const twoAlls = page(
+      ...menu,
+      at(el('p', 'checkbox', '', { attributes: 'all-page' }), 19, 250, TABLE, 13),
+      at(el('w', 'checkbox', '4 rows', { attributes: 'all' }), 27, 420, ['form Whole result'], 13),
+    );
+    expect(attributesOf(await resolveClick(twoAlls, 'select all rows on this page'))).not.toBe('all');
+  });
+});
+
+describe('counting the records of a table', () => {
+  const list = page(...menu, heading, ...hostRows(HOSTS));
+
+  it('counts the records by their names, not a column of the same action on each', async () => {
+    expect(hrefOf(await resolveClick(list, 'the first host in the list'))).toBe('/host.edit?hostid=0');
+    expect(hrefOf(await resolveClick(list, 'the last host'))).toBe('/host.edit?hostid=3');
+  });
+
+  it('acts on the record counted with the control of its row that does what the verb says', async () => {
+    const admins = page(
+      at(el('h', 'heading', 'Administrators', { interactive: false }), 0, 20, ['main']),
+      ...['admin@harbour.example', 'ops@harbour.example', 'root@harbour.example'].flatMap((name, i) => [
+        at(el(`a${i}`, 'link', name, { href: `/list?username=${i}`, heading: 'Administrators' }), 20, 100 + 30 * i, [
+          'main',
+          'table',
+        ]),
+        at(
+          el(`x${i}`, 'link', 'YES', { href: `/editactive?id=${i}&active=0`, heading: 'Administrators', row: name }),
+          400,
+          100 + 30 * i,
+          ['main', 'table'],
+        ),
+      ]),
+    );
+    expect(hrefOf(await resolveClick(admins, 'deactivate the last admin'))).toBe('/editactive?id=2&active=0');
+  });
+});
+
+describe('a leading verb that names the control next to a field', () => {
+  it('reads "Select next to Key" as the Select button beside the Key field, not the field', async () => {
+    const form = page(
+      at(el('k', 'textbox', 'Key', { attributes: 'key' }), 300, 200, ['main', 'form']),
+      at(el('s', 'button', 'Select'), 760, 200, ['main', 'form'], 60, 24),
+      at(el('n', 'textbox', 'Name', { attributes: 'name' }), 300, 160, ['main', 'form']),
+      at(el('s2', 'button', 'Select'), 760, 300, ['main', 'form'], 60, 24),
+      at(el('m', 'textbox', 'Master item'), 300, 300, ['main', 'form']),
+    );
+    const answer = await resolveClick(form, 'Select next to Key');
+    expect('match' in answer && answer.match.id).toBe('s');
+  });
+});
+
+describe('words that must be there', () => {
+  it('finds nothing for a version the page never names', async () => {
+    const home = page(
+      el('h', 'heading', 'libxml', { interactive: false }),
+      el('d', 'link', 'Downloads', { href: '/downloads.html', heading: 'libxml' }),
+      el('f', 'link', 'FAQ', { href: '/FAQ.html', heading: 'libxml' }),
+      el('n', 'link', 'News', { href: '/news.html', heading: 'libxml' }),
+    );
+    expect(said(await resolveClick(home, 'Download libxml2 2.9.14'))).toBe('none');
+    expect(said(await resolveClick(home, 'Downloads'))).toBe('Downloads');
+  });
+
+  it('still finds a version written in another way ("v1.9" as from_v1_9)', async () => {
+    const reference = page(
+      el('r', 'link', '#reinstate_undocumented_behaviour_from_v1_9= (value)', {
+        href: '#reinstate_undocumented_behaviour_from_v1_9=-instance_method',
+      }),
+      el('o', 'link', 'API#mock', { href: 'API.html#mock' }),
+    );
+    expect(hrefOf(await resolveClick(reference, 'reinstate undocumented behaviour from v1.9'))).toBe(
+      '#reinstate_undocumented_behaviour_from_v1_9=-instance_method',
+    );
+  });
+
+  it('reads a word with a prefix that turns it around as another word: "unacknowledged" is no "acknowledge"', async () => {
+    const filter = page(el('u', 'checkbox', 'Show unacknowledged only'), el('c', 'button', 'Compact view'));
+    expect(said(await resolveClick(filter, 'Acknowledge'))).toBe('none');
+    expect(said(await resolveClick(filter, 'unacknowledged only'))).toBe('Show unacknowledged only');
+  });
+});
+
+describe('wrappers and headers around a control', () => {
+  it('clicks the link a menu item wraps when the item says nothing more', async () => {
+    const sidebar = page(
+      at(el('li', 'generic', 'Sign out', { tag: 'li' }), 0, 668, ['aside', 'nav User menu'], 175, 40),
+      at(el('a', 'link', 'Sign out', { href: '#signout', parent: 'li' }), 0, 668, ['aside', 'nav User menu'], 175, 40),
+      at(el('p', 'checkbox', 'Auto-logout'), 300, 200, ['main', 'form']),
+    );
+    expect(hrefOf(await resolveClick(sidebar, 'Sign out'))).toBe('#signout');
+  });
+
+  it("clicks the sort link that bears a column header's words", async () => {
+    const table = page(
+      at(
+        el('th', 'columnheader', 'Status', { interactive: false, visible: false }),
+        0,
+        0,
+        ['main', 'header', 'table'],
+        0,
+        0,
+      ),
+      at(el('s', 'link', 'Status', { href: '?sort=status' }), 1143, 81, TABLE, 68, 41),
+      at(el('e', 'link', 'Enabled', { href: 'javascript:void(0)' }), 1143, 140, TABLE),
+    );
+    expect(hrefOf(await resolveClick(table, 'the Status column header'))).toBe('?sort=status');
+  });
+});
