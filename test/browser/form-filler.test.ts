@@ -278,6 +278,7 @@ describe('fill-form', () => {
     const { automationId } = await learnt('contact');
     await open('contact-redesigned');
     const healed = await fill(automationId, CONTACT);
+    expect(healed.json.errors ?? []).toEqual([]);
     expect(healed.json.meta.status).toBe('success');
     expect(healed.json.warnings).toEqual([
       expect.objectContaining({
