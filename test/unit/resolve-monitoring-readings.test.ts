@@ -87,6 +87,28 @@ describe('counting the records of a table', () => {
     expect(hrefOf(await resolveClick(list, 'the last host'))).toBe('/host.edit?hostid=3');
   });
 
+  it('counts the column whose links lead to the kind, not the column of what each record holds', async () => {
+    const groups = page(
+      ...menu,
+      at(el('h', 'heading', 'Host groups', { interactive: false }), 200, 20, ['header']),
+      ...['Database servers', 'Harbour', 'Network devices'].flatMap((group, i) => [
+        at(
+          el(`g${i}`, 'link', group, { href: `/hostgroups.php?form=update&groupid=${i}`, heading: 'Host groups' }),
+          221,
+          100 + 40 * i,
+          TABLE,
+        ),
+        at(
+          el(`m${i}`, 'link', `${group} host`, { href: `/host.edit?hostid=${i}`, heading: 'Host groups' }),
+          600,
+          100 + 40 * i,
+          TABLE,
+        ),
+      ]),
+    );
+    expect(hrefOf(await resolveClick(groups, 'the first group'))).toBe('/hostgroups.php?form=update&groupid=0');
+  });
+
   it('acts on the record counted with the control of its row that does what the verb says', async () => {
     const admins = page(
       at(el('h', 'heading', 'Administrators', { interactive: false }), 0, 20, ['main']),

@@ -218,6 +218,18 @@ const itemOf = (
     fitting.some(({ items }) => sameName(items))
   )
     fitting = fitting.filter(({ items }) => !sameName(items));
+  // Of several such columns, the records of the kind are the ones that lead to it (`triggers.php?form=update` for
+  // "the first trigger"), not the column of the items each expression mentions.
+  const leading = fitting.filter(
+    ({ items }) => kind.length && 2 * items.filter((i) => itemSays(i, kind)).length >= items.length,
+  );
+  if (
+    fitting.length > 1 &&
+    fitting.every(({ list }) => oneTable(list, fitting[0].list)) &&
+    leading.length &&
+    leading.length < fitting.length
+  )
+    fitting = leading;
   if (!kind.length && !place.length) {
     // "The first result": the one list a search made, or else the main content's one list.
     const found = fitting.filter(({ list }) => list.title.some((w) => SEARCH_WORDS.includes(w)));
