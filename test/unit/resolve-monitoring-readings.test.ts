@@ -129,6 +129,36 @@ describe('counting the records of a table', () => {
   });
 });
 
+describe('sorting a table', () => {
+  it('reads "sort by host" as the Host column\'s sort link, "by" joining the verb to the column', async () => {
+    const latest = page(
+      at(el('m0', 'link', 'Hosts', { href: '/zabbix/zabbix.php?action=host.view' }), 0, 40, ['aside', 'nav']),
+      at(el('m1', 'link', 'Hosts', { href: '/zabbix/hostinventories.php' }), 0, 60, ['aside', 'nav']),
+      at(el('m2', 'link', 'Host groups', { href: '/zabbix/hostgroups.php' }), 0, 80, ['aside', 'nav']),
+      at(el('g', 'textbox', 'Host groups', { attributes: 'groupids' }), 300, 60, ['main', 'form']),
+      at(el('f', 'textbox', 'Hosts', { attributes: 'hostids' }), 300, 80, ['main', 'form']),
+      at(
+        el('h', 'link', 'Host', {
+          href: '/zabbix/zabbix.php?action=latest.view&hostids%5B0%5D=1&sort=host&sortorder=ASC',
+        }),
+        221,
+        140,
+        TABLE,
+      ),
+      at(
+        el('n', 'link', 'Name', {
+          href: '/zabbix/zabbix.php?action=latest.view&hostids%5B0%5D=1&sort=name&sortorder=DESC',
+        }),
+        421,
+        140,
+        TABLE,
+      ),
+    );
+    expect(said(await resolveClick(latest, 'sort by host'))).toBe('Host');
+    expect(said(await resolveClick(latest, 'sort by name'))).toBe('Name');
+  });
+});
+
 describe('a leading verb that names the control next to a field', () => {
   it('reads "Select next to Key" as the Select button beside the Key field, not the field', async () => {
     const form = page(

@@ -235,11 +235,17 @@ const ORDINAL_PHRASES: Array<[RegExp, string | ((...groups: string[]) => string)
 /** Leading verbs that are also the names of controls ("Select", "Open", "Toggle"), unlike "click" or "type". */
 const NAMING_VERB = /^\s*(?:please\s+)?(select|choose|open|check|toggle)\s+$/i;
 
+/**
+ * "Sort by host", "order the files by revision": "by" only joins the verb to the column, a stop word that would
+ * otherwise stand as a name word ("Sort files by" is a label's whole text, and keeps it).
+ */
+const SORT_BY = /^(\s*(?:please\s+)?(?:sort|order)\s+(?:[\p{L}\d]+\s+){0,2}?)by\s+(?=\S)/iu;
+
 export const parseQuery = (description: string): Query => {
   const quotes: string[][] = [];
   // A leading verb is usually the action ("click the…"), sometimes the element's text ("Hover me"): kept, optional.
   const verb = VERBS.exec(description)?.[0] ?? '';
-  let text = description.slice(verb.length).replace(QUOTES, (...groups: string[]) => {
+  let text = description.slice(verb.length).replace(SORT_BY, '$1').replace(QUOTES, (...groups: string[]) => {
     const quoted = groups.slice(1, 5).find((g) => g !== undefined) ?? '';
     quotes.push(words(quoted));
     return ` quote:${quotes.length - 1} `;
