@@ -245,11 +245,14 @@ export const parseQuery = (description: string): Query => {
   const quotes: string[][] = [];
   // A leading verb is usually the action ("click the…"), sometimes the element's text ("Hover me"): kept, optional.
   const verb = VERBS.exec(description)?.[0] ?? '';
-  let text = description.slice(verb.length).replace(SORT_BY, '$1').replace(QUOTES, (...groups: string[]) => {
-    const quoted = groups.slice(1, 5).find((g) => g !== undefined) ?? '';
-    quotes.push(words(quoted));
-    return ` quote:${quotes.length - 1} `;
-  });
+  let text = description
+    .slice(verb.length)
+    .replace(SORT_BY, '$1')
+    .replace(QUOTES, (...groups: string[]) => {
+      const quoted = groups.slice(1, 5).find((g) => g !== undefined) ?? '';
+      quotes.push(words(quoted));
+      return ` quote:${quotes.length - 1} `;
+    });
   // A code name ("with_capacity", "sort_by") is written whole: it must appear as it is, like a quote, or its
   // stop words would be dropped and "capacity" alone would do.
   text = text.replace(/[\p{L}\d]+(?:_[\p{L}\d]+)+/gu, (name) => {
