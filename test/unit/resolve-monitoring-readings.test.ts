@@ -173,6 +173,21 @@ describe('a leading verb that names the control next to a field', () => {
   });
 });
 
+describe('a word that is usually filler', () => {
+  it('reads "the first text link" as the first link named "text", not the first link of the page', async () => {
+    const log = page(
+      el('b', 'link', '[BACK]', { href: '/cvsweb/#main.c' }),
+      el('u', 'link', 'tideclock', { href: '/cvsweb/tideclock/' }),
+      ...['1.3', '1.2'].flatMap((rev) => [
+        el(`d${rev}`, 'link', 'download', { href: `main.c?rev=${rev}` }),
+        el(`t${rev}`, 'link', 'text', { href: `main.c?rev=${rev};content-type=text%2Fplain` }),
+        el(`m${rev}`, 'link', 'markup', { href: `main.c?rev=${rev};content-type=text%2Fx-cvsweb-markup` }),
+      ]),
+    );
+    expect(hrefOf(await resolveClick(log, 'the first text link'))).toBe('main.c?rev=1.3;content-type=text%2Fplain');
+  });
+});
+
 describe('words that must be there', () => {
   it('finds nothing for a version the page never names', async () => {
     const home = page(

@@ -319,6 +319,7 @@ const ARTICLES = new Set(['the', 'a', 'an']);
 const parseParts = (text: string, quotes: string[][]): Query => {
   const query: Query = { terms: [], optional: [], hints: [], quotes: [], regions: [], regionWords: [], head: [] };
   const roleWords: string[] = [];
+  let fillerText = false;
   const rest = text
     .replace(/\bcontainer:(\w+)/g, (_, word: string) => {
       query.optional.push(word);
@@ -362,7 +363,10 @@ const parseParts = (text: string, quotes: string[][]): Query => {
         aboutTopic = true;
         continue;
       }
-      if (!form && (FILLER.has(token) || token === 'a' || token === 'i')) continue;
+      if (!form && (FILLER.has(token) || token === 'a' || token === 'i')) {
+        if (token === 'text' && /\btext\s+(?:link|button)\s*$/i.test(part)) fillerText = true;
+        continue;
+      }
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];
         query.optional.push(token);
@@ -400,6 +404,16 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   // those that can be names are name words ("the Options button", "the select all checkbox").
   const head = roleWords.pop();
   if (head) query.role = ROLE_WORDS[head];
+  // "The first text link": with nothing else to name it, "text" before a link's kind is its name (a revision's
+  // "text" view), not the filler of "the link with the text …".
+  if (
+    fillerText &&
+    (head === 'link' || head === 'button') &&
+    !query.terms.length &&
+    !query.quotes.length &&
+    !roleWords.length
+  )
+    query.terms.push('text');
   // With no name words at all, even a kind word that rarely names anything may be the name ("Form fields").
   if (head && (!KIND_ONLY.has(head) || (query.terms.length === 0 && query.quotes.length === 0))) {
     query.hints.push(head);
