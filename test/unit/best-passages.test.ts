@@ -25,6 +25,23 @@ describe('bestPassages', () => {
     expect(bestPassages(page, 'what about the', 3)).toEqual([]);
   });
 
+  it('finds an identifier joined by dots ("fs.rm") whole, though its parts are too short to count alone', () => {
+    const reference = [
+      '## fs.readFile(path)',
+      'Asynchronously reads the entire contents of a file. Do not use it to remove anything.',
+      '## fs.rm(path[, options], callback)',
+      'Asynchronously removes files and directories (modeled on the standard POSIX rm utility).',
+      '## fs.rmdir(path)',
+      'Asynchronously removes the directory. Does not remove files.',
+    ].join('\n\n');
+    expect(bestPassages(reference, 'What does fs.rm do?', 1)).toEqual([
+      '## fs.rm(path[, options], callback)\n\nAsynchronously removes files and directories (modeled on the standard POSIX rm utility).',
+    ]);
+    expect(bestPassages(reference, 'how do I remove a directory with fs.rmdir', 1)[0]).toContain('fs.rmdir(path)');
+    // Its parts still count as words: "readFile" finds fs.readFile.
+    expect(bestPassages(reference, 'readFile', 1)[0]).toContain('fs.readFile(path)');
+  });
+
   it('answers nothing when no word is shared or nothing is asked', () => {
     expect(bestPassages(page, 'kangaroo', 3)).toEqual([]);
     expect(bestPassages(page, '', 3)).toEqual([]);

@@ -57,33 +57,45 @@ const STOPWORDS = new Set(
   ),
 );
 
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD = /[\p{L}\p{N}]+(?:[._:][\p{L}\p{N}]+)*/gu;
+/** A name joined by dots, underscores or colons ("fs.rm", "os_path", "std::vec"): a program's identifier. */
+const JOINED = /[._:]/;
 
 /** A lower-case word as compared, with a plural `s` dropped so "plans" finds "plan"; '' for a word that does not count. */
 const contentWord = (word: string): string =>
-  (word.length > 2 || /\d/.test(word)) && !STOPWORDS.has(word)
-    ? word.length > 3 && word.endsWith('s') && !word.endsWith('ss')
-      ? word.slice(0, -1)
-      : word
-    : '';
+  JOINED.test(word)
+    ? word
+    : (word.length > 2 || /\d/.test(word)) && !STOPWORDS.has(word)
+      ? word.length > 3 && word.endsWith('s') && !word.endsWith('ss')
+        ? word.slice(0, -1)
+        : word
+      : '';
+
+/** A word as written and, for an identifier, each of its parts too ("fs.watch" is also "watch"). */
+const formsOf = (word: string): string[] => (JOINED.test(word) ? [word, ...word.split(/[._:]+/)] : [word]);
 
 /** Lower-case content words. */
 const wordsOf = (text: string): Set<string> =>
-  new Set((text.toLowerCase().match(WORD) ?? []).map(contentWord).filter(Boolean));
+  new Set((text.toLowerCase().match(WORD) ?? []).flatMap(formsOf).map(contentWord).filter(Boolean));
 
 /**
- * How many of the asked words a passage holds. Only its words that could be asked are kept, so a long page costs
+ * How many of the asked words a passage holds, an identifier asked for ("fs.rm") counting double: it says which
+ * passage as a plain word does not. Only the passage's words that could be asked are kept, so a long page costs
  * one pass over its words, not a set of each passage's words.
  */
 const sharedWords = (passage: string, asked: Set<string>, shortest: number): number => {
   const shared = new Set<string>();
-  for (const word of passage.toLowerCase().match(WORD) ?? []) {
-    // An asked word is at least `shortest` long, and dropping the plural `s` shortens a word by one at most.
-    if (word.length < shortest) continue;
-    const counted = contentWord(word);
-    if (counted && asked.has(counted)) shared.add(counted);
+  for (const written of passage.toLowerCase().match(WORD) ?? []) {
+    for (const word of formsOf(written)) {
+      // An asked word is at least `shortest` long, and dropping the plural `s` shortens a word by one at most.
+      if (word.length < shortest) continue;
+      const counted = contentWord(word);
+      if (counted && asked.has(counted)) shared.add(counted);
+    }
   }
-  return shared.size;
+  let score = 0;
+  for (const word of shared) score += JOINED.test(word) ? 2 : 1;
+  return score;
 };
 
 /** The passages sharing the most words with the prompt, best first (page order among equals); none when no word is shared. */
