@@ -110,6 +110,19 @@ describe('network guard in front of Chromium', () => {
         timedOut: false,
         error: expect.stringMatching(/^bad gateway: cannot resolve no-such-host\.invalid/),
       });
+      // Over https the guard's answer is a refused tunnel, which Chromium reports alike for every cause: the
+      // navigation says which it was.
+      expect(await navigate(page, 'https://no-such-host.invalid/', { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({
+        timedOut: false,
+        error: expect.stringMatching(
+          /^bad gateway: cannot resolve no-such-host\.invalid: \w+ \(net::ERR_TUNNEL_CONNECTION_FAILED\)$/,
+        ),
+      });
+      expect(await navigate(page, 'https://127.0.0.1:59999/', { waitUntil: 'load', timeoutMs: 10_000 })).toEqual({
+        timedOut: false,
+        error:
+          'net::ERR_TUNNEL_CONNECTION_FAILED: the network guard could not open a connection to 127.0.0.1:59999 (refused, unreachable or not allowed)',
+      });
     } finally {
       await browser.disconnect();
     }

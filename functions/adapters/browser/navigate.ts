@@ -1,4 +1,6 @@
 /** Navigation with the interface's wait semantics: a wait that runs out is a warning, a failed load an error. */
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { TimeoutError, type Page, type PuppeteerLifeCycleEvent } from 'puppeteer-core';
 import {
   NETWORK_GUARD_HEADER,
@@ -16,6 +18,37 @@ const LIFECYCLE: Record<Exclude<WindowWaitUntil, 'noWait'>, PuppeteerLifeCycleEv
 
 /** Chromium's reason without the URL echo: "net::ERR_NAME_NOT_RESOLVED". */
 const reasonOf = (error: Error): string => error.message.replace(/ at .*$/s, '');
+
+const TUNNEL_FAILED = 'net::ERR_TUNNEL_CONNECTION_FAILED';
+/** How long a look-up of the host's name may take to explain a failed tunnel. */
+const LOOKUP_MS = 1_500;
+
+/**
+ * An https load goes through the network guard as a CONNECT tunnel, and Chromium reports every refused tunnel
+ * alike, whatever the guard answered: "net::ERR_TUNNEL_CONNECTION_FAILED" for a name that does not exist as for a
+ * closed port. The name is looked up once more to say which, in the words the guard uses for plain http.
+ */
+const tunnelReason = async (url: string): Promise<string> => {
+  let host: string;
+  let port: string;
+  try {
+    ({ hostname: host, port } = new URL(url));
+  } catch {
+    return TUNNEL_FAILED;
+  }
+  host = host.replace(/^\[|\]$/g, '');
+  const where = `${host}:${port || 443}`;
+  const reachable = `${TUNNEL_FAILED}: the network guard could not open a connection to ${where} (refused, unreachable or not allowed)`;
+  if (isIP(host)) return reachable;
+  const code = await Promise.race([
+    lookup(host).then(
+      () => undefined,
+      (failure: NodeJS.ErrnoException) => failure.code ?? failure.message,
+    ),
+    new Promise<undefined>((resolve) => setTimeout(resolve, LOOKUP_MS).unref()),
+  ]);
+  return code ? `bad gateway: cannot resolve ${host}: ${code} (${TUNNEL_FAILED})` : reachable;
+};
 
 /** How long stopping a load may take before the answer goes out anyway. */
 const STOP_MS = 2_000;
@@ -60,6 +93,7 @@ export const navigate = async (page: Page, url: string, options: NavigateOptions
       if (page.url() === before) await stopLoading(page);
       return { timedOut: true };
     }
-    return { timedOut: false, error: reasonOf(error as Error) };
+    const reason = reasonOf(error as Error);
+    return { timedOut: false, error: reason === TUNNEL_FAILED ? await tunnelReason(url) : reason };
   }
 };
