@@ -188,6 +188,23 @@ describe('a word that is usually filler', () => {
   });
 });
 
+describe('"option" as documentation and settings use it', () => {
+  it('reads "the X option" as the link to X\'s entry or the box that sets it, not only a dropdown\'s option', async () => {
+    const help = page(
+      el('t', 'link', "'tabpagemax'", { href: "options.html#'tabpagemax'", near: 'the maximum is set by' }),
+      el('o', 'link', 'options.txt', { href: 'options.html' }),
+      el('w', 'link', "'tabline'", { href: "options.html#'tabline'" }),
+    );
+    expect(hrefOf(await resolveClick(help, "the 'tabpagemax' option"))).toBe("options.html#'tabpagemax'");
+    const settings = page(
+      el('v', 'checkbox', 'Verbose logging'),
+      el('s', 'button', 'Save'),
+      el('l', 'combobox', 'Language', { value: 'English' }),
+    );
+    expect(said(await resolveClick(settings, 'the verbose logging option'))).toBe('Verbose logging');
+  });
+});
+
 describe('words that must be there', () => {
   it('finds nothing for a version the page never names', async () => {
     const home = page(

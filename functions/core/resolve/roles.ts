@@ -86,7 +86,7 @@ export const ROLE_WORDS: Record<string, RoleWish> = wordTable({
   toggle: wish('toggle', ['switch', 'checkbox', 'button']),
   slider: wish('slider', ['slider']),
   menuitem: wish('menuitem', ['menuitem', 'menuitemcheckbox', 'menuitemradio'], ['link', 'button', 'option']),
-  option: wish('option', ['option', 'radio'], ['menuitem', 'button']),
+  option: wish('option', ['option', 'radio'], ['menuitem', 'button', 'link', 'checkbox', 'switch']),
   image: IMAGE,
   picture: IMAGE,
   photo: IMAGE,
