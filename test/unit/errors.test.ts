@@ -61,6 +61,18 @@ describe('toAppError', () => {
     }
   });
 
+  it('answers a capture Chromium could not make ("Internal error") with a 503 saying so, not an internal 500', () => {
+    for (const message of [
+      'Protocol error (Page.captureScreenshot): Internal error',
+      'Protocol error (Page.captureScreenshot): Unable to capture screenshot',
+    ]) {
+      const answer = toAppError(new ProtocolError(message));
+      expect(answer, message).toMatchObject({ code: 'unavailable', expose: true });
+      expect(httpStatusOf(answer)).toBe(503);
+      expect(answer.message).toContain('could not capture');
+    }
+  });
+
   it('answers a CDP call the browser never answered with a 503 naming the command, not an internal 500', () => {
     const error = new ProtocolError(
       "Page.captureScreenshot timed out. Increase the 'protocolTimeout' setting in launch/connect calls for a higher timeout if needed.",

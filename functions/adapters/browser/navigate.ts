@@ -45,7 +45,7 @@ const tunnelReason = async (url: string): Promise<string> => {
       () => undefined,
       (failure: NodeJS.ErrnoException) => failure.code ?? failure.message,
     ),
-    new Promise<undefined>((resolve) => setTimeout(resolve, LOOKUP_MS).unref()),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), LOOKUP_MS).unref()),
   ]);
   return code ? `bad gateway: cannot resolve ${host}: ${code} (${TUNNEL_FAILED})` : reachable;
 };

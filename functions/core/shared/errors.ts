@@ -219,6 +219,13 @@ const PROTOCOL_TIMEOUT_MESSAGE = /^(?:Protocol error \()?([\w.]+)\)?:? timed out
  */
 const SCRIPT_STOPPED_MESSAGE = /Execution was terminated/;
 
+/**
+ * Chromium could not capture the window, again and again (its "Internal error" of `Page.captureScreenshot`: the
+ * surface being drawn went away): the browser unable to serve this call now, not a fault of unknown kind.
+ */
+const CAPTURE_FAILED_MESSAGE =
+  /^Protocol error \(Page\.captureScreenshot\): (?:Internal error|Unable to capture screenshot)/;
+
 const browserFailure = (error: unknown): AppError | undefined => {
   if (!(error instanceof Error)) return undefined;
   const timedOut = PROTOCOL_TIMEOUT_MESSAGE.exec(error.message);
@@ -232,6 +239,10 @@ const browserFailure = (error: unknown): AppError | undefined => {
       "the page did not finish the service's script in time (its own script or the machine kept it busy); try again",
       { cause: error },
     );
+  if (CAPTURE_FAILED_MESSAGE.test(error.message))
+    return new UnavailableError('the browser could not capture the window (it was redrawing it); try again', {
+      cause: error,
+    });
   if (BROWSER_CLOSED_NAMES.has(error.name) || BROWSER_CLOSED_MESSAGE.test(error.message))
     return new BrowserClosedError(error);
   if (error instanceof PageNavigatedAwayError || PAGE_NAVIGATED_MESSAGE.test(error.message))

@@ -15,6 +15,7 @@ import { evaluateInWorld } from './world.js';
 const ATTEMPTS = 3;
 const RETRY_AFTER_MS = 250;
 const NOT_ATTACHED = /Not attached to an active page/i;
+const CAPTURE_DROPPED = /^Protocol error \(Page\.captureScreenshot\): (?:Internal error|Unable to capture screenshot)/;
 
 /**
  * Aborts once the main frame commits another document. A capture in flight across that never finishes (Chromium
@@ -80,19 +81,31 @@ const shootSteadily = async (
   request: ScreenshotRequest,
   signal: AbortSignal,
 ): Promise<Screenshot[]> => {
+  let navigations = 0;
+  let lastLoader: string | undefined;
   for (let attempt = 1; ; attempt += 1) {
     const moved = nextDocument(cdp);
     try {
       return await shoot(page, cdp, request, AbortSignal.any([signal, moved.signal]));
     } catch (error) {
+      // Chromium's own "Internal error" of a capture: the surface it drew went away, most often for a new document
+      // whose word comes late on a loaded machine. The capture is taken again either way.
+      const dropped = error instanceof Error && CAPTURE_DROPPED.test(error.message);
       const navigated =
         moved.signal.aborted ||
         isContextLost(error) ||
         (error instanceof Error && NOT_ATTACHED.test(error.message)) ||
         (!signal.aborted && (await navigatedJustNow(cdp, moved.signal)));
-      if (signal.aborted || !navigated) throw error;
-      if (attempt >= ATTEMPTS)
+      // Or seen by its effect: the main frame holds another document than after the last dropped capture.
+      const loader = dropped && !navigated ? await mainLoader(cdp) : undefined;
+      if (navigated || (loader !== undefined && lastLoader !== undefined && loader !== lastLoader)) navigations += 1;
+      if (loader !== undefined) lastLoader = loader;
+      if (signal.aborted || (!navigated && !dropped)) throw error;
+      if (attempt >= ATTEMPTS) {
+        // Never a new document seen: Chromium could not capture this one (an unavailable browser, not a conflict).
+        if (!navigations) throw error;
         throw new PageNavigatedAwayError(`the page navigated during each of ${ATTEMPTS} attempts at the screenshot`);
+      }
       // Not a wait for the document to be parsed: that polls in the page, which a page this restless keeps resetting.
       await abortable(new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS)), signal);
     } finally {
@@ -100,6 +113,13 @@ const shootSteadily = async (
     }
   }
 };
+
+/** The id of the main frame's current document load; undefined when the session cannot say within a second. */
+const mainLoader = async (cdp: CDPSession): Promise<string | undefined> =>
+  abortable(cdp.send('Page.getFrameTree'), AbortSignal.timeout(1_000)).then(
+    ({ frameTree }) => frameTree.frame.loaderId,
+    () => undefined,
+  );
 
 const shoot = async (
   page: Page,
