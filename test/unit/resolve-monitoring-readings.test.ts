@@ -205,6 +205,21 @@ describe('"option" as documentation and settings use it', () => {
   });
 });
 
+describe('the path at the top of a file browser', () => {
+  it('reads "in the path" as the trail of parent folders drawn with slashes', async () => {
+    const listing = page(
+      at(el('p0', 'link', '[Tidewater projects]', { href: '/cvsweb/#dirlist', near: 'Up to' }), 60, 40, []),
+      at(el('p1', 'link', 'tideclock', { href: '/cvsweb/tideclock/#dirlist', near: '/' }), 220, 40, []),
+      at(el('p2', 'link', 'src', { href: '/cvsweb/tideclock/src/#dirlist', near: '/' }), 300, 40, []),
+      at(el('f', 'textbox', 'Module path or alias:', { attributes: 'path' }), 200, 90, ['form']),
+      at(el('t', 'link', 'tideclock.c', { href: './tideclock.c' }), 40, 200, ['table']),
+      at(el('r', 'link', 'tideclock', { href: '/cvsweb/?tag=tideclock' }), 40, 240, ['table']),
+    );
+    expect(hrefOf(await resolveClick(listing, 'tideclock in the path at the top'))).toBe('/cvsweb/tideclock/#dirlist');
+    expect(hrefOf(await resolveClick(listing, 'src in the path'))).toBe('/cvsweb/tideclock/src/#dirlist');
+  });
+});
+
 describe('words that must be there', () => {
   it('finds nothing for a version the page never names', async () => {
     const home = page(

@@ -139,7 +139,8 @@ export const contentsLinks = (elements: SnapshotElement[]): Set<string> => {
 const namesContents = (stems: string[]): boolean => stems.length === 1 && stems[0] === 'content';
 const TRAIL = stemOf('breadcrumb');
 /** "The breadcrumb", "the breadcrumbs", "the breadcrumb trail". */
-const namesTrail = (stems: string[]): boolean => stems.length === 1 && stems[0] === TRAIL;
+const TRAIL_NAMES = new Set([TRAIL, 'path', 'trail']);
+const namesTrail = (stems: string[]): boolean => stems.length === 1 && TRAIL_NAMES.has(stems[0]);
 
 /**
  * The links of a part the description names that the page may mark only by how its links stand (its table of
