@@ -220,6 +220,28 @@ describe('the path at the top of a file browser', () => {
   });
 });
 
+describe('a step the page does not offer', () => {
+  it('finds no previous page on a first page whose "previous" arrow is a greyed-out image, no link', async () => {
+    const first = page(
+      el('n', 'link', 'next', { href: 'node1.html' }),
+      el('u', 'img', 'up', { interactive: false }),
+      el('p', 'img', 'previous', { interactive: false }),
+      el('i', 'link', 'index', { href: 'node649.html', near: 'previous' }),
+    );
+    expect(said(await resolveClick(first, 'previous'))).toBe('none');
+    expect(said(await resolveClick(first, 'next'))).toBe('next');
+  });
+
+  it('still follows a "previous" arrow that is a link', async () => {
+    const later = page(
+      el('n', 'link', 'next', { href: 'node3.html' }),
+      el('p', 'link', 'previous', { href: 'node1.html' }),
+      el('i', 'link', 'index', { href: 'node649.html' }),
+    );
+    expect(hrefOf(await resolveClick(later, 'previous'))).toBe('node1.html');
+  });
+});
+
 describe('words that must be there', () => {
   it('finds nothing for a version the page never names', async () => {
     const home = page(

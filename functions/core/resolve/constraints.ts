@@ -24,6 +24,7 @@ import {
   contextOnly,
   halfSaid,
   oppositeStep,
+  stepNotOffered,
   partInProse,
   rivalSaysRest,
   tablePartAsked,
@@ -293,6 +294,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     touchedInPassing(answer.match, answer.confidence, stated, sorted) ??
     genericOnly(answer.match, stated, sorted) ??
     oppositeStep(answer.match, stated, sorted) ??
+    stepNotOffered(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??
     partInProse(answer.match, stated, sorted) ??
     rivalSaysRest(answer.match, stated, sorted) ??

@@ -391,3 +391,21 @@ export const numberAbsent = (match: SnapshotElement, stated: Stated, sorted: Sco
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/** Words that ask for a step through a sequence of pages. */
+const STEP_WORDS = new Set(['next', 'previous', 'up', 'first', 'last', 'home']);
+
+/**
+ * "Previous" met by the greyed-out "previous" arrow of a manual's first page: an image that is no link and no
+ * control does nothing when clicked. A step asked for whose only answer is such an image is a step the page does
+ * not offer here; unless an image is what the description asks for.
+ */
+export const stepNotOffered = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent !== 'click' || match.interactive || match.role !== 'img') return undefined;
+  if (stated.query.role || !stated.query.terms.some((w) => STEP_WORDS.has(w))) return undefined;
+  return {
+    none: true,
+    reason: `"${match.name}" is an image that is no link or control here: this page offers no such step`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
