@@ -242,6 +242,30 @@ describe('a step the page does not offer', () => {
   });
 });
 
+describe('a home page that is a place in this page', () => {
+  it('finds no "ncurses home page" in a manual whose "HOME" link leads to its own section on the variable', async () => {
+    const manual = pageAt('http://docs.test/ncurses/man/ncurses.3x.html', 'ncurses 6.4 - ncurses')(
+      el('h', 'heading', 'HOME', { interactive: false, attributes: 'h3-HOME' }),
+      el('a', 'link', 'HOME', { href: '#h3-HOME', region: ['nav'] }),
+      el('t', 'link', 'TERM', { href: '#h3-TERM', region: ['nav'] }),
+      el('f', 'link', 'terminfo(5)', { href: 'terminfo.5.html', near: 'The ncurses library reads' }),
+      // "ncurses" is on every other line of its own manual: a common word there, "home" a rare one.
+      ...['addch', 'getch', 'refresh', 'window', 'color', 'mouse', 'border', 'inopts'].map((name, i) =>
+        el(`c${i}`, 'link', `curs_${name}(3X)`, { href: `curs_${name}.3x.html`, near: `ncurses routines: ${name}` }),
+      ),
+    );
+    expect(said(await resolveClick(manual, 'the ncurses home page'))).toBe('none');
+  });
+
+  it("still follows a one-page site's Home link to its top", async () => {
+    const onePage = page(
+      el('a', 'link', 'Home', { href: '#home', region: ['nav'] }),
+      el('b', 'link', 'About', { href: '#about', region: ['nav'] }),
+    );
+    expect(hrefOf(await resolveClick(onePage, 'the home page'))).toBe('#home');
+  });
+});
+
 describe('words that must be there', () => {
   it('finds nothing for a version the page never names', async () => {
     const home = page(

@@ -25,6 +25,7 @@ import {
   halfSaid,
   oppositeStep,
   stepNotOffered,
+  homeInPage,
   partInProse,
   rivalSaysRest,
   tablePartAsked,
@@ -295,6 +296,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     genericOnly(answer.match, stated, sorted) ??
     oppositeStep(answer.match, stated, sorted) ??
     stepNotOffered(answer.match, stated, sorted) ??
+    homeInPage(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??
     partInProse(answer.match, stated, sorted) ??
     rivalSaysRest(answer.match, stated, sorted) ??

@@ -409,3 +409,21 @@ export const stepNotOffered = (match: SnapshotElement, stated: Stated, sorted: S
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/**
+ * "The ncurses home page" met by a manual's "HOME" link to its own section on the variable HOME: a link to a
+ * place in this very page is not the home page of what the description names. Such a match is none.
+ */
+export const homeInPage = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || !stated.query.terms.includes('home')) return undefined;
+  if (!match.href?.startsWith('#') || match.href.length < 2) return undefined;
+  // A one-page site's "Home" (#home) is its home; "the ncurses home page" names whose home page, which it is not.
+  const own = tokensOf(match, CARRIED);
+  const whose = specificWords(stated).filter((w) => w !== 'home' && !says(own, w));
+  if (!whose.length) return undefined;
+  return {
+    none: true,
+    reason: `"${match.name}" leads to a place in this page (${match.href}), not to the home page of "${whose.join(' ')}"`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
