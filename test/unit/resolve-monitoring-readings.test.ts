@@ -266,6 +266,35 @@ describe('a home page that is a place in this page', () => {
   });
 });
 
+describe('abbreviations', () => {
+  it('reads a column headed "Rev." as the revisions: "tide.h\'s revision" is the link in its row', async () => {
+    const listing = page(
+      ...['main.c', 'tide.h'].flatMap((file, i) => [
+        at(el(`f${i}`, 'link', file, { href: `${file}?only_with_tag=RELENG_1`, column: 'File' }), 38, 200 + 30 * i, [
+          'table',
+        ]),
+        at(
+          el(`r${i}`, 'link', '1.1.1.1', {
+            href: `${file}?rev=1.1.1.1;only_with_tag=RELENG_1`,
+            column: 'Rev.',
+            row: `[TXT] ${file}`,
+          }),
+          291,
+          200 + 30 * i,
+          ['table'],
+        ),
+        at(
+          el(`a${i}`, 'cell', '2 years', { column: 'Age', row: `[TXT] ${file}`, interactive: false }),
+          340,
+          200 + 30 * i,
+          ['table'],
+        ),
+      ]),
+    );
+    expect(hrefOf(await resolveClick(listing, "tide.h's revision"))).toBe('tide.h?rev=1.1.1.1;only_with_tag=RELENG_1');
+  });
+});
+
 describe('words that must be there', () => {
   it('finds nothing for a version the page never names', async () => {
     const home = page(
