@@ -197,6 +197,20 @@ const oneTable = (a: List, b: List): boolean => {
 const sameName = (items: SnapshotElement[]): boolean =>
   new Set(items.map((e) => e.name.trim().toLowerCase())).size === 1;
 
+/**
+ * Of a table's columns of links, the records' own: their names differ from row to row, while a column of actions
+ * on them ("Items", "Triggers" on every host's row) says the same each time; and of several such columns, the ones
+ * that lead to the kind (`triggers.php?form=update` for "the first trigger"), not the items each row mentions.
+ */
+const recordColumns = <T extends { items: SnapshotElement[] }>(columns: T[], kind: string[]): T[] => {
+  const named = columns.filter(({ items }) => !sameName(items));
+  const records = named.length ? named : columns;
+  const leading = records.filter(
+    ({ items }) => kind.length && 2 * items.filter((i) => itemSays(i, kind)).length >= items.length,
+  );
+  return leading.length ? leading : records;
+};
+
 const itemOf = (
   snapshot: PageSnapshot,
   { named, kind, place }: Count,
@@ -209,27 +223,8 @@ const itemOf = (
   // Lists of the kind in the page's content and in its sidebars: the content's is the one a person counts.
   if (fitting.some(({ list }) => around(list)) && fitting.some(({ list }) => !around(list)))
     fitting = fitting.filter(({ list }) => !around(list));
-  // A table's columns of links: the records' names differ from row to row, while a column of actions on them
-  // ("Items", "Triggers" on every host's row) says the same each time. The things counted are the records.
-  if (
-    fitting.length > 1 &&
-    fitting.every(({ list }) => oneTable(list, fitting[0].list)) &&
-    fitting.some(({ items }) => !sameName(items)) &&
-    fitting.some(({ items }) => sameName(items))
-  )
-    fitting = fitting.filter(({ items }) => !sameName(items));
-  // Of several such columns, the records of the kind are the ones that lead to it (`triggers.php?form=update` for
-  // "the first trigger"), not the column of the items each expression mentions.
-  const leading = fitting.filter(
-    ({ items }) => kind.length && 2 * items.filter((i) => itemSays(i, kind)).length >= items.length,
-  );
-  if (
-    fitting.length > 1 &&
-    fitting.every(({ list }) => oneTable(list, fitting[0].list)) &&
-    leading.length &&
-    leading.length < fitting.length
-  )
-    fitting = leading;
+  if (fitting.length > 1 && fitting.every(({ list }) => oneTable(list, fitting[0].list)))
+    fitting = recordColumns(fitting, kind);
   if (!kind.length && !place.length) {
     // "The first result": the one list a search made, or else the main content's one list.
     const found = fitting.filter(({ list }) => list.title.some((w) => SEARCH_WORDS.includes(w)));

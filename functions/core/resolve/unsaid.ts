@@ -376,6 +376,8 @@ export const numberAbsent = (match: SnapshotElement, stated: Stated, sorted: Sco
   const numbered = words(stated.description).filter((w) => /\d/.test(w) && !COUNTING.test(w));
   if (!numbered.length) return undefined;
   const own = tokensOf(match, CARRIED);
+  const unfound = numbered.filter((w) => !says(own, w) && !onPage(stated, w));
+  if (!unfound.length) return undefined;
   // Written apart in another way ("v1.9" as `from_v1_9`) is still written: letters and digits alone compare.
   const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   const page = stated.snapshot.elements
@@ -383,7 +385,7 @@ export const numberAbsent = (match: SnapshotElement, stated: Stated, sorted: Sco
     .filter((v): v is string => v !== undefined)
     .map(bare)
     .join(' ');
-  const absent = numbered.filter((w) => !says(own, w) && !onPage(stated, w) && !page.includes(bare(w)));
+  const absent = unfound.filter((w) => !page.includes(bare(w)));
   if (!absent.length) return undefined;
   return {
     none: true,
