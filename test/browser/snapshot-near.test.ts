@@ -1,9 +1,11 @@
 /**
  * The text "just before" an element (`near`) as the snapshot reports it: in a list of items each a link and then its
  * description, the block before a link's item describes the item before it, so it is not that link's; a form's
- * fields keep the text before them as their label, and a link keeps the words of its own sentence.
+ * fields keep the text before them as their label, and a link keeps the words of its own sentence. A mark between
+ * links ("»") describes neither: it stays the near text of the link after it, which tells a breadcrumb trail.
  */
 import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { snapshotsOfHtml } from '../support/snapshot-of-html.js';
 
 const snapshotOf = snapshotsOfHtml();
@@ -23,6 +25,15 @@ describe('the text before an element', () => {
       </div>`);
     expect(near('MutableByte')).toBeUndefined();
     expect(near('MutableLong')).toBeUndefined();
+  });
+
+  it('is the mark between the steps of a trail, which describes nothing', async () => {
+    const snapshot = await snapshotOf(`
+      <div id="breadcrumb"><a href="/">ZNC</a> <b>»</b> <a href="/mods/global/webadmin/">webadmin</a></div>`);
+    expect(snapshot.elements.find((e) => e.name === 'webadmin')?.near).toBe('»');
+    // So the resolver finds the trail and the step named in it.
+    const answer = await offlineResolver.resolve(snapshot, 'webadmin in the breadcrumb', { intent: 'click' });
+    expect('match' in answer && answer.match.name).toBe('webadmin');
   });
 
   it("is still a field's label, and the words of a link's own sentence", async () => {

@@ -41,12 +41,19 @@ export const headingAnchors = (
   byId: Map<string, SnapshotElement>,
 ): Map<string, string> => {
   const anchors = new Map<string, string>();
+  /** Where the page's other links lead: what a table of contents names a heading by. */
+  const linkedTo = new Set<string>();
   for (const element of elements) {
     if (element.role === 'heading' && element.attributes && !element.attributes.startsWith(' '))
       anchors.set(element.id, `#${element.attributes.split(' ')[0]}`);
     const parent = element.parent ? byId.get(element.parent) : undefined;
-    if (parent?.role === 'heading' && element.href?.startsWith('#') && !anchors.has(parent.id))
-      anchors.set(parent.id, element.href);
+    if (parent?.role === 'heading' && element.href?.startsWith('#')) {
+      const own = anchors.get(parent.id);
+      // A heading's id and its "¶" link may name two places (haproxy-dconv: `<h3 id="chapter-3.4.5">` holding a
+      // link to "#3.4.5"): the one the page's other links lead to is where a table of contents says it is.
+      if (!own || (own !== element.href && linkedTo.has(element.href) && !linkedTo.has(own)))
+        anchors.set(parent.id, element.href);
+    } else if (element.href?.startsWith('#')) linkedTo.add(element.href);
   }
   // A generator may put the id on the section around the heading and give the heading no link of its own
   // (makeinfo's `<div id="Encodings"><h4>1.1.1 Encodings</h4>`): the table of contents still names each entry as

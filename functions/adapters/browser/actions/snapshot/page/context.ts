@@ -190,6 +190,8 @@ const NEAR_CONTROLS = 'input, select, textarea, button';
 const NEAR_SKIPPED = 'a[href], button, [role=button], [role=link]';
 const NEAR_FIELDS = 'input, select, textarea, [contenteditable=""], [contenteditable=true]';
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /** Whether an element block comes right after a block holding a link or button: it describes that one. */
 const describesPrevious = (block: Element): boolean => {
   const before = block.previousElementSibling;
@@ -225,7 +227,8 @@ export const nearOf = (el: Element): string => {
       // In a list of items each a link and then its description (`<dt><a>X</a></dt><dd>About X</dd><dt><a>Y</a>`,
       // javadoc's summary grids), the block before a link's item describes the item before it. A field's
       // label is not like that: "Name [ ] Email [ ]" keeps "Email" as the second field's.
-      if (t && !field && describesPrevious(element)) return '';
+      // A mark alone ("»" between the steps of a trail) describes nothing: it says where the element stands.
+      if (t && !field && describesPrevious(element) && LETTER_OR_DIGIT.test(t)) return '';
       if (t) return t;
     }
     node = node.parentElement;

@@ -1,0 +1,38 @@
+/**
+ * Readings for manuals whose headings carry an id of their own beside a "¶"-style link to another name, the one
+ * their table of contents uses: each case here went wrong (or asked) before its reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { el, pageAt, resolveClick } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://manual.test/intro.html', 'Starter guide');
+
+const hrefOf = (answer: Awaited<ReturnType<typeof resolveClick>>): string | undefined =>
+  'match' in answer ? answer.match.href : undefined;
+
+/** A contents list of two entries, then two sections whose headings hold a numbered link to their entry's place. */
+const manual = (headingIds: [string, string]) =>
+  page(
+    el('c0', 'link', 'Content switching', { href: '#3.4.4', region: ['aside'] }),
+    el('c1', 'link', 'Stick-tables', { href: '#3.4.5', region: ['aside'] }),
+    el('h0', 'heading', '3.4.4. Standard features : Content switching', { attributes: headingIds[0] }),
+    el('p0', 'link', '3.4.4.', {
+      href: '#3.4.4',
+      parent: 'h0',
+      heading: '3.4.4. Standard features : Content switching',
+    }),
+    el('h1', 'heading', '3.4.5. Standard features : Stick-tables', { attributes: headingIds[1] }),
+    el('p1', 'link', '3.4.5.', { href: '#3.4.5', parent: 'h1', heading: '3.4.5. Standard features : Stick-tables' }),
+  );
+
+describe('headings with an id and a numbered link to another name', () => {
+  it('are where the contents say they are: the section and its entry are one answer', async () => {
+    const answer = await resolveClick(manual(['chapter-3.4.4', 'chapter-3.4.5']), 'the section about stick tables');
+    expect(hrefOf(answer)).toBe('#3.4.5');
+  });
+
+  it('still keep their own id when the contents lead there', async () => {
+    const answer = await resolveClick(manual(['3.4.4', '3.4.5']), 'the section about stick tables');
+    expect('match' in answer && ['c1', 'h1'].includes(answer.match.id)).toBe(true);
+  });
+});
