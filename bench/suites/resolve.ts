@@ -111,6 +111,7 @@ const realPages = async () => {
     blind9,
     blind10,
     blind11,
+    blind12,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -131,6 +132,7 @@ const realPages = async () => {
     blind9: withPercent(blind9),
     blind10: withPercent(blind10),
     blind11: withPercent(blind11),
+    blind12: withPercent(blind12),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };

@@ -2,7 +2,7 @@
  * The real-page corpus end to end on real Chromium, for a sample: one page per site is served on loopback and
  * snapshotted through the window driver, its stored snapshot is checked to be current (the unit test resolves
  * over the stored ones), and one link case per site is resolved and really clicked: the page it opens is the
- * one meant; every page of the blind sites (all eleven groups) is checked current too. The whole corpus runs over stored snapshots in `test/unit/real-pages-corpus.test.ts`.
+ * one meant; every page of the blind sites (all twelve groups) is checked current too. The whole corpus runs over stored snapshots in `test/unit/real-pages-corpus.test.ts`.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ const opensAnotherPage = (c: RealCase): boolean => {
 
 /**
  * Per site, the first such case the stored snapshot resolves rightly with a clear margin (not at the threshold).
- * The blind sites (all eleven groups) are left out: how their cases resolve is read only as figures (their pages are checked below).
+ * The blind sites (all twelve groups) are left out: how their cases resolve is read only as figures (their pages are checked below).
  */
 const sampleOf = async (): Promise<RealCase[]> => {
   const bySite = new Map<string, RealCase>();

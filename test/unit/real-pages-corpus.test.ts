@@ -6,9 +6,9 @@
  * ceiling, which only goes down to 0). The blind group's misses are never printed (only its
  * figures, and a wrong answer when the test fails on one), so that a run does not turn them into tuning cases;
  * the second blind group's are not printed even then: only its totals, which are all a failure reports. The third,
- * fourth, fifth, sixth, seventh, eighth, ninth, tenth and eleventh blind groups are each left out of the run until
+ * fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh and twelfth blind groups are each left out of the run until
  * their first figure is recorded (`RECORDED.blind3`, `RECORDED.blind4`, `RECORDED.blind5`, `RECORDED.blind6`,
- * `RECORDED.blind7`, `RECORDED.blind8`, `RECORDED.blind9`, `RECORDED.blind10`, `RECORDED.blind11`): until then
+ * `RECORDED.blind7`, `RECORDED.blind8`, `RECORDED.blind9`, `RECORDED.blind10`, `RECORDED.blind11`, `RECORDED.blind12`): until then
  * nothing about how their cases resolve is computed here, not even totals.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ import {
   BLIND9_SITES,
   BLIND10_SITES,
   BLIND11_SITES,
+  BLIND12_SITES,
   type CaseGroup,
   groupOf,
   HELD_OUT_SITES,
@@ -64,7 +65,8 @@ describe('the real-page resolution corpus', () => {
       | 'blind8'
       | 'blind9'
       | 'blind10'
-      | 'blind11',
+      | 'blind11'
+      | 'blind12',
     sites: Set<string>,
     atLeast: number,
   ) => {
@@ -117,11 +119,15 @@ describe('the real-page resolution corpus', () => {
     expectOwnBlindGroup('blind11', BLIND11_SITES, 250);
   });
 
+  it('has a twelfth blind group of at least 250 cases over at least four sites not in any other group, every kind represented', () => {
+    expectOwnBlindGroup('blind12', BLIND12_SITES, 250);
+  });
+
   it('resolves no case to a wrong element and keeps the recorded accuracy', async () => {
-    // The third, fourth, fifth, sixth, seventh, eighth, ninth, tenth and eleventh blind groups are resolved only once
+    // The third, fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh and twelfth blind groups are resolved only once
     // their first figure is to be recorded: until then they are left out.
     const unrecorded = new Set<CaseGroup>(
-      (['blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9', 'blind10', 'blind11'] as const).filter(
+      (['blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9', 'blind10', 'blind11', 'blind12'] as const).filter(
         (g) => RECORDED[g] === undefined,
       ),
     );
@@ -130,7 +136,7 @@ describe('the real-page resolution corpus', () => {
     const { tuned, heldOut, blind, blind2 } = summary;
     const misses = outcomes.filter((o) => o.verdict !== 'correct' && !isBlindGroup(o.case));
     const laterLines = (
-      ['blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9', 'blind10', 'blind11'] as const
+      ['blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9', 'blind10', 'blind11', 'blind12'] as const
     )
       .filter((group) => !unrecorded.has(group))
       .map((group) => {
@@ -143,7 +149,7 @@ describe('the real-page resolution corpus', () => {
     );
     const wrong = outcomes.filter((o) => o.verdict === 'wrong');
     expect(wrong.filter((o) => !isBlindGroup(o.case)).map(describeMiss)).toEqual([]);
-    // Totals only, as for blind2: which blind3, blind4, blind5, blind6, blind7, blind8, blind9, blind10 or blind11
+    // Totals only, as for blind2: which blind3, blind4, blind5, blind6, blind7, blind8, blind9, blind10, blind11 or blind12
     // cases miss is never printed.
     for (const [group, recorded, ceiling] of [
       ['blind3', RECORDED.blind3, RECORDED.blind3Wrong],
@@ -155,6 +161,7 @@ describe('the real-page resolution corpus', () => {
       ['blind9', RECORDED.blind9, RECORDED.blind9Wrong],
       ['blind10', RECORDED.blind10, RECORDED.blind10Wrong],
       ['blind11', RECORDED.blind11, RECORDED.blind11Wrong],
+      ['blind12', RECORDED.blind12, RECORDED.blind12Wrong],
     ] as const) {
       if (recorded === undefined) continue;
       expect(summary[group].wrong, `${group} wrong answers above the recorded ceiling`).toBeLessThanOrEqual(
