@@ -67,12 +67,23 @@ export const inRow = (
 const nameSays = (element: SnapshotElement, word: string): boolean => says(tokensOf(element), word);
 
 /**
+ * Whether a row's "header" is only its controls' names: one control's ("edit"), or a cell of action links
+ * ("[ Edit ] [ Clone ] [ Delete ]", ZNC's user list), whose words are each a control's name in the row.
+ */
+const namesControls = (header: string, row: SnapshotElement[]): boolean => {
+  if (row.some((e) => e.name === header)) return true;
+  const said = words(header);
+  const names = new Set(row.flatMap((e) => words(e.name)));
+  return said.length > 0 && said.every((w) => names.has(w));
+};
+
+/**
  * Whether a cell's row or column header says the word: a cell is known by them ("Dave Lee's role" is the cell in
  * Dave Lee's row and the Role column), so what they say is said of the cell, not left for a control. A row
  * "header" that is the name of a control in that row (an app's "edit" link in its first column) is no header.
  */
 const placeSays = (cell: SnapshotElement, word: string, stated: Stated): boolean => {
-  const rowIsControl = rowOf(cell, stated).some((e) => e.name === cell.row);
+  const rowIsControl = cell.row !== undefined && namesControls(cell.row, rowOf(cell, stated));
   return [cell.column, rowIsControl ? undefined : cell.row].some(
     (place) => place && words(place).some((t) => tokenMatch(stemOf(word), stemOf(t)) >= 0.7),
   );

@@ -1,0 +1,46 @@
+/**
+ * Readings for apps' lists whose rows open with a cell of action links ("[ Edit ] [ Clone ] [ Delete ]") before the
+ * record's name: each case here went wrong (or asked) before its reading.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
+import { el, pageAt, resolveClick } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://bouncer.test/mods/global/webadmin/listusers', 'Manage Users');
+
+const at = (e: SnapshotElement, x: number, y: number, width = 50): SnapshotElement => ({
+  ...e,
+  box: { x, y, width, height: 16 },
+  region: ['table'],
+});
+
+const ACTIONS = '[ Edit ] [ Clone ] [';
+
+/** One row per user: its three action links in the first cell, then the user's name in a cell of its own. */
+const users = (names: string[], header = ACTIONS): SnapshotElement[] =>
+  names.flatMap((user, i) => {
+    const y = 100 + 30 * i;
+    return [
+      at(el(`e${i}`, 'link', 'Edit', { href: `/edituser?user=${user}`, column: '[ Add ]' }), 200, y),
+      at(el(`c${i}`, 'link', 'Clone', { href: `/adduser?clone=${user}`, column: '[ Add ]' }), 260, y),
+      at(el(`d${i}`, 'link', 'Delete', { href: `/deluser?user=${user}`, column: '[ Add ]' }), 320, y),
+      at(el(`n${i}`, 'cell', user, { interactive: false, row: header, column: 'Username' }), 390, y, 96),
+    ];
+  });
+
+const hrefOf = (answer: Awaited<ReturnType<typeof resolveClick>>): string | undefined =>
+  'match' in answer ? answer.match.href : undefined;
+
+describe('a row that opens with its action links', () => {
+  const list = page(at(el('add', 'link', 'Add', { href: '/adduser' }), 200, 70), ...users(['admin', 'alice', 'bob']));
+
+  it("takes the action the description names in the record's row, not the record's cell", async () => {
+    expect(hrefOf(await resolveClick(list, 'Clone bob'))).toBe('/adduser?clone=bob');
+    expect(hrefOf(await resolveClick(list, 'Edit alice'))).toBe('/edituser?user=alice');
+  });
+
+  it('still reads a row header that says more than the controls as what the record is called', async () => {
+    const named = page(...users(['admin', 'alice', 'bob'], 'Clone of the harbour account'));
+    expect(hrefOf(await resolveClick(named, 'Clone bob'))).toBeUndefined();
+  });
+});
