@@ -127,9 +127,9 @@ describe('the real-page resolution corpus', () => {
     // The third, fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh and twelfth blind groups are resolved only once
     // their first figure is to be recorded: until then they are left out.
     const unrecorded = new Set<CaseGroup>(
-      (['blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9', 'blind10', 'blind11', 'blind12'] as const).filter(
-        (g) => RECORDED[g] === undefined,
-      ),
+      (
+        ['blind3', 'blind4', 'blind5', 'blind6', 'blind7', 'blind8', 'blind9', 'blind10', 'blind11', 'blind12'] as const
+      ).filter((g) => RECORDED[g] === undefined),
     );
     const outcomes = await evaluateCorpus(realCases.filter((c) => !unrecorded.has(groupOf(c))));
     const summary = summarize(outcomes);

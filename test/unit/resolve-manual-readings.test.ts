@@ -36,3 +36,30 @@ describe('headings with an id and a numbered link to another name', () => {
     expect('match' in answer && ['c1', 'h1'].includes(answer.match.id)).toBe(true);
   });
 });
+
+describe('a theme that wraps the whole page in a navigation block', () => {
+  const WRAPPED = ['nav', 'main'];
+  const chapter = pageAt('http://manual.test/chapter1.html', 'Introduction')(
+    el('t0', 'link', '1.4.3. Root Servers', { href: '#root-servers', region: ['nav', 'nav Navigation menu'] }),
+    el('h0', 'heading', '1.4.4. Name Resolution', { region: WRAPPED }),
+    el('p0', 'link', '', {
+      href: '#name-resolution',
+      parent: 'h0',
+      region: WRAPPED,
+      title: 'Permalink to this heading',
+    }),
+    el('i0', 'img', 'name-resolution.png', { interactive: false, region: WRAPPED, heading: '1.4.4. Name Resolution' }),
+    el('p1', 'link', '', {
+      href: '#id5',
+      region: WRAPPED,
+      visible: false,
+      title: 'Permalink to this image',
+      heading: '1.4.4. Name Resolution',
+    }),
+  );
+
+  it("reads a heading of the main part as the document's, not as a box of the one link under it", async () => {
+    const answer = await resolveClick(chapter, 'the section on name resolution');
+    expect('match' in answer && answer.match.href !== '#id5').toBe(true);
+  });
+});

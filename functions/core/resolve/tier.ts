@@ -69,8 +69,10 @@ export const sameDestination = (tier: Scored[], anchors?: Map<string, string>): 
  * titles when the description is to be clicked: the one place its links lead to, else undefined.
  */
 export const boxedLink = (elements: SnapshotElement[], heading: SnapshotElement): SnapshotElement | undefined => {
-  // Only in page chrome: a heading in the body titles a part of the document, whatever links it holds.
-  if (!heading.region?.some((r) => /^(nav|aside|header|footer)\b/.test(r))) return undefined;
+  // Only in page chrome: a heading in the body titles a part of the document, whatever links it holds. The
+  // innermost part decides: a theme may wrap the whole page, its main part too, in a navigation block.
+  const parts = (heading.region ?? []).filter((r) => /^(nav|aside|header|footer|main)\b/.test(r));
+  if (!parts.length || parts[parts.length - 1].startsWith('main')) return undefined;
   const start = elements.indexOf(heading);
   const under: SnapshotElement[] = [];
   for (let i = start + 1; i < elements.length && elements[i].role !== 'heading' && under.length <= 3; i += 1) {
