@@ -63,3 +63,18 @@ describe('a theme that wraps the whole page in a navigation block', () => {
     expect('match' in answer && answer.match.href !== '#id5').toBe(true);
   });
 });
+
+describe('a state denied', () => {
+  const chapter = pageAt('http://manual.test/chapter2.html', 'Resource Requirements')(
+    el('s', 'link', '2.5. Supported Platforms', { href: '#supported-platforms' }),
+    el('u', 'link', '2.6. Unsupported Platforms', { href: '#unsupported-platforms' }),
+  );
+
+  it('is the word with its negating prefix: "not supported" is "Unsupported"', async () => {
+    expect(hrefOf(await resolveClick(chapter, 'platforms that are not supported'))).toBe('#unsupported-platforms');
+  });
+
+  it('still leaves the state itself to the word without it', async () => {
+    expect(hrefOf(await resolveClick(chapter, 'the supported platforms'))).toBe('#supported-platforms');
+  });
+});

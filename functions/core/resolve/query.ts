@@ -241,6 +241,13 @@ const NAMING_VERB = /^\s*(?:please\s+)?(select|choose|open|check|toggle)\s+$/i;
  */
 const SORT_BY = /^(\s*(?:please\s+)?(?:sort|order)\s+(?:[\p{L}\d]+\s+){0,2}?)by\s+(?=\S)/iu;
 
+/**
+ * "Platforms that are not supported": a state denied is the word with its negating prefix ("Unsupported
+ * Platforms"), never the state itself ("Supported Platforms"). Only for a participle or an "-able" word, where
+ * "un" makes the word pages write; "do not track" stays as it is.
+ */
+const NOT_STATE = /\bnot\s+([a-z]{3,}(?:ed|able|ible))\b/g;
+
 export const parseQuery = (description: string): Query => {
   const quotes: string[][] = [];
   // A leading verb is usually the action ("click the…"), sometimes the element's text ("Hover me"): kept, optional.
@@ -270,7 +277,7 @@ export const parseQuery = (description: string): Query => {
     quotes.push(words(name));
     return ` quote:${quotes.length - 1} `;
   });
-  text = text.toLowerCase();
+  text = text.toLowerCase().replace(NOT_STATE, 'un$1');
   // "The next page of results", "the last page of comments": what the pages hold says nothing of the pager's link.
   text = text.replace(
     /\b(next|previous|prev|older|newer|first|last)\s+page\s+of\s+(?:the\s+)?(?:search\s+)?[a-z]+s\b/,
