@@ -1,6 +1,7 @@
 /**
  * Readings for apps' lists whose rows open with a cell of action links ("[ Edit ] [ Clone ] [ Delete ]") before the
- * record's name: each case here went wrong (or asked) before its reading.
+ * record's name, and for their footers' links to the project's site: each case here went wrong (or asked) before its
+ * reading.
  */
 import { describe, expect, it } from 'vitest';
 import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
@@ -42,5 +43,21 @@ describe('a row that opens with its action links', () => {
   it('still reads a row header that says more than the controls as what the record is called', async () => {
     const named = page(...users(['admin', 'alice', 'bob'], 'Clone of the harbour account'));
     expect(hrefOf(await resolveClick(named, 'Clone bob'))).toBeUndefined();
+  });
+});
+
+describe("the project's website in an app's footer", () => {
+  const login = pageAt('http://bouncer.test/login', 'ZNC')(
+    at(el('logo', 'link', 'ZNC', { href: '/' }), 20, 10),
+    at(el('home', 'link', 'ZNC', { href: '/', near: 'Home' }), 200, 40),
+    at(el('site', 'link', 'https://znc.in', { href: 'https://znc.in/', near: 'ZNC 1.8.2 -' }), 600, 590, 63),
+  );
+
+  it('is the one link leaving this site that comes close, when the best ones all stay here', async () => {
+    expect(hrefOf(await resolveClick(login, 'the ZNC website link at the bottom'))).toBe('https://znc.in/');
+  });
+
+  it('still leaves a description that asks for no website to the best ones', async () => {
+    expect(hrefOf(await resolveClick(login, 'the ZNC link'))).toBe('/');
   });
 });

@@ -15,7 +15,7 @@ import {
   rowNamedBeside,
   tabOutsideRepeats,
 } from './equals.js';
-import { chapterLevel, offSite, ownNameFirst, sectionOverMentions } from './narrow.js';
+import { chapterLevel, offSite, offSiteNearby, ownNameFirst, sectionOverMentions } from './narrow.js';
 import { relate } from './relate.js';
 import { headOfPhrase } from './phrase.js';
 import type { Answer } from './resolver.js';
@@ -233,9 +233,11 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   if (query.relation) return relate(snapshot, sorted, query, byId);
   const head = headOfPhrase(snapshot.elements, best, query);
   if (head) return { match: head, confidence: Math.round(Math.min(1, best.score) * 80) / 100 };
-  let tier = dedupeNested(
-    [...sorted.filter((s) => s.score >= best.score - TIE), ...namedAlike(sorted, best, query)],
-    byId,
+  let tier = offSiteNearby(
+    dedupeNested([...sorted.filter((s) => s.score >= best.score - TIE), ...namedAlike(sorted, best, query)], byId),
+    sorted,
+    query,
+    snapshot.url,
   );
   // A heading no link leads to (no id, no permalink) does nothing when clicked: beside controls that fit as
   // well, it is no rival ("the past releases": two "Prior Releases" links and the heading "Latest Release").

@@ -42,6 +42,29 @@ export const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[]
     ? someLeading(tier, pageUrl, (url, page) => /^https?:$/.test(url.protocol) && url.origin !== page.origin)
     : tier;
 
+/** How far below the best an off-site link may score and still be the web page asked for. */
+const ELSEWHERE_MARGIN = 0.25;
+
+const leavesSite = (s: Scored, page: URL): boolean => {
+  const url = urlOf(s.element.href, page.href);
+  return url !== undefined && /^https?:$/.test(url.protocol) && url.origin !== page.origin;
+};
+
+/**
+ * "The ZNC website link at the bottom" tied between two links named "ZNC" to this site's start page, while the
+ * footer's "https://znc.in" scores a little less (a bare address says the name in passing): a description that asks
+ * for the web, when nothing in the tier leaves this site, is answered by the one place elsewhere that comes close.
+ */
+export const offSiteNearby = (tier: Scored[], sorted: Scored[], query: Query, pageUrl: string): Scored[] => {
+  if (![...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w))) return tier;
+  const page = urlOf(pageUrl, 'http://invalid/');
+  if (!page || tier.some((s) => leavesSite(s, page))) return tier;
+  const floor = Math.max(0.5, tier[0].score - ELSEWHERE_MARGIN);
+  const elsewhere = sorted.filter((s) => s.score >= floor && leavesSite(s, page));
+  const places = new Set(elsewhere.map((s) => destinationOf(s.element)));
+  return elsewhere.length && places.size === 1 ? elsewhere : tier;
+};
+
 /** A program's name as a reference writes it: "foldl/3", "is_key/2", "QFile::copy", "to_upper()". */
 const CODE_NAME = /^\s*[\p{L}_][\p{L}\p{N}_]*(?:(?:::|\.|#)[\p{L}_][\p{L}\p{N}_]*)*(?:\/\d+|\(\))\s*$/u;
 
