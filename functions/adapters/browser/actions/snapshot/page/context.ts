@@ -180,7 +180,9 @@ export const relOf = (el: Element): string => {
   const key = el.getAttribute('accesskey');
   const keyed = key ? own(ACCESS_KEYS, key.trim().toLowerCase()) : undefined;
   if (keyed && keysAreSequence(el.ownerDocument)) add(keyed);
-  const fromHead = headRelsOf(el.ownerDocument).get((el as HTMLAnchorElement).href);
+  // A link's absolute address is built anew on each read of `href`: read only when the head names any place.
+  const heads = headRelsOf(el.ownerDocument);
+  const fromHead = heads.size ? heads.get((el as HTMLAnchorElement).href) : undefined;
   if (fromHead) fromHead.forEach(add);
   return words.join(' ');
 };
