@@ -78,3 +78,23 @@ describe('a state denied', () => {
     expect(hrefOf(await resolveClick(chapter, 'the supported platforms'))).toBe('#supported-platforms');
   });
 });
+
+describe('an acronym', () => {
+  const general = pageAt('http://manual.test/general.html', 'General DNS Reference Information')(
+    el('t', 'link', 'Internet Engineering Task Force', { href: 'https://www.ietf.org/about/' }),
+    el('s', 'link', 'Internet Engineering Steering Group', {
+      href: 'https://www.ietf.org/about/groups/iesg/',
+      near: '(IETF) and the',
+    }),
+    el('d', 'link', 'Domain Names', { href: '#domain-names' }),
+  );
+
+  it("names the link whose words' initials it is, not the one the page writes it before", async () => {
+    expect(hrefOf(await resolveClick(general, 'the IETF'))).toBe('https://www.ietf.org/about/');
+    expect(hrefOf(await resolveClick(general, 'the IESG'))).toBe('https://www.ietf.org/about/groups/iesg/');
+  });
+
+  it('still takes no two-word name for the two letters of its initials', async () => {
+    expect(hrefOf(await resolveClick(general, 'the DN link'))).toBeUndefined();
+  });
+});

@@ -97,6 +97,9 @@ interface StringMatch {
   tokens: string[];
 }
 
+/** The longest name read as an acronym's words ("Internet Engineering Task Force"). */
+const ACRONYM_MAX = 6;
+
 /** Most kinds of token match (same, prefix) start with the same letter: other short tokens are skipped unexamined. */
 const matchString = (value: string, wanted: string[], initials: Set<string>, termTokens: string[]): StringMatch => {
   const tokens = words(value);
@@ -105,6 +108,8 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   let covered = 0;
   let exact = termTokens.length > 0;
   let position = 0;
+  /** The initials of the meaningful tokens, for a wanted word written as their acronym. */
+  let letters = '';
   // Numbering before a title ("37. Triggers", "4.8.2 Keyword Arguments") is no part of its name.
   let numbering = true;
   // In a code name ("sort_by", "with_capacity") a stop word is part of the name: "sort" is not "sort_by".
@@ -129,7 +134,18 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
     meaningful += 1;
     if (hit) covered += 1;
     if (exact && termTokens[position++] !== token) exact = false;
+    if (meaningful <= ACRONYM_MAX) letters += token[0];
   }
+  // "The IETF" for the link "Internet Engineering Task Force": a wanted word that is the name's initials names it
+  // whole, as the page would in brackets after it. Whole names of three words or more only: two letters match
+  // too much by chance.
+  if (meaningful >= 3 && meaningful <= ACRONYM_MAX)
+    for (let w = 0; w < wanted.length; w += 1)
+      if (wanted[w] === letters) {
+        matches ??= new Float64Array(wanted.length);
+        matches[w] = 1;
+        covered = meaningful;
+      }
   return {
     matches: matches ?? NO_MATCHES,
     precision: meaningful ? covered / meaningful : 0,
