@@ -10,7 +10,7 @@ import { problemResponse } from '../http/middleware/problem.js';
 import { acceptRequestId } from '../net/request-id.js';
 import { MethodNotAllowedError, UnauthorizedError, type AppError } from '../core/shared/errors.js';
 import type { Dispatch } from './call.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, withoutCodeInMessage } from './server.js';
 import { buildTools, type Tool } from './tools.js';
 
 export const MCP_PATH = '/mcp';
@@ -63,6 +63,8 @@ export const createMcpDoor = (options: McpDoorOptions) => {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
+    const send = transport.send.bind(transport);
+    transport.send = (message, sendOptions) => send(withoutCodeInMessage(message), sendOptions);
     const server = createMcpServer(tools, options.dispatch, authorization, clientGone);
     try {
       await server.connect(transport);

@@ -10,7 +10,12 @@ import {
   getObjectShape,
   safeParse,
 } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  type JSONRPCMessage,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { runTool, type Dispatch } from './call.js';
 import { inputJsonSchema, type Tool } from './tools.js';
@@ -54,8 +59,27 @@ class ParamCheckingServer extends Server {
 
 const methodOnly = (method: string) => z.object({ method: z.literal(method) }).passthrough();
 
-const invalidParams = (error: z.ZodError): McpError =>
-  new McpError(
+/**
+ * A protocol error as the wire carries it: the SDK's `McpError` writes "MCP error -32602: " into its message, which
+ * the JSON-RPC answer's `code` already says, and which a client built on the SDK writes once more in front of it.
+ */
+const protocolError = (code: ErrorCode, message: string): Error & { code: number } =>
+  Object.assign(new Error(message), { code });
+
+/**
+ * An error answer whose message repeats its code in the SDK's words ("MCP error -32602: Invalid tools/call
+ * request…", from the SDK's own check of a tool call): the message without them.
+ */
+export const withoutCodeInMessage = (message: JSONRPCMessage): JSONRPCMessage => {
+  if (!('error' in message) || typeof message.error?.message !== 'string') return message;
+  const prefix = `MCP error ${message.error.code}: `;
+  return message.error.message.startsWith(prefix)
+    ? { ...message, error: { ...message.error, message: message.error.message.slice(prefix.length) } }
+    : message;
+};
+
+const invalidParams = (error: z.ZodError) =>
+  protocolError(
     ErrorCode.InvalidParams,
     error.issues.map((issue) => [...issue.path].join('.') + `: ${issue.message}`).join('; '),
   );
@@ -90,7 +114,7 @@ export const createMcpServer = (
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool)
-      throw new McpError(ErrorCode.InvalidParams, `no tool is named ${request.params.name}; tools/list names them`);
+      throw protocolError(ErrorCode.InvalidParams, `no tool is named ${request.params.name}; tools/list names them`);
     const signal = clientGone ? AbortSignal.any([extra.signal, clientGone]) : extra.signal;
     return runTool(tool, request.params.arguments ?? {}, authorization, dispatch, signal);
   });

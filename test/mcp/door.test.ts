@@ -49,6 +49,13 @@ describe('/mcp with params of the wrong shape', () => {
     expect(json.id).toBe(7);
     expect(json.error.code).toBe(-32602);
     expect(json.error.message).toContain(field);
+    // The code is said once, in its field: not again in front of the message.
+    expect(json.error.message).not.toMatch(/MCP error/);
+  });
+
+  it('answers a call of a tool that does not exist with -32602 naming it, once', async () => {
+    const { json } = await post(request('tools/call', { name: 'no_such_tool', arguments: {} }));
+    expect(json.error).toEqual({ code: -32602, message: 'no tool is named no_such_tool; tools/list names them' });
   });
 
   it('still starts, lists the tools and calls one when the params fit', async () => {
