@@ -98,3 +98,31 @@ describe('an acronym', () => {
     expect(hrefOf(await resolveClick(general, 'the DN link'))).toBeUndefined();
   });
 });
+
+describe('a part named by its region', () => {
+  const link = (id: string, name: string, heading: string, y: number) => ({
+    ...el(id, 'link', name, {
+      href: `/dev/${id}.html`,
+      heading,
+      region: ['aside Contributing', 'nav Main navigation'],
+    }),
+    box: { x: 70, y, width: 200, height: 20 },
+  });
+  const dev = pageAt('http://manual.test/dev/index.html', 'Contributor guide')(
+    {
+      ...el('m', 'link', 'Main page', { href: '/index.html', region: ['nav'] }),
+      box: { x: 0, y: 10, width: 90, height: 20 },
+    },
+    link('a', 'Code of Conduct', 'SciPy Organization', 100),
+    link('b', 'Roadmap', 'SciPy Organization', 130),
+    link('b2', 'Governance', 'SciPy Organization', 160),
+    link('c', 'Benchmarking', 'Contributing', 200),
+    link('d', 'Continuous Integration', 'Contributing', 230),
+    link('e', 'act for running GitHub Actions locally', 'Contributing', 260),
+  );
+
+  it('is counted whole down its one column, across the headings in it', async () => {
+    expect(hrefOf(await resolveClick(dev, 'the last entry in the sidebar'))).toBe('/dev/e.html');
+    expect(hrefOf(await resolveClick(dev, 'the first entry in the sidebar'))).toBe('/dev/a.html');
+  });
+});

@@ -17,6 +17,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { columnsBy } from './equals.js';
+import { REGION_WORDS } from './query.js';
 import { inRegion } from './score.js';
 import type { Answer } from './resolver.js';
 import { ROLE_WORDS } from './roles.js';
@@ -57,6 +58,13 @@ const inPassing = (name: string[], wanted: string[], description: string): boole
 
 const sayAll = (tokens: string[], wanted: string[]): boolean =>
   wanted.every((w) => tokens.some((t) => tokenMatch(w, t) >= 0.7));
+
+/**
+ * Whether a list's title says the place: its words, or the region they name ("in the sidebar" is said by the list's
+ * `aside` region, whatever the page calls it).
+ */
+const placeSaid = (title: string[], place: string[]): boolean =>
+  place.every((w) => sayAll(title, [w]) || (Object.hasOwn(REGION_WORDS, w) && sayAll(title, [REGION_WORDS[w]])));
 
 interface List {
   items: SnapshotElement[];
@@ -148,7 +156,7 @@ const around = (list: List): boolean =>
  * other entries.
  */
 const ofKind = (list: List, kind: string[], place: string[]): SnapshotElement[] => {
-  if (place.length && !sayAll(list.title, place)) return [];
+  if (place.length && !placeSaid(list.title, place)) return [];
   // A line of links is a menu as often as a board of cards: a list of the kind only when every one says it.
   if (list.across) return kind.length && list.items.every((item) => itemSays(item, kind)) ? list.items : [];
   if ((!kind.length || sayAll(list.title, kind)) && list.items.length > 2) return list.items;
@@ -225,6 +233,12 @@ const itemOf = (
     fitting = fitting.filter(({ list }) => !around(list));
   if (fitting.length > 1 && fitting.every(({ list }) => oneTable(list, fitting[0].list)))
     fitting = recordColumns(fitting, kind);
+  // "The last entry in the sidebar": a part named by its region is counted whole, down the one column its lists
+  // (one per heading) stand in.
+  if (fitting.length > 1 && place.length && place.every((w) => Object.hasOwn(REGION_WORDS, w))) {
+    const items = fitting.flatMap(({ items }) => items).sort((a, b) => a.box.y - b.box.y);
+    if (items.every((e) => Math.abs(e.box.x - items[0].box.x) <= ALIGNED)) fitting = [{ list: fitting[0].list, items }];
+  }
   if (!kind.length && !place.length) {
     // "The first result": the one list a search made, or else the main content's one list.
     const found = fitting.filter(({ list }) => list.title.some((w) => SEARCH_WORDS.includes(w)));

@@ -185,7 +185,7 @@ const POSITIONS: Record<string, { vertical?: 'top' | 'bottom'; horizontal?: 'lef
   right: { horizontal: 'right' },
   rightmost: { horizontal: 'right' },
 });
-const REGION_WORDS: Record<string, string> = wordTable({
+export const REGION_WORDS: Record<string, string> = wordTable({
   header: 'header',
   footer: 'footer',
   navbar: 'nav',
