@@ -126,3 +126,33 @@ describe('a part named by its region', () => {
     expect(hrefOf(await resolveClick(dev, 'the first entry in the sidebar'))).toBe('/dev/a.html');
   });
 });
+
+describe('"the list of X" and names written after an article', () => {
+  const home = pageAt('http://bouncer.test/', 'ZNC')(
+    el('u', 'link', 'Manage Users', { href: '/mods/global/webadmin/listusers' }),
+    el('g', 'link', 'Global Settings', { href: '/mods/global/webadmin/settings' }),
+    el('l', 'link', 'Logout', { href: '/logout' }),
+  );
+
+  it('reads "the list of users" as the page of users, whatever it is called', async () => {
+    expect(hrefOf(await resolveClick(home, 'the list of users'))).toBe('/mods/global/webadmin/listusers');
+  });
+
+  it('still finds a link named "list of …" itself', async () => {
+    const readme = pageAt('http://manual.test/index.html', 'Mocha')(
+      el('c', 'link', 'list of contributors', { href: 'https://example.org/graphs/contributors' }),
+      el('h', 'link', 'Contributors', { href: '#contributors' }),
+    );
+    expect(hrefOf(await resolveClick(readme, 'the list of contributors'))).toBe(
+      'https://example.org/graphs/contributors',
+    );
+  });
+
+  it('takes the one link whose name is the description without its article', async () => {
+    const flask = pageAt('http://manual.test/flask/index.html', 'Flask')(
+      el('j', 'link', 'Jinja documentation', { href: 'https://jinja.example/' }),
+      el('o', 'link', 'documentation of Jinja', { href: 'https://other.example/jinja' }),
+    );
+    expect(hrefOf(await resolveClick(flask, 'the Jinja documentation'))).toBe('https://jinja.example/');
+  });
+});

@@ -248,6 +248,8 @@ const SORT_BY = /^(\s*(?:please\s+)?(?:sort|order)\s+(?:[\p{L}\d]+\s+){0,2}?)by\
  */
 const NOT_STATE = /\bnot\s+([a-z]{3,}(?:ed|able|ible))\b/g;
 
+const LIST_OF = /\blist\s+of\b/g;
+
 export const parseQuery = (description: string): Query => {
   const quotes: string[][] = [];
   // A leading verb is usually the action ("click the…"), sometimes the element's text ("Hover me"): kept, optional.
@@ -307,7 +309,11 @@ export const parseQuery = (description: string): Query => {
         text: description,
       };
   }
-  const query = parseParts(text, quotes);
+  // "The list of users": the page that lists them goes by their name ("Manage Users", "Modules"), seldom by "list".
+  const listOf = LIST_OF.test(text);
+  const query = parseParts(listOf ? text.replace(LIST_OF, ' ') : text, quotes);
+  if (listOf && (query.terms.length || query.quotes.length)) query.optional.push('list');
+  else if (listOf) Object.assign(query, parseParts(text, quotes));
   // "Tick Messages": unlike "check" ("check the status page"), the verb says the element is a box to tick.
   if (!query.role && /^\s*(?:please\s+)?(?:tick|untick|uncheck)\b/i.test(verb)) query.role = TICKABLE;
   return {
