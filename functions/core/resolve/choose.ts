@@ -160,25 +160,26 @@ const asShown = (text: string): string =>
 const bare = (text: string): string => asShown(text).replace(/^(?:the|a|an)\s+/i, '');
 
 const namedAsWritten = (tier: Scored[], query: Query): Scored | undefined => {
-  // A leading article says nothing of the name: "the list of contributors" names "list of contributors".
-  const written = bare(query.text ?? '');
+  const written = asShown(query.text ?? '');
   // Only among elements of one kind, told apart by their names alone: a section's heading and a link elsewhere
   // of the same words are two places, which a name does not choose between.
   // An equal with no name of its own (an icon link after the same words) may be named by them: no telling apart.
   if (!written || tier.some((s) => !s.element.name.trim())) return undefined;
-  const exact = tier.filter((s) => bare(s.element.name) === written);
+  const exact = tier.filter((s) => asShown(s.element.name) === written);
+  // Letter case aside, a leading article says nothing of the name: "the list of contributors" names "list of
+  // contributors", and "the reference manual" neither of "Reference manual" and "reference manual".
+  const folded = tier.filter((s) => bare(s.element.name).toLowerCase() === bare(written).toLowerCase());
   // Among kinds, only a sole control bearing the name, letter case and all, with nothing else near it: "Options"
   // beside seventy headings and links that mention options among other words.
   if (tier.some((s) => s.element.role !== tier[0].element.role)) {
-    const folded = tier.filter((s) => bare(s.element.name).toLowerCase() === written.toLowerCase());
-    const [only] = exact;
-    return exact.length === 1 && folded.length === 1 && only.element.interactive && only.element.visible
+    const borne = exact.length ? exact : tier.filter((s) => asShown(s.element.name) === bare(written));
+    const [only] = borne;
+    return borne.length === 1 && folded.length === 1 && only.element.interactive && only.element.visible
       ? only
       : undefined;
   }
   if (exact.length === 1) return exact[0];
   if (exact.length > 1) return undefined;
-  const folded = tier.filter((s) => bare(s.element.name).toLowerCase() === written.toLowerCase());
   return folded.length === 1 ? folded[0] : undefined;
 };
 
