@@ -156,3 +156,15 @@ describe('"the list of X" and names written after an article', () => {
     expect(hrefOf(await resolveClick(flask, 'the Jinja documentation'))).toBe('https://jinja.example/');
   });
 });
+
+describe('what a thing needs', () => {
+  const chapter = pageAt('http://manual.test/chapter2.html', 'Resource Requirements')(
+    el('h', 'link', '2.1. Hardware Requirements', { href: '#hardware-requirements' }),
+    el('m', 'link', '2.3. Memory Requirements', { href: '#memory-requirements' }),
+    el('n', 'link', '2.4. Name Server Operating Environment', { href: '#environment' }),
+  );
+
+  it('is what the manual lists as its requirements', async () => {
+    expect(hrefOf(await resolveClick(chapter, 'memory needs'))).toBe('#memory-requirements');
+  });
+});

@@ -116,6 +116,9 @@ const SYNONYMS: Record<string, string> = wordTable({
   heart: 'favorite',
   colour: 'color',
   proceed: 'continue',
+  // What a thing needs is what a manual lists as its requirements ("memory needs", "2.3. Memory Requirements").
+  need: 'require',
+  needed: 'required',
   btn: 'button',
   img: 'image',
   pic: 'picture',
