@@ -16,6 +16,7 @@ import { Disguise } from './stealth/disguise.js';
 import { capWindows } from './window-cap.js';
 import { acceptDialogs } from './dialogs.js';
 import { buildFingerprint, type DisguiseSettings, type Fingerprint } from './stealth/fingerprint.js';
+import { localeEnv } from './stealth/locale-env.js';
 
 /** A running Chromium process tree owned by the host. */
 export interface LaunchedBrowser {
@@ -131,7 +132,10 @@ export class BrowserLauncher {
         // Puppeteer turns every extension off by default; the flags above allow exactly the session's own.
         ...(extensionDirs.length > 0 ? { ignoreDefaultArgs: ['--disable-extensions'] } : {}),
         // Not the host's environment: it holds the host's secrets and AWS credentials endpoint.
-        env: { ...browserEnvironment(), ...(fingerprint ? localeEnv(fingerprint) : {}) },
+        env: {
+          ...browserEnvironment(),
+          ...(fingerprint ? await localeEnv(fingerprint) : {}),
+        },
         pipe: false,
         defaultViewport: null,
         timeout: this.options.launchTimeoutMs ?? 30_000,
@@ -210,18 +214,6 @@ export class BrowserLauncher {
     await cp(profileDir, userDataDir, { recursive: true, errorOnExist: false, force: true });
     await Promise.all(PROFILE_LOCKS.map((name) => rm(join(userDataDir, name), { force: true })));
   }
-}
-
-/**
- * The process environment of a disguised browser: its locale (without one, a container's POSIX locale shows as
- * `en-US@posix`) and, when the session names one, its timezone, which workers of every kind then share.
- */
-/** The locale and time zone the disguise gives the browser process, over what it inherits. */
-function localeEnv(fingerprint: Fingerprint): Record<string, string> {
-  return {
-    LANG: `${fingerprint.locale.replace(/-/g, '_')}.UTF-8`,
-    ...(fingerprint.timezone ? { TZ: fingerprint.timezone } : {}),
-  };
 }
 
 /**

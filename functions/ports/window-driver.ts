@@ -244,8 +244,11 @@ export interface WindowDriver {
   screenshot(request: ScreenshotRequest, signal: AbortSignal): Promise<Screenshot[]>;
   scroll(request: ScrollRequest, signal: AbortSignal): Promise<ScrollOutcome>;
   fileInputs(signal: AbortSignal): Promise<FileInputListing>;
-  /** Set files (paths on the browser's machine) on a file input, firing `input` and `change` as a user would. */
-  setInputFiles(candidateId: string, paths: string[], signal: AbortSignal): Promise<void>;
+  /**
+   * Set files (paths on the browser's machine) on a file input, firing `input` and `change` as a user would.
+   * Answers how many files the input holds afterwards: fewer than given when the browser did not take them.
+   */
+  setInputFiles(candidateId: string, paths: string[], signal: AbortSignal): Promise<number>;
   /** The page's candidate elements for resolving a description (see `page-snapshot.ts`). */
   snapshot(signal: AbortSignal, options?: SnapshotOptions): Promise<PageSnapshot>;
   /** Real mouse input on an element of a snapshot; `acted: false` when it went away or is covered everywhere. */

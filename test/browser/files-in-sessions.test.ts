@@ -98,6 +98,29 @@ describe('file-input', () => {
     });
   });
 
+  it('sets a file whose name is not ASCII under its own name, in a disguised browser on a host without that locale', async () => {
+    const bytes = Buffer.from('Lebenslauf');
+    const { id } = await upload(bytes, { fileName: 'résumé ünï 🎉.pdf' });
+    const windowId = await openWindow(sessionId, '/files/one-input.html');
+    const res = await fileInput(windowId, { fileId: id });
+    expect(res.json.meta.status).toBe('success');
+    expect(await chosen(await pageOf(sessionId, windowId))).toMatchObject({
+      name: 'résumé ünï 🎉.pdf',
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
+  });
+
+  it('fails with file_not_set when the input holds no file afterwards (a page that clears it on change)', async () => {
+    const { id } = await upload(Buffer.from('not an image'), { fileName: 'notes.txt' });
+    const windowId = await openWindow(sessionId, '/files/refusing-input.html');
+    const res = await fileInput(windowId, { fileId: id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json.meta.status).toBe('failure');
+    expect(res.json.errors[0]).toMatchObject({ code: 'file_not_set' });
+    expect(res.json.errors[0].message).toMatch(/holds no file after "notes.txt" was set on it/);
+  });
+
   it('places an uploaded file that was never pushed, and finds a session file by name', async () => {
     const bytes = randomBytes(300);
     const { id } = await upload(bytes, { fileName: 'later.txt' });

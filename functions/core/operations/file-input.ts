@@ -110,7 +110,15 @@ export const fileInput = (
     if ('issue' in choice) return failed(choice.issue, { warnings: choice.warnings ?? [], credits: budget.credits });
     budget.check();
 
-    await driver.setInputFiles(choice.candidate.id, [located.path], budget.signal);
+    const held = await driver.setInputFiles(choice.candidate.id, [located.path], budget.signal);
+    if (held < 1)
+      return failed(
+        {
+          code: 'file_not_set',
+          message: `the file input ${choice.candidate.description} holds no file after "${located.fileName}" was set on it: the page cleared it, or the browser did not take it`,
+        },
+        { warnings: choice.warnings ?? [], credits: budget.credits },
+      );
     const how =
       choice.how === 'named'
         ? `, chosen because "${request.elementDescription}" names only that one of the page's file inputs`

@@ -168,7 +168,7 @@ export const setInputFiles = async (
   candidateId: string,
   paths: string[],
   signal: AbortSignal,
-): Promise<void> => {
+): Promise<number> => {
   let handle = listed.get(page)?.get(candidateId);
   if (!handle) {
     await listInputs(page, signal);
@@ -176,4 +176,9 @@ export const setInputFiles = async (
   }
   if (!handle) throw new Error(`the file input ${candidateId} is no longer on the page`);
   await abortable(handle.uploadFile(...paths), signal);
+  // The browser drops a path it cannot read as a file name (one outside ASCII in an ASCII locale) without a word.
+  return abortable(
+    handle.evaluate((input) => (input as HTMLInputElement).files?.length ?? 0),
+    signal,
+  );
 };
