@@ -49,6 +49,25 @@ describe('browser downloads', () => {
     await call('DELETE', `/v1/sessions/${session.id}`);
   });
 
+  it('keeps the name of a download that is not ASCII', async () => {
+    const session = await createRunningSession(bed.svc);
+    const windowId = await openWindow(
+      session.id,
+      `/files/download.html?name=${encodeURIComponent('résumé ü.bin')}&bytes=100`,
+    );
+    const stream = readEvents(
+      `${bed.svc.url}/v1/sessions/${session.id}/events?all=true`,
+      bed.svc.auth,
+      (e) => e.event === 'file_status' && e.status === 'available',
+      20_000,
+    );
+    await (await pageOf(session.id, windowId)).click('#download');
+    await stream;
+    const listed = await call('GET', `/v1/files?sessionIds=${session.id}`);
+    expect(listed.json.data.files.map((f: { fileName: string }) => f.fileName)).toEqual(['résumé ü.bin']);
+    await call('DELETE', `/v1/sessions/${session.id}`);
+  });
+
   it('stops a download that grows past the largest file a session may keep, instead of filling the disk first', async () => {
     const session = await createRunningSession(bed.svc);
     const failed = readEvents(
