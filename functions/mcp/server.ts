@@ -15,6 +15,7 @@ import {
   ErrorCode,
   type JSONRPCMessage,
   ListToolsRequestSchema,
+  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { runTool, type Dispatch } from './call.js';
@@ -60,15 +61,9 @@ class ParamCheckingServer extends Server {
 const methodOnly = (method: string) => z.object({ method: z.literal(method) }).passthrough();
 
 /**
- * A protocol error as the wire carries it: the SDK's `McpError` writes "MCP error -32602: " into its message, which
- * the JSON-RPC answer's `code` already says, and which a client built on the SDK writes once more in front of it.
- */
-const protocolError = (code: ErrorCode, message: string): Error & { code: number } =>
-  Object.assign(new Error(message), { code });
-
-/**
- * An error answer whose message repeats its code in the SDK's words ("MCP error -32602: Invalid tools/call
- * request…", from the SDK's own check of a tool call): the message without them.
+ * An error answer whose message repeats its code in the SDK's words: `McpError` (ours, and the SDK's own check of
+ * a tool call) writes "MCP error -32602: " in front of its message, which the answer's `code` already says and a
+ * client built on the SDK writes once more. The message without them, for the transport to send.
  */
 export const withoutCodeInMessage = (message: JSONRPCMessage): JSONRPCMessage => {
   if (!('error' in message) || typeof message.error?.message !== 'string') return message;
@@ -78,8 +73,8 @@ export const withoutCodeInMessage = (message: JSONRPCMessage): JSONRPCMessage =>
     : message;
 };
 
-const invalidParams = (error: z.ZodError) =>
-  protocolError(
+const invalidParams = (error: z.ZodError): McpError =>
+  new McpError(
     ErrorCode.InvalidParams,
     error.issues.map((issue) => [...issue.path].join('.') + `: ${issue.message}`).join('; '),
   );
@@ -114,7 +109,7 @@ export const createMcpServer = (
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool)
-      throw protocolError(ErrorCode.InvalidParams, `no tool is named ${request.params.name}; tools/list names them`);
+      throw new McpError(ErrorCode.InvalidParams, `no tool is named ${request.params.name}; tools/list names them`);
     const signal = clientGone ? AbortSignal.any([extra.signal, clientGone]) : extra.signal;
     return runTool(tool, request.params.arguments ?? {}, authorization, dispatch, signal);
   });

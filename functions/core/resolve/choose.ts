@@ -151,14 +151,15 @@ const asShown = (text: string): string =>
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
     .replace(/^\d+(?:\.\d+)*\.? /, '');
 
+/** A name without the leading article a description gives it ("the Jinja documentation"). */
+const bare = (text: string): string => asShown(text).replace(/^(?:the|a|an)\s+/i, '');
+
 /**
  * Equals of which one bears the description as its whole name: "Change all tables collations" beside "Change
  * all tables columns collations", or Vim's "gt" beside "gT" (the letter case is the difference between two
  * commands). The one whose name is the description as written, letter case included, else the one whose name
  * is it but for case, is meant; none or several such, or equals of different kinds, and the question stands.
  */
-const bare = (text: string): string => asShown(text).replace(/^(?:the|a|an)\s+/i, '');
-
 const namedAsWritten = (tier: Scored[], query: Query): Scored | undefined => {
   const written = asShown(query.text ?? '');
   // Only among elements of one kind, told apart by their names alone: a section's heading and a link elsewhere

@@ -20,16 +20,14 @@ import { allBox, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } 
 import { resultAsked } from './results.js';
 import {
   complementAbsent,
-  numberAbsent,
   contextOnly,
   halfSaid,
   oppositeStep,
-  stepNotOffered,
-  homeInPage,
   partInProse,
   rivalSaysRest,
   tablePartAsked,
 } from './unsaid.js';
+import { homeInPage, numberAbsent, stepNotOffered } from './not-offered.js';
 import { actionUnsaid, choiceAsked, orderUnsaid, ordinalUnsaid, rowSibling } from './qualifiers.js';
 
 export type { Stated } from './stated.js';

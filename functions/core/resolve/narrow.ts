@@ -37,17 +37,18 @@ const someLeading = (tier: Scored[], pageUrl: string, test: (url: URL, page: URL
  * that asks for the web, online or a website is answered by the equals that leave this site, when they are
  * some but not all of them.
  */
+/** An address on the web that leaves the page's site. */
+const elsewhere = (url: URL, page: URL): boolean => /^https?:$/.test(url.protocol) && url.origin !== page.origin;
+
 export const offSite = (tier: Scored[], query: Query, pageUrl: string): Scored[] =>
-  [...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w))
-    ? someLeading(tier, pageUrl, (url, page) => /^https?:$/.test(url.protocol) && url.origin !== page.origin)
-    : tier;
+  [...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w)) ? someLeading(tier, pageUrl, elsewhere) : tier;
 
 /** How far below the best an off-site link may score and still be the web page asked for. */
 const ELSEWHERE_MARGIN = 0.25;
 
 const leavesSite = (s: Scored, page: URL): boolean => {
   const url = urlOf(s.element.href, page.href);
-  return url !== undefined && /^https?:$/.test(url.protocol) && url.origin !== page.origin;
+  return url !== undefined && elsewhere(url, page);
 };
 
 /**
@@ -60,9 +61,9 @@ export const offSiteNearby = (tier: Scored[], sorted: Scored[], query: Query, pa
   const page = urlOf(pageUrl, 'http://invalid/');
   if (!page || tier.some((s) => leavesSite(s, page))) return tier;
   const floor = Math.max(0.5, tier[0].score - ELSEWHERE_MARGIN);
-  const elsewhere = sorted.filter((s) => s.score >= floor && leavesSite(s, page));
-  const places = new Set(elsewhere.map((s) => destinationOf(s.element)));
-  return elsewhere.length && places.size === 1 ? elsewhere : tier;
+  const away = sorted.filter((s) => s.score >= floor && leavesSite(s, page));
+  const places = new Set(away.map((s) => destinationOf(s.element)));
+  return away.length && places.size === 1 ? away : tier;
 };
 
 /** A program's name as a reference writes it: "foldl/3", "is_key/2", "QFile::copy", "to_upper()". */

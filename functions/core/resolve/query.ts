@@ -310,10 +310,11 @@ export const parseQuery = (description: string): Query => {
       };
   }
   // "The list of users": the page that lists them goes by their name ("Manage Users", "Modules"), seldom by "list".
+  // With nothing else said ("the list of"), "list" is all there is of the name.
   const listOf = LIST_OF.test(text);
-  const query = parseParts(listOf ? text.replace(LIST_OF, ' ') : text, quotes);
+  let query = parseParts(listOf ? text.replace(LIST_OF, ' ') : text, quotes);
   if (listOf && (query.terms.length || query.quotes.length)) query.optional.push('list');
-  else if (listOf) Object.assign(query, parseParts(text, quotes));
+  else if (listOf) query = parseParts(text, quotes);
   // "Tick Messages": unlike "check" ("check the status page"), the verb says the element is a box to tick.
   if (!query.role && /^\s*(?:please\s+)?(?:tick|untick|uncheck)\b/i.test(verb)) query.role = TICKABLE;
   return {

@@ -36,7 +36,7 @@ type Field =
 /** What an element says of itself. A form field's label is often only the text before it, so that counts too. */
 const OWN: Field[] = ['name', 'label', 'text', 'placeholder', 'alt', 'title', 'rel'];
 /** What it carries besides its words: not a place around it (row, column, heading, text before it). */
-const CARRIED: Field[] = [...OWN, 'value', 'attributes', 'href'];
+export const CARRIED: Field[] = [...OWN, 'value', 'attributes', 'href'];
 const FIELD_ROLES = new Set([
   'textbox',
   'searchbox',
@@ -359,73 +359,6 @@ export const complementAbsent = (match: SnapshotElement, stated: Stated, sorted:
   return {
     none: true,
     reason: `"${match.name}" says part of the description, and nothing on the page says "${complement.join(' ')}"`,
-    closest: sorted.slice(0, 3).map(candidateOf),
-  };
-};
-
-/** A word with a digit that counts ("1st", "3rd") rather than names. */
-const COUNTING = /^\d+(?:st|nd|rd|th)$/;
-
-/**
- * "Download libxml2 2.9.14" met by the link "Downloads" on a page that says "2.9.14" nowhere: a number, a
- * version or a name with digits in it is exact, and one the match does not carry and no element of the page
- * says is not there to be clicked; what shares the other words is something else.
- */
-export const numberAbsent = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
-  if (stated.intent === 'scroll') return undefined;
-  const numbered = words(stated.description).filter((w) => /\d/.test(w) && !COUNTING.test(w));
-  if (!numbered.length) return undefined;
-  const own = tokensOf(match, CARRIED);
-  const unfound = numbered.filter((w) => !says(own, w) && !onPage(stated, w));
-  if (!unfound.length) return undefined;
-  // Written apart in another way ("v1.9" as `from_v1_9`) is still written: letters and digits alone compare.
-  const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  const page = stated.snapshot.elements
-    .flatMap((e) => [e.name, e.label, e.text, e.alt, e.title, e.value, e.near, e.row, e.column, e.href, e.heading])
-    .filter((v): v is string => v !== undefined)
-    .map(bare)
-    .join(' ');
-  const absent = unfound.filter((w) => !page.includes(bare(w)));
-  if (!absent.length) return undefined;
-  return {
-    none: true,
-    reason: `"${match.name}" says part of the description, and nothing on the page says "${absent.join(' ')}"`,
-    closest: sorted.slice(0, 3).map(candidateOf),
-  };
-};
-
-/** Words that ask for a step through a sequence of pages. */
-const STEP_WORDS = new Set(['next', 'previous', 'up', 'first', 'last', 'home']);
-
-/**
- * "Previous" met by the greyed-out "previous" arrow of a manual's first page: an image that is no link and no
- * control does nothing when clicked. A step asked for whose only answer is such an image is a step the page does
- * not offer here; unless an image is what the description asks for.
- */
-export const stepNotOffered = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
-  if (stated.intent !== 'click' || match.interactive || match.role !== 'img') return undefined;
-  if (stated.query.role || !stated.query.terms.some((w) => STEP_WORDS.has(w))) return undefined;
-  return {
-    none: true,
-    reason: `"${match.name}" is an image that is no link or control here: this page offers no such step`,
-    closest: sorted.slice(0, 3).map(candidateOf),
-  };
-};
-
-/**
- * "The ncurses home page" met by a manual's "HOME" link to its own section on the variable HOME: a link to a
- * place in this very page is not the home page of what the description names. Such a match is none.
- */
-export const homeInPage = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
-  if (stated.intent === 'scroll' || !stated.query.terms.includes('home')) return undefined;
-  if (!match.href?.startsWith('#') || match.href.length < 2) return undefined;
-  // A one-page site's "Home" (#home) is its home; "the ncurses home page" names whose home page, which it is not.
-  const own = tokensOf(match, CARRIED);
-  const whose = specificWords(stated).filter((w) => w !== 'home' && !says(own, w));
-  if (!whose.length) return undefined;
-  return {
-    none: true,
-    reason: `"${match.name}" leads to a place in this page (${match.href}), not to the home page of "${whose.join(' ')}"`,
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
