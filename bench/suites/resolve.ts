@@ -112,6 +112,7 @@ const realPages = async () => {
     blind10,
     blind11,
     blind12,
+    blind13,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -133,6 +134,7 @@ const realPages = async () => {
     blind10: withPercent(blind10),
     blind11: withPercent(blind11),
     blind12: withPercent(blind12),
+    blind13: withPercent(blind13),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };

@@ -11,7 +11,7 @@ import { gatherEvidence } from './evidence.js';
 import { GENERIC, type Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
-import { candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
+import { ancestorsOf, candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
 import { isField } from './fields.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, words } from './words.js';
@@ -28,6 +28,10 @@ import {
   tablePartAsked,
 } from './unsaid.js';
 import { homeInPage, numberAbsent, stepNotOffered } from './not-offered.js';
+import { scopeNamedOnly } from './scope-named.js';
+import { memberAbsent } from './series.js';
+import { otherUnit, unitAsked } from './sequence-unit.js';
+import { cellAt } from './cell-at.js';
 import { actionUnsaid, choiceAsked, orderUnsaid, ordinalUnsaid, rowSibling } from './qualifiers.js';
 
 export type { Stated } from './stated.js';
@@ -60,7 +64,20 @@ const labelOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): An
   if (match.interactive || !LABEL_ROLES.has(match.role) || (intent !== 'click' && intent !== 'hover')) return undefined;
   if (query.role?.roles.has(match.role)) return undefined;
   if (match.role === 'heading') {
-    const anchors = headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e])));
+    const byId = new Map(snapshot.elements.map((e) => [e.id, e]));
+    // "[src] of the declaration" met by the heading "Declaration [src]": the control inside it that the
+    // description names whole is what is clicked, not the heading around it.
+    const said = new Set(words(stated.description));
+    const inner = snapshot.elements.filter(
+      (e) =>
+        e.interactive &&
+        e.visible &&
+        ancestorsOf(e, byId).has(match.id) &&
+        words(e.name).length > 0 &&
+        words(e.name).every((w) => said.has(w)),
+    );
+    if (inner.length === 1) return { match: inner[0], confidence: 0.6 };
+    const anchors = headingAnchors(snapshot.elements, byId);
     if (anchors.has(match.id)) return undefined;
     // "The chapter on the C API" clicked: a heading no link leads to does nothing, a link to the chapter would.
     if (query.section && intent !== 'click') return undefined;
@@ -270,6 +287,8 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     const result = resultAsked(answer, stated, sorted);
     return (
       countedInPlace(stated) ??
+      unitAsked(stated) ??
+      cellAt(stated) ??
       rowOfBest(stated, sorted) ??
       rowOfValue(stated) ??
       (result && 'match' in result ? result : answer)
@@ -280,6 +299,8 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     rowBox(answer.match, stated) ??
     // A cell is no control: the one in its row the description names is (or the resolver asks which).
     rowControl(answer.match, stated, sorted) ??
+    // A header cell met ("Offline Messages" for "keeper's offline messages"): the cell under it in the row named.
+    (answer.match.interactive ? undefined : cellAt(stated)) ??
     layoutCell(answer.match, stated, sorted) ??
     // On a page of search results, "the first result" counts the results, not every link.
     resultAsked(answer, stated, sorted) ??
@@ -293,14 +314,17 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     touchedInPassing(answer.match, answer.confidence, stated, sorted) ??
     genericOnly(answer.match, stated, sorted) ??
     oppositeStep(answer.match, stated, sorted) ??
+    otherUnit(answer.match, stated, sorted) ??
     stepNotOffered(answer.match, stated, sorted) ??
     homeInPage(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??
     partInProse(answer.match, stated, sorted) ??
     rivalSaysRest(answer.match, stated, sorted) ??
     complementAbsent(answer.match, stated, sorted) ??
+    memberAbsent(answer.match, stated, sorted) ??
     numberAbsent(answer.match, stated, sorted) ??
     ofRow(answer.match, stated, sorted) ??
+    scopeNamedOnly(answer.match, stated, sorted) ??
     rowSibling(answer.match, stated, sorted) ??
     orderUnsaid(answer.match, stated, sorted) ??
     choiceAsked(answer.match, stated, sorted) ??

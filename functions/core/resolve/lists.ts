@@ -231,8 +231,12 @@ const itemOf = (
   // Lists of the kind in the page's content and in its sidebars: the content's is the one a person counts.
   if (fitting.some(({ list }) => around(list)) && fitting.some(({ list }) => !around(list)))
     fitting = fitting.filter(({ list }) => !around(list));
-  if (fitting.length > 1 && fitting.every(({ list }) => oneTable(list, fitting[0].list)))
+  if (fitting.length > 1 && fitting.every(({ list }) => oneTable(list, fitting[0].list))) {
     fitting = recordColumns(fitting, kind);
+    // "The last user" in a table whose heading is "Users": of its columns, the one headed "User" holds them.
+    const headed = fitting.filter(({ list }) => kind.length && sayAll(list.column, kind));
+    if (headed.length === 1) fitting = headed;
+  }
   // "The last entry in the sidebar": a part named by its region is counted whole, down the one column its lists
   // (one per heading) stand in.
   if (fitting.length > 1 && place.length && place.every((w) => Object.hasOwn(REGION_WORDS, w))) {

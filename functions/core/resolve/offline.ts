@@ -18,6 +18,7 @@ import type { Answer, ElementResolver, Resolution, ResolveOptions } from './reso
 import { inRegion, scoreAll } from './score.js';
 import { scopeOn } from './scope.js';
 import { headingAnchors } from './anchors.js';
+import { relationAsName } from './relate.js';
 
 export class OfflineResolver implements ElementResolver {
   readonly name = 'offline';
@@ -28,7 +29,7 @@ export class OfflineResolver implements ElementResolver {
     const shown = headingLines(snapshotFor(labelsBefore(snapshot), intent));
     // "In the table of contents": when a part of the page is named so, its words say where, not what.
     const scope = scopeOn(shown, description);
-    const query = scope ? { ...scope.query, scope: scope.stems } : parseQuery(description);
+    const query = scope ? { ...scope.query, scope: scope.stems } : relationAsName(shown, parseQuery(description));
     const seen = withHome(shown, query.terms);
     const asksSomething =
       query.terms.length ||

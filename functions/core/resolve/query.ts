@@ -393,6 +393,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
         query.regionWords.push(token);
         query.hints.push(token);
       } else if (ROLE_WORDS[token] && inContainer) query.optional.push(token);
+      // "Fonts and Glyphs": a kind word joined to a name by "and" is one of the things the name lists.
+      else if (ROLE_WORDS[token] && (before === 'and' || before === 'or') && query.terms.length)
+        query.terms.push(token);
       else if (ROLE_WORDS[token] && !aboutTopic) roleWords.push(token);
       else if (!STOPWORDS.has(token) || query.terms.length > 0) {
         query.terms.push(token);

@@ -255,3 +255,35 @@ const writtenIn = (name: string, anchor: Query): boolean => {
   for (let i = 0; i + wanted.length <= have.length; i += 1) if (wanted.every((w, j) => have[i + j] === w)) return true;
   return false;
 };
+
+/**
+ * "Graphical setup under Windows in the sidebar" on a page with a link "1.2 Graphical setup under Windows": the
+ * relation word is part of a name, not a place to look from (read as one, the link just below that one, "under
+ * macOS", was the answer). When a shown element's name holds the description's words as written from its start
+ * past the relation word, the description is read whole, the anchor's words and place joined to its own.
+ */
+export const relationAsName = (snapshot: PageSnapshot, query: Query): Query => {
+  const relation = query.relation;
+  const written = query.written ?? [];
+  if (!relation || written.length < 3) return query;
+  const anchorWords = asWritten(relation.anchor.text ?? '');
+  // The words up to and including the relation's and the anchor's first: "graphical setup under windows".
+  const upTo = written.length - anchorWords.length + 1;
+  if (upTo < 3 || upTo > written.length) return query;
+  const wanted = written.slice(0, upTo);
+  const holds = (name: string) => {
+    const have = asWritten(name);
+    for (let i = 0; i + wanted.length <= have.length; i += 1)
+      if (wanted.every((w, j) => have[i + j] === w)) return true;
+    return false;
+  };
+  if (!snapshot.elements.some((e) => e.visible && e.name && holds(e.name))) return query;
+  const { anchor } = relation;
+  return {
+    ...query,
+    terms: [...query.terms, ...anchor.terms],
+    regions: [...query.regions, ...anchor.regions],
+    regionWords: [...query.regionWords, ...anchor.regionWords],
+    relation: undefined,
+  };
+};

@@ -32,8 +32,14 @@ const saysAll = (element: SnapshotElement, wanted: string[]): boolean => {
   return wanted.every((w) => own.some((t) => tokenMatch(stemOf(w), t) >= 0.7));
 };
 
+/** Whether the control's column header says every word. */
+const columnSays = (element: SnapshotElement, wanted: string[]): boolean => {
+  const column = element.column ? words(element.column).map(stemOf) : [];
+  return column.length > 0 && wanted.every((w) => column.some((t) => tokenMatch(stemOf(w), t) >= 0.7));
+};
+
 /** The shown controls in the element's table row. */
-const rowOf = (match: SnapshotElement, stated: Stated): SnapshotElement[] =>
+export const rowOf = (match: SnapshotElement, stated: Stated): SnapshotElement[] =>
   stated.snapshot.elements.filter(
     (e) => e.interactive && e.visible && e !== match && sameTable(e, match) && sameRow(e, match),
   );
@@ -123,6 +129,8 @@ export const rowControl = (match: SnapshotElement, stated: Stated, sorted: Score
  * "The structure of the authors table" met by the link "authors" (the table's name, in its row) while the row's
  * "Structure" link is what the words before "of" name: "the X of Y" asks for X, Y only says which row. When the
  * match lacks a word of X and a control in its row says it, that control is meant (or the resolver asks which).
+ * When none says it but one stands under a column headed X ("the online users of lighthouse.test": a count
+ * linked in the Online Users column), that one is: a table's cell is known by its row and its column.
  */
 export const ofRow = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll') return undefined;
@@ -137,7 +145,9 @@ export const ofRow = (match: SnapshotElement, stated: Stated, sorted: Scored[]):
   const named = copies.flatMap((copy) => rowOf(copy, stated).filter((e) => saysAll(e, missing)));
   const one = [...new Set(named)];
   if (one.length === 1) return { match: one[0], confidence: 0.6 };
-  return one.length ? inRow(match, missing, stated, sorted) : undefined;
+  if (one.length) return inRow(match, missing, stated, sorted);
+  const under = [...new Set(copies.flatMap((copy) => rowOf(copy, stated).filter((e) => columnSays(e, missing))))];
+  return under.length === 1 ? { match: under[0], confidence: 0.6 } : undefined;
 };
 
 /** A cell this far below the threshold still says which row ("Solaris" met whole, "edit" nowhere on it). */

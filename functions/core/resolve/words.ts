@@ -79,6 +79,13 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bman(?:ual)?[\s-]?pages?\b/g, 'page'],
 ];
 
+/** Lower case without accents and other combining marks, as `tokenize` compares text. */
+const folded = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
 /** Single words with one meaning, after stemming. */
 const SYNONYMS: Record<string, string> = wordTable({
   basket: 'cart',
@@ -87,6 +94,8 @@ const SYNONYMS: Record<string, string> = wordTable({
   mobile: 'phone',
   dismiss: 'close',
   remove: 'delete',
+  // Items ticked in a list are its selected ones ("Delete Selected").
+  ticked: 'selected',
   trash: 'delete',
   bin: 'delete',
   pencil: 'edit',
@@ -162,6 +171,25 @@ const SYNONYMS: Record<string, string> = wordTable({
   nederlands: 'nl',
   polish: 'pl',
   polski: 'pl',
+  italian: 'it',
+  italiano: 'it',
+  catalan: 'ca',
+  catala: 'ca',
+  hungarian: 'hu',
+  magyar: 'hu',
+  czech: 'cs',
+  cestina: 'cs',
+  swedish: 'sv',
+  svenska: 'sv',
+  greek: 'el',
+  // As their own scripts write them (a switcher's "日本語"), in the form tokens take (marks taken off).
+  [folded('日本語')]: 'ja',
+  [folded('中文')]: 'zh',
+  [folded('简体中文')]: 'zh',
+  [folded('繁體中文')]: 'zh',
+  [folded('Русский')]: 'ru',
+  [folded('한국어')]: 'ko',
+  [folded('Ελληνικά')]: 'el',
 });
 
 export const STOPWORDS = new Set([
@@ -260,12 +288,7 @@ const STEP_WORDS = new Set(['forward', 'following']);
 /** Splits a text into words; a dotted number ("1.5", "4.8.2") stays one: "chapter 5" is not section 1.5. */
 const WORD_BREAK = /[^\p{L}\p{N}.]+|\.(?!\d)|(?<!\d)\./u;
 const tokenize = (text: string): string[] => {
-  let value = NON_ASCII.test(text)
-    ? text
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase()
-    : text.toLowerCase();
+  let value = NON_ASCII.test(text) ? folded(text) : text.toLowerCase();
   if (ANY_GLYPH.test(value)) for (const [pattern, replacement] of GLYPHS) value = value.replace(pattern, replacement);
   if (ANY_PHRASE.test(value)) for (const [pattern, replacement] of PHRASES) value = value.replace(pattern, replacement);
   const out: string[] = [];
@@ -278,7 +301,11 @@ const tokenize = (text: string): string[] => {
   }
   // "Forward" and "following" are the next step only as a short control's words ("Forward", "go forward"), not
   // inside a title ("Forward files and address verification") or a longer description.
+  // Nor before a noun it qualifies ("Forward declarations"): the step word ends what a control says.
+  let lastWord = out.length - 1;
+  while (lastWord >= 0 && STOPWORDS.has(out[lastWord])) lastWord -= 1;
   if (step.length && out.filter((t) => !STOPWORDS.has(t)).length > 2) for (const [i, token] of step) out[i] = token;
+  else for (const [i, token] of step) if (i < lastWord) out[i] = token;
   // A lone "Back" in a navigation bar is the previous page ("top | back | next"); "Back to top" is no step.
   if (out.length === 1 && out[0] === 'back') out[0] = 'previous';
   return out;

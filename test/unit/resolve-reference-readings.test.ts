@@ -1,0 +1,115 @@
+/**
+ * Readings for API references and texinfo manuals: names that hold a relation word or a kind word, series of
+ * entries named by one pattern, headings holding a control, navigation bars that step by different units, and
+ * language switchers in their own scripts. Each case here went wrong (or asked) before its reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { storedSnapshot } from '../fixtures/real-pages/corpus.js';
+import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://manual.test/tutorial.html', 'Tutorial');
+
+describe('a relation word inside a name', () => {
+  it('"Graphical setup under Windows in the sidebar" is the entry so named, not the one below "Windows"', async () => {
+    const contents = page(
+      el('s1', 'link', '1.1 Graphical setup under GNU/Linux', { href: 'linux.html', region: ['aside'] }),
+      el('s2', 'link', '1.2 Graphical setup under Windows', { href: 'windows.html', region: ['aside'] }),
+      el('s3', 'link', '1.3 Graphical setup under macOS', { href: 'macos.html', region: ['aside'] }),
+    );
+    const answer = await resolveClick(contents, 'Graphical setup under Windows in the sidebar');
+    expect('match' in answer && answer.match.href).toBe('windows.html');
+  });
+
+  it('still reads "under" as a place when no name holds the words', async () => {
+    const form = page(el('h0', 'heading', 'Shipping'), el('f0', 'textbox', '', { heading: 'Shipping' }));
+    expect(said(await resolveClick(form, 'the field under Shipping'))).toBe('');
+  });
+});
+
+describe('a step word before a noun', () => {
+  it('"Forward declarations" is a section, not the way forward', async () => {
+    const tutorial = page(
+      el('t0', 'link', 'Forward declarations', { href: '#forward-declarations' }),
+      el('t1', 'link', 'Part II', { href: 'tut2.html' }),
+    );
+    expect(said(await resolveClick(tutorial, 'the next tutorial'))).not.toBe('Forward declarations');
+  });
+
+  it('still makes a lone "Forward" the next step', async () => {
+    const bar = page(el('b0', 'link', 'Back', { href: 'a.html' }), el('b1', 'link', 'Forward', { href: 'c.html' }));
+    expect(said(await resolveClick(bar, 'next'))).toBe('Forward');
+  });
+});
+
+describe('a series named by one pattern', () => {
+  it('"Cross-compilation for Linux" is not on a page whose series has Windows, Android and a console', async () => {
+    // Nim's compiler guide, as stored for the real-page corpus: a "here for Mac/Linux" link sits in one section.
+    const guide = storedSnapshot({ site: 'nim', page: 'nimc.html' });
+    expect(said(await resolveClick(guide, 'Cross-compilation for Linux'))).toBe('none');
+    expect(said(await resolveClick(guide, 'Cross-compilation for Android'))).toBe('Cross-compilation for Android');
+  });
+});
+
+describe('a kind word in a name', () => {
+  it('"Fonts and Glyphs" names the page so called: "glyphs" is one of the things it lists, not an icon', async () => {
+    const index = page(
+      el('a0', 'link', 'Font', { href: 'class.Font.html' }),
+      el('a1', 'link', 'Fonts and Glyphs', { href: 'pango_fonts.html' }),
+      el('a2', 'cell', 'Parses a font style.', { interactive: false }),
+    );
+    const answer = await resolveClick(index, 'Fonts and Glyphs');
+    expect('match' in answer && answer.match.href).toBe('pango_fonts.html');
+  });
+});
+
+describe('a control inside a heading', () => {
+  it('"[src] of the declaration" is the source link inside the heading "Declaration [src]"', async () => {
+    const fn = page(
+      el('h0', 'heading', 'Declaration [src]', { attributes: 'declaration' }),
+      el('l0', 'link', '', { href: '#declaration', parent: 'h0', heading: 'Declaration [src]' }),
+      el('l1', 'link', '[src]', { href: 'https://git.test/markup.h#L41', parent: 'h0', heading: 'Declaration [src]' }),
+      el('h1', 'heading', 'Description [src]', { attributes: 'description' }),
+      el('l2', 'link', '[src]', { href: 'https://git.test/markup.c#L602', parent: 'h1', heading: 'Description [src]' }),
+    );
+    const answer = await resolveClick(fn, '[src] of the declaration');
+    expect('match' in answer && answer.match.href).toBe('https://git.test/markup.h#L41');
+  });
+});
+
+describe('navigation bars that step by different units', () => {
+  /** A texinfo bar: ">>" to the next chapter, ">" to the next section in reading order. */
+  const bar = (n: number, section: string) => [
+    el(`c${n}`, 'link', 'Common notation >>', { href: 'common-notation.html', title: 'Next chapter' }),
+    el(`s${n}`, 'link', `${section} >`, { href: section, title: 'Next section in reading order', rel: 'next' }),
+  ];
+
+  it('"the next chapter" is the link titled "Next chapter", not the next section', async () => {
+    const answer = await resolveClick(page(...bar(0, 'compiling.html')), 'the next chapter');
+    expect('match' in answer && answer.match.href).toBe('common-notation.html');
+  });
+
+  it('"the next chapter" on a page of several bars, whose next sections differ, is still the one chapter', async () => {
+    const answer = await resolveClick(
+      page(...bar(0, '#pitch'), ...bar(1, '#key'), ...bar(2, 'ties.html')),
+      'the next chapter',
+    );
+    expect('match' in answer && answer.match.href).toBe('common-notation.html');
+  });
+
+  it('still takes the next section for "the next section"', async () => {
+    const answer = await resolveClick(page(...bar(0, 'compiling.html')), 'the next section');
+    expect('match' in answer && answer.match.href).toBe('compiling.html');
+  });
+});
+
+describe('language switchers', () => {
+  it('name languages in their own scripts', async () => {
+    const switcher = page(
+      el('l0', 'link', 'Deutsch', { href: 'index.de.html' }),
+      el('l1', 'link', '日本語', { href: 'index.ja.html' }),
+      el('l2', 'link', 'Русский', { href: 'index.ru.html' }),
+    );
+    expect(said(await resolveClick(switcher, 'the Japanese version'))).toBe('日本語');
+    expect(said(await resolveClick(switcher, 'Russian'))).toBe('Русский');
+  });
+});

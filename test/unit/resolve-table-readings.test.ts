@@ -1,0 +1,162 @@
+/**
+ * Readings for admin screens whose tables name records in one column and what each holds in others, with a menu
+ * that names a host and, under it, that host's pages: each case here went wrong (or asked) before its reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { storedSnapshot } from '../fixtures/real-pages/corpus.js';
+import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
+
+const page = pageAt('http://admin.test/hosts/', 'Hosts');
+const TABLE = ['table'];
+const TITLE = 'Virtual Hosts';
+
+/** A row of the hosts table: the host's link, then counts linked in their columns. */
+const hostRow = (host: string, y: number) => [
+  el(`${host}-name`, 'link', host, {
+    href: `/server/${host}/`,
+    column: 'Host',
+    heading: TITLE,
+    region: TABLE,
+    box: box(10, y),
+  }),
+  el(`${host}-users`, 'link', '3', {
+    href: `/server/${host}/users/`,
+    column: 'Registered Users',
+    row: host,
+    heading: TITLE,
+    region: TABLE,
+    box: box(200, y),
+  }),
+  el(`${host}-online`, 'link', '0', {
+    href: `/server/${host}/online-users/`,
+    column: 'Online Users',
+    row: host,
+    heading: TITLE,
+    region: TABLE,
+    box: box(400, y),
+  }),
+];
+const box = (x: number, y: number) => ({ x, y, width: 80, height: 20 });
+
+const hosts = page(
+  el('h', 'heading', TITLE),
+  el('c0', 'columnheader', 'Host', { interactive: false, region: TABLE, box: box(10, 100) }),
+  el('c1', 'columnheader', 'Registered Users', { interactive: false, region: TABLE, box: box(200, 100) }),
+  el('c2', 'columnheader', 'Online Users', { interactive: false, region: TABLE, box: box(400, 100) }),
+  ...hostRow('harbour.test', 140),
+  ...hostRow('lighthouse.test', 180),
+);
+
+describe('a cell known by its row and its column', () => {
+  it('"the online users of lighthouse.test" is the count under Online Users in that host\'s row', async () => {
+    // ejabberd's list of virtual hosts, as stored for the real-page corpus.
+    const stored = storedSnapshot({ site: 'ejabberd', page: 'vhosts.html' });
+    const answer = await resolveClick(stored, 'online users of lighthouse.test');
+    expect('match' in answer && answer.match.href).toBe('/server/lighthouse.test/online-users/');
+  });
+
+  it('"the registered users count of harbour.test": a count is what a cell holds, not a word it must say', async () => {
+    const answer = await resolveClick(hosts, 'the registered users count of harbour.test');
+    expect('match' in answer && answer.match.href).toBe('/server/harbour.test/users/');
+  });
+
+  it('a possessive names the row: "keeper\'s offline messages" where rows say the whole address', async () => {
+    const users = page(
+      el('cu', 'columnheader', 'User', { interactive: false, region: TABLE, box: box(10, 100) }),
+      el('co', 'columnheader', 'Offline Messages', { interactive: false, region: TABLE, box: box(300, 100) }),
+      ...['deckhand', 'keeper'].flatMap((name, i) => [
+        el(`${name}`, 'link', `${name}@harbour.test`, {
+          href: `/user/${name}/`,
+          column: 'User',
+          region: TABLE,
+          box: box(10, 140 + 40 * i),
+        }),
+        el(`${name}-q`, 'link', String(i * 2), {
+          href: `/user/${name}/queue/`,
+          column: 'Offline Messages',
+          row: `${name}@harbour.test`,
+          region: TABLE,
+          box: box(300, 140 + 40 * i),
+        }),
+      ]),
+    );
+    const answer = await resolveClick(users, "keeper's offline messages");
+    expect('match' in answer && answer.match.href).toBe('/user/keeper/queue/');
+  });
+
+  it('a row that says more than the owner is another record: "vcard" is not "vcard_search"', async () => {
+    const tables = page(
+      ...['vcard', 'vcard_search'].flatMap((name, i) => [
+        el(name, 'link', name, { href: `/db/${name}/`, column: 'Name', region: TABLE, box: box(10, 140 + 40 * i) }),
+        el(`${name}-type`, 'combobox', '', {
+          attributes: `table${name}`,
+          column: 'Storage Type',
+          row: name,
+          region: TABLE,
+          box: box(200, 140 + 40 * i),
+        }),
+      ]),
+    );
+    const answer = await resolveClick(tables, 'storage type of the vcard table');
+    expect('match' in answer && answer.match.attributes).toBe('tablevcard');
+  });
+
+  it('still asks when the owner names no row', async () => {
+    expect(said(await resolveClick(hosts, 'online users of ferry.test'))).not.toBe('0');
+  });
+});
+
+describe('a menu that names a host above its pages', () => {
+  const menu = page(
+    el('m0', 'link', 'Virtual Hosts', { href: '/vhosts/' }),
+    el('m1', 'link', 'harbour.test', { href: '/server/harbour.test/' }),
+    el('m2', 'link', 'Users', { href: '/server/harbour.test/users/' }),
+    el('m3', 'link', 'Statistics', { href: '/server/harbour.test/stats/' }),
+    el('m4', 'link', 'Statistics', { href: '/stats/' }),
+  );
+
+  it('"Statistics of harbour.test" is not the link "harbour.test", whose whole name is only the place', async () => {
+    // ejabberd's shared-roster group form, as stored: its menu names the host, then the host's pages.
+    const stored = storedSnapshot({ site: 'ejabberd', page: 'group.html' });
+    expect(said(await resolveClick(stored, 'Statistics of harbour.test'))).not.toBe('harbour.test');
+    expect(said(await resolveClick(menu, 'Statistics of harbour.test'))).not.toBe('harbour.test');
+  });
+});
+
+describe('counting a table whose heading names its records', () => {
+  it('"the last user" counts down the column headed User, not the counts beside it', async () => {
+    const users = page(
+      el('h', 'heading', 'Users'),
+      ...['admin', 'deckhand', 'pilot'].flatMap((name, i) => [
+        el(name, 'link', `${name}@harbour.test`, {
+          href: `/user/${name}/`,
+          column: 'User',
+          heading: 'Users',
+          region: TABLE,
+          box: box(10, 140 + 40 * i),
+        }),
+        el(`${name}-q`, 'link', String(i), {
+          href: `/user/${name}/queue/`,
+          column: 'Offline Messages',
+          row: `${name}@harbour.test`,
+          heading: 'Users',
+          region: TABLE,
+          box: box(300, 140 + 40 * i),
+        }),
+      ]),
+    );
+    const answer = await resolveClick(users, 'the last user');
+    expect('match' in answer && answer.match.href).toBe('/user/pilot/');
+  });
+});
+
+describe('words of list actions', () => {
+  it('ticked items are the selected ones', async () => {
+    const queue = page(
+      el('b0', 'button', 'Delete Selected'),
+      el('b1', 'button', 'Add New'),
+      el('x0', 'checkbox', '', { row: 'message 1' }),
+    );
+    expect(said(await resolveClick(queue, 'delete the ticked messages'))).toBe('Delete Selected');
+  });
+});
