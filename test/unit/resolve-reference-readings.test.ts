@@ -113,3 +113,27 @@ describe('language switchers', () => {
     expect(said(await resolveClick(switcher, 'Russian'))).toBe('Русский');
   });
 });
+
+describe('counting the table of contents', () => {
+  /** A contents list of links to the page's headings (no landmark), then the sections, then an index's letters. */
+  const manual = page(
+    el('c0', 'link', 'Introduction', { href: '#intro' }),
+    el('c1', 'link', 'Installing', { href: '#install' }),
+    el('c2', 'link', 'Getting help', { href: '#help' }),
+    el('h0', 'heading', 'Introduction', { attributes: 'intro' }),
+    el('h1', 'heading', 'Installing', { attributes: 'install' }),
+    el('h2', 'heading', 'Getting help', { attributes: 'help' }),
+    el('x0', 'link', 'Back to the site', { href: '/' }),
+    el('i0', 'link', 'A', { href: '#index-a' }),
+    el('i1', 'link', 'B', { href: '#index-b' }),
+  );
+
+  it('"the first entry of the table of contents" is the first of the links to the page\'s own headings', async () => {
+    expect(said(await resolveClick(manual, 'the first entry of the table of contents'))).toBe('Introduction');
+    expect(said(await resolveClick(manual, 'the second entry of the contents'))).toBe('Installing');
+  });
+
+  it('still does not count from the end, where other links into the page may follow the contents', async () => {
+    expect(said(await resolveClick(manual, 'the last entry of the table of contents'))).not.toBe('B');
+  });
+});

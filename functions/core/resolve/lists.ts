@@ -17,6 +17,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { columnsBy } from './equals.js';
+import { contentsLinks } from './scope.js';
 import { REGION_WORDS } from './query.js';
 import { inRegion } from './score.js';
 import type { Answer } from './resolver.js';
@@ -219,11 +220,34 @@ const recordColumns = <T extends { items: SnapshotElement[] }>(columns: T[], kin
   return leading.length ? leading : records;
 };
 
-const itemOf = (
-  snapshot: PageSnapshot,
-  { named, kind, place }: Count,
-  ordinal: number,
-): SnapshotElement | undefined => {
+/** Kinds a table of contents lists: its entries are the page's sections. */
+const CONTENTS_KINDS = new Set(['section', 'chapter', 'part', 'heading', 'topic'].map(stemOf));
+
+/**
+ * "The first entry of the table of contents": the page's contents as its links stand (runs of links to its own
+ * headings, whatever the markup calls them), counted in document order.
+ */
+const contentsEntry = (snapshot: PageSnapshot, { kind, place }: Count, ordinal: number) => {
+  if (place.length !== 1 || place[0] !== 'content' || !kind.every((w) => CONTENTS_KINDS.has(w))) return undefined;
+  // Counted from the start only: where the contents end, the links to places in the page may go on (an index's
+  // letters, a list of figures) with nothing between to tell them apart.
+  if (ordinal < 0) return undefined;
+  // The first run of them: a later one is another list of places in the page (an index's letters, a section's own
+  // contents), which the table of contents is not.
+  const ids = contentsLinks(snapshot.elements);
+  const start = snapshot.elements.findIndex((e) => ids.has(e.id));
+  const items: SnapshotElement[] = [];
+  for (const e of snapshot.elements.slice(Math.max(0, start))) {
+    if (start < 0 || (e.interactive && !ids.has(e.id))) break;
+    if (ids.has(e.id) && e.visible) items.push(e);
+  }
+  return items[ordinal - 1];
+};
+
+const itemOf = (snapshot: PageSnapshot, count: Count, ordinal: number): SnapshotElement | undefined => {
+  const contents = contentsEntry(snapshot, count, ordinal);
+  if (contents) return contents;
+  const { named, kind, place } = count;
   let fitting = listsOf(snapshot.elements)
     .filter((list) => kind.length || place.length || !around(list))
     .map((list) => ({ list, items: ofKind(list, kind, place) }))
