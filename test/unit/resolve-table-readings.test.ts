@@ -160,3 +160,30 @@ describe('words of list actions', () => {
     expect(said(await resolveClick(queue, 'delete the ticked messages'))).toBe('Delete Selected');
   });
 });
+
+describe('a word said in passing by a record', () => {
+  const log = page(
+    el('c0', 'columnheader', 'Summary', { interactive: false, region: TABLE, box: box(10, 100) }),
+    el('r0', 'link', 'Add next_high_water search', {
+      href: '/revision/2',
+      column: 'Summary',
+      region: TABLE,
+      box: box(10, 140),
+    }),
+    el('r1', 'link', 'Initial import of the tide calculator', {
+      href: '/revision/1',
+      column: 'Summary',
+      region: TABLE,
+      box: box(10, 180),
+    }),
+    el('m0', 'link', 'Changes', { href: '/changes' }),
+  );
+
+  it('"Search" on a change log with no search is not the commit whose message ends in "search"', async () => {
+    expect(said(await resolveClick(log, 'Search'))).toBe('none');
+  });
+
+  it('still takes a record that its first word names', async () => {
+    expect(said(await resolveClick(log, 'Initial import'))).toBe('Initial import of the tide calculator');
+  });
+});

@@ -14,7 +14,7 @@ import { inRegion, type Intent, type Scored } from './score.js';
 import { ancestorsOf, candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';
 import { isField } from './fields.js';
 import type { Stated } from './stated.js';
-import { STOPWORDS, words } from './words.js';
+import { STOPWORDS, stemOf, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { allBox, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
@@ -253,6 +253,27 @@ const touchedInPassing = (match: SnapshotElement, confidence: number, stated: St
 };
 
 /**
+ * "Search" met by the change log's "Add next_high_water search": a one-word description that a record's text in
+ * a table says in passing (the third of four words, under a column that is not about it) names what the record
+ * is about, not a control. A page with a search has it by that name; this one does not.
+ */
+const mentionedInRecord = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const { query } = stated;
+  const specific = query.terms.filter((w) => !STOPWORDS.has(w) && !GENERIC.has(w));
+  if (specific.length !== 1 || query.role || query.relation || query.scope || query.regions.length) return undefined;
+  if (!inRegion(match, 'table') || !match.column) return undefined;
+  const name = words(match.name).filter((w) => !STOPWORDS.has(w));
+  const at = name.findIndex((w) => stemOf(w) === stemOf(specific[0]));
+  if (name.length < 3 || at <= 0) return undefined;
+  if (words(match.column).some((w) => stemOf(w) === stemOf(specific[0]))) return undefined;
+  return {
+    none: true,
+    reason: `"${specific[0]}" is only a word in the record "${match.name}"; say which element`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/**
  * "The sidebar page" on a page with no sidebar, met by the link "Show page": the only word of the description it
  * carries is "page", which any page link has, and the word that says which page ("sidebar") is nowhere on it. A
  * match on generic words alone (a kind of page or element, "page", "section", "link") while a specific word of
@@ -312,6 +333,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     stepsNotList(answer.match, stated, sorted) ??
     listTitle(answer.match, stated, sorted) ??
     touchedInPassing(answer.match, answer.confidence, stated, sorted) ??
+    mentionedInRecord(answer.match, stated, sorted) ??
     genericOnly(answer.match, stated, sorted) ??
     oppositeStep(answer.match, stated, sorted) ??
     otherUnit(answer.match, stated, sorted) ??
