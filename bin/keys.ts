@@ -22,24 +22,35 @@ import {
   rotateWebhookSecret,
 } from '../functions/core/webhooks/secrets.js';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    org: { type: 'string' },
-    key: { type: 'string' },
-    rotate: { type: 'boolean' },
-    'grace-hours': { type: 'string' },
-    aws: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-const command = positionals[0];
 const usage =
   'usage: npm run keys -- create --org NAME | list [--org NAME] | revoke --org NAME --key KEY_ID | webhook-secret --org NAME [--rotate [--grace-hours N]]  [--aws]';
 const fail = (message: string): never => {
   console.error(message);
   process.exit(2);
 };
+// A mistyped command line (an option without its value) is answered with what was wrong and the usage, not a trace.
+const parsed = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        org: { type: 'string' },
+        key: { type: 'string' },
+        rotate: { type: 'boolean' },
+        'grace-hours': { type: 'string' },
+        aws: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${usage}`);
+  }
+})();
+const { positionals, values } = parsed;
+const command = positionals[0];
+// Refusals of the input itself (an org name too long) are the caller's to fix: said plainly, exit 2.
+process.on('uncaughtException', (error) => fail(`keys: ${error.message}`));
+process.on('unhandledRejection', (error) => fail(`keys: ${(error as Error).message ?? String(error)}`));
 
 if (values.help || !command || !['create', 'list', 'revoke', 'webhook-secret'].includes(command)) fail(usage);
 const graceHours = values['grace-hours'] === undefined ? DEFAULT_ROTATION_GRACE_HOURS : Number(values['grace-hours']);

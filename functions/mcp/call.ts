@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { routeByOperationId } from '../api/routes.js';
 import { ValidationError } from '../core/shared/errors.js';
+import { depthExceeds, MAX_DEPTH } from '../http/middleware/json-body.js';
 import type { Tool } from './tools.js';
 
 export interface ApiRequest {
@@ -82,6 +83,17 @@ export const toolError = (problem: Problem): CallToolResult => {
 /** The request the route describes for these arguments, or the arguments' fault when its path cannot be built. */
 const requestFor = (tool: Tool, args: Record<string, unknown>, authorization: string): ApiRequest | Problem => {
   const { route } = tool;
+  // As the HTTP door refuses such a body before anything recurses over it (an argument thousands of arrays deep
+  // overflows the stack of whatever walks it next).
+  if (depthExceeds(args, MAX_DEPTH)) {
+    const errors = [{ field: '(arguments)', message: `nests deeper than ${MAX_DEPTH} levels` }];
+    return {
+      status: 422,
+      code: new ValidationError([]).code,
+      detail: `validation failed: ${errors[0].message}`,
+      errors,
+    };
+  }
   const paramKeys = keysOf(route.params);
   const queryKeys = keysOf(route.query);
   // Path parameters are checked here only because the path cannot be written without them; the route's own

@@ -131,6 +131,33 @@ describe.skipIf(!hasDriver)('WebDriver on a full Chromium', () => {
     await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
   });
 
+  it('judges what the driver will read: bodies only the driver can parse, and pages that lie about their inputs', async () => {
+    const { id } = await createRunningSession(svc);
+    const driver = webDriverFor(`${svc.url}/webdriver/${id}`, svc.key);
+    try {
+      const base = `${svc.url}/webdriver/${id}/session/${(await driver.getSession()).getId()}`;
+      const raw = (path: string, body: string) =>
+        fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${svc.key}` },
+          body,
+        });
+      // chromedriver reads "\x66" escapes and comments; JSON does not.
+      expect((await raw('/url', '{"url":"\\x66ile:///etc/passwd"}')).status).toBe(400);
+      const command = JSON.stringify({ cmd: 'Browser.getBrowserCommandLine', params: {} });
+      expect((await raw('/goog/cdp/execute', `${command}//`)).status).toBe(400);
+      expect(await driver.getCurrentUrl()).not.toMatch(/^file:/);
+      // The page answers "text" to the first question about its file input's type.
+      await driver.get(`${fixtures.url}/files/lying-input.html`);
+      const input = await driver.findElement(By.css('#document'));
+      await expect(input.sendKeys('/etc/passwd')).rejects.toThrow(/files from the host cannot be set on inputs/);
+      expect(await driver.findElement(By.css('#result')).getText()).toBe('');
+    } finally {
+      await driver.quit();
+    }
+    await svc.app.inject({ method: 'DELETE', path: `/v1/sessions/${id}`, headers: svc.auth });
+  });
+
   it('ends with the session: its chromedriver stops, the endpoint refuses, the session shows no URL', async () => {
     const { id } = await createRunningSession(svc);
     const driver = webDriverFor(`${svc.url}/webdriver/${id}`, svc.key);

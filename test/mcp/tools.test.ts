@@ -103,3 +103,17 @@ describe('MCP tool input schemas', () => {
     expect(() => buildTools()).not.toThrow();
   });
 });
+
+describe('MCP tool arguments', () => {
+  it('that nest deeper than a request body may are refused as invalid, before anything walks them', async () => {
+    const { runTool } = await import('../../functions/mcp/call.js');
+    const tool = buildTools().find((candidate) => candidate.name === 'window_scroll')!;
+    let deep: unknown = 'x';
+    for (let i = 0; i < 5_000; i += 1) deep = [deep];
+    const result = await runTool(tool, { sessionId: 's', windowId: 'w', scrollBy: { yAxis: deep } }, 'Bearer k', () =>
+      Promise.reject(new Error('not to be called')),
+    );
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ status: 422, errors: [{ field: '(arguments)' }] });
+  });
+});

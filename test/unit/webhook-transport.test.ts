@@ -1,6 +1,6 @@
 /** The HTTP webhook transport: timeouts, and the address guard applied to the addresses it actually connects to. */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpWebhookTransport } from '../../functions/adapters/http/webhook-sender.js';
 
@@ -12,6 +12,13 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     hits += 1;
     if (req.url === '/hang') return; // never answers
+    if (req.url === '/endless') {
+      // The status at once, then a body that never ends.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('.'), 50);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
     req.resume();
     req.on('end', () => {
       res.statusCode = 202;
@@ -42,6 +49,33 @@ describe('HTTP webhook transport', () => {
     const outcome = await post(`http://127.0.0.1:${port}/hang`, () => true, 200);
     expect(outcome.statusCode).toBeUndefined();
     expect(outcome.error).toMatch(/no answer within 200 ms/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('ends an attempt at its deadline however the receiver trickles bytes', async () => {
+    // Headers one byte at a time, never finished: the socket is never silent for the idle timeout.
+    const trickle = net.createServer((socket) => {
+      const line = 'HTTP/1.1 200 OK\r\nx-slow: ' + 'a'.repeat(10_000);
+      let i = 0;
+      const timer = setInterval(() => (i < line.length ? socket.write(line[i++]) : undefined), 40);
+      socket.on('close', () => clearInterval(timer));
+      socket.on('error', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = Date.now();
+      const outcome = await post(`http://127.0.0.1:${(trickle.address() as AddressInfo).port}/`, () => true, 300);
+      expect(outcome.error).toMatch(/no answer within 300 ms/);
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      await new Promise<void>((resolve) => trickle.close(() => resolve()));
+    }
+  });
+
+  it('answers as soon as the status is known, whatever the body then does', async () => {
+    const started = Date.now();
+    const outcome = await post(`http://127.0.0.1:${port}/endless`, () => true, 5_000);
+    expect(outcome.statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 

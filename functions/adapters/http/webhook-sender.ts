@@ -46,6 +46,12 @@ const send = (request: WebhookPost): Promise<Omit<WebhookPostOutcome, 'durationM
       return;
     }
     const client = url.protocol === 'https:' ? https : http;
+    // One deadline for the whole attempt: the socket's own timeout is only for silence, and a receiver that sends a
+    // byte now and then (headers trickled, a body that never ends) would hold the attempt, and a worker, forever.
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`no answer within ${request.timeoutMs} ms`)),
+      request.timeoutMs,
+    );
     const req = client.request(
       url,
       {
@@ -60,14 +66,19 @@ const send = (request: WebhookPost): Promise<Omit<WebhookPostOutcome, 'durationM
         agent: false,
       },
       (res) => {
-        // Drain the body (bounded by the timeout) so the socket closes cleanly; only the status matters.
+        // Only the status matters, and it is known: the attempt ends now. The body is drained (bounded by the
+        // deadline) so the socket closes cleanly.
+        resolve({ statusCode: res.statusCode });
         res.resume();
-        res.on('end', () => resolve({ statusCode: res.statusCode }));
-        res.on('error', () => resolve({ statusCode: res.statusCode }));
+        res.on('close', () => clearTimeout(deadline));
+        res.on('error', () => undefined);
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${request.timeoutMs} ms`)));
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.message || error.code || String(error) }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      resolve({ error: error.message || error.code || String(error) });
+    });
     req.end(request.body);
   });
 

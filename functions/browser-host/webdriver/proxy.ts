@@ -84,12 +84,7 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
       if (probe.status === 200 && typeof type === 'string' && type.toLowerCase() === 'file')
         return send(response, FILE_INPUT_REFUSAL.status, FILE_INPUT_REFUSAL.body);
     }
-    const answer = await callDriver(
-      driverUrl,
-      request.method ?? 'GET',
-      path,
-      verdict.kind === 'forward' ? (verdict.body ?? body) : body,
-    );
+    const answer = await callDriver(driverUrl, request.method ?? 'GET', path, verdict.body ?? body);
     options.sessions.touch(sessionId);
     const isNewSession = request.method === 'POST' && path === '/session';
     response.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store' });

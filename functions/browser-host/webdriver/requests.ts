@@ -5,14 +5,15 @@
  * the CDP commands the CDP proxy refuses. A new WebDriver session always attaches to the session's running browser:
  * whatever the client asks of `goog:chromeOptions` (a binary, flags, extensions) belongs to a browser it would launch.
  */
+import { statSync } from 'node:fs';
 import { isPageUrl, PAGE_URL_RULE } from '../../net/page-urls.js';
 import { commandVerdict } from '../cdp-client-policy.js';
 
 export type Verdict =
   | { kind: 'forward'; body?: string }
   | { kind: 'answer'; status: number; body: unknown }
-  /** Forward only if the element at `probePath` (GET, on the driver) is not a file input. */
-  | { kind: 'unless-file-input'; probePath: string };
+  /** Forward `body` only if the element at `probePath` (GET, on the driver) is not a file input. */
+  | { kind: 'unless-file-input'; probePath: string; body: string };
 
 type Json = Record<string, unknown>;
 
@@ -39,16 +40,24 @@ const parse = (body: string): Json | undefined => {
 /** `path` is the request path below the session's WebDriver base (`/session/{id}/url`). */
 export function verdictFor(method: string, path: string, body: string, debuggerAddress: string): Verdict {
   if (method !== 'POST') return { kind: 'forward' };
-  if (path === '/session')
-    return { kind: 'forward', body: JSON.stringify(attachCapabilities(parse(body) ?? {}, debuggerAddress)) };
-  const command = /^\/session\/[^/]+(\/.*)$/.exec(path)?.[1];
-  if (!command) return { kind: 'forward' };
+  // What is judged is what the driver gets: the body as parsed here, written out again. The driver's own parser
+  // takes more than JSON (comments, "\x66" escapes), so a body only it could read would pass every check below
+  // unseen; such a body is refused, and a parsed one is sent on as written here (one key once, no comments).
   const json = parse(body);
+  if (json === undefined && body.trim() !== '') return refuse('the request body is not a JSON object');
+  const canonical = JSON.stringify(json ?? {});
+  if (path === '/session')
+    return { kind: 'forward', body: JSON.stringify(attachCapabilities(json ?? {}, debuggerAddress)) };
+  const command = /^\/session\/[^/]+(\/.*)$/.exec(path)?.[1];
+  if (!command) return { kind: 'forward', body: canonical };
+  // Selenium's upload of a client's file writes it on the host for a file input to take: the host's disk is not
+  // the client's, and file inputs get files pushed to the session instead.
+  if (command === '/se/file' || command === '/file') return FILE_INPUT_REFUSAL;
   if (command === '/url') {
     const url = json?.url;
     return typeof url === 'string' && !isPageUrl(url)
       ? refuse(`navigation: url ${PAGE_URL_RULE}`)
-      : { kind: 'forward' };
+      : { kind: 'forward', body: canonical };
   }
   if (
     command === '/goog/cdp/execute' ||
@@ -56,15 +65,40 @@ export function verdictFor(method: string, path: string, body: string, debuggerA
     command === '/chromium/send_command'
   ) {
     const cmd = json?.cmd;
-    if (typeof cmd !== 'string') return { kind: 'forward' };
+    if (typeof cmd !== 'string') return refuse('a CDP command needs its name in "cmd"');
     const verdict = commandVerdict(cmd, (json?.params as Json | undefined) ?? {});
     if (verdict === 'acknowledge') return { kind: 'answer', status: 200, body: { value: {} } };
-    return verdict ? refuse(`${cmd}: ${verdict.refuse}`) : { kind: 'forward' };
+    return verdict ? refuse(`${cmd}: ${verdict.refuse}`) : { kind: 'forward', body: canonical };
   }
   const element = /^\/element\/([^/]+)\/value$/.exec(command)?.[1];
-  if (element)
-    return { kind: 'unless-file-input', probePath: `${path.slice(0, path.length - '/value'.length)}/property/type` };
-  return { kind: 'forward' };
+  if (element) {
+    // The type probe below runs in the page, which can lie about it; a host path is refused whatever it says.
+    if (hostPathsIn(json ?? {}).length) return FILE_INPUT_REFUSAL;
+    return {
+      kind: 'unless-file-input',
+      probePath: `${path.slice(0, path.length - '/value'.length)}/property/type`,
+      body: canonical,
+    };
+  }
+  return { kind: 'forward', body: canonical };
+}
+
+/**
+ * The lines of typed text that name something on the host's disk: the driver sets each line of text sent to a
+ * file input as a file, and it takes absolute paths only. Typing such a path into a text field is refused too.
+ */
+export function hostPathsIn(json: Json): string[] {
+  const text = typeof json.text === 'string' ? json.text : Array.isArray(json.value) ? json.value.join('') : '';
+  return text.split('\n').filter((line) => {
+    const path = line.trim();
+    if (path.length < 2 || !(path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path))) return false;
+    try {
+      statSync(path);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 export const FILE_INPUT_REFUSAL = refuse(

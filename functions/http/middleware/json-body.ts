@@ -11,9 +11,9 @@ import { AppError, BadRequestError, PayloadTooLargeError, ValidationError } from
 import type { HttpContext, HttpRequest } from './types.js';
 
 /** No request shape nests past a handful of levels; a deeper body is refused before anything recurses over it. */
-const MAX_DEPTH = 32;
+export const MAX_DEPTH = 32;
 
-const depthExceeds = (root: unknown, limit: number): boolean => {
+export const depthExceeds = (root: unknown, limit: number): boolean => {
   const stack: [unknown, number][] = [[root, 1]];
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
