@@ -81,7 +81,18 @@ export const startBridge = async (
     void local.send(message).finally(() => id !== undefined && id !== null && answered(id));
   };
   remote.onerror = (error) => log(`mcp bridge: ${error.message}`);
-  local.onerror = (error) => log(`mcp bridge: ${error.message}`);
+  local.onerror = (error) => {
+    log(`mcp bridge: ${error.message}`);
+    // A line that is not JSON, or not a JSON-RPC message, has no id to answer: JSON-RPC answers it with id null.
+    const code =
+      error instanceof SyntaxError ? ErrorCode.ParseError : error.name === 'ZodError' ? ErrorCode.InvalidRequest : 0;
+    if (code)
+      void local.send({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code, message: code === ErrorCode.ParseError ? 'Parse error' : 'Invalid Request' },
+      } as unknown as JSONRPCMessage);
+  };
   let closed = false;
   const close = async () => {
     if (closed) return;

@@ -36,6 +36,28 @@ const refusal = (
 const headerOf = (event: APIGatewayProxyEvent, name: string): string | undefined =>
   Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1] ?? undefined;
 
+/**
+ * What JSON-RPC calls an Invalid Request that the transport would take otherwise: an empty batch (answered with
+ * nothing at all) and an id that is neither a string, a number nor null (answered as unparseable). A body that is
+ * not JSON is left to the transport, which answers it as a parse error.
+ */
+const invalidRequest = (body: string | undefined): string | undefined => {
+  let json: unknown;
+  try {
+    json = JSON.parse(body ?? '');
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(json) && json.length === 0) return 'an empty batch';
+  const badId = (message: unknown) =>
+    typeof message === 'object' &&
+    message !== null &&
+    'id' in message &&
+    !['string', 'number'].includes(typeof message.id) &&
+    message.id !== null;
+  return (Array.isArray(json) ? json : [json]).some(badId) ? 'an id must be a string, a number or null' : undefined;
+};
+
 export const createMcpDoor = (options: McpDoorOptions) => {
   const tools = options.tools ?? buildTools();
   return async (
@@ -58,6 +80,17 @@ export const createMcpDoor = (options: McpDoorOptions) => {
         : event.isBase64Encoded
           ? Buffer.from(event.body, 'base64').toString('utf8')
           : event.body;
+    const invalid = invalidRequest(body);
+    if (invalid)
+      return {
+        statusCode: 400,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: `Invalid Request: ${invalid}` },
+        }),
+      };
     const request = new Request(`http://mcp.invalid${MCP_PATH}`, { method: 'POST', headers, body });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -31,6 +31,24 @@ const post = async (message: unknown) => {
 
 const request = (method: string, params?: unknown) => ({ jsonrpc: '2.0', id: 7, method, params });
 
+describe('/mcp with messages that are no JSON-RPC request', () => {
+  it.each([
+    [[], 'an empty batch'],
+    [{ jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }, 'an id must be'],
+    [[{ jsonrpc: '2.0', id: [1], method: 'ping' }], 'an id must be'],
+  ])('%j answers -32600 Invalid Request', async (message, said) => {
+    const { status, json } = await post(message);
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(json.error.message).toContain(said);
+  });
+
+  it('still answers a ping', async () => {
+    const { json } = await post({ jsonrpc: '2.0', id: 'p', method: 'ping' });
+    expect(json).toMatchObject({ id: 'p', result: {} });
+  });
+});
+
 describe('/mcp with params of the wrong shape', () => {
   it.each([
     ['tools/call', { name: 'session_list', arguments: 'not an object' }, 'arguments'],

@@ -69,6 +69,31 @@ describe('MCP over the stdio bridge', () => {
     expect(answers.find((a) => a.id === 2)?.result?.tools?.length).toBe(toolSpecs.length);
   });
 
+  it('answers a line that is not JSON with a parse error, and goes on', async () => {
+    const bridge = spawn('npm', ['run', '--silent', 'mcp', '--', '--url', bed.svc.url, '--key', bed.svc.key], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    bridge.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+    };
+    bridge.stdin.end(
+      `${JSON.stringify(initialize)}\ngarbage\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' })}\n`,
+    );
+    await new Promise<number | null>((resolve) => bridge.once('exit', resolve));
+    const answers = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number | null; error?: { code: number } });
+    expect(answers.find((a) => a.id === null)?.error?.code).toBe(-32700);
+    expect(answers.map((a) => a.id)).toEqual(expect.arrayContaining([1, 2]));
+  });
+
   it('a wrong key fails the connection instead of hanging', async () => {
     await expect(connect('sk_not_a_key')).rejects.toThrow(/401|UNAUTHORIZED|failed/i);
   });
