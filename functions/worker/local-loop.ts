@@ -1,8 +1,10 @@
 /**
  * The in-process consumer of the async-request queue (the local service): the same handler as the SQS Lambda,
  * fed by long polls instead of Lambda events. Stopping aborts the poll and any running operation (which leaves
- * its request pending for the next start) and waits, bounded, for work in hand to settle.
+ * its request pending for the next start) and waits, bounded, for work in hand to settle. The slots are shared by
+ * every org, so no org holds them all: a message of an org already running its share waits its turn.
  */
+import { decodeMessage } from '../core/requests/model.js';
 import { abandonRequestMessage, handleRequestMessage } from '../core/requests/run.js';
 import type { Deps } from '../api/deps.js';
 import type { QueueMessage } from '../ports/queue.js';
@@ -20,22 +22,51 @@ export interface RequestWorkerOptions {
   retrySeconds?: number;
   /** Give a message up (logged) after this many receives, as SQS's dead-letter queue does on AWS. */
   maxReceives?: number;
+  /** Messages of one org handled at once: fewer than all the slots, so other orgs' work is not held up. */
+  perOrg?: number;
+  /** How a message is handled: the async request runner unless a test gives its own. */
+  handle?: (body: string, signal: AbortSignal) => Promise<void>;
 }
+
+/** A message put back because its org was at its share comes again this soon. */
+const WAIT_TURN_SECONDS = 1;
+
+const orgOf = (body: string): string | undefined => {
+  try {
+    return decodeMessage(body).orgId;
+  } catch {
+    return undefined;
+  }
+};
 
 export const startRequestWorker = (deps: Deps, options: RequestWorkerOptions = {}): RequestWorker => {
   const { concurrency = 4, visibilitySeconds = 900, retrySeconds = 5, maxReceives = 5 } = options;
+  const perOrg = Math.max(1, options.perOrg ?? concurrency - 1);
+  const run = options.handle ?? ((body: string, signal: AbortSignal) => handleRequestMessage(deps, body, signal));
+  const runningFor = new Map<string, number>();
+  /** Receives of a message that only waited for its org's turn: they are no failed attempts. */
+  const waited = new Map<string, number>();
   const queue = deps.asyncRequests.queue;
   const abort = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let slotFreed: () => void = () => {};
 
   const handle = async (message: QueueMessage) => {
+    const org = orgOf(message.body);
+    if (org !== undefined && (runningFor.get(org) ?? 0) >= perOrg) {
+      waited.set(message.id, (waited.get(message.id) ?? 0) + 1);
+      await queue.changeVisibility(message.receipt, WAIT_TURN_SECONDS).catch(() => undefined);
+      return;
+    }
+    if (org !== undefined) runningFor.set(org, (runningFor.get(org) ?? 0) + 1);
     try {
-      await handleRequestMessage(deps, message.body, abort.signal);
+      await run(message.body, abort.signal);
       await queue.delete(message.receipt);
+      waited.delete(message.id);
     } catch (error) {
       if (abort.signal.aborted) return; // stopping: the message (and its request) wait for the next start
-      if (message.receiveCount >= maxReceives) {
+      if (message.receiveCount - (waited.get(message.id) ?? 0) >= maxReceives) {
+        waited.delete(message.id);
         deps.log.error('async request message given up after repeated failures', {
           body: message.body,
           error: String(error),
@@ -51,6 +82,10 @@ export const startRequestWorker = (deps: Deps, options: RequestWorkerOptions = {
         receiveCount: message.receiveCount,
       });
       await queue.changeVisibility(message.receipt, retrySeconds).catch(() => undefined);
+    } finally {
+      const left = (runningFor.get(org ?? '') ?? 1) - 1;
+      if (org !== undefined && left > 0) runningFor.set(org, left);
+      else if (org !== undefined) runningFor.delete(org);
     }
   };
 

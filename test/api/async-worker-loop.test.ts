@@ -33,6 +33,41 @@ describe('local request worker', () => {
     ]);
   });
 
+  it("keeps a slot for other orgs: one org's slow requests do not hold every slot", async () => {
+    const queue = new MemoryQueue();
+    const deps = { asyncRequests: { queue }, log: quietLog().log } as unknown as Deps;
+    const message = (orgId: string, n: number) => JSON.stringify({ kind: 'run', orgId, requestId: `${orgId}-${n}` });
+    for (let n = 0; n < 6; n += 1) await queue.send(message('greedy', n));
+    await queue.send(message('other', 0));
+    const started: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const worker = startRequestWorker(deps, {
+      concurrency: 4,
+      handle: async (body) => {
+        const { requestId } = JSON.parse(body) as { requestId: string };
+        started.push(requestId);
+        if (requestId.startsWith('greedy')) await held;
+      },
+    });
+    const deadline = Date.now() + 5_000;
+    while (!started.includes('other-0') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const greedyAtOnce = started.filter((id) => id.startsWith('greedy')).length;
+    release();
+    while (queue.size > 0 && Date.now() < deadline + 10_000) await new Promise((r) => setTimeout(r, 20));
+    await worker.stop();
+    expect(started).toContain('other-0');
+    expect(greedyAtOnce).toBe(3);
+    expect(started.filter((id) => id.startsWith('greedy')).sort()).toEqual([
+      'greedy-0',
+      'greedy-1',
+      'greedy-2',
+      'greedy-3',
+      'greedy-4',
+      'greedy-5',
+    ]);
+  });
+
   it('stops within its grace period even while a long poll is waiting', async () => {
     const queue = new MemoryQueue();
     const deps = { asyncRequests: { queue }, log: quietLog().log } as unknown as Deps;
