@@ -83,9 +83,11 @@ export const startRequestWorker = (deps: Deps, options: RequestWorkerOptions = {
       });
       await queue.changeVisibility(message.receipt, retrySeconds).catch(() => undefined);
     } finally {
-      const left = (runningFor.get(org ?? '') ?? 1) - 1;
-      if (org !== undefined && left > 0) runningFor.set(org, left);
-      else if (org !== undefined) runningFor.delete(org);
+      if (org !== undefined) {
+        const left = (runningFor.get(org) ?? 1) - 1;
+        if (left > 0) runningFor.set(org, left);
+        else runningFor.delete(org);
+      }
     }
   };
 

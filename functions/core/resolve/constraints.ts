@@ -68,14 +68,11 @@ const labelOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): An
     // "[src] of the declaration" met by the heading "Declaration [src]": the control inside it that the
     // description names whole is what is clicked, not the heading around it.
     const said = new Set(words(stated.description));
-    const inner = snapshot.elements.filter(
-      (e) =>
-        e.interactive &&
-        e.visible &&
-        ancestorsOf(e, byId).has(match.id) &&
-        words(e.name).length > 0 &&
-        words(e.name).every((w) => said.has(w)),
-    );
+    const inner = snapshot.elements.filter((e) => {
+      if (!e.interactive || !e.visible || !ancestorsOf(e, byId).has(match.id)) return false;
+      const name = words(e.name);
+      return name.length > 0 && name.every((w) => said.has(w));
+    });
     if (inner.length === 1) return { match: inner[0], confidence: 0.6 };
     const anchors = headingAnchors(snapshot.elements, byId);
     if (anchors.has(match.id)) return undefined;

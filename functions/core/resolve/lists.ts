@@ -236,9 +236,10 @@ const contentsEntry = (snapshot: PageSnapshot, { kind, place }: Count, ordinal: 
   // contents), which the table of contents is not.
   const ids = contentsLinks(snapshot.elements);
   const start = snapshot.elements.findIndex((e) => ids.has(e.id));
+  if (start < 0) return undefined;
   const items: SnapshotElement[] = [];
-  for (const e of snapshot.elements.slice(Math.max(0, start))) {
-    if (start < 0 || (e.interactive && !ids.has(e.id))) break;
+  for (const e of snapshot.elements.slice(start)) {
+    if (e.interactive && !ids.has(e.id)) break;
     if (ids.has(e.id) && e.visible) items.push(e);
   }
   return items[ordinal - 1];

@@ -247,13 +247,17 @@ const besideWithin = (relation: NonNullable<Query['relation']>, anchors: Scored[
   });
 };
 
+/** Whether a name holds the words as written, one after another. */
+const holdsInOrder = (name: string, wanted: string[]): boolean => {
+  const have = asWritten(name);
+  for (let i = 0; i + wanted.length <= have.length; i += 1) if (wanted.every((w, j) => have[i + j] === w)) return true;
+  return false;
+};
+
 /** Whether a name holds the anchor's words as written, one after another ("2.2.6 Function Calls, Again"). */
 const writtenIn = (name: string, anchor: Query): boolean => {
   const wanted = asWritten(anchor.text ?? '').filter((w) => w !== 'the');
-  const have = asWritten(name);
-  if (!wanted.length) return true;
-  for (let i = 0; i + wanted.length <= have.length; i += 1) if (wanted.every((w, j) => have[i + j] === w)) return true;
-  return false;
+  return !wanted.length || holdsInOrder(name, wanted);
 };
 
 /**
@@ -271,13 +275,7 @@ export const relationAsName = (snapshot: PageSnapshot, query: Query): Query => {
   const upTo = written.length - anchorWords.length + 1;
   if (upTo < 3 || upTo > written.length) return query;
   const wanted = written.slice(0, upTo);
-  const holds = (name: string) => {
-    const have = asWritten(name);
-    for (let i = 0; i + wanted.length <= have.length; i += 1)
-      if (wanted.every((w, j) => have[i + j] === w)) return true;
-    return false;
-  };
-  if (!snapshot.elements.some((e) => e.visible && e.name && holds(e.name))) return query;
+  if (!snapshot.elements.some((e) => e.visible && e.name && holdsInOrder(e.name, wanted))) return query;
   const { anchor } = relation;
   return {
     ...query,

@@ -28,23 +28,26 @@ export const memberAbsent = (match: SnapshotElement, stated: Stated, sorted: Sco
   if (stated.intent === 'scroll' || stated.query.relation || stated.query.ordinal !== undefined) return undefined;
   const said = nameWords(stated.description);
   if (said.length < 3) return undefined;
-  const names = [...new Set(stated.snapshot.elements.filter((e) => e.visible && e.name).map((e) => e.name))];
+  // Each shown name's words, read once: the patterns below are tried against all of them.
+  const names = [...new Set(stated.snapshot.elements.filter((e) => e.visible && e.name).map((e) => e.name))].map(
+    (name) => ({ name, words: nameWords(name) }),
+  );
   // The longest leading part of the description that at least MEMBERS names start with, each going on otherwise.
   for (let k = said.length - 1; k >= 2; k -= 1) {
     const pattern = said.slice(0, k);
     if (!pattern.some((w) => !STOPWORDS.has(w))) continue;
     const rest = stemsOf(said.slice(k)).filter((w) => !STOPWORDS.has(w));
     if (!rest.length) continue;
-    const starts = (name: string) => pattern.every((w, i) => nameWords(name)[i] === w);
+    const starting = names.filter((n) => pattern.every((w, i) => n.words[i] === w));
     // A name that is the pattern itself ("Read the Docs" for "the Read the Docs website") is the thing, the rest
     // a word about it.
-    if (names.some((name) => starts(name) && nameWords(name).length === k)) return undefined;
-    const members = names.filter((name) => starts(name) && nameWords(name).length > k);
+    if (starting.some((n) => n.words.length === k)) return undefined;
+    const members = starting.filter((n) => n.words.length > k);
     if (members.length < MEMBERS) continue;
     // A member that says the rest (in other words or more of them) is there: the question is scoring's. So is a
     // match that says the whole description in a name of another shape ("Linux cross-compilation").
-    const saysRest = (name: string) => {
-      const own = stemsOf(nameWords(name).slice(k));
+    const saysRest = (n: { words: string[] }) => {
+      const own = stemsOf(n.words.slice(k));
       return rest.every((w) => own.includes(w));
     };
     const whole = stemsOf(said).filter((w) => !STOPWORDS.has(w));
@@ -52,7 +55,10 @@ export const memberAbsent = (match: SnapshotElement, stated: Stated, sorted: Sco
     if (members.some(saysRest) || whole.every((w) => matchOwn.includes(w))) return undefined;
     return {
       none: true,
-      reason: `the page has "${members.slice(0, 3).join('", "')}"${members.length > 3 ? ' and more' : ''}, but none for "${said.slice(k).join(' ')}"`,
+      reason: `the page has "${members
+        .slice(0, 3)
+        .map((n) => n.name)
+        .join('", "')}"${members.length > 3 ? ' and more' : ''}, but none for "${said.slice(k).join(' ')}"`,
       closest: sorted.slice(0, 3).map(candidateOf),
     };
   }
