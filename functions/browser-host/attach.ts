@@ -25,6 +25,8 @@ export const attachAhead = (
     for (const listener of previous) listener.call(server, request, response);
   };
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node leaves an upgraded socket without an error listener: a client's reset would end the whole process.
+    socket.on('error', () => socket.destroy());
     const handled = handler.handleUpgrade(request, socket, head);
     // Alone on the server, an unclaimed upgrade would otherwise hang until the client gives up.
     if (!handled && server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404, 'NOT_FOUND', 'no such route');

@@ -53,6 +53,8 @@ export const startNetworkGuard = async (options: NetworkGuardOptions = {}): Prom
   const sockets = new Set<Socket>();
   const track = (socket: Socket): Socket => {
     sockets.add(socket);
+    // A reset can reach a socket before (or after) the code that uses it listens: never an uncaught exception.
+    socket.on('error', () => socket.destroy());
     socket.once('close', () => sockets.delete(socket));
     return socket;
   };

@@ -49,6 +49,8 @@ export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRou
   const sockets = new Set<Socket>();
   const track = <T extends Socket>(socket: T): T => {
     sockets.add(socket);
+    // A reset can reach a socket before (or after) the code that uses it listens: never an uncaught exception.
+    socket.on('error', () => socket.destroy());
     socket.once('close', () => sockets.delete(socket));
     return socket;
   };

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../functions/core/orgs/api-keys.js';
+import { resetAfterSending } from '../support/abrupt-clients.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const LIMIT = 2048;
@@ -261,6 +262,15 @@ describe('over a socket', () => {
       { gapMs: 50, abort: true },
     );
     expect(chunked.text).toBe('');
+    await stillServing();
+  });
+
+  it('stays up when clients reset right after an upgrade request, to any path', async () => {
+    const upgrade = (path: string) =>
+      `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
+    const paths = ['/nowhere', '/v1/sessions', '/live/none/ws', '/cdp/none'];
+    const uncaught = await resetAfterSending(Number(new URL(svc.url).port), paths.map(upgrade));
+    expect(uncaught).toEqual([]);
     await stillServing();
   });
 

@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startNetworkGuard, type NetworkGuard } from '../../functions/browser-host/network-guard.js';
 import { forward, guardPort, guardWith, tunnel, useNetworkGuardBed } from '../support/network-guard-bed.js';
+import { resetAfterSending } from '../support/abrupt-clients.js';
 import { closedPort } from '../support/ports.js';
 import { waitFor } from './helpers.js';
 
@@ -29,6 +30,16 @@ describe('network guard alone', () => {
     expect(tunnelled.text).toContain('ECONNREFUSED');
     expect(forwarded.status).toBe(502);
     expect(unresolved).toMatchObject({ status: 502, text: 'bad gateway: cannot resolve nowhere.test: ENOTFOUND' });
+  });
+
+  it('outlives clients that reset the connection right after a malformed CONNECT or upgrade', async () => {
+    const guard = await guardWith({ allow: ['127.0.0.1'] });
+    const uncaught = await resetAfterSending(guardPort(guard), [
+      'CONNECT no-port-here HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /relative HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n',
+    ]);
+    expect(uncaught).toEqual([]);
+    expect((await forward(guard, `http://127.0.0.1:${bed.target.port}/hello`)).status).toBe(200);
   });
 
   it('streams a large POST body to the destination and the answer back intact', async () => {

@@ -18,6 +18,7 @@ const startAuthProxy = async (username: string, password: string) => {
   });
   server.on('connect', (request, socket) => {
     seen.push({ url: `CONNECT ${request.url}`, authorized: request.headers['proxy-authorization'] === expected });
+    socket.on('error', () => socket.destroy());
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

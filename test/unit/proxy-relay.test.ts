@@ -6,6 +6,7 @@ import http from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProxyRelay, type ProxyRelay } from '../../functions/browser-host/proxy-relay.js';
+import { resetAfterSending } from '../support/abrupt-clients.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -38,6 +39,7 @@ const startHttpProxy = async () => {
   );
   server.on('connect', (request, client: Socket) => {
     seen.push(`CONNECT ${request.url}`);
+    client.on('error', () => client.destroy());
     if (request.url?.startsWith('refused.test')) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     const upstream = connect(Number(request.url?.split(':')[1]), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -53,6 +55,7 @@ const startSocksProxy = async (version: 4 | 5) => {
   const seen: string[] = [];
   const server = createServer((client) => {
     let stage = version === 5 ? 'greeting' : 'request';
+    client.on('error', () => client.destroy());
     client.on('data', function onData(chunk: Buffer) {
       if (stage === 'greeting') {
         stage = 'request';
@@ -117,6 +120,19 @@ describe('the session proxy relay', () => {
     expect(await tunnelThrough(url, `shop.test:${port}`)).toEqual({ status: 200, greeting: 'destination' });
     expect(await tunnelThrough(url, `127.0.0.1:${port}`)).toEqual({ status: 200, greeting: 'destination' });
     expect(proxy.seen).toEqual([`CONNECT shop.test:${port}`]);
+  });
+
+  it('outlives clients that reset the connection right after their request', async () => {
+    const proxy = await startHttpProxy();
+    const started = await relay({ server: proxy.url });
+    const port = Number(new URL(started.url).port);
+    const uncaught = await resetAfterSending(port, [
+      'CONNECT no-port-here HTTP/1.1\r\nHost: x\r\n\r\n',
+      'CONNECT refused.test:443 HTTP/1.1\r\nHost: refused.test:443\r\n\r\n',
+      'GET /relative HTTP/1.1\r\nHost: x\r\n\r\n',
+    ]);
+    expect(uncaught).toEqual([]);
+    expect((await tunnelThrough(started.url, 'refused.test:443')).status).toBe(403);
   });
 
   it("passes on the proxy's refusal of a tunnel", async () => {
