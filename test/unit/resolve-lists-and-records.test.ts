@@ -147,6 +147,42 @@ describe('counting a list by the kind of its items', () => {
   });
 });
 
+describe('counting a tree of links', () => {
+  /** Commands under their heading, each with its options indented below it; the last command has some too. */
+  const commands = pageAt('http://docs.test/commands', 'Commands')(
+    at(20, 40, el('h', 'heading', 'Commands', text)),
+    ...[
+      ['Break', []],
+      ['Fit', ['Parameters', 'Error estimates']],
+      ['While', ['Syntax']],
+    ].flatMap(([name, options], i) => [
+      at(40, 100 + 100 * i, el(`c${i}`, 'link', name as string, { href: `/c${i}`, heading: 'Commands' })),
+      ...(options as string[]).map((option, j) =>
+        at(80, 125 + 100 * i + 25 * j, el(`o${i}${j}`, 'link', option, { href: `/o${i}${j}`, heading: 'Commands' })),
+      ),
+    ]),
+  );
+
+  it('counts the outer level for a kind, and every line for an entry', async () => {
+    expect(said(await resolve(commands, 'the last command'))).toBe('While');
+    expect(said(await resolve(commands, 'the first command'))).toBe('Break');
+    expect(said(await resolve(commands, 'the last entry'))).toBe('Syntax');
+  });
+
+  it('takes two columns on the same lines for fields of a row, not levels', async () => {
+    // An icon before each name: the icons' column stands further out but shares every line with the names.
+    const files = pageAt('http://code.test/files', 'Files')(
+      at(20, 40, el('h', 'heading', 'Files', text)),
+      at(20, 80, el('up', 'link', '..', { href: '/files/', heading: 'Files' })),
+      ...['ports.py', 'tides.py', 'moon.py'].flatMap((name, i) => [
+        at(20, 110 + 30 * i, el(`i${i}`, 'link', '', { href: `/view/${name}`, heading: 'Files' })),
+        at(40, 110 + 30 * i, el(`f${i}`, 'link', name, { href: `/view/${name}`, heading: 'Files' })),
+      ]),
+    );
+    expect(said(await resolve(files, 'the first file'))).not.toBe('..');
+  });
+});
+
 describe('a cell of a record whose one control is a link', () => {
   it('stands for the link when the words it lacks are the kind said around the link', async () => {
     expect(said(await resolve(printers, 'the paused printer'))).toBe('Label_Maker');

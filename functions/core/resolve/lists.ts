@@ -245,6 +245,41 @@ const contentsEntry = (snapshot: PageSnapshot, { kind, place }: Count, ordinal: 
   return items[ordinal - 1];
 };
 
+/**
+ * A tree of links (a contents with its sub-entries, commands with their options) stands as a column per level
+ * under one heading: a level further in that starts below the start of one further out holds its entries'
+ * children. A person counts down the outer level: "the last command" is the last of the commands.
+ */
+const nestedIn = (inner: List, outer: List): boolean => {
+  if (inner === outer || inner.across || outer.across) return false;
+  const [a, b] = [inner.items[0], outer.items[0]];
+  const middle = (e: SnapshotElement) => e.box.y + e.box.height / 2;
+  return (
+    a.heading === b.heading &&
+    (a.region ?? []).join('>') === (b.region ?? []).join('>') &&
+    a.box.x > b.box.x + ALIGNED &&
+    a.box.y > b.box.y + ALIGNED &&
+    // A child stands on a line of its own; a column beside another on the same lines (an icon, then the name)
+    // holds fields of one row, no level.
+    inner.items.every((i) => outer.items.every((o) => Math.abs(middle(i) - middle(o)) > ALIGNED))
+  );
+};
+
+/**
+ * The lists of a tree by its levels: a kind said ("the last command") is counted down the outer level alone; "the
+ * last entry" counts every line, the sub-entries in their places.
+ */
+const levelled = <T extends { list: List; items: SnapshotElement[] }>(fitting: T[], kindSaid: boolean): T[] => {
+  const outers = fitting.filter(({ list }) => !fitting.some((other) => nestedIn(list, other.list)));
+  if (kindSaid) return outers;
+  return outers.map((outer) => {
+    const inner = fitting.filter(({ list }) => list !== outer.list && nestedIn(list, outer.list));
+    if (!inner.length) return outer;
+    const items = [...outer.items, ...inner.flatMap(({ items }) => items)].sort((a, b) => a.box.y - b.box.y);
+    return { ...outer, items };
+  });
+};
+
 const itemOf = (snapshot: PageSnapshot, count: Count, ordinal: number): SnapshotElement | undefined => {
   const contents = contentsEntry(snapshot, count, ordinal);
   if (contents) return contents;
@@ -253,6 +288,7 @@ const itemOf = (snapshot: PageSnapshot, count: Count, ordinal: number): Snapshot
     .filter((list) => kind.length || place.length || !around(list))
     .map((list) => ({ list, items: ofKind(list, kind, place) }))
     .filter(({ items }) => items.length);
+  fitting = levelled(fitting, kind.length > 0);
   // Lists of the kind in the page's content and in its sidebars: the content's is the one a person counts.
   if (fitting.some(({ list }) => around(list)) && fitting.some(({ list }) => !around(list)))
     fitting = fitting.filter(({ list }) => !around(list));
