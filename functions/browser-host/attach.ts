@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { refuseUpgrade } from './cdp-http.js';
+import { errorBody, refuseUpgrade } from './cdp-http.js';
 
 export interface RouteHandler {
   handleRequest(request: IncomingMessage, response: ServerResponse): boolean;
@@ -20,14 +20,26 @@ export const attachAhead = (
   const previous = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-    if (handler.handleRequest(request, response)) return;
+    let handled: boolean;
+    try {
+      handled = handler.handleRequest(request, response);
+    } catch (error) {
+      // A handler that cannot read the request (a target no parser takes) must not end the process for it.
+      return refuseRequest(response, error);
+    }
+    if (handled) return;
     if (previous.length === 0 && unclaimed) return unclaimed(response);
     for (const listener of previous) listener.call(server, request, response);
   };
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node leaves an upgraded socket without an error listener: a client's reset would end the whole process.
     socket.on('error', () => socket.destroy());
-    const handled = handler.handleUpgrade(request, socket, head);
+    let handled: boolean;
+    try {
+      handled = handler.handleUpgrade(request, socket, head);
+    } catch {
+      return refuseUpgrade(socket, 400, 'BAD_REQUEST', 'the request target could not be read');
+    }
     // Alone on the server, an unclaimed upgrade would otherwise hang until the client gives up.
     if (!handled && server.listenerCount('upgrade') === 1) refuseUpgrade(socket, 404, 'NOT_FOUND', 'no such route');
   };
@@ -38,4 +50,18 @@ export const attachAhead = (
     server.off('upgrade', onUpgrade);
     for (const listener of previous) server.on('request', listener);
   };
+};
+
+const refuseRequest = (response: ServerResponse, error: unknown): void => {
+  if (response.headersSent) return void response.destroy();
+  const body = errorBody(
+    'BAD_REQUEST',
+    `the request could not be read: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  response.writeHead(400, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  response.end(body);
 };

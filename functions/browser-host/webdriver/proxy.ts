@@ -93,10 +93,11 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
 
   const handler = {
     handleRequest(request: IncomingMessage, response: ServerResponse): boolean {
-      const url = new URL(request.url ?? '/', 'http://host');
-      if (url.pathname !== WEBDRIVER_BASE_PATH && !url.pathname.startsWith(`${WEBDRIVER_BASE_PATH}/`)) return false;
-      const match = /^\/webdriver\/([^/]+)(\/.*)?$/.exec(url.pathname);
-      const sessionId = match ? decodeURIComponent(match[1]!) : '';
+      // The path as sent, before any parsing: a target no URL parser takes ("//[") is still only a path here.
+      const pathname = (request.url ?? '/').split('?')[0]!;
+      if (pathname !== WEBDRIVER_BASE_PATH && !pathname.startsWith(`${WEBDRIVER_BASE_PATH}/`)) return false;
+      const match = /^\/webdriver\/([^/]+)(\/.*)?$/.exec(pathname);
+      const sessionId = match ? decodedOrEmpty(match[1]!) : '';
       if (!match || !isValidSessionId(sessionId)) {
         sendError(response, 404, 'unknown command', 'WebDriver endpoints are /webdriver/{sessionId}/…');
         return true;
@@ -129,6 +130,15 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
     close: () => relay.close(),
   };
 }
+
+/** A path segment decoded, or '' when its escapes are malformed (`%E0`): such an id names no session. */
+const decodedOrEmpty = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+};
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
