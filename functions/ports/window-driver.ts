@@ -21,8 +21,10 @@ export interface SnapshotOptions {
 
 export interface ScrapeResult {
   title: string;
-  /** The main content as markdown. */
+  /** The main content as markdown (its start only, when `length` says it was longer). */
   markdown: string;
+  /** The markdown's whole length in the page, when only its start came back. */
+  length?: number;
   /** Text the user (or a script) selected in the page, when any. */
   selectedText?: string;
 }

@@ -6,6 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scrape as scrapePage } from '../../functions/adapters/browser/actions/scrape.js';
+import { evaluateInWorld } from '../../functions/adapters/browser/actions/world.js';
+import { toAppError } from '../../functions/core/shared/errors.js';
 import { serveBigDocs } from '../fixtures/pages/scrape/big-docs.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
 import { createRunningSession } from '../support/session-client.js';
@@ -191,6 +194,34 @@ describe('scrape-content', () => {
     } finally {
       await big.close();
     }
+  });
+
+  it('reads a table of 150,000 rows, and sends back only the start of a page over the limit, saying its length', async () => {
+    // The page code itself (the adapter, not the API): its 60 s bound, not the runaway-script guard's 15 s, is the
+    // limit that holds here, so a loaded machine slows the test without failing it.
+    const page = await pageOf(await openWindow(`${fixtures.url}/index.html`));
+    await page.evaluate(() => {
+      const rows = Array.from({ length: 150_000 }, (_, i) => `<tr><td>row ${i}</td></tr>`).join('');
+      document.body.innerHTML = `<h1>Rows</h1><table>${rows}</table>`;
+    });
+    const table = await scrapePage(page, AbortSignal.timeout(90_000));
+    expect(table.markdown).toContain('row 149999');
+
+    await page.evaluate(() => {
+      const pre = document.createElement('pre');
+      pre.textContent = 'lorem ipsum dolor sit amet\n'.repeat(160_000);
+      document.body.replaceChildren(pre);
+    });
+    const text = await scrapePage(page, AbortSignal.timeout(90_000));
+    expect(text.markdown).toHaveLength(4_000_000);
+    expect(text.length).toBeGreaterThan(4_300_000);
+  });
+
+  it('says a script the page did not finish in time is the browser busy (503), not a fault of unknown kind', async () => {
+    const page = await pageOf(await openWindow(`${fixtures.url}/index.html`));
+    const busy = 'new Promise((done) => { const end = Date.now() + 3000; while (Date.now() < end); done(1); })';
+    const error = await evaluateInWorld(page, busy, AbortSignal.timeout(20_000), { timeoutMs: 200 }).catch((e) => e);
+    expect(toAppError(error)).toMatchObject({ code: 'unavailable' });
   });
 
   it('stops at timeThresholdSeconds while the page holds its main thread: failure, time_threshold_exceeded, promptly', async () => {

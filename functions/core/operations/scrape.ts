@@ -34,7 +34,8 @@ export const scrapeWindow = async (
     budget.check();
     const page = await driver.scrape(budget.signal);
     budget.check();
-    const truncated = page.markdown.length > MAX_SCRAPE_CHARS;
+    const length = page.length ?? page.markdown.length;
+    const truncated = length > MAX_SCRAPE_CHARS;
     const output: ScrapeOutput = {
       scrapedContent: {
         contentType: SCRAPE_CONTENT_TYPE,
@@ -48,7 +49,7 @@ export const scrapeWindow = async (
           {
             code: 'content_truncated',
             message: `the page's markdown was cut to its first ${MAX_SCRAPE_CHARS} characters`,
-            details: { length: page.markdown.length, kept: MAX_SCRAPE_CHARS },
+            details: { length, kept: MAX_SCRAPE_CHARS },
           },
         ]
       : [];

@@ -34,6 +34,7 @@ export const scrape = async (page: Page, signal: AbortSignal): Promise<ScrapeRes
   return {
     title: scraped.title,
     markdown: scraped.markdown,
+    ...(scraped.length !== undefined ? { length: scraped.length } : {}),
     ...(scraped.selectedText ? { selectedText: scraped.selectedText } : {}),
   };
 };

@@ -294,7 +294,8 @@ export default function forms(args: FormsArgs): FormAnalysis | Array<FormField |
       const out: Control[] = [];
       for (const root of roots) {
         try {
-          out.push(...Array.from(root.querySelectorAll(selector), asControl));
+          // One by one: spreading a hundred thousand matches as arguments would overflow the call stack.
+          for (const el of Array.from(root.querySelectorAll(selector))) out.push(asControl(el));
         } catch {
           return [];
         }
@@ -344,7 +345,7 @@ export default function forms(args: FormsArgs): FormAnalysis | Array<FormField |
 
   // analyze: the form with most fields (a page without form elements counts as one form).
   const forms: HTMLFormElement[] = [];
-  for (const root of roots) forms.push(...Array.from(root.querySelectorAll('form')));
+  for (const root of roots) for (const form of Array.from(root.querySelectorAll('form'))) forms.push(form);
   let scope: HTMLFormElement | null = null;
   let best = fields(null);
   if (forms.length) {

@@ -6,12 +6,22 @@
 import type { PageApi, PageLibraries, PageScrape } from './page-types.js';
 
 export function extractFunctions(page: PageApi): Pick<PageApi, 'extract'> {
+  /**
+   * The most of the markdown sent back (the service keeps no more: MAX_SCRAPE_CHARS in core/operations/scrape.ts).
+   * A page of tens of megabytes of text would otherwise fail the transfer itself, with no answer at all.
+   */
+  const KEPT_CHARS = 4_000_000;
+
   function extract(libraries: PageLibraries): PageScrape {
     const title =
       document.title.trim() || (document.querySelector('h1')?.textContent ?? '').replace(/\s+/g, ' ').trim();
     const selectedText = selection();
-    const result: PageScrape = { title, markdown: content(libraries) };
-    if (selectedText) result.selectedText = selectedText;
+    const markdown = content(libraries);
+    const result: PageScrape =
+      markdown.length > KEPT_CHARS
+        ? { title, markdown: markdown.slice(0, KEPT_CHARS), length: markdown.length }
+        : { title, markdown };
+    if (selectedText) result.selectedText = selectedText.slice(0, KEPT_CHARS);
     return result;
   }
 

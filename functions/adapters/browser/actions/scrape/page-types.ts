@@ -34,6 +34,8 @@ export interface RenderContext {
 export interface PageScrape {
   title: string;
   markdown: string;
+  /** The markdown's whole length, when the page sent back only its start. */
+  length?: number;
   selectedText?: string;
 }
 

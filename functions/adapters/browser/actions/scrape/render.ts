@@ -95,7 +95,8 @@ export function renderFunctions(page: PageApi): Pick<PageApi, 'renderChildren' |
       case 'blockquote':
         return block(sink, page.quote(el, inner));
       case 'table':
-        return block(sink, ...page.table(el as HTMLTableElement, inner));
+        // An array, not spread arguments: a layout table of a hundred thousand cells gives as many blocks.
+        return blocks(sink, page.table(el as HTMLTableElement, inner));
       case 'iframe':
       case 'frame':
         return frame(el as HTMLIFrameElement, sink, inner);
@@ -109,9 +110,13 @@ export function renderFunctions(page: PageApi): Pick<PageApi, 'renderChildren' |
     if (layout === 'block') page.flush(sink);
   }
 
-  function block(sink: Sink, ...blocks: (Block | undefined)[]): void {
+  function block(sink: Sink, item: Block | undefined): void {
+    blocks(sink, [item]);
+  }
+
+  function blocks(sink: Sink, items: (Block | undefined)[]): void {
     page.flush(sink);
-    for (const item of blocks) if (item?.text) sink.blocks.push(item);
+    for (const item of items) if (item?.text) sink.blocks.push(item);
   }
 
   /** Renders children apart; block content inside an inline element (a card in a link) is passed up as blocks. */
@@ -121,7 +126,8 @@ export function renderFunctions(page: PageApi): Pick<PageApi, 'renderChildren' |
     if (inner.blocks.length === 0) return inner.parts.join('');
     page.flush(sink);
     page.flush(inner);
-    sink.blocks.push(...inner.blocks);
+    // One by one: a layout table of a hundred thousand cells spread as arguments would overflow the call stack.
+    for (const block of inner.blocks) sink.blocks.push(block);
     return undefined;
   }
 

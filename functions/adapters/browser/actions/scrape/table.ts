@@ -11,7 +11,8 @@ export function tableFunctions(page: PageApi): Pick<PageApi, 'table'> {
 
   function table(el: HTMLTableElement, context: RenderContext): Block[] {
     const rows = Array.from(el.rows).filter((row) => !page.isHidden(row) && row.cells.length > 0);
-    const columns = Math.max(0, ...rows.map((row) => row.cells.length));
+    // A loop, not Math.max(...rows): a table of a hundred thousand rows would overflow the call stack.
+    const columns = rows.reduce((most, row) => Math.max(most, row.cells.length), 0);
     const layout = columns < 2 || el.getAttribute('role') === 'presentation' || el.querySelector('table') !== null;
     const caption = el.caption && !page.isHidden(el.caption) ? page.blocksOf(el.caption, context) : [];
     if (layout)
@@ -32,7 +33,7 @@ export function tableFunctions(page: PageApi): Pick<PageApi, 'table'> {
         column += across;
       }
     });
-    const width = Math.max(0, ...grid.map((row) => row.length));
+    const width = grid.reduce((most, row) => Math.max(most, row.length), 0);
     const line = (row: string[]) => `| ${Array.from({ length: width }, (_, i) => row[i] ?? '').join(' | ')} |`;
     const lines = [line(grid[0]), line(Array.from({ length: width }, () => '---')), ...grid.slice(1).map(line)];
     return [...caption, { text: lines.join('\n') }];

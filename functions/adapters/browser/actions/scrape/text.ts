@@ -54,7 +54,7 @@ export function textFunctions(): Pick<PageApi, 'newSink' | 'text' | 'flush' | 'c
   function codeSpan(raw: string): string {
     const code = raw.replace(/[ \t\n\r\f]+/g, ' ').trim();
     if (!code) return '';
-    const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+    const longest = (code.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
     const ticks = '`'.repeat(longest + 1);
     const pad = code.startsWith('`') || code.endsWith('`') ? ' ' : '';
     return `${ticks}${pad}${code}${pad}${ticks}`;
