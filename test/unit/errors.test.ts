@@ -28,6 +28,8 @@ describe('toAppError', () => {
       // A window closed by another call while its session runs: attaching to it, or speaking through its session.
       new ProtocolError('Protocol error (Target.attachToTarget): No target with given id found'),
       new ProtocolError('Protocol error (Runtime.evaluate): No session with given id'),
+      // The browser died (crashed, or closed by a client over CDP) before the session's record caught up.
+      new Error('session 01a21e2c-4e71-7460-92f5-1cf35b09c175 has no browser on this host'),
     ]) {
       const answer = toAppError(error);
       expect(httpStatusOf(answer), error.message).toBe(409);

@@ -198,10 +198,12 @@ export class PageNavigatedError extends AppError {
  * recognised by name and message so core needs no browser library. Either is the client's to know about (a conflict),
  * not a fault of the service. Chromium's own "No target/session with given id" is the same end seen one step later:
  * the call attaches to (or speaks through) a window another call has just closed, while its session still runs.
+ * A session whose host no longer holds its browser (it crashed, or a client closed it over CDP) is that end seen
+ * before the session's record has caught up.
  */
 const BROWSER_CLOSED_NAMES = new Set(['TargetCloseError', 'ConnectionClosedError']);
 const BROWSER_CLOSED_MESSAGE =
-  /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached|No target with given id|No session with given id)|^the browser connection closed$|^Attempted to use detached Frame|^Navigating frame was detached/;
+  /^(?:Protocol error \([\w.]+\): )?(?:Target closed|Session closed|Connection closed|Page closed|Frame detached|No target with given id|No session with given id)|^the browser connection closed$|^Attempted to use detached Frame|^Navigating frame was detached|^session \S+ has no browser on this host$/;
 const PAGE_NAVIGATED_MESSAGE =
   /Execution context was destroyed|Cannot find context with specified id|Inspected target navigated or closed|Execution context is not available/;
 
