@@ -58,6 +58,13 @@ const invalidRequest = (body: string | undefined): string | undefined => {
   return (Array.isArray(json) ? json : [json]).some(badId) ? 'an id must be a string, a number or null' : undefined;
 };
 
+/** A JSON-RPC error about the request as a whole, which has no id to answer to. */
+const rpcError = (statusCode: number, code: number, message: string): APIGatewayProxyResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }),
+});
+
 export const createMcpDoor = (options: McpDoorOptions) => {
   const tools = options.tools ?? buildTools();
   return async (
@@ -74,6 +81,14 @@ export const createMcpDoor = (options: McpDoorOptions) => {
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
+    // As over HTTP (json-body.ts): a body said to be compressed is not read as if it were plain.
+    const encoding = headers.get('content-encoding')?.trim();
+    if (encoding && encoding.toLowerCase() !== 'identity')
+      return rpcError(
+        415,
+        -32000,
+        `Unsupported Media Type: the body's Content-Encoding is ${encoding.slice(0, 100)}; send it uncompressed`,
+      );
     const body =
       event.body === null
         ? undefined
@@ -81,16 +96,7 @@ export const createMcpDoor = (options: McpDoorOptions) => {
           ? Buffer.from(event.body, 'base64').toString('utf8')
           : event.body;
     const invalid = invalidRequest(body);
-    if (invalid)
-      return {
-        statusCode: 400,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32600, message: `Invalid Request: ${invalid}` },
-        }),
-      };
+    if (invalid) return rpcError(400, -32600, `Invalid Request: ${invalid}`);
     const request = new Request(`http://mcp.invalid${MCP_PATH}`, { method: 'POST', headers, body });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -43,6 +43,15 @@ describe('/mcp with messages that are no JSON-RPC request', () => {
     expect(json.error.message).toContain(said);
   });
 
+  it('answers a body said to be compressed with 415, as the API does', async () => {
+    const event = mcpEvent({ jsonrpc: '2.0', id: 'z', method: 'ping' });
+    event.headers = { ...event.headers, 'content-encoding': 'gzip' };
+    const answer = await door(event);
+    expect(answer.statusCode).toBe(415);
+    expect(JSON.parse(answer.body)).toMatchObject({ id: null, error: { code: -32000 } });
+    expect(JSON.parse(answer.body).error.message).toContain('Content-Encoding is gzip');
+  });
+
   it('still answers a ping', async () => {
     const { json } = await post({ jsonrpc: '2.0', id: 'p', method: 'ping' });
     expect(json).toMatchObject({ id: 'p', result: {} });
