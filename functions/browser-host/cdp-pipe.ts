@@ -3,6 +3,13 @@ import WebSocket from 'ws';
 /** Screenshots and PDFs arrive as single large frames; same ceiling as puppeteer's own transport. */
 export const MAX_CDP_FRAME_BYTES = 256 * 1024 * 1024;
 
+/**
+ * A client's own command frames are far smaller (a script, a document, a mocked response body). Each one is held
+ * whole and read for the policy check, several times its size at once: a client sending frames of hundreds of
+ * megabytes on a few sockets would take the host's memory, so past this its socket is closed (1009).
+ */
+export const MAX_CLIENT_CDP_FRAME_BYTES = 64 * 1024 * 1024;
+
 /** Past this much unsent data towards one side, stop reading from the other until it drains. */
 const HIGH_WATER_BYTES = 16 * 1024 * 1024;
 

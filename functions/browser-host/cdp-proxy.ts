@@ -7,7 +7,7 @@ import { fetchDevtoolsJson, publicSessionUrl, rewriteDevtoolsJson } from './cdp-
 import { answerInstead } from './cdp-client-policy.js';
 import {
   connectUpstream,
-  MAX_CDP_FRAME_BYTES,
+  MAX_CLIENT_CDP_FRAME_BYTES,
   pipeSockets,
   UpstreamUnavailableError,
   type PipeScreens,
@@ -79,7 +79,7 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
   const basePath = (options.basePath ?? '/cdp').replace(/\/+$/, '');
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
   const log: HostLogger = options.log ?? (() => undefined);
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_CDP_FRAME_BYTES });
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_CLIENT_CDP_FRAME_BYTES });
   const ownServers = new Set<Server>();
   const detachers = new Set<() => void>();
   const relay = createOwnerRelay({ publicBaseUrl: options.publicBaseUrl, log });

@@ -195,6 +195,19 @@ describe('CDP proxy', () => {
     await browser.disconnect();
   });
 
+  it('closes a client socket that sends a frame over 64 MiB (1009), and the session goes on', async () => {
+    await host.acquire('proxy-big-frame', { idleTimeoutMs: 60_000 });
+    const raw = new WebSocket(`ws://${base}/cdp/proxy-big-frame`, { headers: { Authorization: `Bearer ${KEY}` } });
+    await new Promise((resolve) => raw.once('open', resolve));
+    const closed = new Promise<number>((resolve) => raw.once('close', resolve));
+    raw.on('error', () => undefined);
+    raw.send(`{"id":1,"method":"Runtime.evaluate","params":{"expression":"'${'x'.repeat(65 * 1024 * 1024)}'"}}`);
+    expect(await closed).toBe(1009);
+    const browser = await connect('proxy-big-frame', `Bearer ${KEY}`);
+    expect((await browser.pages()).length).toBeGreaterThan(0);
+    await browser.disconnect();
+  });
+
   it("keeps a client's CDP off the host's disk: file: and chrome: navigations, host files on inputs, download paths", async () => {
     await host.acquire('proxy-disk', { idleTimeoutMs: 60_000 });
     const browser = await connect('proxy-disk', `Bearer ${KEY}`);
