@@ -8,6 +8,8 @@ import { modelStartupWarning } from '../functions/composition/models.js';
 import { ENV } from '../functions/config/env.js';
 import { startLocalService } from '../functions/composition/local/service.js';
 import { findSystemChromium } from '../functions/browser-host/browser-kind.js';
+import { claimDataDir, DataDirInUseError } from '../functions/composition/local/data-dir.js';
+import { resolve } from 'node:path';
 
 const USAGE = `usage: npm start -- [--port N] [--host ADDRESS] [--api-key KEY] [--data-dir DIR]
   (or PORT, HOST, API_KEY, DATA_DIR; every other setting is an environment variable: see README, "Configuration")`;
@@ -56,6 +58,10 @@ const config = (() => {
 // A system Chromium (Debian's `chromium`) when one is installed and CHROMIUM_PATH names none: the full browser loads
 // extensions and, with its `chromium-driver`, serves WebDriver. Without one, the bundled headless shell.
 // CHROMIUM_PATH=bundled keeps the bundled one.
+// One service per data dir: a second `npm start` in the same folder is told so, before anything is opened.
+const releaseDataDir = await claimDataDir(resolve(config.dataDir)).catch((error: unknown) =>
+  error instanceof DataDirInUseError ? fail(error.message) : Promise.reject(error),
+);
 const systemChromium = config.chromiumPath ? undefined : await findSystemChromium();
 const service = await startLocalService(systemChromium ? { ...config, chromiumPath: systemChromium } : config).catch(
   (error: NodeJS.ErrnoException) =>
@@ -94,10 +100,13 @@ void modelStartupWarning(config).then((warning) => warning && process.stderr.wri
 
 const shutdown = (signal: string) => {
   say(`${signal}: stopping`);
-  service.stop().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  service
+    .stop()
+    .then(releaseDataDir)
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
 };
 process.once('SIGINT', () => shutdown('SIGINT'));
 process.once('SIGTERM', () => shutdown('SIGTERM'));

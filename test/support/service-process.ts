@@ -20,8 +20,9 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-const launch = async (env: NodeJS.ProcessEnv) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'sessionhost-process-'));
+/** `sharedDir`: a data dir the caller owns (kept when the service stops); else a fresh one, removed at the end. */
+const launch = async (env: NodeJS.ProcessEnv, sharedDir?: string) => {
+  const dataDir = sharedDir ?? (await mkdtemp(join(tmpdir(), 'sessionhost-process-')));
   const key = generateApiKey();
   const child = spawn(
     process.execPath,
@@ -35,19 +36,23 @@ const launch = async (env: NodeJS.ProcessEnv) => {
   child.stdout!.on('data', (chunk) => (streams.stdout += chunk));
   child.stderr!.on('data', (chunk) => (streams.stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, key, dataDir, streams, exited };
+  const removeDataDir = () => (sharedDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }));
+  return { child, key, dataDir, streams, exited, removeDataDir };
 };
 
 /** Runs until it exits by itself (a refused configuration): its exit code and what it printed on stderr. */
-export const serviceExit = async (env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> => {
-  const started = await launch(env);
+export const serviceExit = async (
+  env: NodeJS.ProcessEnv,
+  dataDir?: string,
+): Promise<{ code: number | null; stderr: string }> => {
+  const started = await launch(env, dataDir);
   const code = await started.exited;
-  await rm(started.dataDir, { recursive: true, force: true });
+  await started.removeDataDir();
   return { code, stderr: started.streams.stderr };
 };
 
-export const startServiceProcess = async (env: NodeJS.ProcessEnv): Promise<ServiceProcess> => {
-  const { child, key, dataDir, streams, exited } = await launch(env);
+export const startServiceProcess = async (env: NodeJS.ProcessEnv, dataDir?: string): Promise<ServiceProcess> => {
+  const { child, key, streams, exited, removeDataDir } = await launch(env, dataDir);
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', () => {
       const match = /Listening on (http:\/\/\S+)/.exec(streams.stdout);
@@ -74,7 +79,7 @@ export const startServiceProcess = async (env: NodeJS.ProcessEnv): Promise<Servi
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir();
     },
   };
 };
