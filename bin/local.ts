@@ -2,6 +2,7 @@
  * `npm start`: the whole service on this machine with embedded defaults (no AWS account, no model key).
  *   npm start -- --port 8080 --api-key <key> --data-dir .data
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../functions/config/config.js';
 import { modelStartupWarning } from '../functions/composition/models.js';
@@ -9,7 +10,6 @@ import { ENV } from '../functions/config/env.js';
 import { startLocalService } from '../functions/composition/local/service.js';
 import { findSystemChromium } from '../functions/browser-host/browser-kind.js';
 import { claimDataDir, DataDirInUseError } from '../functions/composition/local/data-dir.js';
-import { resolve } from 'node:path';
 
 const USAGE = `usage: npm start -- [--port N] [--host ADDRESS] [--api-key KEY] [--data-dir DIR]
   (or PORT, HOST, API_KEY, DATA_DIR; every other setting is an environment variable: see README, "Configuration")`;
@@ -55,13 +55,13 @@ const config = (() => {
     throw error;
   }
 })();
-// A system Chromium (Debian's `chromium`) when one is installed and CHROMIUM_PATH names none: the full browser loads
-// extensions and, with its `chromium-driver`, serves WebDriver. Without one, the bundled headless shell.
-// CHROMIUM_PATH=bundled keeps the bundled one.
 // One service per data dir: a second `npm start` in the same folder is told so, before anything is opened.
 const releaseDataDir = await claimDataDir(resolve(config.dataDir)).catch((error: unknown) =>
   error instanceof DataDirInUseError ? fail(error.message) : Promise.reject(error),
 );
+// A system Chromium (Debian's `chromium`) when one is installed and CHROMIUM_PATH names none: the full browser loads
+// extensions and, with its `chromium-driver`, serves WebDriver. Without one, the bundled headless shell.
+// CHROMIUM_PATH=bundled keeps the bundled one.
 const systemChromium = config.chromiumPath ? undefined : await findSystemChromium();
 const service = await startLocalService(systemChromium ? { ...config, chromiumPath: systemChromium } : config).catch(
   (error: NodeJS.ErrnoException) =>

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorBody, refuseUpgrade } from './cdp-http.js';
+import { errorBody, refuseUpgrade, sendJson } from './cdp-http.js';
 
 export interface RouteHandler {
   handleRequest(request: IncomingMessage, response: ServerResponse): boolean;
@@ -54,14 +54,6 @@ export const attachAhead = (
 
 const refuseRequest = (response: ServerResponse, error: unknown): void => {
   if (response.headersSent) return void response.destroy();
-  const body = errorBody(
-    'BAD_REQUEST',
-    `the request could not be read: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  response.writeHead(400, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    connection: 'close',
-  });
-  response.end(body);
+  const reason = error instanceof Error ? error.message : String(error);
+  sendJson(response, 400, errorBody('BAD_REQUEST', `the request could not be read: ${reason}`));
 };

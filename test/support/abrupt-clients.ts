@@ -5,11 +5,21 @@
  */
 import { connect } from 'node:net';
 
-export const resetAfterSending = async (port: number, heads: string[], rounds = 20): Promise<string[]> => {
-  const uncaught: string[] = [];
-  const record = (error: unknown) => uncaught.push(String(error));
+/** The uncaught exceptions of this process while `run` runs (a test says "none"). */
+export const uncaughtWhile = async (run: () => Promise<void>): Promise<string[]> => {
+  const seen: string[] = [];
+  const record = (error: unknown) => seen.push(String(error));
   process.on('uncaughtException', record);
   try {
+    await run();
+  } finally {
+    process.off('uncaughtException', record);
+  }
+  return seen;
+};
+
+export const resetAfterSending = (port: number, heads: string[], rounds = 20): Promise<string[]> =>
+  uncaughtWhile(async () => {
     for (let round = 0; round < rounds; round += 1) {
       for (const head of heads) {
         await new Promise<void>((resolve) => {
@@ -24,8 +34,4 @@ export const resetAfterSending = async (port: number, heads: string[], rounds = 
     }
     // Resets arrive after the client side is gone; give the proxy's side time to read them.
     await new Promise((resolve) => setTimeout(resolve, 200));
-  } finally {
-    process.off('uncaughtException', record);
-  }
-  return uncaught;
-};
+  });

@@ -7,6 +7,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attachAhead } from '../../functions/browser-host/attach.js';
 import { createWebDriverProxy } from '../../functions/browser-host/webdriver/proxy.js';
+import { uncaughtWhile } from '../support/abrupt-clients.js';
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -32,18 +33,6 @@ const statusFor = (port: number, target: string): Promise<number> =>
     });
     socket.on('error', reject);
   });
-
-const uncaughtWhile = async (run: () => Promise<void>): Promise<string[]> => {
-  const seen: string[] = [];
-  const record = (error: unknown) => seen.push(String(error));
-  process.on('uncaughtException', record);
-  try {
-    await run();
-  } finally {
-    process.off('uncaughtException', record);
-  }
-  return seen;
-};
 
 describe('request targets no parser takes', () => {
   it('get a 4xx from the WebDriver door, or pass to the API behind it, and the server goes on', async () => {

@@ -55,6 +55,8 @@ describe('toAppError', () => {
     for (const error of [
       new ProtocolError('Protocol error (Runtime.evaluate): Execution was terminated'),
       new Error('Execution was terminated'),
+      // Runtime.evaluate's own timeout, or the guard ending the call's script, as Chromium answers it.
+      new ProtocolError('Protocol error (Runtime.evaluate): Internal error'),
     ]) {
       const answer = toAppError(error);
       expect(answer, error.message).toMatchObject({ code: 'unavailable', expose: true });

@@ -7,11 +7,11 @@
 import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Files the service writes at the top of a data dir: their presence says the directory is the service's own. */
-const OWN_FILES = ['signing-secret', 'store-secret', 'store-ports.json', 'service.pid'];
-
 /** Names the process that serves from the data dir (`npm start`), so a second one is told so instead of failing. */
 const LOCK_FILE = 'service.pid';
+
+/** Files the service writes at the top of a data dir: their presence says the directory is the service's own. */
+const OWN_FILES = ['signing-secret', 'store-secret', 'store-ports.json', LOCK_FILE];
 
 const closed = async (path: string): Promise<void> => {
   const info = await stat(path).catch(() => undefined);
@@ -62,18 +62,18 @@ export const claimDataDir = async (dataDir: string): Promise<() => Promise<void>
     const holder = await readFile(path, 'utf8').catch(() => '');
     if (Number(holder.trim()) === process.pid) await rm(path, { force: true });
   };
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await writeFile(path, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-      throw new DataDirInUseError(dataDir, pid);
-    // Left by a process that is gone, or unreadable: taken over (once; a race with another start is that one's).
-    if (attempt > 0) throw new DataDirInUseError(dataDir, pid);
-    await rm(path, { force: true });
-  }
+  const take = () => writeFile(path, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+  const taken = await take().then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)),
+  );
+  if (taken) return release;
+  const pid = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirInUseError(dataDir, pid);
+  // Left by a process that is gone, or unreadable: taken over. Taken meanwhile by another start: that one's.
+  await rm(path, { force: true });
+  await take().catch((error: NodeJS.ErrnoException) =>
+    Promise.reject(error.code === 'EEXIST' ? new DataDirInUseError(dataDir, pid) : error),
+  );
+  return release;
 };

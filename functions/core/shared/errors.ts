@@ -217,9 +217,10 @@ const PROTOCOL_TIMEOUT_MESSAGE = /^(?:Protocol error \()?([\w.]+)\)?:? timed out
 /**
  * A script of the service that the page's renderer stopped (its bound ran out, or the runaway-script guard ended
  * what held the page's thread): the page was too busy to finish it, which is the browser being unavailable for
- * this call, not a fault of unknown kind.
+ * this call, not a fault of unknown kind. Chromium says so with a bare "Internal error" when `Runtime.evaluate`'s
+ * own `timeout` ran out or the guard ended the call's script.
  */
-const SCRIPT_STOPPED_MESSAGE = /Execution was terminated/;
+const SCRIPT_STOPPED_MESSAGE = /Execution was terminated|^Protocol error \(Runtime\.evaluate\): Internal error/;
 
 /**
  * Chromium could not capture the window, again and again (its "Internal error" of `Page.captureScreenshot`: the

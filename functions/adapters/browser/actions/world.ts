@@ -81,7 +81,6 @@ const worldOf = (page: Page): Promise<World> => {
 /** The cached id names no context any more: the script never ran, so running it in a fresh world is safe. */
 const STALE = /Cannot find context with specified id/i;
 const LOST = /Execution context was destroyed|Inspected target navigated/i;
-const STOPPED = /^Protocol error \(Runtime\.evaluate\): Internal error/;
 
 class StaleWorld extends Error {}
 
@@ -146,10 +145,6 @@ const evaluateOnce = async (page: Page, call: string | PageCall, options: WorldO
     });
   } catch (error) {
     if (session.detached) forget(page, pending);
-    // Chromium answers a script it stopped (its `timeout` ran out, or the runaway-script guard ended it) with a
-    // bare "Internal error": said as what it is, the page not finishing the script, never a fault of unknown kind.
-    if (error instanceof Error && STOPPED.test(error.message))
-      throw new Error(`Execution was terminated: ${error.message}`, { cause: error });
     if (!(error instanceof Error) || !(STALE.test(error.message) || LOST.test(error.message))) throw error;
     forget(page, pending);
     throw STALE.test(error.message) ? new StaleWorld(contextLost(error).message) : contextLost(error);
