@@ -6,7 +6,7 @@
  * the thing is the one meant.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
-import { GENERIC } from './query.js';
+import { GENERIC } from './query-words.js';
 import type { Answer } from './resolver.js';
 import { ROLE_WORDS } from './roles.js';
 import type { Stated } from './stated.js';

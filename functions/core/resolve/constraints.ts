@@ -8,7 +8,8 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { gatherEvidence } from './evidence.js';
-import { GENERIC, type Query } from './query.js';
+import { GENERIC } from './query-words.js';
+import type { Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
 import { ancestorsOf, candidateOf, dedupeNested, headingAnchors, TIE } from './tier.js';

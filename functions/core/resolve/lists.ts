@@ -18,7 +18,7 @@
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { columnsBy } from './equals.js';
 import { contentsLinks } from './scope.js';
-import { REGION_WORDS } from './query.js';
+import { REGION_WORDS } from './query-words.js';
 import { inRegion } from './score.js';
 import type { Answer } from './resolver.js';
 import { ROLE_WORDS } from './roles.js';

@@ -5,7 +5,8 @@
  * that name, the part is meant.
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
-import { GENERIC, type Query } from './query.js';
+import { GENERIC } from './query-words.js';
+import type { Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { asWritten, words } from './words.js';
 

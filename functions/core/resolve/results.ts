@@ -12,7 +12,7 @@ import type { Scored } from './score.js';
 import type { Stated } from './stated.js';
 import { columnsBy } from './equals.js';
 import { candidateOf, scoredLookup } from './tier.js';
-import { GENERIC } from './query.js';
+import { GENERIC } from './query-words.js';
 import { says, tokensOf } from './unsaid.js';
 import { STOPWORDS, words } from './words.js';
 

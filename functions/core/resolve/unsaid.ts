@@ -8,7 +8,7 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer } from './resolver.js';
 import type { Stated } from './stated.js';
-import { GENERIC } from './query.js';
+import { GENERIC } from './query-words.js';
 import { inRegion, type Scored } from './score.js';
 import { candidateOf } from './tier.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
