@@ -52,8 +52,17 @@ export interface CdpProxyOptions {
    * is admitted without `authorize` (the relaying host already checked the client).
    */
   relaySecret?: string;
+  /** Client sockets one session may hold open at once; default `MAX_CLIENT_SOCKETS_PER_SESSION`. */
+  maxClientSocketsPerSession?: number;
   log?: HostLogger;
 }
+
+/**
+ * A client drives a browser over one socket (puppeteer, Playwright) or one per page it watches. Each one proxied
+ * holds two of the host's file descriptors and a DevTools session in the browser: thousands from one tenant would
+ * leave the host unable to accept anyone's connection. The service's own sockets are not counted.
+ */
+export const MAX_CLIENT_SOCKETS_PER_SESSION = 32;
 
 export interface CdpProxy {
   /** Takes over the upgrade if its path is under the base path; returns false otherwise. */
@@ -84,6 +93,22 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
   const detachers = new Set<() => void>();
   const relay = createOwnerRelay({ publicBaseUrl: options.publicBaseUrl, log });
   const relayTarget = (address: string) => ({ address, bearer: options.relaySecret || undefined });
+  const maxClientSockets = options.maxClientSocketsPerSession ?? MAX_CLIENT_SOCKETS_PER_SESSION;
+  /** Client sockets per session, counted from admission (before the browser answers) until the socket closes. */
+  const clientSockets = new Map<string, number>();
+
+  /** Counts a client's socket for its session until it closes; false when the session holds its most already. */
+  function holdClientSlot(sessionId: string, socket: Duplex): boolean {
+    const open = clientSockets.get(sessionId) ?? 0;
+    if (open >= maxClientSockets) return false;
+    clientSockets.set(sessionId, open + 1);
+    socket.once('close', () => {
+      const left = (clientSockets.get(sessionId) ?? 1) - 1;
+      if (left > 0) clientSockets.set(sessionId, left);
+      else clientSockets.delete(sessionId);
+    });
+    return true;
+  }
 
   /**
    * Shared gate for both sockets and JSON: an HTTP status and code, the browser's endpoint, or the
@@ -122,6 +147,15 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     const gate = await admit(request, route.sessionId);
     if ('owner' in gate) return relay.upgrade(request, socket, head, relayTarget(gate.owner));
     if (!('endpoint' in gate)) return refuseUpgrade(socket, gate.status, gate.code, `refused: ${gate.code}`);
+    // A socket that went away while it was being admitted has already closed: nothing to count or connect.
+    if (socket.destroyed) return;
+    if (gate.caller === 'client' && !holdClientSlot(route.sessionId, socket))
+      return refuseUpgrade(
+        socket,
+        429,
+        'TOO_MANY_CONNECTIONS',
+        `session ${route.sessionId} has ${maxClientSockets} CDP connections open, the most one session may hold: close one before opening another`,
+      );
     const target = route.upstreamPath ? new URL(route.upstreamPath, gate.endpoint).href : gate.endpoint;
     let upstream: WebSocket;
     try {

@@ -4,7 +4,11 @@ import { rm } from 'node:fs/promises';
 import puppeteer from 'puppeteer-core';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCdpProxy, type CdpProxy } from '../../functions/browser-host/cdp-proxy.js';
+import {
+  createCdpProxy,
+  MAX_CLIENT_SOCKETS_PER_SESSION,
+  type CdpProxy,
+} from '../../functions/browser-host/cdp-proxy.js';
 import { BrowserHost } from '../../functions/browser-host/host.js';
 import type { SessionEndReason } from '../../functions/browser-host/types.js';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server.js';
@@ -206,6 +210,42 @@ describe('CDP proxy', () => {
     const browser = await connect('proxy-big-frame', `Bearer ${KEY}`);
     expect((await browser.pages()).length).toBeGreaterThan(0);
     await browser.disconnect();
+  });
+
+  it('holds a session to its most client sockets at once: one more answers 429, a closed one frees its place', async () => {
+    await host.acquire('proxy-many', { idleTimeoutMs: 60_000 });
+    const path = '/cdp/proxy-many';
+    const open = (authorization: string) =>
+      new Promise<WebSocket | number>((resolve, reject) => {
+        const socket = new WebSocket(`ws://${base}${path}`, { headers: { Authorization: authorization } });
+        socket.once('open', () => resolve(socket));
+        socket.once('unexpected-response', (_req, response) => resolve(response.statusCode ?? 0));
+        socket.once('error', reject);
+      });
+    // All at once, as a flood would come: exactly the cap gets through, whatever the order of admission.
+    const tries = await Promise.all(
+      Array.from({ length: MAX_CLIENT_SOCKETS_PER_SESSION + 8 }, () => open(`Bearer ${KEY}`)),
+    );
+    const sockets = tries.filter((t): t is WebSocket => t instanceof WebSocket);
+    expect(sockets).toHaveLength(MAX_CLIENT_SOCKETS_PER_SESSION);
+    expect(tries.filter((t) => t === 429)).toHaveLength(8);
+    const refusal = await upgradeRefusal(path, { Authorization: `Bearer ${KEY}` });
+    expect(refusal).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_CONNECTIONS' } } });
+    expect(JSON.stringify(refusal.body)).toContain(`${MAX_CLIENT_SOCKETS_PER_SESSION} CDP connections open`);
+    // The service's own functions are not the client: they still get in.
+    const service = await open(`Bearer ${SERVICE_KEY}`);
+    expect(service).toBeInstanceOf(WebSocket);
+    // Every open socket still drives the browser.
+    const last = sockets[sockets.length - 1];
+    last.send(JSON.stringify({ id: 1, method: 'Browser.getVersion' }));
+    const answer = await new Promise<string>((resolve) => last.once('message', (data) => resolve(String(data))));
+    expect(JSON.parse(answer)).toMatchObject({ id: 1, result: { product: expect.any(String) } });
+    // One closed: its place is free again.
+    const closed = new Promise((resolve) => sockets[0].once('close', resolve));
+    sockets[0].close();
+    await closed;
+    await waitFor(async () => (await upgradeStatus(path, { Authorization: `Bearer ${KEY}` })) === 101);
+    for (const socket of [...sockets, service as WebSocket]) socket.terminate();
   });
 
   it("keeps a client's CDP off the host's disk: file: and chrome: navigations, host files on inputs, download paths", async () => {
