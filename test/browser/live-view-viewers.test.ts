@@ -2,7 +2,9 @@
  * The live view with several viewers, fixed and fitted sizes, and viewers that lose their socket or come back
  * after the window stream closed (test/support/live-view-bed.ts).
  */
+import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
+import { MAX_VIEWERS_PER_WINDOW } from '../../functions/browser-host/live-view/server.js';
 import type { ViewerState } from '../../functions/browser-host/live-view/page.js';
 import { waitFor } from '../support/session-client.js';
 import { openViewerPage, viewerState } from '../support/viewer-browser.js';
@@ -48,6 +50,58 @@ describe('viewers and sizing', () => {
     );
     expect(await page.$eval('#clicks', (el) => el.textContent)).toBe('2');
     await Promise.all([first.parent.close(), second.parent.close()]);
+  });
+
+  it('holds a window to its most viewers at once: one more is told so and not retried, and a left one frees a place', async () => {
+    const windowId = await openWindow('/live/target.html');
+    const link = new URL(await liveViewUrl(windowId));
+    const socketUrl = `ws://${link.host}${link.pathname}/ws${link.search}`;
+    /** A viewer over a raw socket: its text messages, and the close code once it closes. */
+    const join = () => {
+      const socket = new WebSocket(socketUrl);
+      const texts: unknown[] = [];
+      socket.on('message', (data, isBinary) => !isBinary && texts.push(JSON.parse(String(data))));
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      const opened = new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      return { socket, texts, closed, opened };
+    };
+    // All at once, as a flood would come.
+    const viewers = Array.from({ length: MAX_VIEWERS_PER_WINDOW + 3 }, join);
+    await Promise.all(viewers.map((v) => v.opened));
+    const codes = await Promise.all(
+      viewers.map((v) => Promise.race([v.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 1500))])),
+    );
+    expect(codes.filter((c) => c === 'open')).toHaveLength(MAX_VIEWERS_PER_WINDOW);
+    expect(codes.filter((c) => c === 4429)).toHaveLength(3);
+    const turnedAway = viewers.find((_, i) => codes[i] === 4429)!;
+    expect(turnedAway.texts).toContainEqual({ t: 'ended', reason: 'tooManyViewers' });
+    // The viewer page says why, and stops there rather than reconnecting.
+    const { parent, view } = await openEmbedded(link.href, { waitForFrame: false });
+    await view.waitForFunction(() => (window as any).liveViewState?.ended === 'tooManyViewers', { timeout: 10_000 });
+    expect(await view.$eval('#status', (el) => el.textContent)).toContain('as many viewers as it may have');
+    expect((await viewerState(view)).reconnects).toBe(0);
+    await parent.close();
+    // One leaves: a new viewer gets in and is greeted with the page's address.
+    const staying = viewers.filter((_, i) => codes[i] === 'open');
+    staying[0].socket.close();
+    await staying[0].closed;
+    const admitted = await waitFor(
+      async () => {
+        const next = join();
+        await next.opened;
+        const code = await Promise.race([
+          next.closed,
+          new Promise((resolve) => setTimeout(() => resolve('open'), 500)),
+        ]);
+        if (code !== 'open') return false;
+        const greeted = next.texts.some((t) => (t as { t: string }).t === 'hello');
+        next.socket.close();
+        return greeted;
+      },
+      (ok) => ok,
+    );
+    expect(admitted).toBe(true);
+    for (const v of staying) v.socket.terminate();
   });
 
   it('renders at a fixed screenResolution and sizes the window to it', async () => {

@@ -36,8 +36,19 @@ export interface LiveViewOptions {
    * session is relayed to the owner, which checks the token again; without it the viewer hears "session ended".
    */
   owner?: OwnerLookup;
+  /** Viewers one window may have at once; default `MAX_VIEWERS_PER_WINDOW`. */
+  maxViewersPerWindow?: number;
   log?: HostLogger;
 }
+
+/**
+ * Every viewer is sent each frame of the window (tens of kilobytes, several times a second) on a socket of the
+ * host's: a link passed around, or a script opening it thousands of times, would spend the host's bandwidth and
+ * file descriptors on one window. A few people watching together fit well within it.
+ */
+export const MAX_VIEWERS_PER_WINDOW = 20;
+/** The close code of a viewer turned away for that; the viewer page says so and does not retry. */
+const TOO_MANY_VIEWERS = 4429;
 
 export interface LiveView {
   /** Serves the viewer page if the path is under the base path; returns false otherwise. */
@@ -63,6 +74,7 @@ export function createLiveView(options: LiveViewOptions): LiveView {
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024 * 1024 });
   const streams = new Map<string, Promise<WindowStream>>();
   const relay = createOwnerRelay({ log });
+  const maxViewers = options.maxViewersPerWindow ?? MAX_VIEWERS_PER_WINDOW;
 
   /**
    * The address of the host that runs an admitted session this host does not; undefined when this host should
@@ -205,10 +217,10 @@ export function createLiveView(options: LiveViewOptions): LiveView {
         admission.message,
       );
     // An ended session or closed window still gets a socket, so the viewer can tell "over" from a network blip.
-    const closeWith = (reason: keyof typeof CLOSE_CODES) =>
+    const closeWith = (reason: keyof typeof CLOSE_CODES | 'tooManyViewers') =>
       wss.handleUpgrade(request, socket, head, (client) => {
         client.send(JSON.stringify({ t: 'ended', reason }));
-        client.close(CLOSE_CODES[reason], reason);
+        client.close(reason === 'tooManyViewers' ? TOO_MANY_VIEWERS : CLOSE_CODES[reason], reason);
       });
     if (!admission.endpoint) {
       let owner: string | undefined;
@@ -233,6 +245,8 @@ export function createLiveView(options: LiveViewOptions): LiveView {
       return refuseUpgrade(socket, 502, 'UPSTREAM_UNAVAILABLE', 'the session browser did not answer');
     }
     if (socket.destroyed) return;
+    // Counted and added in one go: the upgrade below completes, and adds its viewer, before any other runs.
+    if (stream.viewerCount >= maxViewers) return closeWith('tooManyViewers');
     wss.handleUpgrade(request, socket, head, (client) => stream.addViewer(client, admission.options));
   }
 

@@ -20,10 +20,11 @@ type HostMessage =
 
 type Picture = ImageBitmap | HTMLImageElement;
 
-const CLOSED_FOR_GOOD: Record<number, string> = { 4410: 'sessionEnded', 4404: 'windowClosed' };
+const CLOSED_FOR_GOOD: Record<number, string> = { 4410: 'sessionEnded', 4404: 'windowClosed', 4429: 'tooManyViewers' };
 const MESSAGES: Record<string, string> = {
   sessionEnded: 'The browser session has ended.',
   windowClosed: 'This window was closed.',
+  tooManyViewers: 'This window has as many viewers as it may have. Open the link again when one has left.',
   expired: 'This live view link has expired.',
   lost: 'The connection to the browser was lost.',
 };
