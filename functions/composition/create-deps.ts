@@ -3,6 +3,7 @@ import { createAwsClients, type AwsClientOptions } from '../adapters/aws/clients
 import { DynamoRecords } from '../adapters/aws/dynamo-records.js';
 import { S3Blobs } from '../adapters/aws/s3-blobs.js';
 import { createAjvSchemas } from '../adapters/json-schema/ajv.js';
+import { checkOutputSchemasWith } from '../api/schemas/operations.js';
 import { apiKeyStillValid, verifyApiKey } from '../core/orgs/api-keys.js';
 import { cascadingResolver, ModelResolver } from '../core/resolve/model-resolver.js';
 import { offlineResolver } from '../core/resolve/offline.js';
@@ -122,6 +123,8 @@ export const createDeps = (parts: DepsParts): Deps => {
   const probes = [recordsProbe(records), blobsProbe(parts.blobs), ...(parts.readinessProbes ?? [])];
   const log = parts.log ?? createLogger(config.logLevel);
   const authenticate = cachedAuthenticator((token) => verifyApiKey(records, token), clock, config.authCacheSeconds);
+  const schemas = createAjvSchemas();
+  checkOutputSchemasWith(schemas);
   return {
     config,
     records,
@@ -144,7 +147,7 @@ export const createDeps = (parts: DepsParts): Deps => {
     validateResponses: parts.validateResponses ?? config.stage !== 'production',
     resolver: parts.resolver ?? resolverFromConfig(config, model),
     model,
-    schemas: createAjvSchemas(),
+    schemas,
     asyncRequests: asyncRequestSettings(config, parts),
     telemetry,
     // Real time, not `clock`: a test's frozen clock must not freeze the buckets.

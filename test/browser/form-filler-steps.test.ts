@@ -106,6 +106,31 @@ describe('recorded steps', () => {
     expect(await page.evaluate(() => (document.getElementById('full-name') as HTMLInputElement).value)).toBe('');
   });
 
+  it("stops a parameter's pattern that backtracks without end, refusing the value, and types nothing", async () => {
+    const created = await automationOperations.createAutomation(svc.deps, target, {
+      configuration: {
+        steps: STEPS,
+        parameters: {
+          type: 'object',
+          properties: { name: { type: 'string', pattern: '^(a+)+$' } },
+          required: ['name'],
+        },
+      },
+    });
+    const { automationId } = JSON.parse(created.modelResponse) as { automationId: string };
+    // Unstopped, checking this one value would hold the service's thread for hours.
+    await expect(
+      automationOperations.executeAutomation(svc.deps, target, {
+        automationId,
+        parameters: { name: `${'a'.repeat(40)}!` },
+      }),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining('could not be checked within'),
+    });
+    expect(await page.evaluate(() => (document.getElementById('full-name') as HTMLInputElement).value)).toBe('');
+  });
+
   it('rejects a type step without value or parameter, naming it', async () => {
     await expect(
       automationOperations.createAutomation(svc.deps, target, {

@@ -22,6 +22,28 @@ describe('domain patterns', () => {
     expect(matches('sub.exact.test')).toBe(false);
   });
 
+  it('answer a pattern made to backtrack at once: many stars, a long host that misses', () => {
+    // As a regular expression, this one test would run for longer than the machine lasts.
+    const pattern = `${'*a'.repeat(40)}*b`;
+    expect(domainMatcher([pattern])(`${'a'.repeat(253)}`)).toBe(false);
+    expect(domainMatcher([pattern])(`${'a'.repeat(60)}b`)).toBe(true);
+  });
+
+  it('agree with the glob read as a regular expression on every small pattern and host', () => {
+    const letters = ['a', 'b', '.', '*', '?'];
+    const all = (length: number): string[] =>
+      length === 0 ? [''] : all(length - 1).flatMap((head) => letters.map((letter) => head + letter));
+    const patterns = [1, 2, 3, 4].flatMap(all);
+    const hosts = [0, 1, 2, 3, 4].flatMap(all).filter((host) => !/[*?]/.test(host));
+    for (const pattern of patterns) {
+      const expression = new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+      const matches = domainMatcher([pattern]);
+      // A trailing dot names the same host (as tested above).
+      for (const host of hosts)
+        if (matches(host) !== expression.test(host.replace(/\.$/, ''))) expect({ pattern, host }).toBeUndefined();
+    }
+  });
+
   it('match addresses, IPv6 in brackets or not', () => {
     expect(domainMatcher(['10.0.0.*'])('10.0.0.7')).toBe(true);
     expect(domainMatcher(['10.0.0.*'])('10.0.1.7')).toBe(false);

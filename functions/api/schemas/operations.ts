@@ -1,5 +1,4 @@
 /** Request bodies and responses of the window operations (click, type, …, screenshot, form filling). */
-import { Ajv } from 'ajv';
 import { z } from 'zod';
 import type { JsonSchemas } from '../../ports/json-schema.js';
 import { outputSchemaOf, readOutputSchema } from '../../core/operations/output-schema.js';
@@ -113,27 +112,13 @@ export const MonitorBody = z.object({
 });
 
 /**
- * Compiles a caller's schema only to learn whether it can be compiled, with the options of the JsonSchemas adapter
- * (adapters/json-schema/ajv.ts), so a schema that passes here compiles there. The compiled schema is dropped at
- * once: Ajv would otherwise keep every request's schema (and refuse a second one with the same `$id`). Built on
- * first use, so reading the route table (infrastructure, OpenAPI) costs nothing.
+ * The service's JsonSchemas (adapters/json-schema), handed over by the root that builds the deps, so the API takes
+ * only a schema the operations can use. Until then (reading the route table for infrastructure or OpenAPI) no
+ * schema is compiled here, and an operation refuses an unusable one itself (`invalid_output_schema`).
  */
-let ajv: Ajv | undefined;
-const compileOnce: JsonSchemas = {
-  compile: (schema) => {
-    ajv ??= new Ajv({ strict: false, allErrors: true, ownProperties: true });
-    try {
-      const validate = ajv.compile(schema);
-      return (value) =>
-        validate(value)
-          ? []
-          : (validate.errors ?? []).map(
-              (error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`,
-            );
-    } finally {
-      ajv.removeSchema(schema);
-    }
-  },
+let callerSchemas: JsonSchemas | undefined;
+export const checkOutputSchemasWith = (schemas: JsonSchemas): void => {
+  callerSchemas = schemas;
 };
 
 /** An unusable schema is bad input: a 422 naming `configuration.outputSchema`, with the operations' own reason. */
@@ -143,7 +128,7 @@ const outputSchema = () =>
     .max(100_000)
     .superRefine((text, context) => {
       const schemaText = outputSchemaOf(text);
-      const read = schemaText === undefined ? undefined : readOutputSchema(compileOnce, schemaText);
+      const read = schemaText === undefined || !callerSchemas ? undefined : readOutputSchema(callerSchemas, schemaText);
       if (read && 'problem' in read) context.addIssue({ code: 'custom', message: read.problem });
     })
     .describe('A JSON Schema, as a string.');
