@@ -219,9 +219,12 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
       }
     }
     let proxyServer = options.proxyServer;
-    if (proxyServer && this.guard) proxyServer = await vetUpstreamProxy(this.guard, proxyServer);
+    if (proxyServer && this.guard) proxyServer = await vetUpstreamProxy(this.guard, proxyServer, this.controlPorts);
     if (proxyServer && options.proxyCredentials) {
-      session.relay = await startProxyRelay({ server: proxyServer, ...options.proxyCredentials });
+      session.relay = await startProxyRelay(
+        { server: proxyServer, ...options.proxyCredentials },
+        { controlPorts: this.controlPorts },
+      );
       proxyServer = (session.relay as ProxyRelay).url;
     }
     const { proxyDomainPatterns, profileDir, profileArchive, disguise, extensionDirs } = options;

@@ -202,7 +202,7 @@ export class BrowserLauncher {
     if (!spec.proxyServer || !patterns || patterns.length === 0 || matchesEverything(patterns)) return undefined;
     return startProxyRelay(
       { server: spec.proxyServer },
-      { domainPatterns: patterns, otherwise: this.options.networkGuardUrl },
+      { domainPatterns: patterns, otherwise: this.options.networkGuardUrl, controlPorts: this.options.controlPorts },
     );
   }
 

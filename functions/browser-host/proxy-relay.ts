@@ -11,6 +11,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { ControlPorts } from './control-ports.js';
 import { domainMatcher, matchesEverything } from './domain-patterns.js';
 import { absoluteHttpUrl, connectTarget, endToEndHeaders } from './proxy-http.js';
 import { openTunnel, routeTo, TunnelRefusedError, dialProxy, type Route } from './proxy-dial.js';
@@ -33,6 +34,12 @@ export interface RelayRouting {
   domainPatterns?: readonly string[];
   /** Where the other hosts go: a proxy (the network guard, `http://127.0.0.1:PORT`); absent: straight there. */
   otherwise?: string;
+  /**
+   * The host's control ports. The relay answers anyone on the machine and carries its session's proxy credentials,
+   * so its port is held there while it listens: no page reaches it through the guard, and no other session may
+   * name it as its own proxy (upstream-proxy.ts).
+   */
+  controlPorts?: ControlPorts;
 }
 
 export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRouting = {}): Promise<ProxyRelay> => {
@@ -70,10 +77,13 @@ export const startProxyRelay = async (upstream: UpstreamProxy, routing: RelayRou
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const release = routing.controlPorts?.holdUrl(url);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     close: () =>
       new Promise((resolve) => {
+        release?.();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -34,9 +34,9 @@ describe('network guard in front of Chromium', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  async function startHost(networkGuard: BrowserHostOptions['networkGuard'], warmPoolSize = 1) {
+  async function startHost(networkGuard: BrowserHostOptions['networkGuard'], warmPoolSize = 1, capacity = 1) {
     const host = new BrowserHost({
-      capacity: 1,
+      capacity,
       warmPoolSize,
       workDir,
       networkGuard,
@@ -178,6 +178,45 @@ describe('network guard in front of Chromium', () => {
       expect(await page.title()).toBe('Proxied through-proxy.test');
     } finally {
       await browser.disconnect();
+    }
+  });
+
+  it("lends no session another's proxy: a relay holding credentials is refused as a proxy, and to pages", async () => {
+    const host = await startHost({ allow: ['127.0.0.1'] }, 0, 2);
+    const owner = await host.acquire('proxy-owner', {
+      idleTimeoutMs: 60_000,
+      proxyServer: fixture.url,
+      proxyCredentials: { username: 'bob', password: 'b-secret' },
+    });
+    const [ownerProcess] = await processesMentioning(owner.userDataDir);
+    const relay = /--proxy-server=(http:\/\/127\.0\.0\.1:\d+)/.exec(ownerProcess.cmdline)?.[1];
+    expect(relay).toBeDefined();
+    const refusal = await host
+      .acquire('proxy-rider', { idleTimeoutMs: 60_000, proxyServer: relay })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ProxyAddressRefusedError);
+    expect((refusal as Error).message).toMatch(/is a control port of this service's own browsers$/);
+    // Nor does a page find it by asking loopback ports.
+    const other = await host.acquire('port-scanner', { idleTimeoutMs: 60_000 });
+    const browser = await puppeteer.connect({ browserWSEndpoint: other.wsEndpoint });
+    try {
+      const page = await browser.newPage();
+      const response = await page.goto(`${relay}/`);
+      expect(response?.status()).toBe(403);
+      expect(await page.evaluate(() => document.body.innerText)).toMatch(
+        /is a control port of this service's own browsers/,
+      );
+    } finally {
+      await browser.disconnect();
+    }
+    // The owner's own pages still go through its relay.
+    const ownerBrowser = await puppeteer.connect({ browserWSEndpoint: owner.wsEndpoint });
+    try {
+      const page = await ownerBrowser.newPage();
+      await page.goto('http://through-proxy.test/somewhere');
+      expect(await page.title()).toBe('Proxied through-proxy.test');
+    } finally {
+      await ownerBrowser.disconnect();
     }
   });
 });
