@@ -13,6 +13,7 @@ import {
   type PipeScreens,
 } from './cdp-pipe.js';
 import { workerResumeHold } from './cdp-worker-hold.js';
+import { isValidSessionId } from './session-options.js';
 import { createOwnerRelay, fromTrustedHost, isRelayed, type OwnerLookup } from './owner-relay.js';
 import type { HostLogger } from './types.js';
 
@@ -118,6 +119,8 @@ export function createCdpProxy(options: CdpProxyOptions): CdpProxy {
     request: IncomingMessage,
     sessionId: string,
   ): Promise<{ status: number; code: string } | { endpoint: string; caller: CdpCaller } | { owner: string }> {
+    // No session has an id of another shape (a kilobyte of it is past what the records can even look up).
+    if (!isValidSessionId(sessionId)) return { status: 404, code: 'SESSION_NOT_FOUND' };
     // A request relayed with the hosts' secret was authorized by the host the client reached: a client's.
     let caller: CdpCaller | false = 'client';
     if (!fromTrustedHost(request, options.relaySecret)) {

@@ -145,6 +145,22 @@ describe('CDP proxy', () => {
     expect(await upgradeStatus('/cdp/proxy-guarded', { Authorization: `Bearer ${KEY}` })).toBe(101);
   });
 
+  it('answers 404 for an id no session can have, before asking who the caller is', async () => {
+    const auth = { Authorization: `Bearer ${KEY}` };
+    authorizeCalls.length = 0;
+    // A kilobyte and more: the records could not even look it up (their keys stop at 1,024 bytes).
+    for (const id of ['x'.repeat(2_000), '-leading-dash', 'has space']) {
+      const path = `/cdp/${encodeURIComponent(id)}`;
+      expect(await upgradeRefusal(path, auth)).toMatchObject({
+        status: 404,
+        body: { error: { code: 'SESSION_NOT_FOUND' } },
+      });
+      const json = await fetch(`http://${base}${path}/json/version`, { headers: auth });
+      expect(json.status).toBe(404);
+    }
+    expect(authorizeCalls).toEqual([]);
+  });
+
   it('answers 404 naming the target for a page id the session browser does not hold, not a 502 of the browser', async () => {
     await host.acquire('proxy-targets', { idleTimeoutMs: 60_000 });
     const auth = { Authorization: `Bearer ${KEY}` };

@@ -1,6 +1,6 @@
 /** The JsonSchemas adapter over Ajv: callers' schemas come with every request and must not pile up in it. */
 import { describe, expect, it } from 'vitest';
-import { CHECK_TIME_MS, createAjvSchemas } from '../../functions/adapters/json-schema/ajv.js';
+import { CHECK_TIME_MS, COMPILE_TIME_MS, createAjvSchemas } from '../../functions/adapters/json-schema/ajv.js';
 
 describe('createAjvSchemas', () => {
   it('reports every mismatch with its path', () => {
@@ -66,5 +66,21 @@ describe('createAjvSchemas', () => {
     ]);
     expect(check({ code: 'aaaa' })).toEqual([]);
     expect(check({ code: 'ab' })).toEqual(['/code must match pattern "^(a+)+$"']);
+  });
+
+  it('refuses an $async schema, whose check would answer later with nobody listening', () => {
+    expect(() => createAjvSchemas().compile({ $async: true, type: 'object' })).toThrow(
+      'asynchronous schemas ($async) are not supported: remove "$async"',
+    );
+  });
+
+  it('stops compiling a schema that takes too long, saying so', () => {
+    // Compiling costs more than its size: 8,000 patterned properties take several seconds.
+    const properties = Object.fromEntries(
+      Array.from({ length: 8_000 }, (_, i) => [`p${i}`, { type: 'string', pattern: `^a${i}(b|c)*$` }]),
+    );
+    expect(() => createAjvSchemas().compile({ type: 'object', properties })).toThrow(
+      `it takes longer than ${COMPILE_TIME_MS} ms to compile: make it smaller`,
+    );
   });
 });

@@ -121,12 +121,15 @@ export const checkOutputSchemasWith = (schemas: JsonSchemas): void => {
   callerSchemas = schemas;
 };
 
+const OUTPUT_SCHEMA_MAX = 100_000;
 /** An unusable schema is bad input: a 422 naming `configuration.outputSchema`, with the operations' own reason. */
 const outputSchema = () =>
   z
     .string()
-    .max(100_000)
+    .max(OUTPUT_SCHEMA_MAX)
     .superRefine((text, context) => {
+      // Past the length limit the refusal is already said: compiling would only cost time (seconds, at a megabyte).
+      if (text.length > OUTPUT_SCHEMA_MAX) return;
       const schemaText = outputSchemaOf(text);
       const read = schemaText === undefined || !callerSchemas ? undefined : readOutputSchema(callerSchemas, schemaText);
       if (read && 'problem' in read) context.addIssue({ code: 'custom', message: read.problem });

@@ -58,6 +58,7 @@ export const connectLocalBrowsers = async (
   const proxy = createCdpProxy({
     sessions: host,
     publicBaseUrl: deps.config.publicBaseUrl,
+    log: (level, message, fields) => deps.log[level](message, { component: 'cdp-proxy', ...fields }),
     authorize: async (request, sessionId) => (await clientMayDrive(deps)(request, sessionId)) && 'client',
   });
   const detach = proxy.attach(server);

@@ -6,7 +6,7 @@
 import type { SchemaCheck } from '../../ports/json-schema.js';
 import type { OperationResult } from '../operations/result.js';
 import { runWindowOperation, type OperationLimits } from '../operations/run.js';
-import { ValidationError, type ErrorDetail } from '../shared/errors.js';
+import { ConflictError, ValidationError, type ErrorDetail } from '../shared/errors.js';
 import type { AutomationDeps, WindowTarget } from './deps.js';
 import { fillFormTemplate, type FillContext } from './fill.js';
 import type { Automation } from './model.js';
@@ -27,7 +27,14 @@ const checkerFor = (deps: AutomationDeps, schema: Record<string, unknown>): Sche
   const text = JSON.stringify(schema);
   let check = compiled.get(text);
   if (!check) {
-    check = deps.schemas.compile(schema);
+    try {
+      check = deps.schemas.compile(schema);
+    } catch (error) {
+      // Stored before its schema was checked as it is now (a page's pattern no JSON Schema can carry, `$async`).
+      throw new ConflictError(
+        `this automation's parameters schema cannot be used (${(error as Error).message}): create the automation again`,
+      );
+    }
     if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
     compiled.set(text, check);
   }

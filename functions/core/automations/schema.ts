@@ -46,6 +46,21 @@ export const parameterNames = (fields: FormField[]): string[] => {
 const numberOr = (text: string | undefined): number | undefined =>
   text !== undefined && text !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
 
+/**
+ * A page's `pattern` that a JSON Schema can carry: it must compile as one (ECMAScript, with the `u` flag). The
+ * browser ignores a pattern it cannot compile (`(`), and reads one with the newer `v` flag that `u` may refuse
+ * (`[\p{L}--[a-z]]`); kept as it is, the stored schema could never check a value again. Left out, the value
+ * is still checked by the page itself when the form is sent.
+ */
+const isUsablePattern = (pattern: string): boolean => {
+  try {
+    new RegExp(`^(?:${pattern})$`, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The schema of one field's value. */
 export const fieldSchema = (field: FormField): Record<string, unknown> => {
   const title = field.label || field.name || field.kind;
@@ -71,7 +86,7 @@ export const fieldSchema = (field: FormField): Record<string, unknown> => {
   const schema: Record<string, unknown> = { type: 'string', title };
   const pattern = PATTERNS[field.kind];
   if (pattern) Object.assign(schema, { pattern: pattern[0], description: `Format ${pattern[1]}` });
-  else if (field.pattern) schema.pattern = `^(?:${field.pattern})$`;
+  else if (field.pattern && isUsablePattern(field.pattern)) schema.pattern = `^(?:${field.pattern})$`;
   if (field.kind === 'email') schema.description = 'An email address';
   if (field.maxLength !== undefined && field.maxLength >= 0 && TEXT_KINDS.has(field.kind))
     schema.maxLength = field.maxLength;
