@@ -169,6 +169,35 @@ describe('counting a tree of links', () => {
     expect(said(await resolve(commands, 'the last entry'))).toBe('Syntax');
   });
 
+  it("counts the links named as said, not the entries under the one so named, when the name is the links' own", async () => {
+    // A manual on one page: each section's header links to the next and up a level, and the contents nest.
+    const nav = (id: string, y: number, rel: string, name: string, href: string) =>
+      at(20, y, el(id, 'link', name, { href, rel, near: rel === 'next' ? 'Next:' : 'Up:' }), ['header']);
+    const manual = pageAt('http://docs.test/manual.html', 'Manual')(
+      nav('n0', 20, 'next', 'Overview', '#Overview'),
+      at(20, 60, el('h0', 'heading', 'Table of Contents', text)),
+      at(40, 90, el('t1', 'link', '1 Overview', { href: '#Overview', heading: 'Table of Contents' })),
+      ...['What is it?', 'What is it not?', 'A sample session'].map((name, i) =>
+        at(
+          80,
+          115 + 25 * i,
+          el(`t1${i}`, 'link', `1.${i + 1} ${name}`, { href: `#s${i}`, heading: 'Table of Contents' }),
+        ),
+      ),
+      at(40, 200, el('t2', 'link', '2 Repositories', { href: '#Repositories', heading: 'Table of Contents' })),
+      ...[0, 1, 2].flatMap((i) => [
+        nav(`u${i}`, 400 + 300 * i, 'up', 'Overview', '#Overview'),
+        at(20, 430 + 300 * i, el(`sh${i}`, 'heading', `1.${i + 1} Section`, text)),
+      ]),
+    );
+    for (const description of ['the first "Overview" link', 'the first Overview link', 'the last "Overview" link']) {
+      const answer = await resolve(manual, description);
+      expect('match' in answer && answer.match.href, description).toBe('#Overview');
+    }
+    // Under the entry, its own entries are still counted.
+    expect(said(await resolve(manual, 'the first link under 1 Overview'))).toBe('1.1 What is it?');
+  });
+
   it('takes two columns on the same lines for fields of a row, not levels', async () => {
     // An icon before each name: the icons' column stands further out but shares every line with the names.
     const files = pageAt('http://code.test/files', 'Files')(

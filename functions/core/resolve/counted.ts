@@ -5,11 +5,12 @@
  * sidebar named after its first heading ("Contents") holds other boxes after that heading's list.
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import { containsRun } from './evidence.js';
 import type { Stated } from './stated.js';
 import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
 import { candidateOf, dedupeNested, TIE } from './tier.js';
-import { stemOf, words } from './words.js';
+import { STOPWORDS, stemOf, words } from './words.js';
 
 const tierOf = (stated: Stated, sorted: Scored[]): Scored[] => {
   if (!sorted.length) return [];
@@ -20,12 +21,32 @@ const tierOf = (stated: Stated, sorted: Scored[]): Scored[] => {
   );
 };
 
+/**
+ * "The first "Overview" link", "the first Overview link": the elements are named by the description's words and
+ * nothing else, so the ordinal counts where that name stands as a link (a manual's "Next: Overview" and
+ * "Up: Overview" on every section), whatever else they are. "The last chapter" met by "Next chapter" is not so.
+ */
+const countsTheirName = (stated: Stated, tier: Scored[]): boolean => {
+  const { quotes, terms } = stated.query;
+  if (quotes.length)
+    return tier.every(({ element }) => quotes.every((quote) => containsRun(words(element.name), quote)));
+  const named = new Set(terms);
+  return (
+    named.size > 0 &&
+    tier.every(({ element }) => {
+      // A section's number ("1 Overview") is no word of its name.
+      const own = words(element.name).filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w));
+      return own.length === named.size && own.every((w) => named.has(w));
+    })
+  );
+};
+
 /** "The last chapter" met by the Previous and Next links (titled "previous chapter", "next chapter"): steps, not a list. */
 export const stepsNotList = (_match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.query.ordinal === undefined || stated.query.relation) return undefined;
   const tier = tierOf(stated, sorted);
   const rels = new Set(tier.map((s) => s.element.rel).filter((r): r is string => !!r));
-  if (tier.length < 2 || rels.size < 2) return undefined;
+  if (tier.length < 2 || rels.size < 2 || countsTheirName(stated, tier)) return undefined;
   return {
     ambiguous: true,
     reason:

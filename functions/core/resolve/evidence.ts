@@ -154,7 +154,7 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   };
 };
 
-const containsRun = (tokens: string[], run: string[]): boolean => {
+export const containsRun = (tokens: string[], run: string[]): boolean => {
   if (run.length === 0) return true;
   for (let i = 0; i + run.length <= tokens.length; i += 1) if (run.every((t, j) => tokens[i + j] === t)) return true;
   return false;
