@@ -188,6 +188,8 @@ export interface SessionBrowser {
   closeWindow(windowId: string): Promise<boolean>;
   /** Resize the window's viewport (live view `screenResolution`). */
   resize(windowId: string, width: number, height: number): Promise<void>;
+  /** Size the window's page again as this service last sized it, after a live view that sized it let go. */
+  restoreViewport(windowId: string): Promise<void>;
   /** Drive and read one window's page; undefined when no such window. */
   driver(windowId: string): Promise<WindowDriver | undefined>;
 }

@@ -104,6 +104,22 @@ describe('viewers and sizing', () => {
     for (const v of staying) v.socket.terminate();
   });
 
+  it('gives the window back at the size it had once its last viewer has left', async () => {
+    const windowId = await openWindow('/live/target.html');
+    const page = await remotePage(windowId);
+    const before = await page.evaluate(() => [innerWidth, innerHeight]);
+    expect(before).toEqual([1280, 720]);
+    const { parent, view } = await openEmbedded(await liveViewUrl(windowId));
+    await settled(view, page, [800, 600]);
+    await parent.close();
+    const after = await waitFor(
+      () => page.evaluate(() => [innerWidth, innerHeight]),
+      (size) => size[0] === 1280 && size[1] === 720,
+      15_000,
+    );
+    expect(after).toEqual(before);
+  });
+
   it('renders at a fixed screenResolution and sizes the window to it', async () => {
     const windowId = await openWindow('/live/target.html');
     const { parent, view } = await openEmbedded(await liveViewUrl(windowId, { screenResolution: '640x400' }));

@@ -156,6 +156,13 @@ export class PuppeteerSessionBrowser implements SessionBrowser {
     await (await this.page(windowId))?.setViewport({ width, height });
   }
 
+  async restoreViewport(windowId: string): Promise<void> {
+    const page = await this.whileConnected(this.page(windowId));
+    const viewport = page?.viewport();
+    // Sent again even though it is unchanged here: the page's emulation was another connection's meanwhile.
+    if (page && viewport) await page.setViewport(viewport);
+  }
+
   async driver(windowId: string): Promise<PuppeteerWindowDriver | undefined> {
     const page = await this.whileConnected(this.page(windowId));
     return page ? new PuppeteerWindowDriver(page) : undefined;

@@ -36,6 +36,11 @@ export interface LiveViewOptions {
    * session is relayed to the owner, which checks the token again; without it the viewer hears "session ended".
    */
   owner?: OwnerLookup;
+  /**
+   * Called once a window's stream, having sized the page to its viewers, has let go of it: the one who sized the
+   * window before (the service, to its `screenResolution`) sizes it again.
+   */
+  onViewportReleased?: (sessionId: string, windowId: string) => void;
   /** Viewers one window may have at once; default `MAX_VIEWERS_PER_WINDOW`. */
   maxViewersPerWindow?: number;
   log?: HostLogger;
@@ -200,6 +205,7 @@ export function createLiveView(options: LiveViewOptions): LiveView {
         touch: () => options.sessions.touch(grant.sessionId),
         sessionLive: () => options.sessions.endpointOf(grant.sessionId) !== undefined,
         onEnded: () => streams.delete(key),
+        released: () => options.onViewportReleased?.(grant.sessionId, grant.windowId),
         log: (level, message, fields) => log(level, message, { sessionId: grant.sessionId, ...fields }),
       });
       streams.set(key, stream);

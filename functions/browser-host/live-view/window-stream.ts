@@ -57,6 +57,12 @@ export interface WindowStreamHooks {
   sessionLive(): boolean;
   /** The stream has ended and holds nothing any more. */
   onEnded(): void;
+  /**
+   * The stream sized the page and has let go of it (its connection closed): whoever sized the window before may
+   * size it again. A viewer's size lives on the stream's own connection, which may take the page's earlier size
+   * with it or leave the viewer's in place, depending on the browser.
+   */
+  released?(): void;
   log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -80,6 +86,8 @@ export class WindowStream {
   private url = '';
   private mainFrameId = '';
   private idleTimer?: NodeJS.Timeout;
+  /** A viewer's size was put on the page: it is given back when the stream ends. */
+  private sizedPage = false;
   private ended = false;
   /** The window's target is gone; the stream ends a moment later. */
   private gone = false;
@@ -322,6 +330,7 @@ export class WindowStream {
     const w = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, width)));
     const h = Math.round(Math.min(MAX_RENDER_SIZE, Math.max(MIN_VIEW_SIZE, height)));
     await sizeViewport(this.cdp, this.session, w, h);
+    this.sizedPage = true;
   }
 
   private onUrl(url: string): void {
@@ -349,6 +358,10 @@ export class WindowStream {
       } else viewer.socket.close(1001, 'live view closing');
     }
     this.viewers.clear();
+    if (this.sizedPage && !reason && this.hooks.released) {
+      const released = this.hooks.released;
+      this.cdp.onClose(() => released());
+    }
     if (!this.cdp.isClosed) {
       this.cdp.send('Page.stopScreencast', {}, this.session).catch(() => undefined);
       this.cdp.close();

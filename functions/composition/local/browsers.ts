@@ -67,6 +67,13 @@ export const connectLocalBrowsers = async (
     sessions: host,
     secret: deps.signingSecret,
     now: () => deps.clock.now().getTime(),
+    onViewportReleased: (sessionId, windowId) =>
+      void fleet
+        .open(sessionId)
+        .then((browser) => browser.restoreViewport(windowId))
+        .catch((error: unknown) =>
+          deps.log.info('live view: the window could not be sized back', { sessionId, windowId, error: String(error) }),
+        ),
     log: (level, message, fields) => deps.log[level](message, { component: 'live-view', ...fields }),
   });
   const detachLiveView = liveView.attach(server);
