@@ -57,8 +57,28 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const shot = (name: string) => page.screenshot({ path: join(shots, `${name}.png`) as `${string}.png` });
+const shot = (name: string, fullPage = false) =>
+  page.screenshot({ path: join(shots, `${name}.png`) as `${string}.png`, fullPage });
 const text = (selector: string) => page.$eval(selector, (element) => element.textContent ?? '');
+/** The event lines listed once the stream has sent the past events and the present status. */
+const eventLines = async (until = 'new ones appear as they happen') => {
+  await page.waitForFunction(
+    (wanted) => document.querySelector('#events-heading + p')?.textContent?.includes(wanted),
+    {},
+    until,
+  );
+  return page.$$eval('.events li', (items) => items.map((item) => item.textContent ?? ''));
+};
+/** The session's status is shown once, as its status; only stored events are listed, each once. */
+const expectStatusNotListedAsEvent = async (status: string, until?: string) => {
+  const lines = await eventLines(until);
+  expect(await text('.session-status')).toBe(status);
+  expect(
+    lines.filter((line) => /status=running\b/.test(line)),
+    lines.join('\n'),
+  ).toHaveLength(1);
+  return lines;
+};
 
 describe('the console', () => {
   it('signs in, shows the live session, watches its window live, and replays its recording', async () => {
@@ -106,7 +126,25 @@ describe('the console', () => {
     await page.keyboard.press('Enter');
     const windowId: string = opened.json.data.windowId;
     await page.waitForSelector(`::-p-text(${windowId})`);
-    await page.waitForSelector('.events li');
+    // Each window is named by its page's title and address; the blank window every session starts with comes last.
+    const listed = await page.$$eval('.windows li', (items) =>
+      items.map((item) => ({
+        title: item.querySelector('.window-title')?.textContent,
+        url: item.querySelector('.window-url')?.textContent,
+        button: item.querySelector('button')?.getAttribute('aria-label'),
+        text: item.textContent ?? '',
+      })),
+    );
+    expect(listed.length).toBe(windows.json.data.windows.length);
+    expect(listed[0]).toMatchObject({
+      title: 'Fixture Form',
+      url: `${fixtures.url}/form.html`,
+      button: 'Watch live: Fixture Form',
+    });
+    expect(listed[0]!.text).toContain(windowId);
+    for (const other of listed.slice(1)) expect(other).toMatchObject({ title: 'Blank page', url: 'about:blank' });
+    const firstLines = await expectStatusNotListedAsEvent('running');
+    await shot('03-session-1280', true);
     await page.$$eval(
       '.windows li',
       (items, wanted) =>
@@ -126,11 +164,14 @@ describe('the console', () => {
       { timeout: 30_000 },
     );
     expect(await frame.$eval('#address', (input) => (input as HTMLInputElement).value)).toContain('/form.html');
-    await shot('03-session-live-1280');
+    expect(await text('.watching')).toBe('Watching Fixture Form');
+    await shot('03-session-live-1280', true);
 
     // A mobile viewport reloads the page (the key survives in session storage); the window is opened again.
     await page.setViewport(PHONE);
     await page.waitForSelector(`::-p-text(${windowId})`);
+    // Opened again, the page lists the same events: reading the current status added none.
+    expect(await expectStatusNotListedAsEvent('running')).toEqual(firstLines);
     await page.$$eval(
       '.windows li',
       (items, wanted) =>
@@ -146,7 +187,7 @@ describe('the console', () => {
         (document.getElementById('screen') as HTMLCanvasElement).width > 100,
       { timeout: 30_000 },
     );
-    await shot('04-session-live-phone');
+    await shot('04-session-live-phone', true);
     await page.goto(`${svc.url}/console/#/sessions`);
     await page.waitForSelector(link);
     const overflow = await page.evaluate(
@@ -171,6 +212,12 @@ describe('the console', () => {
     await page.setViewport(DESKTOP);
     await page.goto(`${svc.url}/console/#/sessions/${sessionId}`);
     const replayLink = await page.waitForSelector(`a[href="#/recordings/${recording.id}"]`);
+    // Ended, its final status is shown as its status and listed once, as the stored event it is.
+    const ended = (await svc.app.inject({ method: 'GET', path: `/v1/sessions/${sessionId}`, headers: svc.auth })).json
+      .data.status;
+    const endedLines = await expectStatusNotListedAsEvent(ended, 'The event stream ended.');
+    expect(endedLines.filter((line) => line.includes(`status=${ended}`))).toHaveLength(1);
+    await shot('06-session-ended-1280');
     await replayLink!.click();
     await page.waitForSelector('.rr-player .replayer-wrapper iframe');
     // The replayed page is the recorded one: its form field is rebuilt inside the player.
@@ -183,11 +230,11 @@ describe('the console', () => {
         ),
       { timeout: 30_000 },
     );
-    await shot('06-replay-1280');
+    await shot('07-replay-1280');
     await page.setViewport(PHONE);
     await page.reload();
     await page.waitForSelector('.rr-player .replayer-wrapper iframe');
-    await shot('07-replay-phone');
+    await shot('08-replay-phone');
 
     for (const [path, heading] of [
       ['files', 'Files'],
@@ -203,7 +250,7 @@ describe('the console', () => {
         heading,
       );
       expect(await page.$('.message-error'), path).toBeNull();
-      await shot(`08-${path}-1280`);
+      await shot(`09-${path}-1280`);
     }
     expect(foreignRequests).toEqual([]);
   }, 240_000);

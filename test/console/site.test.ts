@@ -43,7 +43,9 @@ describe('the site', () => {
 
   it('serves the reference page with the bundled renderer', () => {
     expect(String(site.answer('GET', '/docs/')!.body)).toContain('src="redoc.standalone.js"');
-    expect(site.answer('GET', '/docs/redoc.standalone.js')!.status).toBe(200);
+    const renderer = site.answer('GET', '/docs/redoc.standalone.js')!;
+    expect(renderer.status).toBe(200);
+    expect(String(renderer.body).includes('cdn.redoc.ly'), 'the logo Redoc would fetch from its CDN').toBe(false);
   });
 
   it('answers 404 for unknown files (traversal included), 405 for other methods, and nothing for other paths', () => {

@@ -64,11 +64,13 @@ export const call = async <T>(
 
 /**
  * Follows a server-sent events route. EventSource cannot send an Authorization header, so the stream is read
- * through fetch and split into events here. Ends when the server ends it or `signal` aborts.
+ * through fetch and split into frames here. `id` is the frame's `id:` field: a stored event has one, while what
+ * the server says of the present (the current status, why it ended the stream) has none. Ends when the server
+ * ends it or `signal` aborts.
  */
 export const followEvents = async (
   path: string,
-  onEvent: (event: Record<string, unknown>) => void,
+  onFrame: (data: Record<string, unknown>, id: string | undefined) => void,
   signal: AbortSignal,
 ): Promise<void> => {
   const key = savedKey();
@@ -88,16 +90,16 @@ export const followEvents = async (
     while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
-      const data = block
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
+      const lines = block.split(/\r?\n/);
+      const field = (name: string) =>
+        lines.filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trimStart());
+      const data = field('data').join('\n');
       if (!data) continue;
+      const id = field('id').pop();
       try {
-        onEvent(JSON.parse(data) as Record<string, unknown>);
+        onFrame(JSON.parse(data) as Record<string, unknown>, id);
       } catch {
-        onEvent({ event: 'unreadable', data });
+        onFrame({ event: 'unreadable', data }, id);
       }
     }
   }

@@ -2,67 +2,11 @@
  * One session: its state, its windows (each can be watched live in the page, through the existing live view, or
  * opened in a tab), its events as they happen, and its recordings and other files.
  */
-import { call, followEvents } from '../api.js';
+import { call } from '../api.js';
 import { age, badge, bytes, h, message, time } from '../dom.js';
+import { followSession } from './session-events.js';
+import { type WindowInfo, windowsSection } from './session-windows.js';
 import type { FileItem, Page, Session } from './types.js';
-
-interface WindowId {
-  windowId: string;
-  targetId: string;
-}
-
-const liveViewOf = async (sessionId: string, windowId: string, signal: AbortSignal): Promise<string> => {
-  const answer = await call<{ data: { liveViewUrl: string } }>(
-    'GET',
-    `/v1/sessions/${encodeURIComponent(sessionId)}/windows/${encodeURIComponent(windowId)}?includeNavigationBar=true`,
-    undefined,
-    signal,
-  );
-  return answer.data.liveViewUrl;
-};
-
-/** The live view in a frame: the person can use the page from here (click it, then type). */
-const watch = async (slot: HTMLElement, sessionId: string, windowId: string, signal: AbortSignal) => {
-  slot.replaceChildren(message('Opening the live view…'));
-  try {
-    const url = await liveViewOf(sessionId, windowId, signal);
-    const frame = h('iframe', {
-      src: url,
-      title: `Live view of window ${windowId}`,
-      class: 'live-view',
-      allow: 'clipboard-read; clipboard-write',
-    });
-    slot.replaceChildren(
-      h(
-        'div',
-        { class: 'toolbar' },
-        h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, 'Open the live view in a new tab'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => slot.replaceChildren() }, 'Stop watching'),
-      ),
-      frame,
-    );
-    frame.scrollIntoView({ block: 'nearest' });
-  } catch (error) {
-    slot.replaceChildren(message(`Could not open the live view: ${(error as Error).message}`, 'error'));
-  }
-};
-
-const eventLine = (event: Record<string, unknown>): HTMLElement => {
-  const { event: name, eventTime, eventId: _id, ...rest } = event;
-  const details = Object.entries(rest)
-    .filter(([, value]) => value !== undefined && typeof value !== 'object')
-    .map(([key, value]) => `${key}=${String(value)}`)
-    .join(' ');
-  return h(
-    'li',
-    {},
-    h('time', {}, typeof eventTime === 'string' ? new Date(eventTime).toLocaleTimeString() : ''),
-    ' ',
-    h('strong', {}, String(name)),
-    ' ',
-    h('span', { class: 'mono' }, details),
-  );
-};
 
 export const sessionPage: Page = async (main, { id }, signal) => {
   const sessionId = id!;
@@ -78,34 +22,15 @@ export const sessionPage: Page = async (main, { id }, signal) => {
   ]);
   const live = session.status === 'running' || session.status === 'initializing';
   const windows = live
-    ? ((await call<{ data: { windows?: WindowId[] } }>('GET', `${path}/windows`, undefined, signal)).data.windows ?? [])
+    ? ((await call<{ data: { windows?: WindowInfo[] } }>('GET', `${path}/windows`, undefined, signal)).data.windows ??
+      [])
     : [];
-
-  const viewer = h('div', { class: 'viewer' });
-  const windowList = windows.length
-    ? h(
-        'ul',
-        { class: 'windows' },
-        windows.map((window, index) =>
-          h(
-            'li',
-            {},
-            h('span', { class: 'mono' }, `Window ${index + 1}: ${window.windowId}`),
-            ' ',
-            h(
-              'button',
-              { type: 'button', onclick: () => void watch(viewer, sessionId, window.windowId, signal) },
-              `Watch window ${index + 1} live`,
-            ),
-          ),
-        ),
-      )
-    : message(live ? 'No windows are open.' : 'The session has ended: no live windows.');
 
   const recordings = (files.data.files ?? []).filter((file) => file.fileType === 'recording');
   const others = (files.data.files ?? []).filter((file) => file.fileType !== 'recording');
   const events = h('ol', { class: 'events', 'aria-live': 'polite', 'aria-relevant': 'additions' });
-  const eventsStatus = h('p', { class: 'help' }, 'Following the session’s events…');
+  const eventsStatus = h('p', { class: 'help' }, 'Reading the session’s events…');
+  const status = h('dd', { class: 'session-status', 'aria-live': 'polite' }, badge(session.status));
 
   main.replaceChildren(
     h('p', { class: 'crumbs' }, h('a', { href: '#/sessions' }, '← Sessions')),
@@ -114,7 +39,7 @@ export const sessionPage: Page = async (main, { id }, signal) => {
       'dl',
       { class: 'facts' },
       h('dt', {}, 'Status'),
-      h('dd', {}, badge(session.status)),
+      status,
       h('dt', {}, 'Started'),
       h('dd', {}, `${time(session.dateCreated)} (${age(session.dateCreated)} ago)`),
       h('dt', {}, 'Last activity'),
@@ -142,8 +67,7 @@ export const sessionPage: Page = async (main, { id }, signal) => {
       'section',
       { 'aria-labelledby': 'windows-heading' },
       h('h2', { id: 'windows-heading' }, 'Windows'),
-      windowList,
-      viewer,
+      windowsSection(windows, live, sessionId, signal),
     ),
     h(
       'section',
@@ -189,11 +113,5 @@ export const sessionPage: Page = async (main, { id }, signal) => {
     ),
   );
 
-  // Every event the session had, then new ones as they come; the stream ends when the session does.
-  followEvents(`${path}/events?all=true`, (event) => events.append(eventLine(event)), signal).then(
-    () => eventsStatus.replaceChildren('The event stream ended.'),
-    (error: Error) => {
-      if (!signal.aborted) eventsStatus.replaceChildren(`The event stream stopped: ${error.message}`);
-    },
-  );
+  followSession(path, sessionId, { status, events, note: eventsStatus }, signal);
 };
