@@ -213,6 +213,14 @@ describe('fill-form', () => {
     expect(bad.statusCode).toBe(422);
     const locations = (bad.json.errors as Array<{ location: string }>).map((e) => e.location);
     expect(locations).toEqual(expect.arrayContaining(['body.parameters.topic', 'body.parameters.numberOfGuests']));
+    // A choice's refusal lists what may be chosen, and says what was sent.
+    expect(bad.json.errors).toContainEqual(
+      expect.objectContaining({
+        location: 'body.parameters.topic',
+        message: expect.stringMatching(/^must be one of "/),
+        value: 'gossip',
+      }),
+    );
     const unknown = await fill(automationId, { ...CONTACT, shoeSize: 44 });
     expect(unknown.statusCode).toBe(422);
     expect(JSON.stringify(unknown.json.errors)).toContain('body.parameters.shoeSize');

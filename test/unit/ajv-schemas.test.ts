@@ -83,4 +83,12 @@ describe('createAjvSchemas', () => {
       `it takes longer than ${COMPILE_TIME_MS} ms to compile: make it smaller`,
     );
   });
+
+  it('names the values a choice allows', () => {
+    const check = createAjvSchemas().compile({
+      type: 'object',
+      properties: { size: { enum: ['S', 'M', 'L'] }, kind: { const: 'shoe' } },
+    });
+    expect(check({ size: 'XL', kind: 'hat' })).toEqual(['/size must be one of "S", "M", "L"', '/kind must be "shoe"']);
+  });
 });

@@ -1,5 +1,5 @@
 /** The JsonSchemas port over Ajv (draft-07 and its usual keywords). */
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import type { JsonSchemas, SchemaCheck } from '../../ports/json-schema.js';
 import { withinTime, TimeUpError } from './within-time.js';
 
@@ -15,6 +15,15 @@ const OPTIONS: Options = { strict: false, allErrors: true, ownProperties: true }
 export const CHECK_TIME_MS = 250;
 /** How long compiling one may take: the cost grows faster than the schema (2,000 patterned properties: 1.3 s). */
 export const COMPILE_TIME_MS = 1_000;
+
+/** Ajv's words, but for a choice it does not spell out: the values allowed, so a caller can pick one. */
+const messageOf = (error: ErrorObject): string => {
+  if (error.keyword === 'enum')
+    return `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'const')
+    return `must be ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}`;
+  return error.message ?? error.keyword;
+};
 
 export const createAjvSchemas = (): JsonSchemas => {
   // Only checks schemas against draft-07: it compiles none of them, so it keeps nothing of any caller.
@@ -49,9 +58,7 @@ export const createAjvSchemas = (): JsonSchemas => {
             ];
           throw error;
         }
-        return (validate.errors ?? []).map(
-          (error) => `${error.instancePath || '(root)'} ${error.message ?? error.keyword}`,
-        );
+        return (validate.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${messageOf(error)}`);
       };
     },
   };

@@ -53,7 +53,12 @@ const checkParameters = (deps: AutomationDeps, automation: Automation, parameter
     }));
   for (const problem of checkerFor(deps, automation.schema)(parameters)) {
     if (isRootProblem(problem) && /additional properties/.test(problem) && details.length) continue;
-    details.push(schemaProblemDetail('body.parameters', problem));
+    const detail = schemaProblemDetail('body.parameters', problem);
+    // A parameter's own mismatch says what was sent, as the API's other refusals do.
+    const name = /^\/([^/ ]+) /.exec(problem)?.[1];
+    details.push(
+      name !== undefined && Object.hasOwn(parameters, name) ? { ...detail, value: parameters[name] } : detail,
+    );
   }
   if (details.length) throw new ValidationError(details);
 };
