@@ -22,6 +22,10 @@ import {
   rotateWebhookSecret,
 } from '../functions/core/webhooks/secrets.js';
 
+// The AWS SDK in the lockfile warns under Node 20 about versions it will publish later: no news for someone
+// starting this service, which runs those clients only against its own embedded stores or the configured ones.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const usage =
   'usage: npm run keys -- create --org NAME | list [--org NAME] | revoke --org NAME --key KEY_ID | webhook-secret --org NAME [--rotate [--grace-hours N]]  [--aws]';
 const fail = (message: string): never => {

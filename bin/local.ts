@@ -11,6 +11,10 @@ import { startLocalService } from '../functions/composition/local/service.js';
 import { findSystemChromium } from '../functions/browser-host/browser-kind.js';
 import { claimDataDir, DataDirInUseError } from '../functions/composition/local/data-dir.js';
 
+// The AWS SDK in the lockfile warns under Node 20 about versions it will publish later: no news for someone
+// starting this service, which runs those clients only against its own embedded stores or the configured ones.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const USAGE = `usage: npm start -- [--port N] [--host ADDRESS] [--api-key KEY] [--data-dir DIR]
   (or PORT, HOST, API_KEY, DATA_DIR; every other setting is an environment variable: see README, "Configuration")`;
 const fail = (message: string): never => {
