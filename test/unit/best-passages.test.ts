@@ -1,6 +1,6 @@
 /** page-query's answer without a model: the passages sharing the most content words with the prompt. */
 import { describe, expect, it } from 'vitest';
-import { bestPassages } from '../../functions/core/operations/page-query.js';
+import { bestPassages, leadOf } from '../../functions/core/operations/page-query.js';
 
 const page = [
   '# Plans',
@@ -42,8 +42,24 @@ describe('bestPassages', () => {
     expect(bestPassages(reference, 'readFile', 1)[0]).toContain('fs.readFile(path)');
   });
 
+  it('answers nothing from a passage that shares less than half of what was asked', () => {
+    const manual = ['# CVS', 'The current version is 1.12.', 'Sections are numbered in the contents.'].join('\n\n');
+    expect(bestPassages(manual, 'What is the current price of Bitcoin in euros?', 3)).toEqual([]);
+    // Words of the asking itself ("answer", "tell", "how many") are not what is asked about.
+    expect(bestPassages(manual, 'Tell me the current version', 3)).toEqual(['# CVS\n\nThe current version is 1.12.']);
+  });
+
   it('answers nothing when no word is shared or nothing is asked', () => {
     expect(bestPassages(page, 'kangaroo', 3)).toEqual([]);
     expect(bestPassages(page, '', 3)).toEqual([]);
+  });
+
+  it("gives a summary's lead the title once, when the page's first heading says it already", () => {
+    const markdown = '# CVS Client/Server\n\nThis document describes the protocol.';
+    expect(leadOf('CVS Client/Server', markdown)).toBe(markdown);
+    expect(leadOf('CVS Client/Server — Manuals', markdown)).toBe(markdown);
+    expect(leadOf('Plans – Lantern Notes', '# Plans for every notebook\n\nIn sync.')).toBe(
+      '# Plans – Lantern Notes\n\n# Plans for every notebook\n\nIn sync.',
+    );
   });
 });

@@ -52,7 +52,7 @@ const SUMMARY_SYSTEM =
   'You summarize one web page, given as markdown: its main content, faithfully and concisely. Never add facts the page does not state.';
 
 const STOPWORDS = new Set(
-  "the and for are was were what which who whom whose when where why how this that these those with from into onto about does did has have had its it's not but can you your our their there then than them they his her she him any all out per via page".split(
+  "the and for are was were what which who whom whose when where why how this that these those with from into onto about does did has have had its it's not but can you your our their there then than them they his her she him any all out per via page answer tell give explain describe summarize summarise please provide write many much".split(
     ' ',
   ),
 );
@@ -98,27 +98,36 @@ const sharedWords = (passage: string, asked: Set<string>, shortest: number): num
   return score;
 };
 
-/** The passages sharing the most words with the prompt, best first (page order among equals); none when no word is shared. */
+/** The passages sharing the most words with the prompt, best first (page order among equals); none when none shares half of them. */
 export const bestPassages = (markdown: string, prompt: string, count = TOP_PASSAGES): string[] => {
   const asked = wordsOf(prompt);
   if (!asked.size) return [];
   const shortest = Math.min(...[...asked].map((word) => word.length));
+  // A passage sharing one word of a long question ("the current price of Bitcoin in euros" met by "the current
+  // version") answers nothing: it must hold at least half of what was asked.
+  const needed = Math.ceil(asked.size / 2);
   return passagesOf(markdown)
     .map((passage, index) => ({
       passage,
       index,
       score: sharedWords(passage, asked, shortest),
     }))
-    .filter((scored) => scored.score > 0)
+    .filter((scored) => scored.score >= needed)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, count)
     .map((scored) => scored.passage);
 };
 
 /** Without a model, a summary is what the page says first: its title and opening paragraphs. */
-const leadOf = (title: string, markdown: string): string => {
+export const leadOf = (title: string, markdown: string): string => {
   const opening = passagesOf(markdown).slice(0, TOP_PASSAGES);
-  return [title ? `# ${title}` : '', ...opening].filter(Boolean).join('\n\n');
+  // A page whose first heading is its title (or the title less the site's name) would say it twice.
+  const heading = /^#+\s+(.+)/
+    .exec(opening[0] ?? '')?.[1]
+    .trim()
+    .toLowerCase();
+  const titled = heading !== undefined && title.toLowerCase().includes(heading);
+  return [title && !titled ? `# ${title}` : '', ...opening].filter(Boolean).join('\n\n');
 };
 
 const offlineAnswer = (
