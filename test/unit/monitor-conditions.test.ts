@@ -16,6 +16,16 @@ describe('reading a condition without a model', () => {
     expect(parseCondition('"Loading" disappears')).toMatchObject({ kind: 'text', absent: true });
   });
 
+  it('reads a page that does not mention something, however it is said, as text that must be absent', () => {
+    for (const condition of [
+      'the page has no mention of passwords',
+      'the page makes no mention of passwords',
+      "the page doesn't mention passwords",
+      'the page does not mention "passwords"',
+    ])
+      expect(parseCondition(condition), condition).toEqual({ kind: 'text', phrases: ['passwords'], absent: true });
+  });
+
   it('reads "<element> contains <text>" as what the element holds', () => {
     expect(parseCondition('the search box contains foobarbaz')).toEqual({
       kind: 'value',

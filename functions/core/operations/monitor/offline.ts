@@ -13,7 +13,10 @@
 
 /** Words that turn a condition about presence into one about absence. */
 const ABSENCE =
-  /\b(no longer|disappears?|disappeared|gone|vanish(es|ed)?|removed|hidden|not (shown|visible|present|there|displayed)|does not (show|contain|appear)|doesn't (show|contain|appear)|is not|isn't|without)\b/i;
+  /\b(no longer|disappears?|disappeared|gone|vanish(es|ed)?|removed|hidden|not (shown|visible|present|there|displayed)|does not (show|contain|appear|mention)|doesn't (show|contain|appear|mention)|is not|isn't|without)\b/i;
+
+/** "Has no mention of passwords", "makes no mention of": said the way the verbs below read it. */
+const NO_MENTION = /\b(?:has|makes|contains|shows)\s+no\s+mention\s+of\b/gi;
 
 /** Verbs around an element description that the resolver should not look for as text. */
 const PRESENCE_WORDS =
@@ -44,7 +47,8 @@ const unquoted = (text: string): string =>
     .replace(/^["“‘']|["”’']$/g, '')
     .trim();
 
-export const parseCondition = (condition: string): OfflineCondition => {
+export const parseCondition = (written: string): OfflineCondition => {
+  const condition = written.replace(NO_MENTION, 'does not mention');
   const phrases = [...condition.matchAll(QUOTED)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]).trim()).filter(Boolean);
   const absent = ABSENCE.test(condition);
   const said = HOLDS_TEXT.exec(condition);
