@@ -13,7 +13,8 @@ export const scroll = async (page: Page, request: ScrollRequest, signal: AbortSi
     : undefined;
   return pageScroll(
     page,
-    { axes: axes.size ? [...axes] : ['y'], toEdge: request.toEdge, by: request.by, within },
+    // The answer does not wait for the frame after the move; the next script of the service does (see page-scroll).
+    { axes: axes.size ? [...axes] : ['y'], toEdge: request.toEdge, by: request.by, within, frameLater: true },
     signal,
   );
 };

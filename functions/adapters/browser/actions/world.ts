@@ -9,6 +9,7 @@
  * Runtime is never enabled: `Runtime.evaluate` with the context id needs no execution-context events.
  */
 import type { CDPSession, Page } from 'puppeteer-core';
+import { OWED_FRAME } from './page/owed-frame.js';
 import { abortable, cdpOf } from './screenshot/cdp.js';
 
 const WORLD = 'sessionhost';
@@ -27,8 +28,12 @@ interface World {
  */
 const MARK = '__sessionhostWorld';
 const NOT_OURS = 'Cannot find context with specified id (the id names another world)';
+/**
+ * A script runs where the mark is, and after the frame a scroll left owed (`OWED_FRAME`), if any: when none is
+ * owed it runs at once, in the evaluation itself (so the evaluation's `timeout` bounds it).
+ */
 const guarded = (expression: string) =>
-  `globalThis.${MARK} === true ? (\n${expression}\n) : (() => { throw new Error('${NOT_OURS}'); })()`;
+  `globalThis.${MARK} === true ? ((run) => globalThis.${OWED_FRAME} ? globalThis.${OWED_FRAME}.then(run) : run())(() => (\n${expression}\n)) : (() => { throw new Error('${NOT_OURS}'); })()`;
 
 const worlds = new WeakMap<Page, Promise<World>>();
 const watched = new WeakSet<CDPSession>();

@@ -7,9 +7,15 @@
  * and IntersectionObserver callbacks (lazy loading) run before positions are read; a move that changed nothing
  * (already at the end) waits for none. A hidden page paints no frames: it waits 500 ms instead.
  * A visible one on a busy machine may take longer than that to paint, so it gets up to 3 s before going on.
+ *
+ * With `frameLater`, a last move that leaves more than a viewport of room before the end along the moved axes does
+ * not wait: its frame is owed to the next script of the service (see `OWED_FRAME`), so the answer comes back at
+ * once while the next read still sees what the listeners did. Near the end it waits as always, since an infinite
+ * list grows there and the reported end should include what it appended.
  */
 import type { ScrollAmount, ScrollOutcome, ScrollPosition } from '../../../../../ports/window-driver.js';
 import { nextFrame } from '../../page/dom.js';
+import { OWED_FRAME } from '../../page/owed-frame.js';
 import { type RegisteredTarget, registered } from '../../snapshot/page/registry.js';
 
 export interface PageScrollRequest {
@@ -21,6 +27,8 @@ export interface PageScrollRequest {
   by?: { x?: ScrollAmount; y?: ScrollAmount };
   /** A box registered by a snapshot or the scroll-container listing: it scrolls instead of what the wheel would pick. */
   within?: RegisteredTarget;
+  /** Owe the last move's frame to the next script instead of waiting for it, unless it ends near the end. */
+  frameLater?: boolean;
 }
 
 export interface PageScrollState extends ScrollOutcome {
@@ -65,25 +73,42 @@ export default async function pageScroll(request: PageScrollRequest): Promise<Pa
     }
   }
   const position = () => ({ left: Math.round(scroller.scrollLeft), top: Math.round(scroller.scrollTop) });
-  const move = async (left: number, top: number) => {
+  const nearEnd = () =>
+    request.axes.some((axis) =>
+      axis === 'x'
+        ? room(scroller, 'x') - scroller.scrollLeft <= scroller.clientWidth
+        : room(scroller, 'y') - scroller.scrollTop <= scroller.clientHeight,
+    );
+  const move = async (left: number, top: number, last = false) => {
     const from = [scroller.scrollLeft, scroller.scrollTop];
     scroller.scrollTo({ left, top, behavior: 'instant' });
     // Nothing moved (already at that edge or end): no scroll event fires and no observer sees a change to wait for.
-    if (scroller.scrollLeft !== from[0] || scroller.scrollTop !== from[1]) await frame();
+    if (scroller.scrollLeft === from[0] && scroller.scrollTop === from[1]) return;
+    if (!(last && request.frameLater) || nearEnd()) return frame();
+    const owed = frame();
+    const world = globalThis as unknown as Record<string, Promise<void> | undefined>;
+    world[OWED_FRAME] = owed;
+    void owed.then(() => {
+      if (world[OWED_FRAME] === owed) delete world[OWED_FRAME];
+    });
   };
   const before = position();
-  if (request.to) await move(request.to.left ?? scroller.scrollLeft, request.to.top ?? scroller.scrollTop);
   const edge = request.toEdge;
-  if (edge && (edge.x || edge.y)) {
+  const by = request.by;
+  const toEdge = !!edge && !!(edge.x || edge.y);
+  const byAmount = !!by && !!(by.x || by.y);
+  if (request.to)
+    await move(request.to.left ?? scroller.scrollLeft, request.to.top ?? scroller.scrollTop, !toEdge && !byAmount);
+  if (edge && toEdge) {
     const left = edge.x === 'left' ? 0 : edge.x === 'right' ? room(scroller, 'x') : scroller.scrollLeft;
     const top = edge.y === 'top' ? 0 : edge.y === 'bottom' ? room(scroller, 'y') : scroller.scrollTop;
-    await move(left, top);
+    await move(left, top, !byAmount);
   }
-  const by = request.by;
-  if (by && (by.x || by.y))
+  if (by && byAmount)
     await move(
       scroller.scrollLeft + pixels(by.x, scroller.clientWidth),
       scroller.scrollTop + pixels(by.y, scroller.clientHeight),
+      true,
     );
   return {
     before,
