@@ -26,6 +26,33 @@ describe('a relation word inside a name', () => {
   });
 });
 
+describe('a camel-case name said as words', () => {
+  const classes = page(
+    ...['Font', 'FontFace', 'FontFamily', 'FontMap', 'Fontset', 'HasEntry', 'Layout'].map((name, i) =>
+      el(`c${i}`, 'link', name, { href: `class.${name}.html`, heading: 'Classes Hierarchy' }),
+    ),
+  );
+
+  it('"the font map class" is FontMap, not Font, whose name holds only one of its words', async () => {
+    expect(said(await resolveClick(classes, 'the font map class'))).toBe('FontMap');
+    expect(said(await resolveClick(classes, 'the font family class'))).toBe('FontFamily');
+  });
+
+  it('"recent changes" is the link RecentChanges, whose name says both words', async () => {
+    const bar = page(
+      el('n0', 'link', 'Allotment Wiki', { href: '/' }),
+      el('n1', 'link', 'RecentChanges', { href: '/recentchanges/' }),
+      el('n2', 'link', 'Preferences', { href: '/prefs' }),
+    );
+    expect(said(await resolveClick(bar, 'recent changes'))).toBe('RecentChanges');
+  });
+
+  it('one part of a name is not the name: "the entry" is not HasEntry, "the map" not FontMap', async () => {
+    expect(said(await resolveClick(classes, 'the entry link'))).not.toBe('HasEntry');
+    expect(said(await resolveClick(classes, 'the map class'))).not.toBe('FontMap');
+  });
+});
+
 describe('a step word before a noun', () => {
   it('"Forward declarations" is a section, not the way forward', async () => {
     const tutorial = page(

@@ -6,7 +6,7 @@
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import { isField } from './fields.js';
 import type { Query } from './query.js';
-import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
+import { camelParts, STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
 type TextField =
   | 'name'
@@ -100,9 +100,37 @@ interface StringMatch {
 /** The longest name read as an acronym's words ("Internet Engineering Task Force"). */
 const ACRONYM_MAX = 6;
 
+/** How much a description word found as one part of a camel-case word counts: a name of its own ("Map") counts more. */
+const PART = 0.9;
+
+/**
+ * The description's words found as the parts of a camel-case word, only when they say every part of it that is not
+ * a stop word: one part alone ("the last entry" and HasEntry, "the MacPorts port" and MacPorts) is another name
+ * sharing a word, not a name said apart.
+ */
+const matchParts = (parts: string[], wanted: string[], initials: Set<string>): Float64Array | undefined => {
+  const found = new Float64Array(wanted.length);
+  for (const part of parts) {
+    if (STOPWORDS.has(part)) continue;
+    let said = false;
+    if (initials.has(part[0]) || part.length > 6) {
+      const stem = stemOf(part);
+      for (let w = 0; w < wanted.length; w += 1) {
+        const m = PART * tokenMatch(wanted[w], stem);
+        if (m === 0) continue;
+        if (m > found[w]) found[w] = m;
+        said = true;
+      }
+    }
+    if (!said) return undefined;
+  }
+  return found;
+};
+
 /** Most kinds of token match (same, prefix) start with the same letter: other short tokens are skipped unexamined. */
 const matchString = (value: string, wanted: string[], initials: Set<string>, termTokens: string[]): StringMatch => {
   const tokens = words(value);
+  const humps = camelParts(value);
   let matches: Float64Array | undefined;
   let meaningful = 0;
   let covered = 0;
@@ -130,10 +158,20 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
         hit = true;
       }
     }
+    const parts = humps?.get(token);
+    const partMatches = parts && matchParts(parts, wanted, initials);
+    if (partMatches) {
+      matches ??= new Float64Array(wanted.length);
+      for (let w = 0; w < wanted.length; w += 1) if (partMatches[w] > matches[w]) matches[w] = partMatches[w];
+      hit = true;
+    }
     if (stop || (numbering && !hit)) continue;
     meaningful += 1;
     if (hit) covered += 1;
-    if (exact && termTokens[position++] !== token) exact = false;
+    // "Recent changes" says the name "RecentChanges" whole, as "recent changes" would.
+    if (exact && parts && termTokens.slice(position, position + parts.length).join(' ') === parts.join(' '))
+      position += parts.length;
+    else if (exact && termTokens[position++] !== token) exact = false;
     if (meaningful <= ACRONYM_MAX) letters += token[0];
   }
   // "The IETF" for the link "Internet Engineering Task Force": a wanted word that is the name's initials names it

@@ -11,7 +11,7 @@ import type { Stated } from './stated.js';
 import { GENERIC } from './query-words.js';
 import { inRegion, type Scored } from './score.js';
 import { candidateOf } from './tier.js';
-import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
+import { spokenWords, STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 import { wordTable } from './table.js';
 import { joinedAfter } from './phrase.js';
 
@@ -53,7 +53,7 @@ export const tokensOf = (element: SnapshotElement, fields: Field[] = OWN): strin
   const out: string[] = [];
   for (const field of fields) {
     const value = element[field];
-    if (value) for (const token of words(value)) out.push(stemOf(token));
+    if (value) for (const token of spokenWords(value)) out.push(stemOf(token));
   }
   if (fields === OWN && FIELD_ROLES.has(element.role) && element.near)
     for (const token of words(element.near)) out.push(stemOf(token));
@@ -77,7 +77,8 @@ export const specificWords = (stated: Stated): string[] => {
 /** Whether any element of the page has the word anywhere, around it and in its regions' names included. */
 export const onPage = (stated: Stated, word: string): boolean => {
   const wanted = stemOf(word);
-  const has = (v: string | undefined) => v !== undefined && words(v).some((t) => tokenMatch(wanted, stemOf(t)) >= SAID);
+  const has = (v: string | undefined) =>
+    v !== undefined && spokenWords(v).some((t) => tokenMatch(wanted, stemOf(t)) >= SAID);
   return stated.snapshot.elements.some(
     (e) =>
       [

@@ -332,6 +332,33 @@ export const words = (text: string): string[] => {
   return tokens;
 };
 
+/** A word whose capitals start the words it joins ("FontMap", "MBoxReader", "toFullyQualifiedPath"). */
+const HUMP = /(?<=\p{Ll})(?=\p{Lu})/u;
+const HAS_HUMP = /\p{Ll}\p{Lu}/u;
+
+/**
+ * The parts of each camel-case word of a text, by the token the word becomes ("fontmap" → font, map): code names
+ * join their words, and a person says them apart ("the font map class" for FontMap). Undefined when it has none.
+ */
+export const camelParts = (text: string): Map<string, string[]> | undefined => {
+  if (!HAS_HUMP.test(text)) return undefined;
+  let parts: Map<string, string[]> | undefined;
+  for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
+    if (!HAS_HUMP.test(raw)) continue;
+    const whole = words(raw);
+    const split = raw.split(HUMP).flatMap((part) => words(part));
+    if (whole.length === 1 && split.length > 1) (parts ??= new Map()).set(whole[0], split);
+  }
+  return parts;
+};
+
+/** A text's tokens, each camel-case word followed by its parts ("RecentChanges" says "recent" and "changes"). */
+export const spokenWords = (text: string): string[] => {
+  const tokens = words(text);
+  const parts = camelParts(text);
+  return parts ? tokens.flatMap((token) => [token, ...(parts.get(token) ?? [])]) : tokens;
+};
+
 /** Prefixes that make a word its opposite. */
 const NEGATING = new Set(['un', 'non', 'dis', 'de', 'in', 'im', 'ir', 'il', 'anti', 'mis']);
 
