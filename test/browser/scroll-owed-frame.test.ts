@@ -34,6 +34,18 @@ describe('the frame a scroll owes', () => {
     expect(await evaluateInWorld(page, `globalThis.order ?? 'script first'`, signal())).toBe('frame first');
   });
 
+  it("still bounds the later script by its own evaluation's timeout", async () => {
+    await page.goto(`${served.server.url}/visual/scroll-echo.html`);
+    await evaluateInWorld(
+      page,
+      `(globalThis.${OWED_FRAME} = new Promise((done) => setTimeout(done, 100)), 0)`,
+      signal(),
+    );
+    const busy = `(() => { const t = performance.now(); while (performance.now() - t < 1500) {} return 'ran'; })()`;
+    await expect(evaluateInWorld(page, busy, signal(), { timeoutMs: 300 })).rejects.toThrow();
+    expect(await evaluateInWorld(page, `'usable'`, signal())).toBe('usable');
+  });
+
   it("lets the next read see what the page's scroll listener did after a move in the middle of the page", async () => {
     for (const by of [600, 1200, 1800]) {
       await page.goto(`${served.server.url}/visual/scroll-echo.html`);

@@ -28,12 +28,20 @@ interface World {
  */
 const MARK = '__sessionhostWorld';
 const NOT_OURS = 'Cannot find context with specified id (the id names another world)';
+/** What the world answers instead of running a script while a scroll's frame is owed (see `guarded`). */
+const AGAIN = '__sessionhostAgain';
 /**
- * A script runs where the mark is, and after the frame a scroll left owed (`OWED_FRAME`), if any: when none is
- * owed it runs at once, in the evaluation itself (so the evaluation's `timeout` bounds it).
+ * A script runs where the mark is. While a scroll's frame is owed (`OWED_FRAME`), the world answers `AGAIN` once
+ * that frame has come, without running the script, and the call is sent again: the script itself always runs
+ * within its own evaluation, so that evaluation's `timeout` bounds it.
  */
 const guarded = (expression: string) =>
-  `globalThis.${MARK} === true ? ((run) => globalThis.${OWED_FRAME} ? globalThis.${OWED_FRAME}.then(run) : run())(() => (\n${expression}\n)) : (() => { throw new Error('${NOT_OURS}'); })()`;
+  `globalThis.${MARK} === true ? (globalThis.${OWED_FRAME} ? globalThis.${OWED_FRAME}.then(() => ({ ${AGAIN}: true })) : (\n${expression}\n)) : (() => { throw new Error('${NOT_OURS}'); })()`;
+/** The mark's test alone, for the last try (see `MAX_AGAIN`). */
+const unowed = (expression: string) =>
+  `globalThis.${MARK} === true ? (\n${expression}\n) : (() => { throw new Error('${NOT_OURS}'); })()`;
+/** Calls that wait for an owed frame before one runs regardless (another scroll may owe a new frame meanwhile). */
+const MAX_AGAIN = 3;
 
 const worlds = new WeakMap<Page, Promise<World>>();
 const watched = new WeakSet<CDPSession>();
@@ -135,6 +143,22 @@ const expressionOf = (call: string | PageCall, world: World): { text: string; in
 };
 
 const evaluateOnce = async (page: Page, call: string | PageCall, options: WorldOptions): Promise<unknown> => {
+  for (let attempt = 1; ; attempt += 1) {
+    const value = await evaluateOwed(page, call, options, attempt < MAX_AGAIN);
+    if (!isAgain(value)) return value;
+  }
+};
+
+const isAgain = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[AGAIN] === true;
+
+/** One evaluation; `waitForFrame: false` runs the script even while a frame is owed. */
+const evaluateOwed = async (
+  page: Page,
+  call: string | PageCall,
+  options: WorldOptions,
+  waitForFrame: boolean,
+): Promise<unknown> => {
   const pending = worldOf(page);
   const world = await pending;
   const { session, contextId } = world;
@@ -142,7 +166,7 @@ const evaluateOnce = async (page: Page, call: string | PageCall, options: WorldO
   let evaluation;
   try {
     evaluation = await session.send('Runtime.evaluate', {
-      expression: guarded(expression.text),
+      expression: waitForFrame ? guarded(expression.text) : unowed(expression.text),
       contextId,
       returnByValue: true,
       awaitPromise: true,
@@ -162,6 +186,7 @@ const evaluateOnce = async (page: Page, call: string | PageCall, options: WorldO
     }
     throw new PageScriptError(details.exception?.description ?? details.text);
   }
+  if (isAgain(evaluation.result.value)) return evaluation.result.value;
   // Only a call that ran to its end is known to have left the script in place.
   if (expression.installs !== undefined) world.installed.add(expression.installs);
   return evaluation.result.value;
