@@ -53,6 +53,29 @@ describe('a camel-case name said as words', () => {
   });
 });
 
+describe('a name spelled with its marks', () => {
+  const index = page(
+    el('r0', 'link', 'race', { href: 'Async.html#v:race' }),
+    el('r1', 'link', 'race_', { href: 'Async.html#v:race_' }),
+    el('r2', 'link', 'click-man', { href: 'https://example.org/click-man' }),
+    el('r3', 'link', 'click-man documentation', { href: 'https://example.org/click-man#docs' }),
+  );
+
+  it('"race_" is the name with the underscore, where the index also has "race"', async () => {
+    const answer = await resolveClick(index, 'race_');
+    expect('match' in answer && answer.match.href).toBe('Async.html#v:race_');
+  });
+
+  it('a name that is the whole description outranks one of its words ("click-man documentation")', async () => {
+    const answer = await resolveClick(index, 'click-man documentation');
+    expect('match' in answer && answer.match.href).toBe('https://example.org/click-man#docs');
+  });
+
+  it('still asks when the description writes no mark ("race")', async () => {
+    expect(said(await resolveClick(index, 'the race function'))).not.toBe('race_');
+  });
+});
+
 describe('a step word before a noun', () => {
   it('"Forward declarations" is a section, not the way forward', async () => {
     const tutorial = page(

@@ -9,6 +9,7 @@ import {
   columnsOf,
   fieldOverItsLabel,
   formAsWritten,
+  spelledAsWritten,
   labelledOtherwise,
   listUnder,
   ownOverContext,
@@ -361,7 +362,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
       confidence: confidenceOf(only, only === best ? sorted : [only, ...outside]),
     };
   }
-  tier = formAsWritten(offSite(stepsAsked(tier, query), query, snapshot.url), query);
+  tier = spelledAsWritten(formAsWritten(offSite(stepsAsked(tier, query), query, snapshot.url), query), query);
   if (tier.length === 1) return { match: tier[0].element, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
   const anchors = headingAnchors(snapshot.elements, byId);
   tier = chapterLevel(ownNameFirst(sectionOverMentions(tier, anchors), query, snapshot.url), query);

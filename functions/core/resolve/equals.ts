@@ -55,6 +55,31 @@ export const formAsWritten = <T extends { element: SnapshotElement }>(tier: T[],
   return tier.every((s) => exact.includes(s) || forms.has(stems(s))) ? exact : tier;
 };
 
+/** Characters a name keeps that its words do not ("race_", "to_s=", "#header", "C++"). */
+const MARKS = /[^\p{L}\p{N}\s]/u;
+
+/**
+ * "race_" where the index has both "race" and "race_": a program's names differ by marks the words drop (a trailing
+ * underscore, "=", "?", "!"). Among equals, those whose whole name is spelled exactly as one word the description
+ * writes (marks included, quotes around it aside) stand; only when that word carries such a mark, and only when
+ * they all share that one name (a name that is the whole description counts as spelled too, and is another name).
+ */
+export const spelledAsWritten = <T extends { element: SnapshotElement }>(tier: T[], query: Query): T[] => {
+  if (tier.length < 2 || !query.text) return tier;
+  const spelled = new Set(
+    query.text
+      .split(/\s+/)
+      .map((word) => word.replace(/^["'“‘`(]+|["'”’`),.:;]+$/gu, ''))
+      .filter((word) => MARKS.test(word) && /[\p{L}\p{N}]/u.test(word)),
+  );
+  if (!spelled.size) return tier;
+  // A name that is the whole description ("click-man documentation") is as exact as one of its words ("click-man").
+  spelled.add(query.text.trim().replace(/\s+/g, ' '));
+  const exact = tier.filter((s) => spelled.has(s.element.name.trim()));
+  if (!exact.length || exact.length === tier.length) return tier;
+  return new Set(exact.map((s) => s.element.name.trim())).size === 1 ? exact : tier;
+};
+
 /** Some description word is in the element's own words (name, label, text, title, alt), not only around it. */
 const saysItself = (e: SnapshotElement, query: Query): boolean =>
   [e.name, e.label, e.text, e.title, e.alt].some((t) => t && words(t).some((w) => query.terms.includes(w)));
