@@ -76,6 +76,36 @@ describe('a name spelled with its marks', () => {
   });
 });
 
+describe('a compound written closed on one side and open on the other', () => {
+  it('"set up" is the link Setup, "setup" the link Set up, "web site" the field Website', async () => {
+    const links = (name: string) =>
+      page(el('a', 'link', name, { href: '/setup' }), el('b', 'link', 'About', { href: '/about' }));
+    expect(said(await resolveClick(links('Setup'), 'set up'))).toBe('Setup');
+    expect(said(await resolveClick(links('Set up'), 'setup'))).toBe('Set up');
+    const form = page(el('f0', 'textbox', 'Website'), el('f1', 'textbox', 'Name'));
+    expect(said(await resolveClick(form, 'the web site field'))).toBe('Website');
+  });
+
+  it('"the URI prefix" is the unnamed field called uriprefix, not the one labelled "Status Prefix:"', async () => {
+    const settings = page(
+      el('s0', 'textbox', '', { near: 'Status Prefix:', attributes: 'statusprefix' }),
+      el('s1', 'textbox', '', { attributes: 'uriprefix' }),
+    );
+    const answer = await resolveClick(settings, 'the URI prefix');
+    expect('match' in answer && answer.match.id).toBe('s1');
+  });
+
+  it('reads no compound in an address: "Qt Core" is not every link under /qtcore/', async () => {
+    const docs = page(
+      el('q0', 'link', 'Qt Core', { href: '/qt/qtcore/qtcore-index.html' }),
+      ...['QList', 'QVector', 'QMap', 'QHash'].map((name, i) =>
+        el(`q${i + 1}`, 'link', name, { href: `/qt/qtcore/${name.toLowerCase()}.html` }),
+      ),
+    );
+    expect(said(await resolveClick(docs, 'Qt Core'))).toBe('Qt Core');
+  });
+});
+
 describe('a step word before a noun', () => {
   it('"Forward declarations" is a section, not the way forward', async () => {
     const tutorial = page(

@@ -128,7 +128,41 @@ const matchParts = (parts: string[], wanted: string[], initials: Set<string>): F
 };
 
 /** Most kinds of token match (same, prefix) start with the same letter: other short tokens are skipped unexamined. */
-const matchString = (value: string, wanted: string[], initials: Set<string>, termTokens: string[]): StringMatch => {
+/**
+ * A compound written closed on one side and open on the other: "Setup" for "set up", "Web site" for "website",
+ * "Check out" for "checkout". Pairs of the description's consecutive words, joined, and its long words, each
+ * met by two consecutive words of a name joined.
+ */
+interface Compounds {
+  /** [index of the pair's first word, the pair joined and stemmed]. */
+  open: Array<[number, string]>;
+  /** A description word of at least this many letters may be two words of a name written apart. */
+  closedFrom: number;
+}
+
+const compoundsOf = (wanted: string[]): Compounds => {
+  const open: Array<[number, string]> = [];
+  for (let w = 0; w + 1 < wanted.length; w += 1)
+    if (wanted[w].length >= 2 && wanted[w + 1].length >= 2 && !/\d/.test(wanted[w] + wanted[w + 1]))
+      open.push([w, stemOf(wanted[w] + wanted[w + 1])]);
+  return { open, closedFrom: 5 };
+};
+
+/**
+ * How much a word met as a compound written the other way counts: as the word itself. (0.9, as for camel-case
+ * parts, let a paraphrase's stray word outrank it: "the Debian web site" went to "Web Browsers".)
+ */
+const JOINED = 1;
+
+const NO_COMPOUNDS: Compounds = { open: [], closedFrom: Number.POSITIVE_INFINITY };
+
+const matchString = (
+  value: string,
+  wanted: string[],
+  initials: Set<string>,
+  termTokens: string[],
+  compounds: Compounds,
+): StringMatch => {
   const tokens = words(value);
   const humps = camelParts(value);
   let matches: Float64Array | undefined;
@@ -143,6 +177,8 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
   // In a code name ("sort_by", "with_capacity") a stop word is part of the name: "sort" is not "sort_by".
   // (Two substring tests, not a parse: this runs for every distinct string of a page on every resolution.)
   const code = value.includes('_');
+  let previous = '';
+  let previousMissed = false;
   for (const token of tokens) {
     const stop = STOPWORDS.has(token) && !(code && (value.includes(`${token}_`) || value.includes(`_${token}`)));
     if (numbering && !/^\d+(?:\.\d+)*$/.test(token)) numbering = false;
@@ -158,6 +194,27 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
         hit = true;
       }
     }
+    if (token.length >= compounds.closedFrom && !/\d/.test(token))
+      for (const [w, joined] of compounds.open) {
+        if (joined !== token && joined !== stemOf(token)) continue;
+        matches ??= new Float64Array(wanted.length);
+        matches[w] = Math.max(matches[w], JOINED);
+        matches[w + 1] = Math.max(matches[w + 1], JOINED);
+        hit = true;
+      }
+    if (previous.length >= 2 && token.length >= 2 && previous.length + token.length >= compounds.closedFrom) {
+      const joined = stemOf(previous + token);
+      for (let w = 0; w < wanted.length; w += 1) {
+        if (wanted[w] !== joined || /\d/.test(joined)) continue;
+        matches ??= new Float64Array(wanted.length);
+        matches[w] = Math.max(matches[w], JOINED);
+        hit = true;
+        // The first half, counted before as a word the description does not say, is part of what it says.
+        if (previousMissed) covered += 1;
+        previousMissed = false;
+      }
+    }
+    previous = token;
     const parts = humps?.get(token);
     const partMatches = parts && matchParts(parts, wanted, initials);
     if (partMatches) {
@@ -165,9 +222,13 @@ const matchString = (value: string, wanted: string[], initials: Set<string>, ter
       for (let w = 0; w < wanted.length; w += 1) if (partMatches[w] > matches[w]) matches[w] = partMatches[w];
       hit = true;
     }
-    if (stop || (numbering && !hit)) continue;
+    if (stop || (numbering && !hit)) {
+      previousMissed = false;
+      continue;
+    }
     meaningful += 1;
     if (hit) covered += 1;
+    previousMissed = !hit;
     // "Recent changes" says the name "RecentChanges" whole, as "recent changes" would.
     if (exact && parts && termTokens.slice(position, position + parts.length).join(' ') === parts.join(' '))
       position += parts.length;
@@ -250,7 +311,9 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
   const wanted = [...query.terms, ...query.optional, ...query.hints].map(stemOf);
   const termTokens = query.terms.filter((t) => !STOPWORDS.has(t));
   const initials = new Set(wanted.map((w) => w[0]));
+  const compounds = compoundsOf(wanted);
   const cache = new Map<string, StringMatch>();
+  const addresses = new Map<string, StringMatch>();
   const width = wanted.length;
   const n = elements.length;
   const out: Evidence = {
@@ -275,8 +338,15 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
       const weight = unnamed && field === 'attributes' ? UNNAMED_ATTRIBUTES : fieldWeight;
       const value = fieldValue(element, field);
       if (!value || (field === 'row' && layout.has(value))) continue;
-      let entry = cache.get(value);
-      if (!entry) cache.set(value, (entry = matchString(value, wanted, initials, termTokens)));
+      // An address joins words as a matter of course ("qtcore", "_task=addressbook"): no compound is read in it.
+      const joins = field !== 'href';
+      const strings = joins ? cache : addresses;
+      let entry = strings.get(value);
+      if (!entry)
+        strings.set(
+          value,
+          (entry = matchString(value, wanted, initials, termTokens, joins ? compounds : NO_COMPOUNDS)),
+        );
       if (entry.matches !== NO_MATCHES)
         for (let w = 0; w < width; w += 1)
           if (weight * entry.matches[w] > out.best[row + w]) out.best[row + w] = weight * entry.matches[w];

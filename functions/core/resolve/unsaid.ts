@@ -62,7 +62,21 @@ export const tokensOf = (element: SnapshotElement, fields: Field[] = OWN): strin
 
 export const says = (tokens: string[], word: string): boolean => {
   const wanted = stemOf(word);
-  return tokens.some((t) => tokenMatch(wanted, t) >= SAID);
+  if (tokens.some((t) => tokenMatch(wanted, t) >= SAID)) return true;
+  // "Setup" said as "Set up": two words of the element, joined.
+  if (wanted.length < 5) return false;
+  for (let i = 0; i + 1 < tokens.length; i += 1) if (stemOf(tokens[i] + tokens[i + 1]) === wanted) return true;
+  return false;
+};
+
+/** Some word is said, or two consecutive ones joined ("set up" said by "Setup", "web site" by "Website"). */
+const saysSome = (tokens: string[], specific: string[]): boolean => {
+  if (specific.some((w) => says(tokens, w))) return true;
+  for (let i = 0; i + 1 < specific.length; i += 1) {
+    const joined = stemOf(specific[i] + specific[i + 1]);
+    if (joined.length >= 5 && tokens.includes(joined)) return true;
+  }
+  return false;
 };
 
 /** Words that say which element (not stop words, generic words, the kind or a place already checked as one). */
@@ -183,7 +197,7 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
   const top = sorted[0]?.element;
   if (top?.role === 'heading' && top !== match && match.heading === top.name) return undefined;
   const carried = tokensOf(match, CARRIED);
-  if (specific.some((w) => says(carried, w))) return undefined;
+  if (saysSome(carried, specific)) return undefined;
   if (labelledBefore(match, specific) || gridValue(match, specific)) return undefined;
   return {
     none: true,
