@@ -113,6 +113,7 @@ const realPages = async () => {
     blind11,
     blind12,
     blind13,
+    blind14,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -135,6 +136,7 @@ const realPages = async () => {
     blind11: withPercent(blind11),
     blind12: withPercent(blind12),
     blind13: withPercent(blind13),
+    blind14: withPercent(blind14),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
