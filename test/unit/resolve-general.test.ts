@@ -274,3 +274,30 @@ describe('results counted under their heading', () => {
     expect(answerOf(await offlineResolver.resolve(scattered, 'the first result'))).toBe('none');
   });
 });
+
+describe("a site's common words for one thing", () => {
+  const footer = (name: string, role = 'link') =>
+    page(
+      el('a', role, name, role === 'link' ? { href: '/a' } : {}),
+      el('b', 'link', 'Contact us', { href: '/contact' }),
+      el('c', 'link', 'About', { href: '/about' }),
+    );
+
+  it('signing up is creating an account, whichever the page says', async () => {
+    expect(answerOf(await offlineResolver.resolve(footer('Create account'), 'sign up', { intent: 'click' }))).toBe('a');
+    expect(answerOf(await offlineResolver.resolve(footer('Register'), 'create an account', { intent: 'click' }))).toBe(
+      'a',
+    );
+  });
+
+  it('the terms go by their several names, and dark mode is the dark theme', async () => {
+    for (const [name, description] of [
+      ['Terms and Conditions', 'T&Cs'],
+      ['Terms of Use', 'terms of service'],
+    ])
+      expect(answerOf(await offlineResolver.resolve(footer(name), description, { intent: 'click' }))).toBe('a');
+    expect(
+      answerOf(await offlineResolver.resolve(footer('Dark theme', 'button'), 'dark mode', { intent: 'click' })),
+    ).toBe('a');
+  });
+});

@@ -29,6 +29,11 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(?:log|sign)[\s-]?(?:in|on)\b/g, 'signin'],
   [/\b(?:log|sign)[\s-]?(?:out|off)\b/g, 'signout'],
   [/\b(?:sign[\s-]?up|register)\b/g, 'signup'],
+  // "Create account", "Create an account", "Create your account": the same way in as signing up.
+  [/\bcreate\s+(?:an?\s+|your\s+|my\s+|new\s+)*account\b/g, 'signup'],
+  // A site's terms go by several names ("Terms of Use", "Terms of Service", "Terms and Conditions", "T&Cs").
+  [/\bterms\s+(?:of\s+(?:service|use)|(?:and|&)\s+conditions)\b|\bt\s*&\s*cs?\b/g, 'terms'],
+  [/\b(?:dark|night)\s+(?:mode|theme)\b/g, 'darkmode'],
   // "Forgot your password?", "Lost password", "Reset password": one way back in, whatever a site calls it.
   [/\b(?:forgot(?:ten)?|lost|reset)\s+(?:your\s+|my\s+|the\s+)?password\b/g, 'lostpassword'],
   // A site's first page goes by all these names (a wiki's "Main page", a book's "Home").
