@@ -7,6 +7,7 @@
  * the events stream or simply on the answer. A session that could not get the file is named in `errors`.
  */
 import type { BrowserFleet } from '../../ports/browser.js';
+import { ConditionFailedError } from '../../ports/records.js';
 import type { SessionDeps } from '../sessions/deps.js';
 import type { SessionItem } from '../sessions/model.js';
 import { touchSession } from '../sessions/activity.js';
@@ -38,7 +39,13 @@ export const placeFile = async (
 export const associateSessions = async (deps: FileDeps, file: FileItem, sessionIds: string[]): Promise<FileItem> => {
   const merged = [...new Set([...file.sessionIds, ...sessionIds])];
   if (merged.length === file.sessionIds.length) return file;
-  await deps.records.update(fileKeys.file(file.orgId, file.id), { sessionIds: merged });
+  try {
+    await deps.records.update(fileKeys.file(file.orgId, file.id), { sessionIds: merged });
+  } catch (error) {
+    // The record is only ever updated where it exists: it was deleted while its bytes were being placed.
+    if (error instanceof ConditionFailedError) throw new NotFoundError('file', file.id);
+    throw error;
+  }
   return { ...file, sessionIds: merged };
 };
 

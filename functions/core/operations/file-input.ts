@@ -56,7 +56,12 @@ const placed = async (deps: FileSessionDeps, session: SessionItem, file: FileIte
       },
     };
   }
-  await associateSessions(deps, file, [session.id]);
+  try {
+    await associateSessions(deps, file, [session.id]);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return notFound(`file ${file.id} was deleted while it was being placed in session ${session.id}`);
+  }
   return { path, fileName: file.fileName, bytes: file.fileBytes };
 };
 
