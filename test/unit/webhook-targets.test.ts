@@ -1,7 +1,7 @@
 /** Which webhook targets are refused: scheme, credentials, and addresses that are not public (literal or resolved; see ip-addresses.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { retryDelayMs } from '../../functions/core/webhooks/backoff.js';
-import { checkWebhookTarget } from '../../functions/core/webhooks/targets.js';
+import { addressGuard, checkWebhookTarget } from '../../functions/core/webhooks/targets.js';
 import type { WebhookSettings } from '../../functions/core/requests/deps.js';
 import { ValidationError } from '../../functions/core/shared/errors.js';
 
@@ -71,6 +71,19 @@ describe('webhook target check', () => {
     );
     expect(await refusal('https://nowhere.example.com/x', settings(false, dns))).toMatch(/does not resolve/);
     await expect(checkWebhookTarget(settings(false, dns), 'https://good.example.com/x')).resolves.toBeUndefined();
+  });
+
+  it('refuses, at each delivery attempt, this machine on a port that has become a control port since', () => {
+    const control = new Set<number>();
+    const s = { allowPrivate: true, reservedPorts: control };
+    const guard = addressGuard(s, 'http://localhost:9333/hook');
+    expect(guard('127.0.0.1')).toBe(true);
+    control.add(9333);
+    expect(guard('127.0.0.1')).toBe(false);
+    expect(guard('::1')).toBe(false);
+    // Another machine on that port, and this one on another port, are still reached.
+    expect(guard('203.0.113.7')).toBe(true);
+    expect(addressGuard(s, 'http://localhost:9334/hook')('127.0.0.1')).toBe(true);
   });
 
   it('refuses credentials in the URL', async () => {

@@ -55,7 +55,7 @@ export const attemptDelivery = async (
     headers: webhookHeaders(secrets, delivery.messageId, epochSeconds(deps.clock), body),
     body,
     timeoutMs: settings.timeoutMs,
-    allowAddress: addressGuard(settings),
+    allowAddress: addressGuard(settings, delivery.url),
   });
   const attempt: DeliveryAttempt = {
     at: at.toISOString(),

@@ -13,11 +13,25 @@ const refuse = (message: string, value: string): never => {
   throw new ValidationError([{ location: LOCATION, message, value }]);
 };
 
-/** The guard the transport applies to every address it connects to. */
-export const addressGuard =
-  (settings: Pick<WebhookSettings, 'allowPrivate'>) =>
-  (address: string): boolean =>
-    settings.allowPrivate || nonPublicReason(address) === undefined;
+const portOf = (url: URL): number => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+/**
+ * The guard the transport applies to every address it connects to, on each attempt. Given the URL, it refuses this
+ * machine on a port that is one of its browsers' control ports now: a port that was free when the request was
+ * accepted may since have become a browser's DevTools port, and attempts go on for half an hour.
+ */
+export const addressGuard = (settings: Pick<WebhookSettings, 'allowPrivate' | 'reservedPorts'>, url?: string) => {
+  let port: number | undefined;
+  try {
+    port = url === undefined ? undefined : portOf(new URL(url));
+  } catch {
+    port = undefined;
+  }
+  return (address: string): boolean => {
+    if (port !== undefined && settings.reservedPorts?.has(port) && reachesThisMachine(address)) return false;
+    return settings.allowPrivate || nonPublicReason(address) === undefined;
+  };
+};
 
 export const checkWebhookTarget = async (settings: WebhookSettings, raw: string): Promise<void> => {
   let url: URL;
@@ -30,7 +44,7 @@ export const checkWebhookTarget = async (settings: WebhookSettings, raw: string)
     refuse(`must use http or https, not ${url.protocol.replace(/:$/, '')}`, raw);
   if (url.username || url.password) refuse('must not carry credentials in the URL', raw);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const port = portOf(url);
   const reserved = settings.reservedPorts?.has(port) ?? false;
   // Where private targets are allowed there is nothing to judge by address: a name that does not resolve shows
   // up as a failed delivery attempt, and accepting needs no DNS round trip. Unless the port is one of this
