@@ -4,7 +4,9 @@
  * gives them back when its write fails, and stores nothing when they do not fit.
  */
 import { describe, expect, it } from 'vitest';
+import { MemoryEventBus } from '../../functions/adapters/local/memory-event-bus.js';
 import { MemoryRecords } from '../../functions/adapters/local/memory-records.js';
+import { recordBrowserDownloads } from '../../functions/core/files/downloads.js';
 import { storeGeneratedFile } from '../../functions/core/files/generated.js';
 import { fileKeys, type FileItem } from '../../functions/core/files/model.js';
 import { storeSessionFileBytes } from '../../functions/core/files/session-files.js';
@@ -13,6 +15,8 @@ import { changeHeld, storedBytes } from '../../functions/core/orgs/stored-bytes.
 import { deleteProfiles, saveProfile } from '../../functions/core/profiles/store.js';
 import type { Blobs } from '../../functions/ports/blobs.js';
 import type { Clock } from '../../functions/ports/clock.js';
+import type { RecordItem } from '../../functions/ports/records.js';
+import { eventKeys } from '../../functions/core/shared/record-keys.js';
 
 const ORG = 'org-1';
 const LIMIT = 10_000;
@@ -69,6 +73,50 @@ describe('the stored-bytes count', () => {
     expect(await used()).toBe(10_500);
     await changeHeld(deps, ORG, { release: { bytes: 500 } });
     expect(await used()).toBe(LIMIT);
+  });
+
+  it("counts a burst of 300 of one org's changes at once, none refused as changing too often", async () => {
+    const { deps, used } = setup();
+    // A store that answers a millisecond later, as a real one does: writers interleave.
+    const slow = Object.create(deps.records) as typeof deps.records;
+    for (const name of ['get', 'put'] as const) {
+      const real = deps.records[name].bind(deps.records) as (...args: unknown[]) => Promise<unknown>;
+      (slow as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return real(...args);
+      };
+    }
+    const burst = { ...deps, records: slow };
+    const org = 'org-burst';
+    await Promise.all(Array.from({ length: 300 }, () => changeHeld(burst, org, { add: { bytes: 1 } })));
+    expect(await storedBytes(deps, org)).toBe(300);
+    expect(await used()).toBe(0);
+  });
+
+  it("tells the session's events that a download failed when it could not be stored, saying why", async () => {
+    const { deps } = setup();
+    const events: Array<Record<string, unknown>> = [];
+    const bus = new MemoryEventBus();
+    const withBus = { ...deps, bus };
+    const record = recordBrowserDownloads(withBus);
+    const download = { orgId: ORG, sessionId: 's1', downloadId: 'd1', fileName: 'report.pdf' };
+    await record({ ...download, state: 'started' } as never);
+    const failure = record({
+      ...download,
+      state: 'completed',
+      bytes: 10,
+      read: async () => {
+        throw new Error('the folder is gone');
+      },
+    } as never);
+    await expect(failure).rejects.toThrow('the folder is gone');
+    const stored = await deps.records.query<{ payload: Record<string, unknown> } & RecordItem>(
+      eventKeys.partition(ORG, 's1'),
+    );
+    events.push(...stored.items.map((item) => item.payload));
+    const statuses = events.filter((e) => e.event === 'file_status').map((e) => e.status);
+    expect(statuses).toEqual(['uploading', 'upload_failed']);
+    expect(JSON.stringify(events.at(-1))).toContain('the folder is gone');
   });
 
   it('keeps no screenshot file that does not fit, and gives back what one whose write failed held', async () => {

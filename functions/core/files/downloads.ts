@@ -53,9 +53,15 @@ export const recordBrowserDownloads = (deps: SessionFileDeps) => {
     try {
       await finish(deps, file, download);
     } catch (error) {
-      await markFailed(deps, file, `the download could not be stored: ${(error as Error).message}`).catch(
-        () => undefined,
-      );
+      // The session's events always say how the download ended: a client waiting on the stream for this file
+      // would otherwise wait for ever. The record is marked when the store lets it be; the event says so anyway.
+      const reason = `the download could not be stored: ${(error as Error).message}`;
+      const failed = await markFailed(deps, file, reason).catch(() => undefined);
+      await announceFileStatus(
+        deps,
+        failed?.status === 'upload_failed' ? failed : { ...file, status: 'upload_failed', failureReason: reason },
+        download.sessionId,
+      ).catch(() => undefined);
       throw error;
     }
   };

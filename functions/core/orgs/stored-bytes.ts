@@ -82,10 +82,36 @@ const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
 
 /**
+ * Changes of one org's record made by this process, one after another: they would only contend with each other
+ * (a page's burst of downloads, each settling at once, ran out of attempts), where in turn each needs one write.
+ * Writers in other processes still contend, and are retried.
+ */
+const lanes = new Map<string, Promise<unknown>>();
+const inTurn = <T>(orgId: string, work: () => Promise<T>): Promise<T> => {
+  const before = lanes.get(orgId) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  lanes.set(orgId, settled);
+  void settled.then(() => {
+    if (lanes.get(orgId) === settled) lanes.delete(orgId);
+  });
+  return mine;
+};
+
+/**
  * Reads, changes and writes the org's record under its version until no other writer got in between. `change`
  * sees the record as it is now (passed hours dropped) and answers the new one, or throws to write nothing.
  */
-const rewrite = async <T>(
+const rewrite = <T>(
+  deps: StoredBytesDeps,
+  orgId: string,
+  change: (item: StoredBytesItem, total: number, now: number) => { item: StoredBytesItem; result: T } | undefined,
+): Promise<T | undefined> => inTurn(orgId, () => rewriteNow(deps, orgId, change));
+
+const rewriteNow = async <T>(
   deps: StoredBytesDeps,
   orgId: string,
   change: (item: StoredBytesItem, total: number, now: number) => { item: StoredBytesItem; result: T } | undefined,
