@@ -21,6 +21,7 @@ import { vetUpstreamProxy } from './network-guard/upstream-proxy.js';
 import type { WarmPool } from './pool.js';
 import { startProxyRelay, type ProxyRelay } from './proxy-relay.js';
 import { validateAcquire } from './session-options.js';
+import { StorageWatch } from './storage-watch.js';
 import type {
   AcquiredBrowser,
   AcquireOptions,
@@ -35,8 +36,8 @@ import type {
 } from './types.js';
 
 /**
- * Owns one Chromium process tree per session, a warm pool of spare browsers, idle expiry and
- * cleanup. Knows nothing of API keys or records: callers decide who may do what.
+ * Owns one Chromium process tree per session, a warm pool of spare browsers, idle expiry, the cap on each
+ * session's disk, and cleanup. Knows nothing of API keys or records: callers decide who may do what.
  * Emits `sessionEnded(sessionId, reason)` exactly once for every session that got a browser.
  */
 export class BrowserHost extends EventEmitter<BrowserHostEvents> {
@@ -53,6 +54,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
   private pool?: WarmPool;
   private guard?: NetworkGuard;
   private idleTimer?: NodeJS.Timeout;
+  private storageWatch?: StorageWatch;
   private extensions: ExtensionCatalog = NO_EXTENSIONS;
   private browserInfo?: HostBrowser;
   /** The loopback ports of this host's browsers, drivers and guard, which no page or webhook may reach. */
@@ -63,6 +65,9 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     if (!Number.isInteger(options.capacity) || options.capacity < 1)
       throw new RangeError('capacity must be a positive integer');
     this.capacity = options.capacity;
+    const { maxStorageBytes } = options;
+    if (maxStorageBytes !== undefined && !(Number.isSafeInteger(maxStorageBytes) && maxStorageBytes > 0))
+      throw new RangeError('maxStorageBytes must be a positive integer');
     this.warmPoolSize = Math.max(0, options.warmPoolSize ?? 2);
     this.workDir = options.workDir ?? join(tmpdir(), 'sessionhost-browsers');
     this.log = options.log ?? defaultLog;
@@ -149,7 +154,37 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.state = 'running';
     this.idleTimer = setInterval(() => this.expireIdle(), this.options.idleCheckMs ?? 1_000);
     this.idleTimer.unref();
+    this.watchStorage();
     this.pool.refill();
+  }
+
+  /** Ends a session whose user-data-dir outgrows `maxStorageBytes`; warm browsers run no page and are not watched. */
+  private watchStorage(): void {
+    const maxBytes = this.options.maxStorageBytes;
+    if (maxBytes === undefined) return;
+    this.storageWatch = new StorageWatch({
+      maxBytes,
+      everyMs: this.options.storageCheckMs ?? 2_000,
+      sessions: () => this.runningSessions(),
+      over: (sessionId, bytes) => {
+        const session = this.sessions.get(sessionId);
+        if (!session?.browser || session.ending) return;
+        this.log('warn', "a session's browser storage passed its cap; ending the session", {
+          sessionId,
+          bytes,
+          maxBytes,
+        });
+        void this.end(session, 'storageLimit');
+      },
+      log: this.log,
+    });
+    this.storageWatch.start();
+  }
+
+  private *runningSessions(): Iterable<{ id: string; userDataDir: string }> {
+    for (const session of this.sessions.values())
+      if (session.browser && !session.starting && !session.ending)
+        yield { id: session.id, userDataDir: session.browser.userDataDir };
   }
 
   /** The binary sessions run, what it is and which extensions it may load; undefined until started. */
@@ -296,6 +331,7 @@ export class BrowserHost extends EventEmitter<BrowserHostEvents> {
     this.state = 'stopping';
     if (wasStarting) await this.started?.catch(() => undefined);
     clearInterval(this.idleTimer);
+    await this.storageWatch?.stop();
     await Promise.allSettled([...this.sessions.values()].map((s) => this.end(s, 'shutdown')));
     await this.pool?.drain();
     await this.closeGuard();

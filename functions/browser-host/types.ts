@@ -3,8 +3,11 @@ import type { LaunchedBrowser } from './launcher.js';
 import type { BrowserKind } from './browser-kind.js';
 import type { DisguiseSettings } from './stealth/fingerprint.js';
 
-/** Why a session's browser went away; reported exactly once per session. */
-export type SessionEndReason = 'released' | 'idle' | 'crashed' | 'shutdown';
+/**
+ * Why a session's browser went away; reported exactly once per session. `storageLimit`: its user-data-dir took more
+ * of the disk than `maxStorageBytes` (storage-watch.ts).
+ */
+export type SessionEndReason = 'released' | 'idle' | 'crashed' | 'shutdown' | 'storageLimit';
 
 export interface AcquireOptions {
   /** Release with reason 'idle' after this long without `touch` or proxied CDP traffic. */
@@ -117,6 +120,13 @@ export interface BrowserHostOptions {
   networkGuard?: { allow?: string[] };
   /** Most windows (tabs) one session's browser may hold; those opened past it are closed at once. Default: no cap. */
   maxWindows?: number;
+  /**
+   * Most disk one session's user-data-dir may take (allocated blocks: what pages store, caches, the profile); past it
+   * the session ends with reason 'storageLimit' (storage-watch.ts). Default: no cap.
+   */
+  maxStorageBytes?: number;
+  /** How often each session's user-data-dir is measured against `maxStorageBytes`. Default 2000 ms. */
+  storageCheckMs?: number;
 }
 
 export interface BrowserHostEvents {

@@ -19,6 +19,15 @@ export const DEFAULT_MODEL_NAME = 'claude-sonnet-5-5';
  */
 export const DEFAULT_MAX_SESSIONS_PER_ORG = 50;
 
+/**
+ * The disk a session's browser profile may take: room for Chromium's own caches (a few hundred MB at most) and a
+ * site's offline data, while a host's sessions together stay far from filling its disk (browser-host/storage-watch.ts).
+ */
+export const DEFAULT_SESSION_STORAGE_BYTES = 2 * 1024 ** 3;
+
+/** Below this a fresh profile (a few MB) and the first pages' caches would already end the session. */
+export const MIN_SESSION_STORAGE_BYTES = 16 * 1024 ** 2;
+
 /** A whole number written in decimal digits; blanks and other spellings are refused, not read as 0. */
 const int = (fallback: number) =>
   z
@@ -63,6 +72,9 @@ const schema = z.object({
   [ENV.hostCapacity]: int(50).pipe(z.number().min(1)),
   [ENV.warmPoolSize]: int(2).pipe(z.number().min(0)),
   [ENV.sessionDownloadBytes]: int(1024 ** 3).pipe(z.number().min(1)),
+  [ENV.sessionStorageBytes]: int(DEFAULT_SESSION_STORAGE_BYTES).pipe(
+    z.number().min(MIN_SESSION_STORAGE_BYTES, { message: `must be at least ${MIN_SESSION_STORAGE_BYTES} (16 MiB)` }),
+  ),
   [ENV.blockPrivateNetworks]: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
@@ -140,6 +152,8 @@ export interface Config {
   warmPoolSize: number;
   /** The disk a session's downloads may take together (adapters/browser/downloads.ts). */
   sessionDownloadBytes: number;
+  /** The disk a session's user-data-dir may take before the session is ended (browser-host/storage-watch.ts). */
+  sessionStorageBytes: number;
   /** Browsers go through the network guard (off by default: the local service browses loopback fixtures). */
   blockPrivateNetworks: boolean;
   /** Host names, addresses and CIDR ranges the guard lets through although private. */
@@ -246,6 +260,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     hostCapacity: v[ENV.hostCapacity],
     warmPoolSize: v[ENV.warmPoolSize],
     sessionDownloadBytes: v[ENV.sessionDownloadBytes],
+    sessionStorageBytes: v[ENV.sessionStorageBytes],
     blockPrivateNetworks: v[ENV.blockPrivateNetworks],
     allowedPrivateHosts: v[ENV.allowedPrivateHosts],
     hostSecret: v[ENV.hostSecret],

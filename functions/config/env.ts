@@ -37,6 +37,8 @@ export const ENV = {
   warmPoolSize: 'WARM_POOL_SIZE',
   /** Bytes a session's downloads may hold on its host's disk at once (in progress plus kept); past it the download is stopped. */
   sessionDownloadBytes: 'SESSION_DOWNLOAD_BYTES',
+  /** Disk a session's browser profile (what its pages store, its caches) may take; past it the session is ended. */
+  sessionStorageBytes: 'SESSION_STORAGE_BYTES',
   /** `true`: browsers go through the network guard, which refuses loopback, link-local and private addresses. */
   blockPrivateNetworks: 'BLOCK_PRIVATE_NETWORKS',
   /** Comma list of host names, addresses and CIDR ranges the network guard lets through although private. */

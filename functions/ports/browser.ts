@@ -56,7 +56,8 @@ export interface StartedBrowser {
   hostId: string;
 }
 
-export type BrowserEndReason = 'released' | 'idle' | 'crashed' | 'shutdown';
+/** `storageLimit`: what the session's pages stored took more of its host's disk than a session may have. */
+export type BrowserEndReason = 'released' | 'idle' | 'crashed' | 'shutdown' | 'storageLimit';
 
 export interface BrowserFleet {
   /**

@@ -2,7 +2,8 @@
  * The AWS shape of the service on one machine: the API composed as the Lambdas compose it (remote fleet, polling
  * event bus) and two browser hosts in fleet mode, sharing the records and blob stores (embedded DynamoDB and S3)
  * and a start queue. Sessions are placed by whichever host has room; API calls reach the owner over its CDP proxy
- * and internal API with the hosts' secret; a full fleet queues; a draining host ends its sessions cleanly.
+ * and internal API with the hosts' secret; a full fleet queues; a session whose pages store more than the cap is
+ * ended in error; a draining host ends its sessions cleanly.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,8 @@ import { joinTestFleet, testFleetApiDeps } from '../support/fleet.js';
 
 const HOST_SECRET = 'fleet-test-host-secret-0123456789';
 const SIGNING_SECRET = 'fleet-test-signing-secret-0123456789';
+/** Low, so that a page can pass it in a moment; far above a fresh profile (a few MB). */
+const SESSION_STORAGE_BYTES = 32 * 1024 * 1024;
 
 let aws: EmbeddedAwsFixture;
 let fixtures: FixtureServer;
@@ -71,6 +74,7 @@ const config = (overrides: Record<string, unknown> = {}) =>
       warmPoolSize: 1,
       hostSecret: HOST_SECRET,
       signingSecret: SIGNING_SECRET,
+      sessionStorageBytes: SESSION_STORAGE_BYTES,
       ...overrides,
     },
   );
@@ -303,6 +307,19 @@ describe('a fleet of browser hosts', () => {
     expect(chosen).toBe(3000);
     await call('DELETE', `/v1/sessions/${session.id}`);
     await waitForStatus(session.id, ['ended']);
+  }, 60_000);
+
+  it('ends a session whose page stores more than the cap on its host, and the API says why', async () => {
+    const session = await waitForStatus((await call('POST', '/v1/sessions', {})).json.data.id, ['running']);
+    const window = await call('POST', `/v1/sessions/${session.id}/windows`, {
+      url: `${fixtures.url}/storage/fill.html?mib=64`,
+    });
+    expect(window.status).toBe(201);
+    expect((await waitForStatus(session.id, ['error', 'ended'])).status).toBe('error');
+    const { json } = await call('GET', `/v1/sessions/${session.id}`);
+    expect(json.errors).toEqual([
+      { code: 'session_storage_limit', message: expect.stringContaining('SESSION_STORAGE_BYTES') },
+    ]);
   }, 60_000);
 
   it('drains a host: its sessions end with a final status, new sessions go to the other host', async () => {

@@ -81,6 +81,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_STORED_BYTES_PER_ORG: '4096' }).maxStoredBytesPerOrg).toBe(4096);
   });
 
+  it('caps the disk of each session browser at 2 GiB unless SESSION_STORAGE_BYTES says otherwise', () => {
+    expect(loadConfig({}).sessionStorageBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ SESSION_STORAGE_BYTES: '104857600' }).sessionStorageBytes).toBe(104_857_600);
+  });
+
+  it('refuses a SESSION_STORAGE_BYTES under 16 MiB, which a fresh profile nearly fills, saying the least', () => {
+    expect(configError({ SESSION_STORAGE_BYTES: '16777215' }).message).toContain(
+      'SESSION_STORAGE_BYTES: must be at least 16777216',
+    );
+    expect(loadConfig({ SESSION_STORAGE_BYTES: '16777216' }).sessionStorageBytes).toBe(16 * 1024 ** 2);
+  });
+
   it('lets overrides win over the environment', () => {
     expect(loadConfig({ PORT: '1234' }, { port: 0 }).port).toBe(0);
   });
@@ -111,6 +123,10 @@ describe('loadConfig', () => {
     ['MAX_STORED_BYTES_PER_ORG', '0'],
     ['MAX_STORED_BYTES_PER_ORG', '10GiB'],
     ['MAX_STORED_BYTES_PER_ORG', '-5'],
+    ['SESSION_STORAGE_BYTES', '0'],
+    ['SESSION_STORAGE_BYTES', '2GiB'],
+    ['SESSION_STORAGE_BYTES', '-1'],
+    ['SESSION_STORAGE_BYTES', '1e9'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.name).toBe('ConfigError');

@@ -104,6 +104,7 @@ export const startFleetHost = async (options: FleetHostOptions): Promise<FleetHo
     log: hostLog,
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
     maxWindows: MAX_WINDOWS_PER_SESSION,
+    maxStorageBytes: config.sessionStorageBytes,
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),
   });
   // Known once the host has started and found (or not) a chromedriver matching its browser.

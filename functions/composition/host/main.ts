@@ -8,6 +8,8 @@
  *   HOST_CAPACITY        default 4 sessions
  *   HOST_WARM_POOL_SIZE  default 2
  *   HOST_WORK_DIR        default $TMPDIR/sessionhost-browsers
+ *   SESSION_STORAGE_BYTES  default 2 GiB, at least 16 MiB: the disk one session's user-data-dir may take; past it
+ *                        the session ends (storageLimit)
  *   HOST_PUBLIC_URL      origin clients use to reach this host (e.g. https://host-3.internal); default: request Host
  *   CHROMIUM_PATH        default: the binary bundled in @sparticuz/chromium
  *   EXTENSIONS_DIR       one unpacked extension per subfolder, offered to sessions by folder name
@@ -35,7 +37,7 @@ import { bearerMatches, createInternalApiHandler } from '../../browser-host/inte
 import type { HostLogger } from '../../browser-host/types.js';
 import { startFleetHostFromEnv } from './fleet-host-env.js';
 import { extensionSourceFrom } from './extension-source.js';
-import { loadConfig } from '../../config/config.js';
+import { DEFAULT_SESSION_STORAGE_BYTES, loadConfig, MIN_SESSION_STORAGE_BYTES } from '../../config/config.js';
 import { ENV } from '../../config/env.js';
 import { serveMetrics } from '../../observability/metrics-endpoint.js';
 import { createPrometheusTelemetry } from '../../observability/prometheus.js';
@@ -75,6 +77,7 @@ function readConfig() {
     bind: process.env.HOST_BIND || '0.0.0.0',
     capacity: intFromEnv('HOST_CAPACITY', 4, 1),
     warmPoolSize: intFromEnv('HOST_WARM_POOL_SIZE', 2, 0),
+    maxStorageBytes: intFromEnv(ENV.sessionStorageBytes, DEFAULT_SESSION_STORAGE_BYTES, MIN_SESSION_STORAGE_BYTES),
     workDir: process.env.HOST_WORK_DIR || undefined,
     publicBaseUrl: process.env.HOST_PUBLIC_URL || undefined,
     chromiumPath: process.env.CHROMIUM_PATH || undefined,
@@ -100,7 +103,7 @@ async function main(): Promise<void> {
     );
   }
   if (process.env.START_QUEUE_URL) return joinFleet(config);
-  const { capacity, warmPoolSize, workDir, chromiumPath, extensionsDir, networkGuard } = config;
+  const { capacity, warmPoolSize, workDir, chromiumPath, extensionsDir, networkGuard, maxStorageBytes } = config;
   // The service's own parser reads the bucket settings (and S3_ENDPOINT, AWS_REGION) when a bucket is named.
   const extensionSource = process.env[ENV.extensionsBucket] ? extensionSourceFrom(loadConfig(process.env)) : undefined;
   const host = new BrowserHost({
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
     extensionsDir,
     extensionSource,
     networkGuard,
+    maxStorageBytes,
     log,
   });
   host.on('sessionEnded', (sessionId, reason) => log('info', 'session ended', { sessionId, reason }));

@@ -28,6 +28,7 @@ export const createLocalBrowsers = (config: Readonly<Config>, log: Logger) => {
     workDir: resolve(config.dataDir, 'browsers'),
     networkGuard: config.blockPrivateNetworks ? { allow: config.allowedPrivateHosts } : undefined,
     maxWindows: MAX_WINDOWS_PER_SESSION,
+    maxStorageBytes: config.sessionStorageBytes,
     log: (level, message, fields) => log[level](message, { component: 'browser-host', ...fields }),
     // Profiles and recordings are taken while the user-data-dir still exists (the fleet is made just below).
     beforeRemoveUserDataDir: (handoff) => fleet.userDataDirEnding(handoff),

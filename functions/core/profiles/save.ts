@@ -2,7 +2,8 @@
  * Saving a session's profile when its browser ends, for whatever reason (terminate, idle timeout, crash, host
  * shutdown), if the session asked for it with `save-profile-on-termination`. The outcome is told in the session's
  * events as `profile_status`: `saved` with the size, or `failed` with why (a crashed browser may leave a profile
- * that cannot be read).
+ * that cannot be read). A session ended for taking more disk than a session may is not saved: its profile would
+ * end the next session that starts from it, and costs the most to archive and restore.
  */
 import type { BrowserEnding } from '../../ports/browser.js';
 import type { EventBus } from '../../ports/event-bus.js';
@@ -16,6 +17,8 @@ export const saveProfileAtEnd = async (deps: ProfileDeps & { bus: EventBus }, en
   const profileName = session?.saveProfileAs;
   if (!profileName) return;
   try {
+    if (ending.reason === 'storageLimit')
+      throw new Error("the session's browser storage passed its cap on the host's disk (SESSION_STORAGE_BYTES)");
     const archive = await ending.archiveProfile();
     await saveProfile(deps, orgId, profileName, archive, sessionId);
     // A crashed browser did not write out what it held in memory: the profile may lack its last changes.

@@ -47,12 +47,19 @@ const statusEvent = (deps: SessionDeps, session: SessionItem) =>
     ...sessionFailure(session),
   });
 
+/** The ends that are failures (`error`), with the code clients see for each; any other failure is a crash. */
+const FAILURE_CODES: Partial<Record<EndReason, string>> = {
+  crashed: 'browser_crashed',
+  failedToStart: 'session_start_failed',
+  storageLimit: 'session_storage_limit',
+};
+
 /** Why a session is in `error`, as the events and the session's answer carry it (`error: {code, message}`). */
 export const sessionFailure = (session: SessionItem): { error?: { code: string; message: string } } =>
   session.status === 'error'
     ? {
         error: {
-          code: session.endReason === 'failedToStart' ? 'session_start_failed' : 'browser_crashed',
+          code: (session.endReason && FAILURE_CODES[session.endReason]) ?? 'browser_crashed',
           message: session.errorMessage ?? 'the session browser ended unexpectedly',
         },
       }
@@ -83,7 +90,7 @@ export const advanceSession = async (
   return updated;
 };
 
-/** End a live session; `error` for a browser that died, `ended` otherwise. Answers the ended session, if it was live. */
+/** End a live session; `error` for a browser that died, did not start or outgrew its disk, `ended` otherwise. Answers the ended session, if it was live. */
 export const finishSession = async (
   deps: SessionDeps,
   orgId: string,
@@ -91,7 +98,7 @@ export const finishSession = async (
   outcome: { reason: EndReason; message?: string },
 ): Promise<SessionItem | undefined> => {
   const now = deps.clock.now();
-  const failed = outcome.reason === 'crashed' || outcome.reason === 'failedToStart';
+  const failed = FAILURE_CODES[outcome.reason] !== undefined;
   const updated = await changeSession(
     deps,
     orgId,

@@ -4,7 +4,7 @@ import type { RecordItem } from '../../ports/records.js';
 export type SessionStatus = 'awaitingCapacity' | 'initializing' | 'running' | 'ended' | 'error' | 'disconnected';
 
 /** Why a session ended: the list filter tells `cancelled` (the client ended it) from `completed` (it ran out). */
-export type EndReason = 'terminated' | 'idle' | 'crashed' | 'shutdown' | 'failedToStart';
+export type EndReason = 'terminated' | 'idle' | 'crashed' | 'shutdown' | 'failedToStart' | 'storageLimit';
 
 export interface SessionConfiguration {
   timeoutMinutes: number;

@@ -1,4 +1,7 @@
-/** Ending sessions: by the client, or because the browser ended on its own (idle timeout, crash, shutdown). */
+/**
+ * Ending sessions: by the client, or because the browser ended on its own (idle timeout, crash, shutdown, or its
+ * host ended it for taking too much disk).
+ */
 import type { BrowserEndReason } from '../../ports/browser.js';
 import type { SessionDeps } from './deps.js';
 import { finishSession } from './lifecycle.js';
@@ -19,6 +22,14 @@ const REASONS: Record<BrowserEndReason, EndReason | undefined> = {
   idle: 'idle',
   crashed: 'crashed',
   shutdown: 'shutdown',
+  storageLimit: 'storageLimit',
+};
+
+const MESSAGES: Partial<Record<EndReason, string>> = {
+  crashed: 'the browser process exited unexpectedly',
+  storageLimit:
+    "the session's pages stored more on its host's disk than a session may hold (SESSION_STORAGE_BYTES: IndexedDB, " +
+    'the origin private file system, Cache Storage, caches and the rest of its browser profile); the session was ended',
 };
 
 export const onBrowserEnded = async (
@@ -27,6 +38,5 @@ export const onBrowserEnded = async (
 ): Promise<void> => {
   const reason = REASONS[ended.reason];
   if (!reason) return;
-  const message = reason === 'crashed' ? 'the browser process exited unexpectedly' : undefined;
-  await finishSession(deps, ended.orgId, ended.sessionId, { reason, message });
+  await finishSession(deps, ended.orgId, ended.sessionId, { reason, message: MESSAGES[reason] });
 };
