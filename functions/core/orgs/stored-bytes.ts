@@ -15,6 +15,7 @@ import type { Clock } from '../../ports/clock.js';
 import { ConditionFailedError, type RecordItem, type Records } from '../../ports/records.js';
 import { StorageLimitError, UnavailableError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
+import { keyedTurns } from '../shared/turns.js';
 
 /**
  * 10 GiB: a hundred files of the largest size (100 MiB), or ten sessions' worth of downloads at their 1 GiB
@@ -86,20 +87,7 @@ const pause = (attempt: number) =>
  * (a page's burst of downloads, each settling at once, ran out of attempts), where in turn each needs one write.
  * Writers in other processes still contend, and are retried.
  */
-const lanes = new Map<string, Promise<unknown>>();
-const inTurn = <T>(orgId: string, work: () => Promise<T>): Promise<T> => {
-  const before = lanes.get(orgId) ?? Promise.resolve();
-  const mine = before.then(work, work);
-  const settled = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  lanes.set(orgId, settled);
-  void settled.then(() => {
-    if (lanes.get(orgId) === settled) lanes.delete(orgId);
-  });
-  return mine;
-};
+const inTurn = keyedTurns(1);
 
 /**
  * Reads, changes and writes the org's record under its version until no other writer got in between. `change`

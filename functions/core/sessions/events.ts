@@ -46,7 +46,33 @@ export const appendEvent = async (
   }
 };
 
-/** Stored events after `afterEventId` (all of them when undefined), oldest first. */
+/**
+ * Stored events after `afterEventId` (all of them when undefined), oldest first, one store read per page of at most
+ * `pageSize`. `read` runs each store read, so a caller can make reads take turns (see replay.ts).
+ */
+export async function* storedEventPages(
+  records: Records,
+  orgId: string,
+  sessionId: string,
+  afterEventId: number | undefined,
+  options: { pageSize: number; read?: <T>(work: () => Promise<T>) => Promise<T> },
+): AsyncGenerator<SessionEventRecord[]> {
+  const read = options.read ?? ((work) => work());
+  let cursor: string | undefined;
+  do {
+    const page = await read(() =>
+      records.query<RecordItem & { payload: SessionEventRecord }>(eventKeys.partition(orgId, sessionId), {
+        cursor,
+        limit: options.pageSize,
+        ...(afterEventId === undefined ? {} : { skAfter: eventKeys.event(orgId, sessionId, afterEventId).sk }),
+      }),
+    );
+    cursor = page.cursor;
+    if (page.items.length > 0) yield page.items.map((item) => item.payload);
+  } while (cursor);
+}
+
+/** Stored events after `afterEventId`, all in one array: for the few new events a poll finds, not for replays. */
 export const storedEvents = async (
   records: Records,
   orgId: string,
@@ -54,18 +80,7 @@ export const storedEvents = async (
   afterEventId?: number,
 ): Promise<SessionEventRecord[]> => {
   const events: SessionEventRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await records.query<RecordItem & { payload: SessionEventRecord }>(
-      eventKeys.partition(orgId, sessionId),
-      {
-        cursor,
-        limit: 500,
-        ...(afterEventId === undefined ? {} : { skAfter: eventKeys.event(orgId, sessionId, afterEventId).sk }),
-      },
-    );
-    events.push(...page.items.map((item) => item.payload));
-    cursor = page.cursor;
-  } while (cursor);
+  for await (const page of storedEventPages(records, orgId, sessionId, afterEventId, { pageSize: 500 }))
+    events.push(...page);
   return events;
 };
