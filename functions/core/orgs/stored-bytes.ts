@@ -15,7 +15,6 @@ import type { Clock } from '../../ports/clock.js';
 import { ConditionFailedError, type RecordItem, type Records } from '../../ports/records.js';
 import { StorageLimitError, UnavailableError } from '../shared/errors.js';
 import { recordKeys } from '../shared/record-keys.js';
-import { keyedTurns } from '../shared/turns.js';
 
 /**
  * 10 GiB: a hundred files of the largest size (100 MiB), or ten sessions' worth of downloads at their 1 GiB
@@ -83,23 +82,10 @@ const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
 
 /**
- * Changes of one org's record made by this process, one after another: they would only contend with each other
- * (a page's burst of downloads, each settling at once, ran out of attempts), where in turn each needs one write.
- * Writers in other processes still contend, and are retried.
- */
-const inTurn = keyedTurns(1);
-
-/**
  * Reads, changes and writes the org's record under its version until no other writer got in between. `change`
  * sees the record as it is now (passed hours dropped) and answers the new one, or throws to write nothing.
  */
-const rewrite = <T>(
-  deps: StoredBytesDeps,
-  orgId: string,
-  change: (item: StoredBytesItem, total: number, now: number) => { item: StoredBytesItem; result: T } | undefined,
-): Promise<T | undefined> => inTurn(orgId, () => rewriteNow(deps, orgId, change));
-
-const rewriteNow = async <T>(
+const rewrite = async <T>(
   deps: StoredBytesDeps,
   orgId: string,
   change: (item: StoredBytesItem, total: number, now: number) => { item: StoredBytesItem; result: T } | undefined,
