@@ -53,8 +53,11 @@ const clickAt = (point: { x: number; y: number }) => [
 ];
 
 /**
- * Optionally a click at `point`, then the text's keystrokes, all in one burst: the click lands (and moves focus)
- * before the first key is handled, because the session's input commands are handled in the order sent.
+ * Optionally a click at `point`, then the text's keystrokes in one burst. The keys are sent only once the browser
+ * has acknowledged the click: mouse events are routed by a hit test, which the browser may answer asynchronously
+ * (on a page still settling, or under load), while key events go straight to whatever holds focus, so keys sent
+ * alongside the click could reach the page before it and be typed nowhere. The keys keep their order among
+ * themselves: one widget's key events are handled in the order sent.
  */
 export const clickAndType = async (
   page: Page,
@@ -63,11 +66,15 @@ export const clickAndType = async (
   signal: AbortSignal,
 ): Promise<void> => {
   const session = await sessionOf(page);
-  const sends = [
-    ...(point ? clickAt(point).map((event) => session.send('Input.dispatchMouseEvent', event as never)) : []),
-    ...[...text].flatMap(keystroke).map((event) => session.send('Input.dispatchKeyEvent', event as never)),
-  ];
-  await abortable(Promise.all(sends), signal);
+  if (point)
+    await abortable(
+      Promise.all(clickAt(point).map((event) => session.send('Input.dispatchMouseEvent', event as never))),
+      signal,
+    );
+  if (!text) return;
+  signal.throwIfAborted();
+  const keys = [...text].flatMap(keystroke).map((event) => session.send('Input.dispatchKeyEvent', event as never));
+  await abortable(Promise.all(keys), signal);
 };
 
 export const typeKeys = (page: Page, text: string, signal: AbortSignal): Promise<void> =>
