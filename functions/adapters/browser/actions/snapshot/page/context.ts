@@ -259,6 +259,14 @@ const columnHeaders = (table: HTMLTableElement): Headers => {
   return headers;
 };
 
+/** A row header's text, read once per snapshot however many of the row's controls it names. */
+const rowHeaderTexts = new Map<Element, string>();
+const rowHeaderText = (header: Element): string => {
+  let text = rowHeaderTexts.get(header);
+  if (text === undefined) rowHeaderTexts.set(header, (text = textOf(header, CONTEXT_MAX)));
+  return text;
+};
+
 /** Row and column header texts of a table cell (for the cell itself, or a control inside it). */
 export const tableContext = (cell: Element): { row?: string; column?: string } | null => {
   const row = cell.parentElement as HTMLTableRowElement | null;
@@ -275,7 +283,7 @@ export const tableContext = (cell: Element): { row?: string; column?: string } |
   const cells = Array.from(row.cells);
   const rowHeader =
     cell.localName === 'th' ? null : cells.find((c) => c.localName === 'th') || (cells[0] !== cell ? cells[0] : null);
-  const rowText = rowHeader ? textOf(rowHeader, CONTEXT_MAX) : '';
+  const rowText = rowHeader ? rowHeaderText(rowHeader) : '';
   if (rowText) context.row = rowText;
   return context;
 };

@@ -75,22 +75,33 @@ const HREF_MAX = 300;
 
 /**
  * A link's target as short as it stays clear: "#part" on the same page, a path on the same site, else the URL.
- * Read from the attribute first: each URL property of a link parses its href anew.
+ * Read from the attribute first: each URL property of a link parses its href anew. One document's links with one
+ * attribute share their answer (a contents and an index link to the same parts many times over), so it is worked
+ * out once per snapshot: the script is evaluated anew for each one.
  */
 const hrefOf = (el: Element): string => {
   const raw = el.getAttribute('href') || '';
-  if (raw[0] === '#') return clean(raw.length > 1 ? landingOf(el, raw) : raw, HREF_MAX);
-  if (raw[0] === '/' && raw[1] !== '/') return clean(raw, HREF_MAX);
+  const doc = el.ownerDocument;
+  let known = hrefsByDocument.get(doc);
+  if (!known) hrefsByDocument.set(doc, (known = new Map()));
+  let href = known.get(raw);
+  if (href === undefined) known.set(raw, (href = clean(targetOf(el, raw), HREF_MAX)));
+  return href;
+};
+const hrefsByDocument = new WeakMap<Document, Map<string, string>>();
+
+const targetOf = (el: Element, raw: string): string => {
+  if (raw[0] === '#') return raw.length > 1 ? landingOf(el, raw) : raw;
+  if (raw[0] === '/' && raw[1] !== '/') return raw;
   let url;
   try {
     url = new URL((el as HTMLAnchorElement).href);
   } catch {
-    return clean(raw, HREF_MAX);
+    return raw;
   }
-  if (url.origin !== location.origin) return clean(url.href, HREF_MAX);
-  if (url.hash && url.pathname === location.pathname && url.search === location.search)
-    return clean(landingOf(el, url.hash), HREF_MAX);
-  return clean(url.pathname + url.search + url.hash, HREF_MAX);
+  if (url.origin !== location.origin) return url.href;
+  if (url.hash && url.pathname === location.pathname && url.search === location.search) return landingOf(el, url.hash);
+  return url.pathname + url.search + url.hash;
 };
 
 /** An element that only marks a place (`<span id="label"></span>`): no text, no children. */
