@@ -207,5 +207,20 @@ export const runTool = async (
   const text = JSON.stringify(body);
   content.unshift({ type: 'text', text: credits === undefined ? text : `${text}\n(credits used: ${credits})` });
   content.push(...images);
-  return { content, structuredContent: body };
+  const failed = failureOf(body);
+  if (failed) content.unshift({ type: 'text', text: failed });
+  return { content, structuredContent: body, ...(failed ? { isError: true } : {}) };
+};
+
+/**
+ * An operation the API answers with a 2xx but whose `meta.status` is `failure` (no element matched, a navigation
+ * failed, a monitor's condition never came): the request was fine, the work was not done. An agent branches on
+ * `isError`, so that is a tool error, its codes first; the API's whole answer follows as it is.
+ */
+const failureOf = (body: Record<string, unknown>): string | undefined => {
+  const meta = body.meta as { status?: unknown } | undefined;
+  if (meta?.status !== 'failure') return undefined;
+  const errors = Array.isArray(body.errors) ? (body.errors as Array<{ code?: unknown; message?: unknown }>) : [];
+  const said = errors.map((error) => `${String(error.code ?? 'failed')}: ${String(error.message ?? '')}`);
+  return said.length ? said.join('\n') : 'the operation failed';
 };

@@ -75,6 +75,15 @@ export const runFormTask = async (client: Client, formUrl: string, otherOrg?: Cl
       }),
     );
     succeeded(await call(client, 'window_click', { sessionId, windowId, elementDescription: 'the Submit button' }));
+    // An operation that could not be done is a tool error, its code first, though the API answered it with a 2xx.
+    const missed = await call(client, 'window_click', {
+      sessionId,
+      windowId,
+      elementDescription: 'the purple unicorn checkout button',
+    });
+    expect(missed.isError, textOf(missed)).toBe(true);
+    expect(textOf(missed)).toMatch(/^element_(not_found|ambiguous): /);
+    expect(missed.structuredContent).toMatchObject({ meta: { status: 'failure' } });
     const scraped = succeeded(await call(client, 'window_scrape', { sessionId, windowId }));
     expect(scraped.data.modelResponse.scrapedContent.text).toContain('Hello, Ada Lovelace');
     // Without a model key the service answers with the passage closest to the prompt (extractive).

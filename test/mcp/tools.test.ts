@@ -117,3 +117,30 @@ describe('MCP tool arguments', () => {
     expect(result.structuredContent).toMatchObject({ status: 422, errors: [{ field: '(arguments)' }] });
   });
 });
+
+describe('MCP tool results', () => {
+  const answering = (body: unknown) => () => Promise.resolve({ status: 200, body: JSON.stringify(body) });
+  const hover = () => buildTools().find((candidate) => candidate.name === 'window_hover')!;
+  const args = { sessionId: 's', windowId: 'w', elementDescription: 'x' };
+
+  it('are tool errors when the operation failed, though the API answered 2xx', async () => {
+    const { runTool } = await import('../../functions/mcp/call.js');
+    const failed = {
+      data: { modelResponse: '' },
+      meta: { status: 'failure', usage: { credits: 0 } },
+      errors: [{ code: 'element_not_found', message: 'nothing on the page matches "x"' }],
+    };
+    const result = await runTool(hover(), args, 'Bearer k', answering(failed));
+    expect(result.isError).toBe(true);
+    expect(result.content[0]).toEqual({ type: 'text', text: 'element_not_found: nothing on the page matches "x"' });
+    expect(result.structuredContent).toEqual(failed);
+  });
+
+  it('are not errors when the operation succeeded, or did part of its work', async () => {
+    const { runTool } = await import('../../functions/mcp/call.js');
+    for (const status of ['success', 'partial']) {
+      const result = await runTool(hover(), args, 'Bearer k', answering({ data: {}, meta: { status } }));
+      expect(result.isError).toBeUndefined();
+    }
+  });
+});
