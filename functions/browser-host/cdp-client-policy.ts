@@ -35,6 +35,10 @@ const REFUSED: Record<string, string> = {
   // A crash leaves a dump on the host's disk and the session in error; ending the session stops the browser.
   'Browser.crash': 'the browser cannot be crashed on purpose: end the session to stop it',
   'Browser.crashGpuProcess': "the browser's processes cannot be crashed on purpose: end the session to stop it",
+  // Closed from under the service, the browser looks crashed: the session would end in error, its profile unsaved.
+  // puppeteer's `browser.close()` on a connected browser ignores this answer and disconnects.
+  'Browser.close':
+    'the browser belongs to the session: end the session to close it (DELETE /v1/sessions/{id}), or disconnect',
 };
 
 /** Per-context proxies would route around the host's network guard, which is the browser's own proxy. */

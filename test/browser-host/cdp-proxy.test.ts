@@ -107,6 +107,18 @@ describe('CDP proxy', () => {
     expect(await (await fetch(`http://${base}/v1/anything`)).text()).toBe('api says hi');
   });
 
+  it("leaves the session's browser running when a client closes it: puppeteer's close() disconnects", async () => {
+    await host.acquire('proxy-close', { idleTimeoutMs: 60_000 });
+    const browser = await connect('proxy-close', `Bearer ${KEY}`);
+    await browser.close();
+    expect(browser.connected).toBe(false);
+    await sleep(300);
+    expect(ended.filter(([id]) => id === 'proxy-close')).toEqual([]);
+    const again = await connect('proxy-close', `Bearer ${KEY}`);
+    expect((await again.pages()).length).toBeGreaterThanOrEqual(0);
+    await again.disconnect();
+  });
+
   it("lets a client's page go on past its dialogs, which the host accepts, and still tells the client of them", async () => {
     await host.acquire('proxy-dialogs', { idleTimeoutMs: 60_000 });
     const browser = await connect('proxy-dialogs', `Bearer ${KEY}`);

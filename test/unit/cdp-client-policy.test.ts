@@ -96,6 +96,8 @@ describe('answerInstead', () => {
     expect(answer(answerInstead(frame('Target.exposeDevToolsProtocol', { targetId: 'T' })))?.error).toBeDefined();
     expect(answer(answerInstead(frame('Browser.crash')))?.error.message).toMatch(/end the session/);
     expect(answer(answerInstead(frame('Browser.crashGpuProcess')))?.error).toBeDefined();
+    expect(answer(answerInstead(frame('Browser.close')))?.error.message).toMatch(/end the session to close it/);
+    expect(commandVerdict('Browser.close')).toEqual({ refuse: expect.stringContaining('end the session') });
     expect(
       answer(answerInstead(frame('Fetch.continueRequest', { requestId: 'r', url: 'file:///etc/passwd' })))?.error,
     ).toBeDefined();
