@@ -3,6 +3,7 @@
  * holding the signed URL the session answer carries (`signedCdpWsUrl`: a token for that session and org).
  */
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { verifyCdpToken } from '../core/sessions/cdp-token.js';
 import { getSession } from '../core/sessions/queries.js';
 import type { Deps } from '../api/deps.js';
@@ -31,8 +32,18 @@ export const clientMayDrive =
     // Another org's session is not found, like everywhere else.
     if ((await getSession(deps.records, principal.orgId, sessionId))?.status !== 'running') return false;
     // The socket outlives this check: revoking the key closes it (api/key-connections.ts). For an upgrade the
-    // request's socket is the client's connection itself.
-    const forget = deps.keyConnections.hold(principal, () => request.socket.destroy());
-    request.socket.once('close', forget);
+    // request's socket is the client's connection itself; a kept-alive connection carries many WebDriver requests,
+    // and is watched for each key once.
+    const keys = watchedKeys.get(request.socket) ?? new Set<string>();
+    watchedKeys.set(request.socket, keys);
+    const id = `${principal.orgId}/${principal.keyId}`;
+    if (!keys.has(id)) {
+      keys.add(id);
+      const forget = deps.keyConnections.hold(principal, () => request.socket.destroy());
+      request.socket.once('close', forget);
+    }
     return true;
   };
+
+/** The keys each client connection is already watched for. */
+const watchedKeys = new WeakMap<Socket, Set<string>>();
