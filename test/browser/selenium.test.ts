@@ -182,6 +182,7 @@ describe.skipIf(!hasDriver)('WebDriver on a full Chromium', () => {
       headers: { authorization: `Bearer ${svc.key}` },
     });
     expect(after.status).toBe(401);
+    expect(((await after.json()) as { value: { message: string } }).value.message).toContain(`${id} is not running`);
     const info = await svc.app.inject({ method: 'GET', path: `/v1/sessions/${id}`, headers: svc.auth });
     expect(info.json.data.chromedriverUrl).toBeUndefined();
   });

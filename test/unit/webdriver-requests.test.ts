@@ -4,7 +4,7 @@
  * text are refused whatever the page says its input is.
  */
 import { describe, expect, it } from 'vitest';
-import { hostPathsIn, verdictFor } from '../../functions/browser-host/webdriver/requests.js';
+import { hideDebuggerAddress, hostPathsIn, verdictFor } from '../../functions/browser-host/webdriver/requests.js';
 
 const SESSION = '/session/abc';
 const verdict = (path: string, body: string) => verdictFor('POST', `${SESSION}${path}`, body, '127.0.0.1:9222');
@@ -59,5 +59,67 @@ describe('WebDriver request bodies', () => {
     expect(hostPathsIn({ text: '/no/such/file/here' })).toEqual([]);
     expect(hostPathsIn({ text: 'etc/passwd' })).toEqual([]);
     expect(hostPathsIn({ text: '/' })).toEqual([]);
+  });
+});
+
+describe('WebDriver new-session capabilities', () => {
+  const newSession = (body: unknown) => verdictFor('POST', '/session', JSON.stringify(body), '127.0.0.1:9222');
+  const forwarded = (body: unknown) => {
+    const answer = newSession(body);
+    expect(answer.kind).toBe('forward');
+    return JSON.parse((answer as { body: string }).body).capabilities;
+  };
+
+  it('refuses capabilities of the wrong shape as an invalid argument', () => {
+    for (const capabilities of ['chrome', [], { alwaysMatch: 'x' }, { firstMatch: {} }, { firstMatch: ['x'] }])
+      expect(newSession({ capabilities })).toMatchObject({
+        status: 400,
+        body: { value: { error: 'invalid argument' } },
+      });
+  });
+
+  it('creates no session for a browser or platform the session browser is not', () => {
+    expect(newSession({ capabilities: { alwaysMatch: { browserName: 'firefox' } } })).toMatchObject({
+      status: 500,
+      body: { value: { error: 'session not created', message: expect.stringContaining('firefox') } },
+    });
+    expect(newSession({ capabilities: { alwaysMatch: { platformName: 'windows' } } })).toMatchObject({
+      status: 500,
+      body: { value: { error: 'session not created' } },
+    });
+    expect(
+      newSession({ capabilities: { firstMatch: [{ browserName: 'firefox' }, { browserName: 'safari' }] } }),
+    ).toMatchObject({ status: 500 });
+  });
+
+  it("takes Chrome's names and Linux, and keeps the firstMatch entries that fit", () => {
+    expect(
+      forwarded({ capabilities: { alwaysMatch: { browserName: 'chrome', platformName: 'linux' } } }),
+    ).toMatchObject({
+      alwaysMatch: { platformName: 'linux', 'goog:chromeOptions': { debuggerAddress: '127.0.0.1:9222' } },
+    });
+    expect(
+      forwarded({ capabilities: { firstMatch: [{ browserName: 'firefox' }, { browserName: 'chrome' }] } }),
+    ).toEqual({
+      alwaysMatch: { 'goog:chromeOptions': { debuggerAddress: '127.0.0.1:9222' } },
+      firstMatch: [{}],
+    });
+    expect(forwarded({})).toMatchObject({ firstMatch: [{}] });
+  });
+
+  it('asks the driver for no BiDi socket and hands out none: it would be on the host', () => {
+    expect(forwarded({ capabilities: { alwaysMatch: { webSocketUrl: true } } }).alwaysMatch).not.toHaveProperty(
+      'webSocketUrl',
+    );
+    const answer = JSON.stringify({
+      value: {
+        sessionId: 'x',
+        capabilities: {
+          webSocketUrl: 'ws://127.0.0.1:35819/session/x',
+          'goog:chromeOptions': { debuggerAddress: 'a' },
+        },
+      },
+    });
+    expect(JSON.parse(hideDebuggerAddress(answer)).value.capabilities).toEqual({ 'goog:chromeOptions': {} });
   });
 });

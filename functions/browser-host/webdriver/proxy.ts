@@ -63,7 +63,8 @@ export function createWebDriverProxy(options: WebDriverProxyOptions) {
         response,
         401,
         'unknown error',
-        "refused: UNAUTHORIZED (send Authorization: Bearer <api key> of the session's organization)",
+        // One answer for both, as everywhere: whether another org's session exists is not told.
+        `refused: UNAUTHORIZED: session ${sessionId} is not running (ended, failed, or never was), or the key sent is not one of its organization's (Authorization: Bearer <api key>)`,
       );
     }
     const endpoint = options.sessions.endpointOf(sessionId);

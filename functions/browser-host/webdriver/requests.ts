@@ -46,8 +46,11 @@ export function verdictFor(method: string, path: string, body: string, debuggerA
   const json = parse(body);
   if (json === undefined && body.trim() !== '') return refuse('the request body is not a JSON object');
   const canonical = JSON.stringify(json ?? {});
-  if (path === '/session')
+  if (path === '/session') {
+    const unmatched = capabilitiesFault(json ?? {});
+    if (unmatched) return unmatched;
     return { kind: 'forward', body: JSON.stringify(attachCapabilities(json ?? {}, debuggerAddress)) };
+  }
   const command = /^\/session\/[^/]+(\/.*)$/.exec(path)?.[1];
   if (!command) return { kind: 'forward', body: canonical };
   // Selenium's upload of a client's file writes it on the host for a file input to take: the host's disk is not
@@ -105,6 +108,50 @@ export const FILE_INPUT_REFUSAL = refuse(
   'files from the host cannot be set on inputs: push a file to the session and use the file-input operation',
 );
 
+/** The browsers a `browserName` may name here: the session's browser is Chromium, on Linux. */
+const CHROMIUM_NAMES = new Set(['chrome', 'chromium', 'chrome-headless-shell', 'headless chrome', 'googlechrome']);
+const PLATFORMS = new Set(['linux', 'any']);
+
+const sessionNotCreated = (message: string): Extract<Verdict, { kind: 'answer' }> => ({
+  kind: 'answer',
+  ...webDriverError(500, 'session not created', message),
+});
+
+/** Why no set of the request's capabilities can be this session's browser, as W3C's matching would say; else none. */
+const mismatchOf = (entry: Json): string | undefined => {
+  const { browserName, platformName } = entry;
+  if (browserName !== undefined && !(typeof browserName === 'string' && CHROMIUM_NAMES.has(browserName.toLowerCase())))
+    return `browserName ${JSON.stringify(browserName)}: the session's browser is Chromium ("chrome")`;
+  if (platformName !== undefined && !(typeof platformName === 'string' && PLATFORMS.has(platformName.toLowerCase())))
+    return `platformName ${JSON.stringify(platformName)}: the session's browser runs on "linux"`;
+  return undefined;
+};
+
+/**
+ * A new session's capabilities, checked as W3C processes them: not an object (or an `alwaysMatch` or `firstMatch`
+ * of the wrong shape) is an invalid argument; a browser or platform this session's browser is not, in
+ * `alwaysMatch` or in every `firstMatch` entry, creates no session.
+ */
+const capabilitiesFault = (request: Json): Extract<Verdict, { kind: 'answer' }> | undefined => {
+  const { capabilities } = request;
+  if (capabilities === undefined) return undefined;
+  const isObject = (value: unknown): value is Json =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(capabilities)) return refuse('capabilities must be a JSON object');
+  const { alwaysMatch, firstMatch } = capabilities;
+  if (alwaysMatch !== undefined && !isObject(alwaysMatch))
+    return refuse('capabilities.alwaysMatch must be a JSON object');
+  if (firstMatch !== undefined && !(Array.isArray(firstMatch) && firstMatch.every(isObject)))
+    return refuse('capabilities.firstMatch must be a list of JSON objects');
+  const always = isObject(alwaysMatch) ? mismatchOf(alwaysMatch) : undefined;
+  if (always) return sessionNotCreated(`no browser matches the capabilities: ${always}`);
+  const entries = Array.isArray(firstMatch) ? (firstMatch as Json[]) : [];
+  const misses = entries.map((entry) => mismatchOf(entry));
+  if (entries.length && misses.every(Boolean))
+    return sessionNotCreated(`no browser matches any firstMatch entry: ${misses.join('; ')}`);
+  return undefined;
+};
+
 /**
  * The client's capabilities with `goog:chromeOptions` replaced by the running browser's address, in `alwaysMatch`
  * and in every `firstMatch` entry (where a client may have put its own options).
@@ -113,18 +160,21 @@ export function attachCapabilities(request: Json, debuggerAddress: string): Json
   const capabilities = (
     typeof request.capabilities === 'object' && request.capabilities !== null ? request.capabilities : {}
   ) as Json;
+  // `webSocketUrl` asks for WebDriver BiDi, which the door does not serve: the driver's BiDi socket would be on
+  // the host's loopback, out of the client's reach, so the client is answered without one (and keeps to classic).
   const strip = (entry: unknown): Json => {
     const {
       'goog:chromeOptions': _options,
       browserName: _name,
+      webSocketUrl: _bidi,
       ...rest
     } = (typeof entry === 'object' && entry !== null ? entry : {}) as Json;
     return rest;
   };
-  const firstMatch =
-    Array.isArray(capabilities.firstMatch) && capabilities.firstMatch.length > 0
-      ? capabilities.firstMatch.map(strip)
-      : [{}];
+  const fitting = Array.isArray(capabilities.firstMatch)
+    ? (capabilities.firstMatch as Json[]).filter((entry) => !mismatchOf(entry))
+    : [];
+  const firstMatch = fitting.length > 0 ? fitting.map(strip) : [{}];
   return {
     capabilities: {
       // The driver names the browser itself; a client's `chrome` or `chromium` would only be a way to mismatch.
@@ -134,13 +184,19 @@ export function attachCapabilities(request: Json, debuggerAddress: string): Json
   };
 }
 
-/** The driver's new-session answer without the browser's loopback address, which is the host's, not the client's. */
+/**
+ * The driver's new-session answer without the browser's loopback address, which is the host's, not the client's, and
+ * without a BiDi socket address (`webSocketUrl`), which would be the host's loopback too.
+ */
 export function hideDebuggerAddress(body: string): string {
   const json = parse(body);
   const options = ((json?.value as Json | undefined)?.capabilities as Json | undefined)?.['goog:chromeOptions'] as
     | Json
     | undefined;
-  if (!options || !('debuggerAddress' in options)) return body;
-  delete options.debuggerAddress;
+  const capabilities = (json?.value as Json | undefined)?.capabilities as Json | undefined;
+  const bidi = capabilities !== undefined && 'webSocketUrl' in capabilities;
+  if ((!options || !('debuggerAddress' in options)) && !bidi) return body;
+  if (options) delete options.debuggerAddress;
+  if (bidi) delete capabilities.webSocketUrl;
   return JSON.stringify(json);
 }
