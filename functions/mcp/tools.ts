@@ -100,7 +100,7 @@ export const toolSpecs: readonly ToolSpec[] = [
   {
     name: 'window_monitor',
     operationId: 'monitor',
-    description: `Wait until a condition described in plain language holds on the page (e.g. "the order confirmation is shown"). ${WINDOW}`,
+    description: `Wait until a condition described in plain language holds on the page (e.g. "the order confirmation is shown"). The answer comes when the condition holds or the wait (configuration.interval.timeoutSeconds) ends; an MCP client stops waiting for any call after its own request timeout (60 s by default in the MCP SDKs), so keep the wait under that or raise the client's timeout, and call again to wait longer. ${WINDOW}`,
   },
   {
     name: 'form_filler_create',
