@@ -61,3 +61,26 @@ describe("the project's website in an app's footer", () => {
     expect(hrefOf(await resolveClick(login, 'the ZNC link'))).toBe('/');
   });
 });
+
+describe('an ordinal over a kind alone', () => {
+  const manual = pageAt('http://harbour.test/manual/', 'Tide Manual');
+  const contents = manual(
+    el('t', 'heading', 'Tide Manual Reference'),
+    el('a', 'link', '1.1. Almanacs', { href: 'almanacs.html', heading: 'Tide Manual Reference' }),
+    el('b', 'link', '1.2. Buoys', { href: 'buoys.html', heading: 'Tide Manual Reference' }),
+    el('k', 'link', '1.3. Linking charts', { href: 'linking.html', heading: 'Tide Manual Reference' }),
+    el('m', 'link', '1.4. Moorings', { href: 'moorings.html', heading: 'Tide Manual Reference' }),
+  );
+
+  it('counts every element of the kind: one whose name holds the kind word is not first for it', async () => {
+    for (const description of ['the first link under the tide manual reference', 'the first link']) {
+      const first = await resolveClick(contents, description);
+      expect('match' in first && first.match.name, description).toBe('1.1. Almanacs');
+    }
+  });
+
+  it('still reads the kind word as a name without an ordinal', async () => {
+    const named = await resolveClick(contents, 'the linking link');
+    expect('match' in named && named.match.name).toBe('1.3. Linking charts');
+  });
+});

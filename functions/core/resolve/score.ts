@@ -100,7 +100,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     let hints = 0;
     for (let i = optionalEnd; i < width; i += 1) hints += best[row + i];
     let text: number;
-    if (terms === 0) text = query.hints.length ? 0.7 + 0.3 * Math.min(1, hints) : 1;
+    if (terms === 0) text = query.hints.length ? 0.7 + (query.ordinal === undefined ? 0.3 * Math.min(1, hints) : 0) : 1;
     else {
       let recall = 0;
       let found = 0;
