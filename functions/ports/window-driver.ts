@@ -14,6 +14,14 @@ export class PageNavigatedAwayError extends Error {
   }
 }
 
+/** The browser took a command of the window's and did not answer it within the time it takes (a stalled session). */
+export class BrowserStalledError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BrowserStalledError';
+  }
+}
+
 export interface SnapshotOptions {
   /** List text blocks too (see `PageSnapshot` elements' `block`): only scrolling looks for them, and they cost time. */
   textBlocks?: boolean;

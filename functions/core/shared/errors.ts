@@ -4,7 +4,7 @@
  * (`http/middleware/problem.ts`, one table) and renders the problem shape, so no handler catches to build responses.
  */
 import { MAX_RECORD_BYTES, RecordTooLargeError } from '../../ports/records.js';
-import { PageNavigatedAwayError } from '../../ports/window-driver.js';
+import { BrowserStalledError, PageNavigatedAwayError } from '../../ports/window-driver.js';
 
 export interface ErrorDetail {
   location?: string;
@@ -237,6 +237,8 @@ const browserFailure = (error: unknown): AppError | undefined => {
       `the session's browser did not answer ${timedOut[1]} in time; the window may be busy or in the background, try again`,
       { cause: error },
     );
+  if (error instanceof BrowserStalledError)
+    return new UnavailableError(`${error.message}; try again`, { cause: error });
   if (SCRIPT_STOPPED_MESSAGE.test(error.message))
     return new UnavailableError(
       "the page did not finish the service's script in time (its own script or the machine kept it busy); try again",

@@ -3,9 +3,14 @@
  * no image is decoded in Node. Scopes: viewport (what is visible), page (see full-page.ts), scan (see scan.ts).
  */
 import type { CDPSession, Page } from 'puppeteer-core';
-import { PageNavigatedAwayError, type Screenshot, type ScreenshotRequest } from '../../../ports/window-driver.js';
+import {
+  BrowserStalledError,
+  PageNavigatedAwayError,
+  type Screenshot,
+  type ScreenshotRequest,
+} from '../../../ports/window-driver.js';
 import { isContextLost } from './input/settled.js';
-import { abortable, cdpOf, type Geometry, geometry, RESTORE_MS } from './screenshot/cdp.js';
+import { abortable, cdpOf, forgetCdp, type Geometry, geometry, RESTORE_MS } from './screenshot/cdp.js';
 import { fullPage } from './screenshot/full-page.js';
 import { keepDrawn } from './screenshot/rendering.js';
 import { scan } from './screenshot/scan.js';
@@ -59,35 +64,52 @@ const navigatedJustNow = async (cdp: CDPSession, moved: AbortSignal): Promise<bo
   return moved.aborted;
 };
 
+/**
+ * A window's geometry (or a screenshot session's set-up) answers in milliseconds, a viewport capture within a
+ * second or two on a loaded machine. A session silent past these is stalled (Chromium can leave one waiting on a
+ * capture it abandoned for a new document): the attempt ends, and the next one is made on a fresh session, instead
+ * of the request waiting out the protocol's 60 s limit on every call.
+ */
+const STEP_STALL_MS = 5_000;
+const VIEWPORT_STALL_MS = 20_000;
+
+/** `work`, or a BrowserStalledError when it has not settled within `ms` (the operation's own signal still rules). */
+const withinStall = <T>(work: Promise<T>, signal: AbortSignal, ms: number, what: string): Promise<T> => {
+  const stall = AbortSignal.timeout(ms);
+  return abortable(work, AbortSignal.any([signal, stall])).catch((error: unknown) => {
+    if (stall.aborted && !signal.aborted)
+      throw new BrowserStalledError(`the browser did not answer ${what} within ${ms / 1000} s`);
+    throw error;
+  });
+};
+
 export const screenshot = async (
   page: Page,
   request: ScreenshotRequest,
   signal: AbortSignal,
 ): Promise<Screenshot[]> => {
   signal.throwIfAborted();
-  const cdp = await cdpOf(page);
-  // A page behind another tab is drawn for the capture without being brought to the front (rendering.ts).
-  const release = keepDrawn(cdp);
-  try {
-    return await shootSteadily(page, cdp, request, signal);
-  } finally {
-    release();
-  }
-};
-
-const shootSteadily = async (
-  page: Page,
-  cdp: CDPSession,
-  request: ScreenshotRequest,
-  signal: AbortSignal,
-): Promise<Screenshot[]> => {
   let navigations = 0;
   let lastLoader: string | undefined;
   for (let attempt = 1; ; attempt += 1) {
+    const cdp = await withinStall(cdpOf(page), signal, STEP_STALL_MS, "the screenshot session's set-up").catch(
+      (error: unknown) => {
+        if (error instanceof BrowserStalledError) forgetCdp(page);
+        throw error;
+      },
+    );
+    // A page behind another tab is drawn for the capture without being brought to the front (rendering.ts).
+    const release = keepDrawn(cdp);
     const moved = nextDocument(cdp);
     try {
       return await shoot(page, cdp, request, AbortSignal.any([signal, moved.signal]));
     } catch (error) {
+      if (error instanceof BrowserStalledError && !signal.aborted && !moved.signal.aborted) {
+        // Not detached: a concurrent call may still be waiting on it, and would be told the browser closed.
+        forgetCdp(page);
+        if (attempt >= ATTEMPTS) throw error;
+        continue;
+      }
       // Chromium's own "Internal error" of a capture: the surface it drew went away, most often for a new document
       // whose word comes late on a loaded machine. The capture is taken again either way.
       const dropped = error instanceof Error && CAPTURE_DROPPED.test(error.message);
@@ -110,6 +132,7 @@ const shootSteadily = async (
       await abortable(new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS)), signal);
     } finally {
       moved.stop();
+      release();
     }
   }
 };
@@ -128,11 +151,14 @@ const shoot = async (
   signal: AbortSignal,
 ): Promise<Screenshot[]> => {
   if (request.scope === 'scan') return scan(page, cdp, request, signal);
-  const geometryOf = abortable(geometry(cdp), signal);
-  const early = request.scope === 'viewport' ? asTheWindowIs(cdp, geometryOf, request, signal) : undefined;
-  if (early) return [await early];
+  const geometryOf = withinStall(geometry(cdp), signal, STEP_STALL_MS, 'Page.getLayoutMetrics');
+  if (request.scope === 'viewport') {
+    const shot =
+      asTheWindowIs(cdp, geometryOf, request, signal) ??
+      geometryOf.then((geo) => viewportShot(cdp, geo, request, signal));
+    return [await withinStall(shot, signal, VIEWPORT_STALL_MS, 'a capture of the window')];
+  }
   const geo = await geometryOf;
-  if (request.scope === 'viewport') return [await viewportShot(cdp, geo, request, signal)];
   try {
     return await fullPage(cdp, geo, request, signal);
   } finally {

@@ -35,6 +35,11 @@ export const cdpOf = async (page: Page): Promise<CDPSession> => {
   return created;
 };
 
+/** The page's next screenshot attaches a session of its own: the cached one stopped answering. */
+export const forgetCdp = (page: Page): void => {
+  sessions.delete(page);
+};
+
 /** Settles with `promise`, or rejects with the signal's reason as soon as it fires (a CDP call cannot be cancelled). */
 export const abortable = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> => {
   if (signal.aborted) return Promise.reject(signal.reason);
