@@ -17,6 +17,7 @@ import type { Blobs } from '../../functions/ports/blobs.js';
 import type { Clock } from '../../functions/ports/clock.js';
 import type { RecordItem } from '../../functions/ports/records.js';
 import { eventKeys } from '../../functions/core/shared/record-keys.js';
+import { StorageLimitError } from '../../functions/core/shared/errors.js';
 
 const ORG = 'org-1';
 const LIMIT = 10_000;
@@ -75,7 +76,7 @@ describe('the stored-bytes count', () => {
     expect(await used()).toBe(LIMIT);
   });
 
-  it("counts a burst of 300 of one org's changes at once, none refused as changing too often", async () => {
+  it("counts a burst of 1,000 of one org's changes at once, none refused as changing too often", async () => {
     const { deps, used } = setup();
     // A store that answers a millisecond later, as a real one does: writers interleave.
     const slow = Object.create(deps.records) as typeof deps.records;
@@ -88,9 +89,30 @@ describe('the stored-bytes count', () => {
     }
     const burst = { ...deps, records: slow };
     const org = 'org-burst';
-    await Promise.all(Array.from({ length: 300 }, () => changeHeld(burst, org, { add: { bytes: 1 } })));
-    expect(await storedBytes(deps, org)).toBe(300);
+    // Written together, not contending: far fewer writes than changes.
+    let puts = 0;
+    const put = slow.put;
+    slow.put = (...args) => {
+      puts += 1;
+      return put(...args);
+    };
+    await Promise.all(Array.from({ length: 1_000 }, () => changeHeld(burst, org, { add: { bytes: 1 } })));
+    expect(await storedBytes(deps, org)).toBe(1_000);
+    expect(puts).toBeLessThan(100);
     expect(await used()).toBe(0);
+  });
+
+  it('refuses alone each change of a burst that would pass the limit, and counts the rest', async () => {
+    const { deps } = setup();
+    const org = 'org-full';
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => changeHeld(deps, org, { add: { bytes: 1_000 } })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(LIMIT / 1_000);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(refused).toHaveLength(30 - LIMIT / 1_000);
+    for (const reason of refused) expect(reason).toBeInstanceOf(StorageLimitError);
+    expect(await storedBytes(deps, org)).toBe(LIMIT);
   });
 
   it("tells the session's events that a download failed when it could not be stored, saying why", async () => {

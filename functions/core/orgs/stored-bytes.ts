@@ -9,7 +9,7 @@
  *
  * Changes are read-modify-write under the record's version (the records port has no atomic add), retried when
  * another writer of the same org got in between; each write checks the total it leaves, so concurrent writers
- * never pass the limit together.
+ * never pass the limit together. One process's changes of an org at once are written together (`rewrite`).
  */
 import type { Clock } from '../../ports/clock.js';
 import { ConditionFailedError, type RecordItem, type Records } from '../../ports/records.js';
@@ -81,26 +81,94 @@ const applied = (item: StoredBytesItem, held: Held, sign: 1 | -1, now: number): 
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
 
+type Change<T> = (
+  item: StoredBytesItem,
+  total: number,
+  now: number,
+) => { item: StoredBytesItem; result: T } | undefined;
+
+interface Pending {
+  change: Change<unknown>;
+  settle(outcome: { value: unknown } | { error: unknown }): void;
+}
+
+/** Changes of one org waiting for this process's next write of its record, by store (tests run several). */
+const waiting = new WeakMap<Records, Map<string, Pending[]>>();
+
 /**
  * Reads, changes and writes the org's record under its version until no other writer got in between. `change`
  * sees the record as it is now (passed hours dropped) and answers the new one, or throws to write nothing.
+ *
+ * The changes one process makes to an org at once (a page's burst of downloads) are written together: while a
+ * write of the org's record is under way, later changes wait, and the next write applies all of them in order,
+ * each seeing the record as the ones before it left it (one refused alone, by what it throws). Contending with
+ * each other instead, hundreds of writers lost to one another until some ran out of tries. Other processes still
+ * contend through the version.
  */
-const rewrite = async <T>(
+const rewrite = <T>(deps: StoredBytesDeps, orgId: string, change: Change<T>): Promise<T | undefined> => {
+  let byOrg = waiting.get(deps.records);
+  if (!byOrg) waiting.set(deps.records, (byOrg = new Map()));
+  const queue = byOrg.get(orgId);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const pending: Pending = {
+      change: change as Change<unknown>,
+      settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as T | undefined)),
+    };
+    if (queue) queue.push(pending);
+    else {
+      const started: Pending[] = [pending];
+      byOrg.set(orgId, started);
+      void writeAll(deps, orgId, byOrg, started);
+    }
+  });
+};
+
+/** Writes the waiting changes, batch after batch, until none is left; then the org has no writer here. */
+const writeAll = async (
   deps: StoredBytesDeps,
   orgId: string,
-  change: (item: StoredBytesItem, total: number, now: number) => { item: StoredBytesItem; result: T } | undefined,
-): Promise<T | undefined> => {
+  byOrg: Map<string, Pending[]>,
+  queue: Pending[],
+): Promise<void> => {
+  while (queue.length) {
+    const batch = queue.splice(0);
+    try {
+      const outcomes = await writeBatch(deps, orgId, batch);
+      batch.forEach((pending, i) => pending.settle(outcomes[i]));
+    } catch (error) {
+      for (const pending of batch) pending.settle({ error });
+    }
+  }
+  byOrg.delete(orgId);
+};
+
+const writeBatch = async (
+  deps: StoredBytesDeps,
+  orgId: string,
+  batch: Pending[],
+): Promise<Array<{ value: unknown } | { error: unknown }>> => {
   const key = recordKeys.storedBytes(orgId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const stored = await deps.records.get<StoredBytesItem>(key);
     const now = nowSeconds(deps.clock);
-    const { item, total } = current(stored ?? emptyItem(orgId), now);
-    const next = change(item, total, now);
-    if (!next) return undefined;
+    const start = current(stored ?? emptyItem(orgId), now);
+    let { item, total } = start;
+    const outcomes = batch.map((pending): { value: unknown } | { error: unknown } => {
+      try {
+        const next = pending.change(item, total, now);
+        if (!next) return { value: undefined };
+        item = next.item;
+        total = current(item, now).total;
+        return { value: next.result };
+      } catch (error) {
+        return { error };
+      }
+    });
+    if (item === start.item) return outcomes;
     try {
-      if (stored) await deps.records.put(next.item, { expectVersion: stored.version ?? 0 });
-      else await deps.records.put({ ...next.item, version: 0 }, { ifAbsent: true });
-      return next.result;
+      if (stored) await deps.records.put(item, { expectVersion: stored.version ?? 0 });
+      else await deps.records.put({ ...item, version: 0 }, { ifAbsent: true });
+      return outcomes;
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
       await pause(attempt);
