@@ -134,7 +134,7 @@ const writeAll = async (
     const batch = queue.splice(0);
     try {
       const outcomes = await writeBatch(deps, orgId, batch);
-      batch.forEach((pending, i) => pending.settle(outcomes[i]));
+      for (const [i, pending] of batch.entries()) pending.settle(outcomes[i]);
     } catch (error) {
       for (const pending of batch) pending.settle({ error });
     }
