@@ -23,10 +23,11 @@ export interface BridgeOptions {
   log?: (message: string) => void;
 }
 
+/** The door's URL from the service's base URL, or from the door's own (a slash after `/mcp` or not). */
 export const mcpUrlOf = (base: string): URL => {
   const url = new URL(base);
-  if (!url.pathname.replace(/\/+$/, '').endsWith(MCP_PATH))
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}${MCP_PATH}`;
+  const path = url.pathname.replace(/\/+$/, '');
+  url.pathname = path.endsWith(MCP_PATH) ? path : `${path}${MCP_PATH}`;
   return url;
 };
 
