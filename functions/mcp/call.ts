@@ -80,6 +80,10 @@ export const toolError = (problem: Problem): CallToolResult => {
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...problem } };
 };
 
+/** Everything but the path and query parameters is the body, unknown keys included: the route's schema decides. */
+const bodyOf = (args: Record<string, unknown>, paramKeys: string[], queryKeys: string[]) =>
+  Object.fromEntries(Object.entries(args).filter(([key]) => !paramKeys.includes(key) && !queryKeys.includes(key)));
+
 /** The request the route describes for these arguments, or the arguments' fault when its path cannot be built. */
 const requestFor = (tool: Tool, args: Record<string, unknown>, authorization: string): ApiRequest | Problem => {
   const { route } = tool;
@@ -100,7 +104,12 @@ const requestFor = (tool: Tool, args: Record<string, unknown>, authorization: st
   // schema judges them, as it does again when the request is served.
   const params = route.params ? route.params.safeParse(pick(args, paramKeys)) : { success: true as const, data: {} };
   if (!params.success) {
-    const errors = fieldErrors(params.error.issues);
+    // The arguments are one object to the caller: what else in them is wrong is said in the same answer.
+    const body = route.body?.safeParse(bodyOf(args, paramKeys, keysOf(route.query)));
+    const errors = [
+      ...fieldErrors(params.error.issues),
+      ...(body?.success === false ? fieldErrors(body.error.issues) : []),
+    ];
     return {
       status: 422,
       code: new ValidationError([]).code,
@@ -114,10 +123,7 @@ const requestFor = (tool: Tool, args: Record<string, unknown>, authorization: st
   for (const [key, value] of Object.entries(pick(args, queryKeys))) {
     for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
   }
-  // Everything else is the body, unknown keys included: the route's body schema decides what they mean.
-  const rest = Object.fromEntries(
-    Object.entries(args).filter(([key]) => !paramKeys.includes(key) && !queryKeys.includes(key)),
-  );
+  const rest = bodyOf(args, paramKeys, queryKeys);
   const hasBody = route.method === 'POST' || route.method === 'PUT';
   return {
     method: route.method,
@@ -142,6 +148,20 @@ const takeImages = (answer: Record<string, unknown>) => {
     return image ? [image] : [];
   });
   return images;
+};
+
+/** `data.modelResponse`'s fields (a JSON object written as a string) put in `data` beside it, never over one there. */
+const spreadModelResponse = (answer: Record<string, unknown>) => {
+  const data = answer.data as Record<string, unknown> | undefined;
+  if (!data || typeof data.modelResponse !== 'string') return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data.modelResponse);
+  } catch {
+    return;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return;
+  answer.data = { ...parsed, ...data };
 };
 
 /** The window's live view link, through the route that issues it. */
@@ -189,6 +209,7 @@ export const runTool = async (
     return { content: [{ type: 'text', text: answer.body }] };
   }
   const images = tool.image ? takeImages(body) : [];
+  if (tool.spreadsModelResponse) spreadModelResponse(body);
   const content: CallToolResult['content'] = [];
   if (tool.liveView) {
     const liveViewUrl = await liveViewOf(body, String(args.sessionId), dispatch, authorization);

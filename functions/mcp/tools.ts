@@ -15,6 +15,11 @@ export interface ToolSpec {
   image?: boolean;
   /** The answer should carry the window's live view link (looked up through the getWindowInfo route). */
   liveView?: boolean;
+  /**
+   * The API answers its result as a JSON string in `data.modelResponse` (the wire format's): its fields are also
+   * put in `data`, where an agent reading the structured result looks for them.
+   */
+  spreadsModelResponse?: boolean;
 }
 
 const WINDOW = 'sessionId and windowId come from session_create and window_open.';
@@ -105,6 +110,7 @@ export const toolSpecs: readonly ToolSpec[] = [
   {
     name: 'form_filler_create',
     operationId: 'createFormFiller',
+    spreadsModelResponse: true,
     description: `Learn the form shown in the window as a reusable form filler; returns an automationId for form_fill. ${WINDOW}`,
   },
   {

@@ -118,6 +118,19 @@ describe('MCP tool arguments', () => {
   });
 });
 
+describe('MCP tool arguments of the wrong kind', () => {
+  it('are named together, a path argument and a body argument alike', async () => {
+    const { runTool } = await import('../../functions/mcp/call.js');
+    const tool = buildTools().find((candidate) => candidate.name === 'window_type')!;
+    const result = await runTool(tool, { sessionId: 5, windowId: 'w', text: 7 }, 'Bearer k', () =>
+      Promise.reject(new Error('not to be called')),
+    );
+    expect(result.isError).toBe(true);
+    const fields = (result.structuredContent as { errors: Array<{ field: string }> }).errors.map((e) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(['sessionId', 'text']));
+  });
+});
+
 describe('MCP tool results', () => {
   const answering = (body: unknown) => () => Promise.resolve({ status: 200, body: JSON.stringify(body) });
   const hover = () => buildTools().find((candidate) => candidate.name === 'window_hover')!;
@@ -134,6 +147,19 @@ describe('MCP tool results', () => {
     expect(result.isError).toBe(true);
     expect(result.content[0]).toEqual({ type: 'text', text: 'element_not_found: nothing on the page matches "x"' });
     expect(result.structuredContent).toEqual(failed);
+  });
+
+  it("of form_filler_create carry the automationId in data, besides the wire format's JSON string", async () => {
+    const { runTool } = await import('../../functions/mcp/call.js');
+    const tool = buildTools().find((candidate) => candidate.name === 'form_filler_create')!;
+    const modelResponse = JSON.stringify({ automationId: 'auto-1', schema: { type: 'object' } });
+    const result = await runTool(
+      tool,
+      { sessionId: 's', windowId: 'w' },
+      'Bearer k',
+      answering({ data: { modelResponse }, meta: { status: 'success' } }),
+    );
+    expect(result.structuredContent).toMatchObject({ data: { automationId: 'auto-1', modelResponse } });
   });
 
   it('are not errors when the operation succeeded, or did part of its work', async () => {
