@@ -191,6 +191,8 @@ describe('file-input', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json.meta.status).toBe('failure');
       expect(res.json.errors[0].code).toBe('file_not_found');
+      // Advice any door's caller can follow: an MCP agent has the fileId, not the push route.
+      if ('fileName' in body) expect(res.json.errors[0].message).toContain("give an uploaded file's fileId instead");
     }
     const { id } = await upload(Buffer.from('x'), { fileName: 'x.txt' });
     const bare = await openWindow(sessionId, '/index.html');

@@ -89,7 +89,7 @@ const locate = async (deps: FileSessionDeps, session: SessionItem, request: File
     return unusable(settled) ?? placed(deps, session, settled);
   }
   return notFound(
-    `no file named "${fileName}" is in session ${session.id}: push one to it (POST /v1/files/{id}/push) or download one in its browser`,
+    `no file named "${fileName}" is in session ${session.id}: give an uploaded file's fileId instead (it is pushed to the session), push one to it (POST /v1/files/{id}/push), or download one in its browser`,
   );
 };
 
