@@ -105,7 +105,7 @@ const requestFor = (tool: Tool, args: Record<string, unknown>, authorization: st
   const params = route.params ? route.params.safeParse(pick(args, paramKeys)) : { success: true as const, data: {} };
   if (!params.success) {
     // The arguments are one object to the caller: what else in them is wrong is said in the same answer.
-    const body = route.body?.safeParse(bodyOf(args, paramKeys, keysOf(route.query)));
+    const body = route.body?.safeParse(bodyOf(args, paramKeys, queryKeys));
     const errors = [
       ...fieldErrors(params.error.issues),
       ...(body?.success === false ? fieldErrors(body.error.issues) : []),

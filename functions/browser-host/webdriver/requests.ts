@@ -28,10 +28,13 @@ const refuse = (message: string): Extract<Verdict, { kind: 'answer' }> => ({
   ...webDriverError(400, 'invalid argument', `refused by the session host: ${message}`),
 });
 
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const parse = (body: string): Json | undefined => {
   try {
     const value: unknown = JSON.parse(body || '{}');
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+    return isObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -135,8 +138,6 @@ const mismatchOf = (entry: Json): string | undefined => {
 const capabilitiesFault = (request: Json): Extract<Verdict, { kind: 'answer' }> | undefined => {
   const { capabilities } = request;
   if (capabilities === undefined) return undefined;
-  const isObject = (value: unknown): value is Json =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (!isObject(capabilities)) return refuse('capabilities must be a JSON object');
   const { alwaysMatch, firstMatch } = capabilities;
   if (alwaysMatch !== undefined && !isObject(alwaysMatch))
@@ -157,9 +158,7 @@ const capabilitiesFault = (request: Json): Extract<Verdict, { kind: 'answer' }> 
  * and in every `firstMatch` entry (where a client may have put its own options).
  */
 export function attachCapabilities(request: Json, debuggerAddress: string): Json {
-  const capabilities = (
-    typeof request.capabilities === 'object' && request.capabilities !== null ? request.capabilities : {}
-  ) as Json;
+  const capabilities = isObject(request.capabilities) ? request.capabilities : {};
   // `webSocketUrl` asks for WebDriver BiDi, which the door does not serve: the driver's BiDi socket would be on
   // the host's loopback, out of the client's reach, so the client is answered without one (and keeps to classic).
   const strip = (entry: unknown): Json => {
@@ -168,7 +167,7 @@ export function attachCapabilities(request: Json, debuggerAddress: string): Json
       browserName: _name,
       webSocketUrl: _bidi,
       ...rest
-    } = (typeof entry === 'object' && entry !== null ? entry : {}) as Json;
+    } = isObject(entry) ? entry : {};
     return rest;
   };
   const fitting = Array.isArray(capabilities.firstMatch)
@@ -190,13 +189,12 @@ export function attachCapabilities(request: Json, debuggerAddress: string): Json
  */
 export function hideDebuggerAddress(body: string): string {
   const json = parse(body);
-  const options = ((json?.value as Json | undefined)?.capabilities as Json | undefined)?.['goog:chromeOptions'] as
-    | Json
-    | undefined;
-  const capabilities = (json?.value as Json | undefined)?.capabilities as Json | undefined;
-  const bidi = capabilities !== undefined && 'webSocketUrl' in capabilities;
-  if ((!options || !('debuggerAddress' in options)) && !bidi) return body;
-  if (options) delete options.debuggerAddress;
-  if (bidi) delete capabilities.webSocketUrl;
+  const capabilities = (json?.value as Json | undefined)?.capabilities;
+  if (!isObject(capabilities)) return body;
+  const options = capabilities['goog:chromeOptions'];
+  const address = isObject(options) && 'debuggerAddress' in options;
+  if (!address && !('webSocketUrl' in capabilities)) return body;
+  if (address) delete options.debuggerAddress;
+  delete capabilities.webSocketUrl;
   return JSON.stringify(json);
 }
