@@ -286,4 +286,14 @@ describe('document structure in offline resolution', () => {
     expect(new Set(['creating', 'created', 'create'].map(stemWord)).size).toBe(1);
     expect(stemWord('running')).toBe('run');
   });
+
+  it('keeps a word ending in -ious whole, so it begins no other word', async () => {
+    expect(stemWord('previous')).toBe('previous');
+    expect(stemWord('various')).toBe('various');
+    const options = page(
+      el('e0', 'link', '-preview type', { href: '#preview' }),
+      el('e1', 'link', '-quiet', { href: '#quiet' }),
+    );
+    expect('match' in (await offlineResolver.resolve(options, 'Previous page'))).toBe(false);
+  });
 });

@@ -301,3 +301,21 @@ describe("a site's common words for one thing", () => {
     ).toBe('a');
   });
 });
+
+describe('a number said whole', () => {
+  // darkstat's host list: one link per address; the address asked for is not among them.
+  const hosts = pageAt('http://stats.test/hosts/', 'Hosts')(
+    el('a1', 'link', '127.0.0.1', { href: './127.0.0.1/' }),
+    el('a2', 'link', '127.0.0.3', { href: './127.0.0.3/' }),
+    el('v1', 'link', 'Release 3.25.1', { href: '/release/3.25.1/' }),
+  );
+
+  it('is not met by a number it begins ("127.0.0.1" is not "127.0.0.12")', async () => {
+    expect(answerOf(await offlineResolver.resolve(hosts, '127.0.0.12'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(hosts, '127.0.0.1'))).toBe('a1');
+  });
+
+  it('still meets a version it begins at a dot ("3.25.1" said as "3.25")', async () => {
+    expect(answerOf(await offlineResolver.resolve(hosts, 'release 3.25'))).toBe('v1');
+  });
+});

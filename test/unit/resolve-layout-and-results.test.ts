@@ -41,6 +41,32 @@ describe('a cell of a form laid out in a table', () => {
   });
 });
 
+describe('a cell of a data table met whole for a click', () => {
+  // A list of hosts: each row's one control is the link to the host, named by its address; the name is text.
+  const hosts = page(
+    at(20, 100, el('h1', 'columnheader', 'IP', { interactive: false }), ['table']),
+    at(150, 100, el('h2', 'columnheader', 'Hostname', { interactive: false }), ['table']),
+    at(300, 100, el('h3', 'columnheader', 'Mounted on', { interactive: false }), ['table']),
+    at(20, 140, el('a1', 'link', '10.0.0.1', { href: '/hosts/10.0.0.1/' }), ['table']),
+    at(150, 140, el('c1', 'cell', 'gateway', { interactive: false, column: 'Hostname', row: '10.0.0.1' }), ['table']),
+    at(20, 180, el('a2', 'link', '10.0.0.7', { href: '/hosts/10.0.0.7/' }), ['table']),
+    at(150, 180, el('c2', 'cell', 'printer', { interactive: false, column: 'Hostname', row: '10.0.0.7' }), ['table']),
+    at(300, 180, el('a3', 'link', 'Forget', { href: '/forget/10.0.0.7' }), ['table']),
+    at(150, 220, el('c3', 'cell', '/dev/shm', { interactive: false, column: 'Mounted on' }), ['table']),
+  );
+
+  it("is the record its row's one link reaches", async () => {
+    expect(said(await resolve(hosts, 'gateway'))).toBe('10.0.0.1');
+  });
+
+  it('asks which control when its row has several, and finds nothing to click in a row of none', async () => {
+    const several = await resolve(hosts, 'printer');
+    expect(said(several)).toBe('several');
+    expect('ambiguous' in several && several.candidates.map((c) => c.id)).toEqual(['c2', 'a2', 'a3']);
+    expect(said(await resolve(hosts, '/dev/shm'))).toBe('none');
+  });
+});
+
 describe('a result on a page of search results', () => {
   const results = pageAt('http://app.test/search?q=schema', 'Search results')(
     at(20, 10, el('h', 'heading', 'Search results', { interactive: false }), ['header']),

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
+import { storedSnapshot } from '../fixtures/real-pages/corpus.js';
 import { el, pageAt, resolveClick } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://bouncer.test/mods/global/webadmin/listusers', 'Manage Users');
@@ -82,5 +83,23 @@ describe('an ordinal over a kind alone', () => {
   it('still reads the kind word as a name without an ordinal', async () => {
     const named = await resolveClick(contents, 'the linking link');
     expect('match' in named && named.match.name).toBe('1.3. Linking charts');
+  });
+});
+
+describe('an ordinal over copies of one link', () => {
+  // Erlang's lists reference links "ordering function" from several functions' descriptions, all to one place.
+  const lists = storedSnapshot({ site: 'erlang', page: 'lib/stdlib-4.2/doc/html/lists.html' });
+  const numbered = pageAt('http://harbour.test/book/', 'Contents')(
+    el('s', 'link', '4.2. Creating the First Chart', { href: 'charts.html#first', heading: 'Contents' }),
+    el('t', 'link', '4.3. Tides', { href: 'tides.html', heading: 'Contents' }),
+  );
+
+  it('counts them as one item, which the description names only in part', async () => {
+    expect('match' in (await resolveClick(lists, 'the last function on the page'))).toBe(false);
+  });
+
+  it('still takes a name that holds the counting word, its section number aside', async () => {
+    const named = await resolveClick(numbered, 'Creating the First Chart');
+    expect('match' in named && named.match.id).toBe('s');
   });
 });

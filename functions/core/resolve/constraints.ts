@@ -8,7 +8,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { gatherEvidence } from './evidence.js';
-import { GENERIC } from './query-words.js';
+import { GENERIC, ORDINALS } from './query-words.js';
 import type { Query } from './query.js';
 import type { Answer } from './resolver.js';
 import { inRegion, type Intent, type Scored } from './score.js';
@@ -17,7 +17,7 @@ import { isField } from './fields.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, stemOf, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
-import { allBox, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
+import { allBox, dataCell, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import {
   complementAbsent,
@@ -104,7 +104,8 @@ const counting = (ordinal: number): string => (ordinal > 0 ? `number ${ordinal}`
  * items, and elements of different kinds that share a word are no list. With one element matching, it counts
  * nothing, and a name the description only touches ("change" of "Recent Changes") is a word match, not the
  * list of changes meant. One match and "first" stands only when the description covers its whole name ("the
- * first name field" for "First name", "the first Add to cart button" when there is one).
+ * first name field" for "First name", "the first Add to cart button" when there is one). Copies of one link
+ * count as one: "the last setting" is no copy of "To list of settings" repeated at the foot of a list of settings.
  */
 const uncountedOrdinal = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   const { query, snapshot, description } = stated;
@@ -115,7 +116,9 @@ const uncountedOrdinal = (match: SnapshotElement, stated: Stated, sorted: Scored
     byId,
   );
   if (!tier.some((s) => s.element === match)) return undefined; // counted among the items under a heading
-  if (tier.length > 1) {
+  // Copies of one link (the same name to the same place, at the top and the foot of a page) are one item.
+  const distinct = new Set(tier.map((s) => `${s.element.role} ${s.element.name} ${s.element.href ?? s.element.id}`));
+  if (distinct.size > 1) {
     // Counting needs like items: a link and a dropdown that share a word are not a list with a first.
     if (tier.every((s) => s.element.role === match.role)) return undefined;
     return {
@@ -126,7 +129,10 @@ const uncountedOrdinal = (match: SnapshotElement, stated: Stated, sorted: Scored
   }
   const said = new Set(words(description));
   const name = words(match.name);
-  if (name.length && name.every((w) => said.has(w))) return undefined;
+  // The counting word is the name's own ("3.4 Final touches", "4.2.10. Creating the First User"): the name said
+  // whole, its section number aside.
+  const own = name.some((w) => ORDINALS[w] !== undefined) ? name.filter((w) => !/^[\d.]+$/.test(w)) : name;
+  if (own.length && own.every((w) => said.has(w))) return undefined;
   return {
     none: true,
     reason: `the description counts items (${counting(query.ordinal)}), but only one element matches it, and only in part; say which one`,
@@ -352,6 +358,8 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     ordinalUnsaid(answer.match, stated, sorted) ??
     halfSaid(answer.match, stated, sorted) ??
     tablePartAsked(answer.match, stated, sorted) ??
+    // Last, once no reading refused the cell: its row's one link is the record it names, or the resolver asks.
+    dataCell(answer.match, stated, sorted) ??
     answer
   );
 };

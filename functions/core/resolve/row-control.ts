@@ -215,6 +215,44 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
   };
 };
 
+/** Cells a click may meet whole: a record's datum or the header of its row; neither does anything when clicked. */
+const DATA_CELLS = new Set(['cell', 'gridcell', 'rowheader']);
+
+/**
+ * "localhost" in a list of hosts whose row links the host by its address, "print version information" beside
+ * the option "-version" it describes: a cell of a data table met whole for a click. A cell is text, and a click
+ * on it does nothing. A row whose one control is a link is one record reached through that link, so the link is
+ * meant; a row of several controls leaves which one unsaid, and a row of none has nothing there to click: the
+ * resolver names the cell and the row's controls and asks rather than click text. A description that asks for
+ * the cell itself ("the cell …", or by its row and column: "Ann Poe's role") keeps it.
+ */
+export const dataCell = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (match.interactive || !DATA_CELLS.has(match.role) || stated.intent !== 'click') return undefined;
+  if (stated.query.role?.roles.has(match.role)) return undefined;
+  // Named by its row or column ("Ann Poe's role"), the cell is the datum asked for, not text standing for a control.
+  if (specificWords(stated).some((w) => !nameSays(match, w) && placeSays(match, w, stated))) return undefined;
+  const controls = rowOf(match, stated);
+  const record = recordLink(match, [], stated, controls);
+  if (record) return record;
+  // The row's header naming its one control ("System" before the driver's dropdown) is that control's label.
+  if (controls.length === 1 && [controls[0].row, controls[0].label, controls[0].near].includes(match.name))
+    return { match: controls[0], confidence: 0.6 };
+  const mine = sorted.find((s) => s.element === match);
+  const row = controls.map(scoredLookup(sorted, stated.snapshot.elements));
+  const cell = mine ? [candidateOf(mine)] : [];
+  if (!row.length)
+    return {
+      none: true,
+      reason: `the best match is the text "${match.name}" in a table, and nothing in its row can be clicked`,
+      closest: cell,
+    };
+  return {
+    ambiguous: true,
+    reason: `the best match is the text "${match.name}" in a table row, not a control; say which of the row's controls`,
+    candidates: [...cell, ...row.map(candidateOf)].slice(0, 5),
+  };
+};
+
 /** What a field holds, as words: the key of its row in an editable grid. */
 const valueSays = (element: SnapshotElement, word: string): boolean =>
   element.value !== undefined && words(element.value).some((t) => tokenMatch(stemOf(word), stemOf(t)) >= 0.7);

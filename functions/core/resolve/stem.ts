@@ -62,6 +62,9 @@ export const stemWord = (word: string): string => {
     // "Class", "address", "access": a double s is the word's own, not a plural ("classes" → "class" meets it).
     if (suffix === 's' && word.endsWith('ss')) break;
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
+      // "Previous", "various", "obvious": "-ious" is no suffix on a word of its own ("previ" would begin "preview",
+      // "vari" "variable").
+      if (suffix.startsWith('ous') && word.at(-suffix.length - 1) === 'i') break;
       stem = word.slice(0, -suffix.length);
       vowel = /^[aeiou]/.test(suffix);
       break;

@@ -367,6 +367,13 @@ export const spokenWords = (text: string): string[] => {
 /** Prefixes that make a word its opposite. */
 const NEGATING = new Set(['un', 'non', 'dis', 'de', 'in', 'im', 'ir', 'il', 'anti', 'mis']);
 
+/** Whether `short` begins `long` and ends between two of its digits. */
+const digitCut = (short: string, long: string): boolean =>
+  long.length > short.length &&
+  long.startsWith(short) &&
+  /\d/.test(short.at(-1) ?? '') &&
+  /\d/.test(long[short.length]);
+
 /**
  * How well a description token matches a page token: 1 the same, 0.8 one starts the other (subscribe /
  * subscription, 4 letters at least), 0.7 a compound holding it, else 0. Not one typo apart: a word one letter from
@@ -375,6 +382,8 @@ const NEGATING = new Set(['un', 'non', 'dis', 'de', 'in', 'im', 'ir', 'il', 'ant
  */
 export const tokenMatch = (wanted: string, seen: string): number => {
   if (wanted === seen) return 1;
+  // A number cut inside its digits is another number ("127.0.0.1" is not "127.0.0.12", "201" not "2019").
+  if (digitCut(wanted, seen) || digitCut(seen, wanted)) return 0;
   // A page word may be an abbreviation of the description's only when it keeps most of it ("config" for
   // "configur…"), not when it is a shorter word of its own ("commit" is no "commitdiff").
   if (
