@@ -114,6 +114,7 @@ const realPages = async () => {
     blind12,
     blind13,
     blind14,
+    blind15,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -137,6 +138,7 @@ const realPages = async () => {
     blind12: withPercent(blind12),
     blind13: withPercent(blind13),
     blind14: withPercent(blind14),
+    blind15: withPercent(blind15),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
