@@ -319,3 +319,41 @@ describe('a number said whole', () => {
     expect(answerOf(await offlineResolver.resolve(hosts, 'release 3.25'))).toBe('v1');
   });
 });
+
+describe('numbers in results and pagers', () => {
+  // A page of search results: appendix sections numbered "D.2", "D.3", and the pager's buttons "1" and "2".
+  const results = pageAt('http://docs.test/search?q=capture', 'Search: capture')(
+    el('r1', 'link', 'D.2. tshark: Terminal-based capture', { href: '/docs/tshark.html' }),
+    el('r2', 'link', 'D.3. tcpdump: Capturing with tcpdump', { href: '/docs/tcpdump.html' }),
+    el('r3', 'link', 'Chapter 4. Capturing Live Network Data', { href: '/docs/capture.html' }),
+    el('p1', 'button', '1'),
+    el('p2', 'button', '2'),
+    el('p4', 'button', '4'),
+  );
+
+  it("reads an appendix's number whole: page 3 is not section D.3", async () => {
+    expect(answerOf(await offlineResolver.resolve(results, 'page 3'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(results, 'page 2'))).toBe('p2');
+  });
+
+  it('takes the element that says the kind with the number over a bare number', async () => {
+    expect(answerOf(await offlineResolver.resolve(results, 'Chapter 4'))).toBe('r3');
+  });
+});
+
+describe("a step link's label quoted whole", () => {
+  // mom's manual: the page links its next chapter, and mentions the chapter before it in its text.
+  const chapter = pageAt('http://docs.test/mom/using.html', 'Using mom')(
+    el('t', 'link', 'Back to Table of Contents', { href: 'toc.html' }),
+    el('n', 'link', 'Next: The typesetting macros', { href: 'typesetting.html' }),
+    el('p', 'link', 'What is mom?', { href: 'intro.html', near: 'As explained in the section' }),
+  );
+
+  it('is no mention of that page in the text', async () => {
+    expect(answerOf(await offlineResolver.resolve(chapter, 'Previous: What is mom?'))).toBe('none');
+  });
+
+  it('still finds the step link that says it', async () => {
+    expect(answerOf(await offlineResolver.resolve(chapter, 'Next: The typesetting macros'))).toBe('n');
+  });
+});

@@ -109,3 +109,31 @@ describe('a result on a page of search results', () => {
     expect(said(await resolve(home, 'the last result'))).toBe('none');
   });
 });
+
+describe('results inside the search form', () => {
+  // Xapian's Omega: one form holds the query, the results (each a row of a table: a box to mark it relevant, its
+  // title and its address, both links to the document) and the pager's buttons; the program's link comes last.
+  const inForm = ['search'];
+  const row = ['search', 'table'];
+  const omega = pageAt('http://docs.test/cgi-bin/omega?P=filter', 'Omega Search: filter')(
+    at(340, 8, el('q', 'searchbox', '', { editable: true }), inForm),
+    at(880, 8, el('go', 'button', 'Search', { type: 'submit' }), inForm),
+    at(78, 100, el('b1', 'checkbox', '', { near: 'Size: 9.7K' }), row),
+    at(124, 90, el('t1', 'link', '4.10. Filtering while capturing', { href: '/docs/capture.html' }), row),
+    at(124, 120, el('u1', 'link', '/docs/capture.html', { href: '/docs/capture.html' }), row),
+    at(78, 180, el('b2', 'checkbox', '', { near: 'Size: 4.9K' }), row),
+    at(124, 170, el('t2', 'link', '6.6. Defining filters', { href: '/docs/define.html' }), row),
+    at(124, 200, el('u2', 'link', '/docs/define.html', { href: '/docs/define.html' }), row),
+    at(124, 250, el('t3', 'link', 'Chapter 6. Working with packets', { href: '/docs/work.html' }), row),
+    at(124, 280, el('u3', 'link', '/docs/work.html', { href: '/docs/work.html' }), row),
+    at(536, 330, el('p1', 'button', '1'), inForm),
+    at(563, 330, el('p2', 'button', '2'), inForm),
+    at(1159, 400, el('x', 'link', 'xapian-omega 1.4.22', { href: 'https://xapian.org/', near: '3 results found' })),
+  );
+
+  it("counts the results the form holds, a result's title and address one result", async () => {
+    expect(said(await resolve(omega, 'the first result'))).toBe('4.10. Filtering while capturing');
+    expect(said(await resolve(omega, 'the second result'))).toBe('6.6. Defining filters');
+    expect(said(await resolve(omega, 'the last result'))).toBe('Chapter 6. Working with packets');
+  });
+});

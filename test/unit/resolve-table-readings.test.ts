@@ -121,6 +121,17 @@ describe('a menu that names a host above its pages', () => {
     expect(said(await resolveClick(stored, 'Statistics of harbour.test'))).not.toBe('harbour.test');
     expect(said(await resolveClick(menu, 'Statistics of harbour.test'))).not.toBe('harbour.test');
   });
+
+  it('"the last link of the full contents" is not the link "Full Contents" that names the part', async () => {
+    const manual = pageAt('http://docs.test/toc.html', 'Contents')(
+      el('q', 'link', 'Quick Contents', { href: '#quick' }),
+      el('f', 'link', 'Full Contents', { href: '#full' }),
+      el('h', 'heading', 'Full Contents', { interactive: false }),
+      el('a', 'link', 'Introduction', { href: 'intro.html', heading: 'Full Contents' }),
+      el('b', 'link', 'Appendix', { href: 'appendix.html', heading: 'Full Contents' }),
+    );
+    expect(said(await resolveClick(manual, 'the last link of the full contents'))).not.toBe('Full Contents');
+  });
 });
 
 describe('counting a table whose heading names its records', () => {

@@ -26,9 +26,10 @@ import {
   oppositeStep,
   partInProse,
   rivalSaysRest,
+  bareNumberRival,
   tablePartAsked,
 } from './unsaid.js';
-import { homeInPage, numberAbsent, stepNotOffered } from './not-offered.js';
+import { homeInPage, numberAbsent, stepLabelUnsaid, stepNotOffered } from './not-offered.js';
 import { scopeNamedOnly } from './scope-named.js';
 import { memberAbsent } from './series.js';
 import { otherUnit, unitAsked } from './sequence-unit.js';
@@ -342,10 +343,12 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     oppositeStep(answer.match, stated, sorted) ??
     otherUnit(answer.match, stated, sorted) ??
     stepNotOffered(answer.match, stated, sorted) ??
+    stepLabelUnsaid(answer.match, stated, sorted) ??
     homeInPage(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??
     partInProse(answer.match, stated, sorted) ??
     rivalSaysRest(answer.match, stated, sorted) ??
+    bareNumberRival(answer.match, stated, sorted) ??
     complementAbsent(answer.match, stated, sorted) ??
     memberAbsent(answer.match, stated, sorted) ??
     numberAbsent(answer.match, stated, sorted) ??

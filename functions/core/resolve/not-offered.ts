@@ -77,3 +77,23 @@ export const homeInPage = (match: SnapshotElement, stated: Stated, sorted: Score
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/** "Next: The typesetting macros", "Previous: What is mom?": a step link's label quoted whole, its step word first. */
+const STEP_LABEL = /^\s*(next|previous|prev|up|back|forward)\s*:/i;
+
+/**
+ * "Previous: What is mom?" met by a link "What is mom?" in the text of a page that links only its next page: the
+ * description quotes a step link's label, and a match that does not say the step (its words, title or `rel`) is a
+ * mention of that page, not the step asked for. The page does not offer it.
+ */
+export const stepLabelUnsaid = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const step = STEP_LABEL.exec(stated.description)?.[1];
+  if (!step || stated.intent === 'scroll') return undefined;
+  const own = tokensOf(match, ['name', 'label', 'text', 'title', 'alt', 'rel']);
+  if (words(step).some((w) => says(own, w))) return undefined;
+  return {
+    none: true,
+    reason: `the description quotes a "${step}" link, and the best match "${match.name}" is no such step`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};

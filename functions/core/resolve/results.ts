@@ -39,24 +39,49 @@ const showsResults = (elements: SnapshotElement[]): boolean =>
     ),
   );
 
-const inSearchForm = (element: SnapshotElement): boolean =>
-  element.role === 'searchbox' ||
-  (element.region ?? []).some((r) => r === 'search' || /^search\b/i.test(r) || /^form\b.*\bsearch/i.test(r));
+const SEARCH_REGION = (r: string) => r === 'search' || /^search\b/i.test(r) || /^form\b.*\bsearch/i.test(r);
 
-/** The links listed after a search form and below it, outside the page's frame, in document order. */
+const inSearchForm = (element: SnapshotElement): boolean =>
+  element.role === 'searchbox' || (element.region ?? []).some(SEARCH_REGION);
+
+/** The search form an element belongs to: its regions down to the outermost search region (or its own, for a box). */
+const formOf = (element: SnapshotElement): string => {
+  const regions = element.region ?? [];
+  const at = regions.findIndex(SEARCH_REGION);
+  return (at < 0 ? regions : regions.slice(0, at + 1)).join('>');
+};
+
+/**
+ * The form's own fields, in document order: its controls up to the first link or the first control inside a
+ * table or list of the form. A form may wrap its results (Xapian's Omega: each result a row of a table in the
+ * form, with a box to mark it relevant, and the pager's buttons below): those are not the fields asked from.
+ */
+const fieldsOf = (elements: SnapshotElement[], form: number[]): number[] => {
+  const key = formOf(elements[form[0]]);
+  const inner = (e: SnapshotElement) =>
+    (e.region ?? []).length > key.split('>').length && /^(?:table|list)\b/.test((e.region ?? []).at(-1) ?? '');
+  const end = form.findIndex((i) => elements[i].role === 'link' || inner(elements[i]));
+  return end < 0 ? form : end === 0 ? form.slice(0, 1) : form.slice(0, end);
+};
+
+/**
+ * The links listed after a search form's fields and below them, outside the page's frame, in document order;
+ * links that follow one to the same place (a result's title, then its address) are that one result.
+ */
 const linksAfter = (elements: SnapshotElement[], form: number[]): SnapshotElement[] => {
-  const last = Math.max(...form);
-  const bottom = Math.max(...form.map((i) => elements[i].box.y + elements[i].box.height));
-  return elements.slice(last + 1).filter(
+  const fields = fieldsOf(elements, form);
+  const last = Math.max(...fields);
+  const bottom = Math.max(...fields.map((i) => elements[i].box.y + elements[i].box.height));
+  const links = elements.slice(last + 1).filter(
     (e) =>
       e.interactive &&
       e.visible &&
       e.role === 'link' &&
       e.box.y >= bottom &&
-      !inSearchForm(e) &&
       // A page wrapped whole in an `aside` or `header` still has its results in `main`.
       ((e.region ?? []).includes('main') || !(e.region ?? []).some((r) => FRAME.test(r))),
   );
+  return links.filter((e, i) => !e.href || e.href !== links[i - 1]?.href);
 };
 
 /** Of several columns of links, the one most of them stand in; undefined when two are as long (no one list). */
@@ -78,7 +103,7 @@ export const searchResults = (elements: SnapshotElement[]): SnapshotElement[] | 
   const forms = new Map<string, number[]>();
   elements.forEach((e, i) => {
     if (!inSearchForm(e) || !e.visible || e.box.height <= 0) return;
-    const key = (e.region ?? []).join('>');
+    const key = formOf(e);
     forms.set(key, [...(forms.get(key) ?? []), i]);
   });
   const byLast = [...forms.values()].sort((a, b) => Math.max(...b) - Math.max(...a));

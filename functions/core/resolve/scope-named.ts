@@ -28,6 +28,16 @@ export const scopeNamedOnly = (match: SnapshotElement, stated: Stated, sorted: S
   const own = words(match.name).map(stemOf);
   if (!own.length || !own.every((w) => after.has(w) && !before.has(w))) return undefined;
   const missing = specificWords(stated).filter((w) => before.has(stemOf(w)));
+  // "The last link of the full table of contents" met by the link "Full Table of Contents": what is counted or
+  // the kind asked for before "of" is in that part, and the part's own link is not it.
+  const kind = stated.query.kindWord;
+  const counted = stated.query.ordinal !== undefined || (kind !== undefined && before.has(stemOf(kind)));
+  if (!missing.length && counted && !stated.query.relation)
+    return {
+      none: true,
+      reason: `the best match "${match.name}" is what the description names as the place, not the ${kind ?? 'item'} counted in it`,
+      closest: sorted.slice(0, 3).map(candidateOf),
+    };
   if (!missing.length) return undefined;
   // A record's link in a table row: its row's controls are the business of `ofRow` and the row checks.
   const copies = match.href ? snapshot.elements.filter((e) => e.href === match.href) : [match];

@@ -350,6 +350,34 @@ export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Sc
   };
 };
 
+/**
+ * "Chapter 4" met by the pager's button "4" while the link "Chapter 4. Capturing Live Network Data" says the
+ * word too: a bare number says only the number, and an element that says every word of the description is the
+ * one meant (of several, the resolver asks). "Line 9" where only the line's number is a link keeps that number.
+ */
+export const bareNumberRival = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || /\p{L}/u.test(match.name) || !/\d/.test(match.name)) return undefined;
+  // The kind said ("chapter") counts here: it is what the bare number lacks.
+  const terms = [...new Set([...stated.query.terms, ...stated.query.hints, ...stated.query.optional])].filter(
+    (w) => !STOPWORDS.has(w),
+  );
+  if (!terms.some((w) => !/\d/.test(w))) return undefined;
+  const top = sorted.find((s) => s.element === match)?.score ?? 0;
+  const rivals = sorted.filter(
+    (s) =>
+      s.element !== match &&
+      s.score >= RIVAL_SHARE * top &&
+      terms.every((w) => says(tokensOf(s.element, ['name', 'text']), w)),
+  );
+  if (!rivals.length) return undefined;
+  if (rivals.length === 1) return { match: rivals[0].element, confidence: 0.6 };
+  return {
+    ambiguous: true,
+    reason: `"${match.name}" is only the number; ${rivals.length} elements say all of "${stated.description}"`,
+    candidates: rivals.slice(0, 5).map(candidateOf),
+  };
+};
+
 /** Words that count rather than name ("the first entry"): the ordinal's own checks see to them. */
 const ORDINAL_WORDS = new Set(['first', 'second', 'third', 'fourth', 'fifth', 'last', 'final', 'next', 'previous']);
 

@@ -290,8 +290,11 @@ const cache = new Map<string, string[]>();
 
 /** Words that read as "next" only as a short control's words (see `tokenize`). */
 const STEP_WORDS = new Set(['forward', 'following']);
-/** Splits a text into words; a dotted number ("1.5", "4.8.2") stays one: "chapter 5" is not section 1.5. */
-const WORD_BREAK = /[^\p{L}\p{N}.]+|\.(?!\d)|(?<!\d)\./u;
+/**
+ * Splits a text into words; a dotted number ("1.5", "4.8.2") stays one: "chapter 5" is not section 1.5. So does an
+ * appendix's ("D.3", "A.1.2"): its number is no "3".
+ */
+const WORD_BREAK = /[^\p{L}\p{N}.]+|\.(?!\d)|(?<!\d|(?<!\p{L})\p{L})\./u;
 const tokenize = (text: string): string[] => {
   let value = NON_ASCII.test(text) ? folded(text) : text.toLowerCase();
   if (ANY_GLYPH.test(value)) for (const [pattern, replacement] of GLYPHS) value = value.replace(pattern, replacement);
