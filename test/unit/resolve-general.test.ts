@@ -357,3 +357,18 @@ describe("a step link's label quoted whole", () => {
     expect(answerOf(await offlineResolver.resolve(chapter, 'Next: The typesetting macros'))).toBe('n');
   });
 });
+
+describe('a description of common words only', () => {
+  it('is said by the match, not only by the sentence before it', async () => {
+    const footer = pageAt('http://docs.test/groff/webpage.html', 'groff')(
+      el('l', 'link', 'License', { href: 'license.html' }),
+      el('g', 'link', 'groff-1.22.4', {
+        href: 'http://www.gnu.org/software/groff',
+        near: 'This document was produced using',
+      }),
+    );
+    expect(answerOf(await offlineResolver.resolve(footer, 'Documentation'))).toBe('none');
+    const named = pageAt('http://docs.test/', 'Home')(el('d', 'link', 'Documentation', { href: 'docs/' }));
+    expect(answerOf(await offlineResolver.resolve(named, 'Documentation'))).toBe('d');
+  });
+});

@@ -189,7 +189,10 @@ const gridValue = (match: SnapshotElement, specific: string[]): boolean => {
 export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (stated.intent === 'scroll' || !match.interactive || !match.name.trim() || FIELD_ROLES.has(match.role))
     return undefined;
-  const specific = specificWords(stated);
+  // A description of common words only ("Documentation") is still to be said by the match, not by its sentence.
+  const specific = specificWords(stated).length
+    ? specificWords(stated)
+    : [...new Set(stated.query.terms)].filter((w) => !STOPWORDS.has(w));
   // "The last tag" among links after "Tags:": with an ordinal the words name the list whose items are counted
   // (the ordinal's own checks see that they are one), not the item itself.
   if (!specific.length || stated.query.relation || stated.query.ordinal !== undefined) return undefined;
