@@ -115,6 +115,7 @@ const realPages = async () => {
     blind13,
     blind14,
     blind15,
+    blind16,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -139,6 +140,7 @@ const realPages = async () => {
     blind13: withPercent(blind13),
     blind14: withPercent(blind14),
     blind15: withPercent(blind15),
+    blind16: withPercent(blind16),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
