@@ -372,3 +372,22 @@ describe('a description of common words only', () => {
     expect(answerOf(await offlineResolver.resolve(named, 'Documentation'))).toBe('d');
   });
 });
+
+describe('a name written as a title', () => {
+  // A mailing-list archive's date index: it links the thread index (not itself) and its messages.
+  const index = pageAt('http://lists.test/archive/maillist.html', 'widget-users (date)')(
+    el('ti', 'link', 'Thread Index', { href: 'threads.html' }),
+    el('m1', 'link', 'Widget 2.4 released', { href: 'msg00000.html' }),
+    el('ms', 'link', 'MS Teams notes', { href: 'msg00001.html' }),
+  );
+
+  it('is not met by another name of its shape with one word swapped', async () => {
+    expect(answerOf(await offlineResolver.resolve(index, 'Author Index'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(index, 'Date Index'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(index, 'Thread Index'))).toBe('ti');
+  });
+
+  it('is still met by a shortening of a word', async () => {
+    expect(answerOf(await offlineResolver.resolve(index, 'Microsoft Teams Notes'))).toBe('ms');
+  });
+});

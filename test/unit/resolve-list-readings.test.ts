@@ -103,3 +103,55 @@ describe('an ordinal over copies of one link', () => {
     expect('match' in named && named.match.id).toBe('s');
   });
 });
+
+describe('a link back to the page itself', () => {
+  // NTPsec's command index: each section's list of commands ends with a link back to the index itself.
+  const at = (e: SnapshotElement, y: number, x = 125): SnapshotElement => ({
+    ...e,
+    box: { x, y, width: 200, height: 16 },
+  });
+  const index = pageAt('http://ntp.test/docs/comdex.html', 'Command Index')(
+    at(el('h1', 'heading', '1. Server Commands and Options', { interactive: false }), 100, 5),
+    at(
+      el('s1', 'link', 'server - configure client association', {
+        href: 'confopt.html#server',
+        heading: '1. Server Commands and Options',
+      }),
+      130,
+    ),
+    at(
+      el('s2', 'link', 'peer - configure symmetric peer', {
+        href: 'confopt.html#peer',
+        heading: '1. Server Commands and Options',
+      }),
+      150,
+    ),
+    at(el('i1', 'link', 'Command Index', { href: 'comdex.html', heading: '1. Server Commands and Options' }), 170),
+    at(el('h2', 'heading', '2. Miscellaneous Commands', { interactive: false }), 200, 5),
+    at(
+      el('m1', 'link', 'driftfile - specify frequency file', {
+        href: 'miscopt.html#driftfile',
+        heading: '2. Miscellaneous Commands',
+      }),
+      230,
+    ),
+    at(
+      el('m2', 'link', 'tos - modify service parameters', {
+        href: 'miscopt.html#tos',
+        heading: '2. Miscellaneous Commands',
+      }),
+      250,
+    ),
+    at(el('i2', 'link', 'Command Index', { href: 'comdex.html', heading: '2. Miscellaneous Commands' }), 270),
+  );
+
+  it('is no item of the list it ends', async () => {
+    const last = await resolveClick(index, 'the last miscellaneous command');
+    expect('match' in last && last.match.id).toBe('m2');
+  });
+
+  it('is no item counted under a heading', async () => {
+    const first = await resolveClick(index, 'the first command under Server Commands and Options');
+    expect('match' in first && first.match.id).not.toBe('i1');
+  });
+});

@@ -287,7 +287,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     intent !== 'scroll'
   ) {
     // Unless the links under it are plainly a list (one column of links drawn alike): then it counts them.
-    const items = listUnder(tier[0].element, snapshot.elements);
+    const items = listUnder(tier[0].element, snapshot.elements, snapshot.url);
     const item = items && (query.ordinal > 0 ? items[query.ordinal - 1] : items[items.length + query.ordinal]);
     if (item) return { match: item, confidence: confidenceOf(tier[0], [tier[0], ...outside]) };
     return {

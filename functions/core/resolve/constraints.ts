@@ -27,9 +27,10 @@ import {
   partInProse,
   rivalSaysRest,
   bareNumberRival,
+  otherName,
   tablePartAsked,
 } from './unsaid.js';
-import { homeInPage, numberAbsent, stepLabelUnsaid, stepNotOffered } from './not-offered.js';
+import { homeInPage, leadsToItself, numberAbsent, stepLabelUnsaid, stepNotOffered } from './not-offered.js';
 import { scopeNamedOnly } from './scope-named.js';
 import { memberAbsent } from './series.js';
 import { otherUnit, unitAsked } from './sequence-unit.js';
@@ -345,10 +346,12 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     stepNotOffered(answer.match, stated, sorted) ??
     stepLabelUnsaid(answer.match, stated, sorted) ??
     homeInPage(answer.match, stated, sorted) ??
+    leadsToItself(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??
     partInProse(answer.match, stated, sorted) ??
     rivalSaysRest(answer.match, stated, sorted) ??
     bareNumberRival(answer.match, stated, sorted) ??
+    otherName(answer.match, stated, sorted) ??
     complementAbsent(answer.match, stated, sorted) ??
     memberAbsent(answer.match, stated, sorted) ??
     numberAbsent(answer.match, stated, sorted) ??

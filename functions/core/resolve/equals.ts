@@ -185,9 +185,20 @@ const ALIKE = 2;
  * taller, and are left out. Exactly one such column with at least two links is the list; otherwise none is
  * known, and the caller says so rather than count.
  */
-export const listUnder = (heading: SnapshotElement, elements: SnapshotElement[]): SnapshotElement[] | undefined => {
+export const listUnder = (
+  heading: SnapshotElement,
+  elements: SnapshotElement[],
+  pageUrl?: string,
+): SnapshotElement[] | undefined => {
+  // A link back to this very page after each list ("Command Index" on the command index) is no item of it.
   const links = elements.filter(
-    (e) => e.role === 'link' && e.visible && e.interactive && e.heading === heading.name && e.box.y > heading.box.y,
+    (e) =>
+      e.role === 'link' &&
+      e.visible &&
+      e.interactive &&
+      e.heading === heading.name &&
+      e.box.y > heading.box.y &&
+      !leadsHere(e.href, pageUrl),
   );
   const columns: SnapshotElement[][] = [];
   for (const link of links) {
@@ -199,4 +210,16 @@ export const listUnder = (heading: SnapshotElement, elements: SnapshotElement[])
   }
   const lists = columns.filter((c) => c.length > 1 && new Set(c.map((e) => e.box.y)).size === c.length);
   return lists.length === 1 ? lists[0].sort((a, b) => a.box.y - b.box.y) : undefined;
+};
+
+/** Whether a link leads to the page it is on, no part of it named (a fragment names a part: "#usage" is not here). */
+export const leadsHere = (href: string | undefined, pageUrl: string | undefined): boolean => {
+  if (!href || !pageUrl || href.includes('#')) return false;
+  try {
+    const target = new URL(href, pageUrl);
+    const page = new URL(pageUrl);
+    return target.origin === page.origin && target.pathname === page.pathname && target.search === page.search;
+  } catch {
+    return false;
+  }
 };

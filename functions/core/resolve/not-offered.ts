@@ -9,7 +9,8 @@ import type { Stated } from './stated.js';
 import type { Scored } from './score.js';
 import { candidateOf } from './tier.js';
 import { CARRIED, onPage, says, specificWords, tokensOf } from './unsaid.js';
-import { words } from './words.js';
+import { leadsHere } from './equals.js';
+import { stemOf, words } from './words.js';
 
 /** A word with a digit that counts ("1st", "3rd") rather than names. */
 const COUNTING = /^\d+(?:st|nd|rd|th)$/;
@@ -94,6 +95,26 @@ export const stepLabelUnsaid = (match: SnapshotElement, stated: Stated, sorted: 
   return {
     none: true,
     reason: `the description quotes a "${step}" link, and the best match "${match.name}" is no such step`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/**
+ * "The first command under Server Commands" met by "Command Index" on the command index itself: a link to the very
+ * page it is on, no part of it named, only shows the same page again; it is no item counted or placed on that page,
+ * unless the description says its whole name.
+ */
+export const leadsToItself = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || match.role !== 'link' || !leadsHere(match.href, stated.snapshot.url))
+    return undefined;
+  // Only where the description counts or places an item ("the first command under …"): "Home" on the home page
+  // is still its own link, clicked to start over.
+  if (stated.query.ordinal === undefined && !stated.query.relation) return undefined;
+  const said = words(stated.description).map(stemOf);
+  if (words(match.name).every((w) => says(said, w))) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" leads to this very page`,
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };

@@ -408,3 +408,42 @@ export const complementAbsent = (match: SnapshotElement, stated: Stated, sorted:
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/** Whether a word is a shortening of another: its first letter, then its letters in order ("ms", "microsoft"). */
+const shortens = (short: string, long: string): boolean => {
+  if (short.length >= long.length || short[0] !== long[0]) return false;
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at += 1;
+  return at >= short.length;
+};
+
+/** Names this short are read word for word: each word is one the element is called by. */
+const SHORT_NAME = 3;
+
+/**
+ * "Date Index" met by "Thread Index" on the date index itself, "Date Next" by "Date Index": a short name that says
+ * some of a short description and, in place of the rest, a word of its own, is another thing of the same kind
+ * (one index of two, one step of four). The page has no element called so; the resolver says which came closest.
+ */
+export const otherName = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const { query } = stated;
+  if (stated.intent === 'scroll' || query.ordinal !== undefined || query.relation || query.role) return undefined;
+  const asked = [...new Set(query.terms)].filter((w) => !STOPWORDS.has(w));
+  const name = words(match.name).filter((w) => !STOPWORDS.has(w) && !/\d/.test(w));
+  if (asked.length < 2 || asked.length > SHORT_NAME || !name.length || name.length > SHORT_NAME) return undefined;
+  const own = tokensOf(match, OWN);
+  const missing = asked.filter((w) => !says(own, w));
+  const description = words(stated.description).map(stemOf);
+  const extra = name.filter((w) => !says(description, w));
+  // Written as a name ("Date Index": each word capitalized, no article or verb), and the match one of the same shape
+  // with one word swapped; not for a shortening of it ("MS Teams" for "Microsoft Teams").
+  const written = stated.description.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const titled = written.length === asked.length && written.every((w) => /^[\p{Lu}\p{N}]/u.test(w));
+  if (!titled || name.length !== asked.length || missing.length !== 1 || extra.length !== 1) return undefined;
+  if (shortens(extra[0], missing[0])) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" says "${extra.join(' ')}" where the description says "${missing.join(' ')}"`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
