@@ -116,6 +116,7 @@ const realPages = async () => {
     blind14,
     blind15,
     blind16,
+    blind17,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -141,6 +142,7 @@ const realPages = async () => {
     blind14: withPercent(blind14),
     blind15: withPercent(blind15),
     blind16: withPercent(blind16),
+    blind17: withPercent(blind17),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
