@@ -285,6 +285,9 @@ describe('document structure in offline resolution', () => {
     expect(new Set(['typing', 'typed', 'type'].map(stemWord)).size).toBe(1);
     expect(new Set(['creating', 'created', 'create'].map(stemWord)).size).toBe(1);
     expect(stemWord('running')).toBe('run');
+    // Never below three letters: "upper" is no "up", "adding" is "add".
+    expect(stemWord('upper')).not.toBe('up');
+    expect(stemWord('adding')).toBe(stemWord('add'));
   });
 
   it('keeps a word ending in -ious whole, so it begins no other word', async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import { breadcrumbLinks } from '../../functions/core/resolve/breadcrumb.js';
 import { contentsLinks } from '../../functions/core/resolve/scope.js';
+import { storedSnapshot } from '../fixtures/real-pages/corpus.js';
 import { el, pageAt } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://docs.test/faq.html', 'FAQ');
@@ -384,10 +385,21 @@ describe('a name written as a title', () => {
   it('is not met by another name of its shape with one word swapped', async () => {
     expect(answerOf(await offlineResolver.resolve(index, 'Author Index'))).toBe('none');
     expect(answerOf(await offlineResolver.resolve(index, 'Date Index'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(index, 'Author index'))).toBe('none');
     expect(answerOf(await offlineResolver.resolve(index, 'Thread Index'))).toBe('ti');
   });
 
   it('is still met by a shortening of a word', async () => {
     expect(answerOf(await offlineResolver.resolve(index, 'Microsoft Teams Notes'))).toBe('ms');
+  });
+});
+
+describe('a kind named with the words that say which', () => {
+  it('is not met by an element that says only the kind', async () => {
+    // pydoc's results for "zip" (bz2 among them, bzip2 said only in its text); the page also links "Module Index".
+    const results = storedSnapshot({ site: 'pydoc', page: 'search-zip.html' });
+    expect(answerOf(await offlineResolver.resolve(results, 'the bzip2 module'))).not.toBe('e0');
+    const index = pageAt('http://docs.test/', 'Docs')(el('mi', 'link', 'Module Index', { href: 'index.html' }));
+    expect(answerOf(await offlineResolver.resolve(index, 'the module index'))).toBe('mi');
   });
 });

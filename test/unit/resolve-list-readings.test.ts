@@ -155,3 +155,21 @@ describe('a link back to the page itself', () => {
     expect('match' in first && first.match.id).not.toBe('i1');
   });
 });
+
+describe('the page itself as the place counted', () => {
+  // A manual page: its contents at the top, links in its text, a reference at its foot.
+  const manual = pageAt('http://docs.test/File-Basename.html', 'File::Basename')(
+    el('c1', 'link', 'NAME', { href: '#NAME', heading: 'CONTENTS' }),
+    el('c2', 'link', 'SYNOPSIS', { href: '#SYNOPSIS', heading: 'CONTENTS' }),
+    el('c3', 'link', 'SEE ALSO', { href: '#SEE-ALSO', heading: 'CONTENTS' }),
+    el('t1', 'link', 'fileparse', { href: '#fileparse', heading: 'DESCRIPTION' }),
+    el('t2', 'link', 'basename(1)', { href: 'http://man.test/man1/basename', heading: 'SEE ALSO' }),
+  );
+
+  it('counts every link of the page in order', async () => {
+    const last = await resolveClick(manual, 'the last link on the page');
+    expect('match' in last && last.match.id).toBe('t2');
+    const first = await resolveClick(manual, 'the first link of the page');
+    expect('match' in first && first.match.id).toBe('c1');
+  });
+});

@@ -28,6 +28,7 @@ import {
   rivalSaysRest,
   bareNumberRival,
   otherName,
+  kindOnly,
   tablePartAsked,
 } from './unsaid.js';
 import { homeInPage, leadsToItself, numberAbsent, stepLabelUnsaid, stepNotOffered } from './not-offered.js';
@@ -352,6 +353,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     rivalSaysRest(answer.match, stated, sorted) ??
     bareNumberRival(answer.match, stated, sorted) ??
     otherName(answer.match, stated, sorted) ??
+    kindOnly(answer.match, stated, sorted) ??
     complementAbsent(answer.match, stated, sorted) ??
     memberAbsent(answer.match, stated, sorted) ??
     numberAbsent(answer.match, stated, sorted) ??

@@ -175,7 +175,12 @@ interface Count {
   kind: string[];
   /** The words of the place named after it ("classes table", "related links"), but for "the list" and such. */
   place: string[];
+  /** The place is the page itself ("the last link on the page"): every element of the kind counts, in order. */
+  wholePage: boolean;
 }
+
+/** Words that name the page as a whole. */
+const WHOLE_PAGE = new Set(['page', 'whole', 'entire', 'this'].map(stemOf));
 
 /** What the description counts, or nothing when it counts no list (a name with words of its own, "the last 7 days"). */
 const countOf = (description: string): Count | undefined => {
@@ -183,10 +188,12 @@ const countOf = (description: string): Count | undefined => {
   if (!parts) return undefined;
   const named = significant(parts[1]);
   if (named.length > 3 || named.some((w) => /\d/.test(w))) return undefined;
+  const placed = words(parts[2] ?? '').map(stemOf);
   return {
     named,
     kind: named.filter((w) => !ANY_ITEM.has(w)),
     place: significant(parts[2] ?? '').filter((w) => !ANY_LIST.has(w)),
+    wholePage: placed.includes('page') && placed.every((w) => WHOLE_PAGE.has(w) || STOPWORDS.has(w)),
   };
 };
 
@@ -281,6 +288,10 @@ const levelled = <T extends { list: List; items: SnapshotElement[] }>(fitting: T
 };
 
 const itemOf = (snapshot: PageSnapshot, count: Count, ordinal: number): SnapshotElement | undefined => {
+  if (count.wholePage && count.named.length === 1 && count.named[0] === 'link') {
+    const links = snapshot.elements.filter((e) => e.role === 'link' && e.interactive && e.visible && e.box.height > 0);
+    return ordinal > 0 ? links[ordinal - 1] : links[links.length + ordinal];
+  }
   const contents = contentsEntry(snapshot, count, ordinal);
   if (contents) return contents;
   const { named, kind, place } = count;

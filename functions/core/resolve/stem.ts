@@ -71,7 +71,8 @@ export const stemWord = (word: string): string => {
     }
   }
   // "formatting" → "formatt" → "format"; "running" → "run" (but "diffs" keeps "diff").
-  if (vowel && DOUBLED.test(stem)) stem = stem.slice(0, -1);
+  // Not below three letters: "upper" is no "up" ("upp" stays).
+  if (vowel && DOUBLED.test(stem) && stem.length > 3) stem = stem.slice(0, -1);
   // "Saving" → "sav" → "save", as "save" itself stays (four letters): a short stem that lost its silent e gets it
   // back ("coding", "typed", "naming", "dated"), so the forms meet the word.
   else if (vowel && SILENT_E_LOST.test(stem)) stem = `${stem}e`;

@@ -421,7 +421,7 @@ const shortens = (short: string, long: string): boolean => {
 const SHORT_NAME = 3;
 
 /**
- * "Date Index" met by "Thread Index" on the date index itself, "Date Next" by "Date Index": a short name that says
+ * "Date Index" met by "Thread Index" on the date index itself, "Command index" by "Concept Index": a short name that says
  * some of a short description and, in place of the rest, a word of its own, is another thing of the same kind
  * (one index of two, one step of four). The page has no element called so; the resolver says which came closest.
  */
@@ -435,15 +435,37 @@ export const otherName = (match: SnapshotElement, stated: Stated, sorted: Scored
   const missing = asked.filter((w) => !says(own, w));
   const description = words(stated.description).map(stemOf);
   const extra = name.filter((w) => !says(description, w));
-  // Written as a name ("Date Index": each word capitalized, no article or verb), and the match one of the same shape
-  // with one word swapped; not for a shortening of it ("MS Teams" for "Microsoft Teams").
+  // Written as a name ("Date Index", "Command index": capitalized, no article or other small word), and the match
+  // one of the same shape with one word swapped; not for a shortening of it ("MS Teams" for "Microsoft Teams").
   const written = stated.description.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const titled = written.length === asked.length && written.every((w) => /^[\p{Lu}\p{N}]/u.test(w));
+  const titled = written.length === asked.length && /^[\p{Lu}\p{N}]/u.test(written[0] ?? '');
   if (!titled || name.length !== asked.length || missing.length !== 1 || extra.length !== 1) return undefined;
   if (shortens(extra[0], missing[0])) return undefined;
   return {
     none: true,
     reason: `the best match "${match.name}" says "${extra.join(' ')}" where the description says "${missing.join(' ')}"`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/**
+ * "The bzip2 module" met by "Module Index" on a page of search results that has no bzip2: the match says only
+ * the kind of thing asked for (module, class, command…), none of the words that name which one. Those words
+ * say which; a match without any of them is a different thing of the kind, or an index of them.
+ */
+export const kindOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent === 'scroll' || stated.query.ordinal !== undefined || stated.query.relation) return undefined;
+  // The kind ends the description ("the bzip2 module"), the words before it saying which one.
+  const last = (stated.description.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).at(-1) ?? '';
+  if (!ENTITY_KINDS.has(stemOf(last))) return undefined;
+  const specific = specificWords(stated);
+  const which = specific.filter((w) => !ENTITY_KINDS.has(stemOf(w)));
+  if (!which.length || which.length === specific.length) return undefined;
+  const own = tokensOf(match, CARRIED);
+  if (which.some((w) => says(own, w)) || !specific.some((w) => says(own, w))) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" says only the kind asked for, not "${which.join(' ')}"`,
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
