@@ -117,6 +117,7 @@ const realPages = async () => {
     blind15,
     blind16,
     blind17,
+    blind18,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -143,6 +144,7 @@ const realPages = async () => {
     blind15: withPercent(blind15),
     blind16: withPercent(blind16),
     blind17: withPercent(blind17),
+    blind18: withPercent(blind18),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
