@@ -403,3 +403,16 @@ describe('a kind named with the words that say which', () => {
     expect(answerOf(await offlineResolver.resolve(index, 'the module index'))).toBe('mi');
   });
 });
+
+describe("a host's name asked for", () => {
+  const sites = pageAt('http://stats.test/topsites.html', 'Top sites')(
+    el('a', 'link', 'www.example.com', { href: 'http://www.example.com/' }),
+    el('b', 'link', 'news.example.net', { href: 'http://news.example.net/' }),
+  );
+
+  it('is written whole: another site sharing two of its words is not it', async () => {
+    expect(answerOf(await offlineResolver.resolve(sites, 'www.google.com'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(sites, 'games.example.net'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(sites, 'www.example.com'))).toBe('a');
+  });
+});

@@ -137,3 +137,29 @@ describe('results inside the search form', () => {
     expect(said(await resolve(omega, 'the last result'))).toBe('Chapter 6. Working with packets');
   });
 });
+
+describe('the page’s own link below its results', () => {
+  // ht://Dig's results: each a title and its address, both links to the document; the program's link below them,
+  // in the titles' column.
+  const htdig = pageAt('http://docs.test/cgi-bin/htsearch?words=leak', "Search results for 'leak'")(
+    at(8, 0, el('h', 'heading', "Search results for 'leak'", { interactive: false })),
+    at(86, 20, el('q', 'textbox', '', { editable: true }), ['search']),
+    at(346, 20, el('go', 'button', 'Search', { type: 'submit' }), ['search']),
+    at(8, 100, el('t1', 'link', 'Memcheck: a memory error detector', { href: 'http://docs.test/mc.html' })),
+    at(48, 150, el('u1', 'link', 'http://docs.test/mc.html', { href: 'http://docs.test/mc.html' })),
+    at(8, 200, el('t2', 'link', 'Valgrind FAQ', { href: 'http://docs.test/faq.html' })),
+    at(48, 250, el('u2', 'link', 'http://docs.test/faq.html', { href: 'http://docs.test/faq.html' })),
+    at(8, 300, el('t3', 'link', 'Quick Start Guide', { href: 'http://docs.test/quick.html' })),
+    at(48, 350, el('u3', 'link', 'http://docs.test/quick.html', { href: 'http://docs.test/quick.html' })),
+    at(8, 450, el('p', 'link', 'ht://Dig 3.2.0b6', { href: 'http://www.htdig.org/' })),
+    at(8, 450, el('logo', 'img', 'ht://Dig', { interactive: false })),
+  );
+
+  it('is no result: the last result is the last of the pairs', async () => {
+    expect(said(await resolve(htdig, 'the last result'))).toBe('Quick Start Guide');
+  });
+
+  it('is what a click on its logo, an image that is no link, means', async () => {
+    expect(said(await resolve(htdig, 'ht://Dig'))).toBe('ht://Dig 3.2.0b6');
+  });
+});

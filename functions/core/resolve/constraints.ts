@@ -31,7 +31,14 @@ import {
   kindOnly,
   tablePartAsked,
 } from './unsaid.js';
-import { homeInPage, leadsToItself, numberAbsent, stepLabelUnsaid, stepNotOffered } from './not-offered.js';
+import {
+  homeInPage,
+  imageNoControl,
+  leadsToItself,
+  numberAbsent,
+  stepLabelUnsaid,
+  stepNotOffered,
+} from './not-offered.js';
 import { scopeNamedOnly } from './scope-named.js';
 import { memberAbsent } from './series.js';
 import { otherUnit, unitAsked } from './sequence-unit.js';
@@ -346,6 +353,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     otherUnit(answer.match, stated, sorted) ??
     stepNotOffered(answer.match, stated, sorted) ??
     stepLabelUnsaid(answer.match, stated, sorted) ??
+    imageNoControl(answer.match, stated, sorted) ??
     homeInPage(answer.match, stated, sorted) ??
     leadsToItself(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??

@@ -118,3 +118,25 @@ export const leadsToItself = (match: SnapshotElement, stated: Stated, sorted: Sc
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/**
+ * "ht://Dig" met by the program's logo beside its link "ht://Dig 3.2.0b6", "page 2" by the pager's picture of the
+ * page being shown: an image that is no link and no control does nothing when clicked. The one link that says
+ * all of the image's name is what a click on that name means; with none (or several), the page offers nothing
+ * to click there. A description that asks for an image keeps it.
+ */
+export const imageNoControl = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent !== 'click' || match.interactive || match.role !== 'img' || stated.query.role) return undefined;
+  const named = words(match.name);
+  const links = named.length
+    ? stated.snapshot.elements.filter(
+        (e) => e.role === 'link' && e.interactive && e.visible && named.every((w) => says(tokensOf(e), w)),
+      )
+    : [];
+  if (links.length === 1) return { match: links[0], confidence: 0.6 };
+  return {
+    none: true,
+    reason: `"${match.name}" is an image that is no link or control here`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};

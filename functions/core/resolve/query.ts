@@ -110,6 +110,15 @@ export const parseQuery = (description: string): Query => {
     quotes.push(words(name));
     return ` quote:${quotes.length - 1} `;
   });
+  // And a host's name asked for ("www.google.com", "games.example.net"): "www.example.com" shares two of its words
+  // and is another site. Not one that says where ("system on web1.harbour.test"): a place is read as places are.
+  text = text.replace(
+    /(?<![\p{L}\d.@/])(?<!\b(?:on|in|of|under|at|from|for)\s+)(?:[\p{L}\d-]+\.){2,}[a-z]{2,6}(?![\p{L}\d.])/giu,
+    (name) => {
+      quotes.push(words(name));
+      return ` quote:${quotes.length - 1} `;
+    },
+  );
   text = text.toLowerCase().replace(NOT_STATE, 'un$1');
   // "The next page of results", "the last page of comments": what the pages hold says nothing of the pager's link.
   text = text.replace(

@@ -81,8 +81,29 @@ const linksAfter = (elements: SnapshotElement[], form: number[]): SnapshotElemen
       // A page wrapped whole in an `aside` or `header` still has its results in `main`.
       ((e.region ?? []).includes('main') || !(e.region ?? []).some((r) => FRAME.test(r))),
   );
-  return links.filter((e, i) => !e.href || e.href !== links[i - 1]?.href);
+  return links;
 };
+
+/**
+ * The results among those links: one per place (a result's title, then its address to the same place, are one).
+ * Where most results are such pairs, a link that ends the list without one is no result but the page's own
+ * ("ht://Dig 3.2.0b6", the program that made the page, below the last result and in its column).
+ */
+const resultsOf = (links: SnapshotElement[]): SnapshotElement[] | undefined => {
+  const count = new Map<string, number>();
+  for (const e of links) if (e.href) count.set(e.href, (count.get(e.href) ?? 0) + 1);
+  const column = mainColumn(links.filter((e, i) => !e.href || e.href !== links[i - 1]?.href));
+  if (!column) return undefined;
+  const paired = (e: SnapshotElement) => (count.get(e.href ?? '') ?? 0) > 1;
+  const pairs = column.filter(paired).length;
+  if (pairs < MIN_PAIRS || pairs < PAIRED_SHARE * column.length) return column;
+  let end = column.length;
+  while (end > 0 && !paired(column[end - 1])) end -= 1;
+  return column.slice(0, end);
+};
+/** Results in pairs this many times, and at least this share of them, make a list of pairs. */
+const MIN_PAIRS = 3;
+const PAIRED_SHARE = 0.6;
 
 /** Of several columns of links, the one most of them stand in; undefined when two are as long (no one list). */
 const mainColumn = (links: SnapshotElement[]): SnapshotElement[] | undefined => {
@@ -109,7 +130,7 @@ export const searchResults = (elements: SnapshotElement[]): SnapshotElement[] | 
   const byLast = [...forms.values()].sort((a, b) => Math.max(...b) - Math.max(...a));
   for (const form of byLast) {
     const links = linksAfter(elements, form);
-    if (links.length) return mainColumn(links);
+    if (links.length) return resultsOf(links);
   }
   return undefined;
 };
