@@ -118,6 +118,7 @@ const realPages = async () => {
     blind16,
     blind17,
     blind18,
+    blind19,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -145,6 +146,7 @@ const realPages = async () => {
     blind16: withPercent(blind16),
     blind17: withPercent(blind17),
     blind18: withPercent(blind18),
+    blind19: withPercent(blind19),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
