@@ -17,6 +17,7 @@ import { isField } from './fields.js';
 import type { Stated } from './stated.js';
 import { STOPWORDS, stemOf, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
+import { kindOnly, otherName } from './names.js';
 import { allBox, dataCell, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import {
@@ -27,8 +28,6 @@ import {
   partInProse,
   rivalSaysRest,
   bareNumberRival,
-  otherName,
-  kindOnly,
   tablePartAsked,
 } from './unsaid.js';
 import {

@@ -83,41 +83,32 @@ const LIST_OF = /\blist\s+of\b/g;
 
 export const parseQuery = (description: string): Query => {
   const quotes: string[][] = [];
+  /** Keeps a text that must appear whole, and leaves a mark for it in the description. */
+  const quote = (text: string): string => {
+    quotes.push(words(text));
+    return ` quote:${quotes.length - 1} `;
+  };
   // A leading verb is usually the action ("click the…"), sometimes the element's text ("Hover me"): kept, optional.
   const verb = VERBS.exec(description)?.[0] ?? '';
   let text = description
     .slice(verb.length)
     .replace(SORT_BY, '$1')
     .replace(QUOTES, (...groups: string[]) => {
-      const quoted = groups.slice(1, 5).find((g) => g !== undefined) ?? '';
-      quotes.push(words(quoted));
-      return ` quote:${quotes.length - 1} `;
+      return quote(groups.slice(1, 5).find((g) => g !== undefined) ?? '');
     });
   // A code name ("with_capacity", "sort_by") is written whole: it must appear as it is, like a quote, or its
   // stop words would be dropped and "capacity" alone would do.
-  text = text.replace(/[\p{L}\d]+(?:_[\p{L}\d]+)+/gu, (name) => {
-    quotes.push(words(name));
-    return ` quote:${quotes.length - 1} `;
-  });
+  text = text.replace(/[\p{L}\d]+(?:_[\p{L}\d]+)+/gu, quote);
   // So is a name written in camel case ("textCleared", "QLineEdit"): a program's identifier, one word that is there
   // or is not; "text" and "cleared" alone are other things.
-  text = text.replace(/(?<![\p{L}\d_])[\p{L}\d]*[a-z][A-Z][a-z][\p{L}\d]*(?![\p{L}\d_])/gu, (name) => {
-    quotes.push(words(name));
-    return ` quote:${quotes.length - 1} `;
-  });
+  text = text.replace(/(?<![\p{L}\d_])[\p{L}\d]*[a-z][A-Z][a-z][\p{L}\d]*(?![\p{L}\d_])/gu, quote);
   // So is a file name with its extension ("undo.txt", "setup.py"): "undo" alone is another link.
-  text = text.replace(/(?<![\p{L}\d.])[\p{L}\d][\p{L}\d_-]+\.[a-z]{1,5}(?![\p{L}\d.])/gu, (name) => {
-    quotes.push(words(name));
-    return ` quote:${quotes.length - 1} `;
-  });
+  text = text.replace(/(?<![\p{L}\d.])[\p{L}\d][\p{L}\d_-]+\.[a-z]{1,5}(?![\p{L}\d.])/gu, quote);
   // And a host's name asked for ("www.google.com", "games.example.net"): "www.example.com" shares two of its words
   // and is another site. Not one that says where ("system on web1.harbour.test"): a place is read as places are.
   text = text.replace(
     /(?<![\p{L}\d.@/])(?<!\b(?:on|in|of|under|at|from|for)\s+)(?:[\p{L}\d-]+\.){2,}[a-z]{2,6}(?![\p{L}\d.])/giu,
-    (name) => {
-      quotes.push(words(name));
-      return ` quote:${quotes.length - 1} `;
-    },
+    quote,
   );
   text = text.toLowerCase().replace(NOT_STATE, 'un$1');
   // "The next page of results", "the last page of comments": what the pages hold says nothing of the pager's link.

@@ -204,8 +204,8 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
   const record = recordLink(match, [], stated, controls);
   if (record) return record;
   // The cell that is the label of its row's one control ("Type:" before the type dropdown) names that control.
-  if (controls.length === 1 && [controls[0].row, controls[0].label, controls[0].near].includes(match.name))
-    return { match: controls[0], confidence: 0.6 };
+  const labelled = labelledControl(match, controls);
+  if (labelled) return labelled;
   const row = controls.map(scoredLookup(sorted, stated.snapshot.elements));
   const mine = sorted.find((s) => s.element === match);
   return {
@@ -214,6 +214,12 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
     candidates: [...(mine ? [mine] : []), ...row].slice(0, 5).map(candidateOf),
   };
 };
+
+/** The row's one control, when the cell is its label ("Type:" or "System" before the dropdown it names). */
+const labelledControl = (match: SnapshotElement, controls: SnapshotElement[]): Answer | undefined =>
+  controls.length === 1 && [controls[0].row, controls[0].label, controls[0].near].includes(match.name)
+    ? { match: controls[0], confidence: 0.6 }
+    : undefined;
 
 /** Cells a click may meet whole: a record's datum or the header of its row; neither does anything when clicked. */
 const DATA_CELLS = new Set(['cell', 'gridcell', 'rowheader']);
@@ -235,8 +241,8 @@ export const dataCell = (match: SnapshotElement, stated: Stated, sorted: Scored[
   const record = recordLink(match, [], stated, controls);
   if (record) return record;
   // The row's header naming its one control ("System" before the driver's dropdown) is that control's label.
-  if (controls.length === 1 && [controls[0].row, controls[0].label, controls[0].near].includes(match.name))
-    return { match: controls[0], confidence: 0.6 };
+  const labelled = labelledControl(match, controls);
+  if (labelled) return labelled;
   const mine = sorted.find((s) => s.element === match);
   const row = controls.map(scoredLookup(sorted, stated.snapshot.elements));
   const cell = mine ? [candidateOf(mine)] : [];

@@ -34,7 +34,7 @@ type Field =
   | 'column'
   | 'heading';
 /** What an element says of itself. A form field's label is often only the text before it, so that counts too. */
-const OWN: Field[] = ['name', 'label', 'text', 'placeholder', 'alt', 'title', 'rel'];
+export const OWN: Field[] = ['name', 'label', 'text', 'placeholder', 'alt', 'title', 'rel'];
 /** What it carries besides its words: not a place around it (row, column, heading, text before it). */
 export const CARRIED: Field[] = [...OWN, 'value', 'attributes', 'href'];
 const FIELD_ROLES = new Set([
@@ -190,9 +190,8 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
   if (stated.intent === 'scroll' || !match.interactive || !match.name.trim() || FIELD_ROLES.has(match.role))
     return undefined;
   // A description of common words only ("Documentation") is still to be said by the match, not by its sentence.
-  const specific = specificWords(stated).length
-    ? specificWords(stated)
-    : [...new Set(stated.query.terms)].filter((w) => !STOPWORDS.has(w));
+  const named = specificWords(stated);
+  const specific = named.length ? named : [...new Set(stated.query.terms)].filter((w) => !STOPWORDS.has(w));
   // "The last tag" among links after "Tags:": with an ordinal the words name the list whose items are counted
   // (the ordinal's own checks see that they are one), not the item itself.
   if (!specific.length || stated.query.relation || stated.query.ordinal !== undefined) return undefined;
@@ -261,7 +260,7 @@ export const tablePartAsked = (match: SnapshotElement, stated: Stated, sorted: S
 };
 
 /** What a reference calls the thing it documents: "the Async type" names the link "Async" and its kind. */
-const ENTITY_KINDS = new Set(
+export const ENTITY_KINDS = new Set(
   [
     'type',
     'class',
@@ -405,67 +404,6 @@ export const complementAbsent = (match: SnapshotElement, stated: Stated, sorted:
   return {
     none: true,
     reason: `"${match.name}" says part of the description, and nothing on the page says "${complement.join(' ')}"`,
-    closest: sorted.slice(0, 3).map(candidateOf),
-  };
-};
-
-/** Whether a word is a shortening of another: its first letter, then its letters in order ("ms", "microsoft"). */
-const shortens = (short: string, long: string): boolean => {
-  if (short.length >= long.length || short[0] !== long[0]) return false;
-  let at = 0;
-  for (const letter of long) if (letter === short[at]) at += 1;
-  return at >= short.length;
-};
-
-/** Names this short are read word for word: each word is one the element is called by. */
-const SHORT_NAME = 3;
-
-/**
- * "Date Index" met by "Thread Index" on the date index itself, "Command index" by "Concept Index": a short name that says
- * some of a short description and, in place of the rest, a word of its own, is another thing of the same kind
- * (one index of two, one step of four). The page has no element called so; the resolver says which came closest.
- */
-export const otherName = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
-  const { query } = stated;
-  if (stated.intent === 'scroll' || query.ordinal !== undefined || query.relation || query.role) return undefined;
-  const asked = [...new Set(query.terms)].filter((w) => !STOPWORDS.has(w));
-  const name = words(match.name).filter((w) => !STOPWORDS.has(w) && !/\d/.test(w));
-  if (asked.length < 2 || asked.length > SHORT_NAME || !name.length || name.length > SHORT_NAME) return undefined;
-  const own = tokensOf(match, OWN);
-  const missing = asked.filter((w) => !says(own, w));
-  const description = words(stated.description).map(stemOf);
-  const extra = name.filter((w) => !says(description, w));
-  // Written as a name ("Date Index", "Command index": capitalized, no article or other small word), and the match
-  // one of the same shape with one word swapped; not for a shortening of it ("MS Teams" for "Microsoft Teams").
-  const written = stated.description.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const titled = written.length === asked.length && /^[\p{Lu}\p{N}]/u.test(written[0] ?? '');
-  if (!titled || name.length !== asked.length || missing.length !== 1 || extra.length !== 1) return undefined;
-  if (shortens(extra[0], missing[0])) return undefined;
-  return {
-    none: true,
-    reason: `the best match "${match.name}" says "${extra.join(' ')}" where the description says "${missing.join(' ')}"`,
-    closest: sorted.slice(0, 3).map(candidateOf),
-  };
-};
-
-/**
- * "The bzip2 module" met by "Module Index" on a page of search results that has no bzip2: the match says only
- * the kind of thing asked for (module, class, command…), none of the words that name which one. Those words
- * say which; a match without any of them is a different thing of the kind, or an index of them.
- */
-export const kindOnly = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
-  if (stated.intent === 'scroll' || stated.query.ordinal !== undefined || stated.query.relation) return undefined;
-  // The kind ends the description ("the bzip2 module"), the words before it saying which one.
-  const last = (stated.description.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).at(-1) ?? '';
-  if (!ENTITY_KINDS.has(stemOf(last))) return undefined;
-  const specific = specificWords(stated);
-  const which = specific.filter((w) => !ENTITY_KINDS.has(stemOf(w)));
-  if (!which.length || which.length === specific.length) return undefined;
-  const own = tokensOf(match, CARRIED);
-  if (which.some((w) => says(own, w)) || !specific.some((w) => says(own, w))) return undefined;
-  return {
-    none: true,
-    reason: `the best match "${match.name}" says only the kind asked for, not "${which.join(' ')}"`,
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
