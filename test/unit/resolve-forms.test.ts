@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutRows } from '../../functions/core/resolve/evidence.js';
 import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
-import { el, pageAt } from '../support/hand-made-snapshot.js';
+import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://app.test/admin', 'admin');
 type Answer = Awaited<ReturnType<typeof offlineResolver.resolve>>;
@@ -270,5 +270,35 @@ describe('a row named by a link on it', () => {
 
   it('still asks when no row has something of that whole name', async () => {
     expect(['none', 'several']).toContain(answerOf(await resolve(rows, 'Drop in the recent row')));
+  });
+});
+
+describe('"sign in" where a log-in form is shown', () => {
+  const at = (y: number, e: SnapshotElement, region: string[]) => ({
+    ...e,
+    box: { x: 40, y, width: 120, height: 20 },
+    region,
+  });
+  const form = ['table', 'form', 'table'];
+  const menu = [
+    at(40, el('home', 'link', 'Home', { href: '/index.php' }), ['table']),
+    at(150, el('login', 'link', 'login', { href: '/cmd.php?cmd=login_form' }), ['table']),
+  ];
+  const loginPage = pageAt('http://directory.test/cmd.php?cmd=login_form', 'Directory')(
+    ...menu,
+    at(220, el('dn', 'textbox', '', { editable: true, near: 'Login DN:' }), form),
+    at(280, el('pw', 'textbox', '', { editable: true, type: 'password', near: 'Password:' }), form),
+    at(350, el('go', 'button', 'Authenticate'), form),
+  );
+
+  it("is the form's button, not the menu's link to the log-in page", async () => {
+    expect(said(await resolveClick(loginPage, 'sign in'))).toBe('Authenticate');
+    expect(said(await resolveClick(loginPage, 'log in'))).toBe('Authenticate');
+  });
+
+  it('is the link where no password is asked for, or when the link is asked for', async () => {
+    const home = pageAt('http://directory.test/', 'Directory')(...menu);
+    expect(said(await resolveClick(home, 'sign in'))).toBe('login');
+    expect(said(await resolveClick(loginPage, 'the login link'))).toBe('login');
   });
 });

@@ -173,3 +173,39 @@ describe('the page itself as the place counted', () => {
     expect('match' in first && first.match.id).toBe('c1');
   });
 });
+
+describe('a list whose rows answer a click themselves', () => {
+  /** One row per person: the row (its script ticks the box), the box, an icon and the entry's name to one place. */
+  const rows = (people: [string, string][]): SnapshotElement[] =>
+    people.flatMap(([uid, name], i) => {
+      const y = 100 + 32 * i;
+      const entry = `/cmd.php?cmd=template_engine&dn=uid%3D${uid}`;
+      return [
+        {
+          ...el(`row${i}`, 'generic', `icon uid=${uid},ou=People ${name} ${uid}@example.org ${uid}`),
+          box: { x: 300, y, width: 700, height: 30 },
+          region: ['table', 'form'],
+        },
+        at(el(`box${i}`, 'checkbox', ''), 310, y + 6, 14),
+        at(el(`icon${i}`, 'link', 'icon', { href: entry }), 340, y + 6, 16),
+        at(el(`dn${i}`, 'link', `uid=${uid},ou=People`, { href: entry }), 370, y + 6, 200),
+      ].map((e) => ({ ...e, region: ['table', 'form'] }));
+    });
+  const results = page(
+    ...rows([
+      ['alice', 'Alice Martin'],
+      ['bob', 'Bob Okafor'],
+      ['carol', 'Carol Nguyen'],
+    ]),
+  );
+
+  it("takes the record's link for its name or its cell, not the row", async () => {
+    expect(hrefOf(await resolveClick(results, 'alice'))).toBe('/cmd.php?cmd=template_engine&dn=uid%3Dalice');
+    expect(hrefOf(await resolveClick(results, 'Bob Okafor'))).toBe('/cmd.php?cmd=template_engine&dn=uid%3Dbob');
+  });
+
+  it("takes the row's box when the description ticks it", async () => {
+    const answer = await resolveClick(results, 'select bob');
+    expect('match' in answer && answer.match.id).toBe('box1');
+  });
+});

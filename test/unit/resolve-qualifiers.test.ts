@@ -165,3 +165,23 @@ describe('an ordinal counting a kind the page never names', () => {
     expect(said(await resolve(menu, 'the second select link in the menu'))).toBe('select');
   });
 });
+
+describe('a place word joined to another by a hyphen', () => {
+  const report = page(
+    at(20, 40, el('d2', 'link', 'Requests by 2nd-level-domain', { href: '#8' })),
+    at(20, 70, el('d1', 'link', 'Requests by toplevel-domain', { href: '#9' })),
+    at(20, 100, el('lc', 'checkbox', 'Lowercase names')),
+    at(20, 130, el('up', 'checkbox', 'Names')),
+    at(1100, 880, el('top', 'link', 'Back to Top', { href: '#top' })),
+    at(1100, 10, el('tr', 'link', 'Help', { href: '/help' }), ['nav']),
+  );
+
+  it('is one word of a name, not where to look', async () => {
+    expect(said(await resolve(report, 'top-level domains'))).toBe('Requests by toplevel-domain');
+    expect(said(await resolve(report, 'the lower-case option'))).toBe('Lowercase names');
+  });
+
+  it('still places the element when the word after it is a side', async () => {
+    expect(said(await resolve(report, 'the link at the top-right'))).toBe('Help');
+  });
+});

@@ -18,6 +18,8 @@ import type { Stated } from './stated.js';
 import { STOPWORDS, stemOf, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { kindOnly, otherName } from './names.js';
+import { clickableRow, clickableRowAmong } from './clickable-row.js';
+import { logInForm } from './log-in.js';
 import { allBox, dataCell, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import {
@@ -325,10 +327,15 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
       cellAt(stated) ??
       rowOfBest(stated, sorted) ??
       rowOfValue(stated) ??
+      clickableRowAmong(answer, stated, sorted) ??
       (result && 'match' in result ? result : answer)
     );
   }
   return (
+    // "Sign in" where a log-in form is shown: its button, not a link to the log-in page.
+    logInForm(answer.match, stated) ??
+    // A row that answers a click itself holds the record's controls: one of them is meant.
+    clickableRow(answer.match, stated, sorted) ??
     // A box asked for, a record's link or cell met: the row's one box selects that record.
     rowBox(answer.match, stated) ??
     // A cell is no control: the one in its row the description names is (or the resolver asks which).

@@ -111,6 +111,9 @@ export const parseQuery = (description: string): Query => {
     quote,
   );
   text = text.toLowerCase().replace(NOT_STATE, 'un$1');
+  // "Top-level domains", "the lower-case option": a place word joined to a word that is no side of anything is
+  // one word of a name ("toplevel", "lowercase"), not where to look; "top-right", "left-hand" still place it.
+  text = text.replace(HYPHENED_PLACE, '$1$2');
   // "The next page of results", "the last page of comments": what the pages hold says nothing of the pager's link.
   text = text.replace(
     /\b(next|previous|prev|older|newer|first|last)\s+page\s+of\s+(?:the\s+)?(?:search\s+)?[a-z]+s\b/,
@@ -158,6 +161,9 @@ export const parseQuery = (description: string): Query => {
 
 const restoreQuotes = (text: string, quotes: string[][]): string =>
   text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
+
+const HYPHENED_PLACE =
+  /\b(top|bottom|upper|lower|left|right)-(?!(?:top|bottom|left|right|hand|handed|most|side|center|centre|corner|half)\b)([a-z]+)\b/g;
 
 const ARTICLES = new Set(['the', 'a', 'an']);
 

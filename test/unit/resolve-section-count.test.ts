@@ -1,0 +1,116 @@
+/**
+ * "The third section", "the last chapter", "the first question": an ordinal over a unit of a document with no name
+ * said counts the page's own list of its parts (a contents of links to its headings, or a chapter's menu of its
+ * pages), by the levels its numbering or its indentation shows. Each of these asked or went wrong before.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
+import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
+
+/** Entries one per line down the page under one heading, each [name, href, level]. */
+const list = (heading: string, top: number, entries: [string, string, number][]): SnapshotElement[] =>
+  entries.map(([name, href, level], i) => ({
+    ...el(`${heading}-${i}`, 'link', name, { href, heading }),
+    box: { x: 40 + 40 * level, y: top + 18 * i, width: 300, height: 16 },
+  }));
+
+const frame = [
+  {
+    ...el('next', 'link', 'Data Containers', { href: '/manual/Data-Containers.html', near: 'Next:' }),
+    region: ['header'],
+  },
+  { ...el('up', 'link', '1. Introduction', { href: '/manual/Introduction.html', near: 'Up:' }), region: ['header'] },
+];
+
+describe("a chapter's menu of its pages", () => {
+  const page = pageAt('http://docs.test/manual/Strings.html', '5 Strings')(
+    ...frame,
+    { ...el('h', 'heading', '5 Strings'), interactive: false },
+    ...['doc', 'lookfor', 'which'].map((name, i) => ({
+      ...el(`see${i}`, 'link', name, {
+        href: `/manual/Help.html#${name}`,
+        near: i ? ',' : 'See also:',
+        heading: '5 Strings',
+      }),
+      box: { x: 200 + 60 * i, y: 300, width: 50, height: 16 },
+    })),
+    ...list('5 Strings', 400, [
+      ['Escape Sequences in String Constants', '/manual/Escape-Sequences.html', 0],
+      ['Character Arrays', '/manual/Character-Arrays.html', 0],
+      ['String Operations', '/manual/String-Operations.html', 0],
+      ['Converting Strings', '/manual/Converting-Strings.html', 0],
+    ]),
+  );
+
+  it('counts the menu, not the links in a sentence or the navigation bar', async () => {
+    expect(said(await resolveClick(page, 'the first section'))).toBe('Escape Sequences in String Constants');
+    expect(said(await resolveClick(page, 'the third section'))).toBe('String Operations');
+    expect(said(await resolveClick(page, 'the last section in the list'))).toBe('Converting Strings');
+  });
+});
+
+describe("a book's contents", () => {
+  const page = pageAt(
+    'http://docs.test/manual/index.html',
+    'Manual',
+  )(
+    ...list('Table of Contents', 100, [
+      ['Preface', '/manual/Preface.html', 0],
+      ['1 A Brief Introduction', '/manual/Introduction.html', 0],
+      ['1.1 Running It', '/manual/Running.html', 1],
+      ['1.2 Simple Examples', '/manual/Simple-Examples.html', 1],
+      ['2 Getting Started', '/manual/Getting-Started.html', 0],
+      ['2.1 Invoking It', '/manual/Invoking.html', 1],
+      ['Appendix A External Code', '/manual/External-Code.html', 0],
+      ['Appendix B Test Functions', '/manual/Test-Functions.html', 0],
+      ['Concept Index', '/manual/Concept-Index.html', 0],
+    ]),
+  );
+
+  it('reads its numbering: chapters, their sections, the lettered appendices', async () => {
+    expect(said(await resolveClick(page, 'the last chapter'))).toBe('2 Getting Started');
+    expect(said(await resolveClick(page, 'the second appendix'))).toBe('Appendix B Test Functions');
+    expect(said(await resolveClick(page, 'the second section'))).toBe('1.2 Simple Examples');
+  });
+});
+
+describe("a document's own contents", () => {
+  const here = 'http://docs.test/faq.html';
+  const page = pageAt(
+    here,
+    'FAQ',
+  )(
+    ...list('FAQ', 100, [
+      ['1 General Questions', '#general', 0],
+      ['1.1 Why is it called that?', '#why', 1],
+      ['1.2 Where do I get it?', '#where', 1],
+      ['2 Usage', '/faq.html#usage', 0],
+      ['2.1 How do I start?', '#start', 1],
+      ['2.1.1 On Windows', '#windows', 2],
+      ['3 Licence', '#licence', 0],
+    ]),
+  );
+
+  it('numbers its sections from 1 and holds the questions under them', async () => {
+    expect(said(await resolveClick(page, 'the first section'))).toBe('1 General Questions');
+    expect(said(await resolveClick(page, 'the first question'))).toBe('1.1 Why is it called that?');
+    expect(said(await resolveClick(page, 'the last section'))).toBe('3 Licence');
+  });
+
+  it('asks when its last entry may be meant as well as the last of the level', async () => {
+    const unnumbered = pageAt(
+      here,
+      'Reference',
+    )(
+      ...list('Contents', 100, [
+        ['Asynchronous actions', '#g:1', 0],
+        ['High-level API', '#g:2', 0],
+        ['Low-level API', '#g:3', 0],
+        ['Linking', '#g:4', 1],
+      ]),
+    );
+    expect(said(await resolveClick(unnumbered, 'the first section'))).toBe('Asynchronous actions');
+    expect(said(await resolveClick(unnumbered, 'the last section in the contents'))).not.toBe('Low-level API');
+    expect(said(await resolveClick(unnumbered, 'the last section in the contents'))).not.toBe('Linking');
+  });
+});
