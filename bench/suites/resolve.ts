@@ -119,6 +119,7 @@ const realPages = async () => {
     blind17,
     blind18,
     blind19,
+    blind20,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -147,6 +148,7 @@ const realPages = async () => {
     blind17: withPercent(blind17),
     blind18: withPercent(blind18),
     blind19: withPercent(blind19),
+    blind20: withPercent(blind20),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
