@@ -8,7 +8,7 @@
  * the second blind group's are not printed even then: only its totals, which are all a failure reports. The third,
  * fourth, fifth, sixth, seventh, eighth, ninth, tenth, eleventh, twelfth, thirteenth, fourteenth, fifteenth, sixteenth, seventeenth, eighteenth, nineteenth and twentieth blind groups are each left out of the run until
  * their first figure is recorded (`RECORDED.blind3`, `RECORDED.blind4`, `RECORDED.blind5`, `RECORDED.blind6`,
- * `RECORDED.blind7`, `RECORDED.blind8`, `RECORDED.blind9`, `RECORDED.blind10`, `RECORDED.blind11`, `RECORDED.blind12`, `RECORDED.blind13`, `RECORDED.blind14`, `RECORDED.blind15`, `RECORDED.blind16`, `RECORDED.blind17`, `RECORDED.blind18`, `RECORDED.blind19`, `RECORDED.blind20`, which `recorded.ts` does not hold yet): until then
+ * `RECORDED.blind7`, `RECORDED.blind8`, `RECORDED.blind9`, `RECORDED.blind10`, `RECORDED.blind11`, `RECORDED.blind12`, `RECORDED.blind13`, `RECORDED.blind14`, `RECORDED.blind15`, `RECORDED.blind16`, `RECORDED.blind17`, `RECORDED.blind18`, `RECORDED.blind19`, `RECORDED.blind20`): until then
  * nothing about how their cases resolve is computed here, not even totals.
  */
 import { describe, expect, it } from 'vitest';
@@ -41,9 +41,6 @@ import {
 } from '../fixtures/real-pages/corpus.js';
 import { describeMiss, evaluateCorpus, summarize } from '../fixtures/real-pages/evaluate.js';
 import { RECORDED } from '../fixtures/real-pages/recorded.js';
-
-/** A recorded figure by its key; a group whose figure `recorded.ts` does not hold yet has none. */
-const recordedOf = (key: string): number | undefined => (RECORDED as Record<string, number | undefined>)[key];
 
 describe('the real-page resolution corpus', () => {
   it('has at least 250 cases over at least 8 sites, two of them held out, every kind represented', () => {
@@ -199,7 +196,7 @@ describe('the real-page resolution corpus', () => {
           'blind19',
           'blind20',
         ] as const
-      ).filter((g) => recordedOf(g) === undefined),
+      ).filter((g) => RECORDED[g] === undefined),
     );
     const outcomes = await evaluateCorpus(realCases.filter((c) => !unrecorded.has(groupOf(c))));
     const summary = summarize(outcomes);
@@ -258,7 +255,7 @@ describe('the real-page resolution corpus', () => {
       ['blind17', RECORDED.blind17, RECORDED.blind17Wrong],
       ['blind18', RECORDED.blind18, RECORDED.blind18Wrong],
       ['blind19', RECORDED.blind19, RECORDED.blind19Wrong],
-      ['blind20', recordedOf('blind20'), recordedOf('blind20Wrong')],
+      ['blind20', RECORDED.blind20, RECORDED.blind20Wrong],
     ] as const) {
       if (recorded === undefined) continue;
       expect(summary[group].wrong, `${group} wrong answers above the recorded ceiling`).toBeLessThanOrEqual(
