@@ -392,6 +392,17 @@ describe('a name written as a title', () => {
   it('is still met by a shortening of a word', async () => {
     expect(answerOf(await offlineResolver.resolve(index, 'Microsoft Teams Notes'))).toBe('ms');
   });
+
+  it('counts a number in the name as one of its words, numbering before it not', async () => {
+    // A traffic report's months: "Oct 2026" is another month than "Nov 2026", not that month with a word unsaid.
+    const months = pageAt('http://stats.test/index.html', 'Usage summary')(
+      el('nov', 'link', 'Nov 2026', { href: 'usage_202611.html' }),
+      el('sec', 'link', '4.2 Thread Index', { href: 'threads.html' }),
+    );
+    expect(answerOf(await offlineResolver.resolve(months, 'Oct 2026'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(months, 'Nov 2026'))).toBe('nov');
+    expect(answerOf(await offlineResolver.resolve(months, 'Date Index'))).toBe('none');
+  });
 });
 
 describe('a kind named with the words that say which', () => {

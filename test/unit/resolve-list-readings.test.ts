@@ -54,6 +54,12 @@ describe("the project's website in an app's footer", () => {
     at(el('site', 'link', 'https://znc.in', { href: 'https://znc.in/', near: 'ZNC 1.8.2 -' }), 600, 590, 63),
   );
 
+  it('is not taken over a question that says the whole description', async () => {
+    // PuTTY's FAQ: the question's contents entry, its heading, and under it the link to the project's site.
+    const faq = storedSnapshot({ site: 'putty', page: 'AppendixA.html' });
+    expect(hrefOf(await resolveClick(faq, 'Is putty.org your website?'))).toBe('#faq-putty-org');
+  });
+
   it('is the one link leaving this site that comes close, when the best ones all stay here', async () => {
     expect(hrefOf(await resolveClick(login, 'the ZNC website link at the bottom'))).toBe('https://znc.in/');
   });

@@ -185,3 +185,21 @@ describe('a place word joined to another by a hyphen', () => {
     expect(said(await resolve(report, 'the link at the top-right'))).toBe('Help');
   });
 });
+
+describe('a place word written as the first word of a title', () => {
+  // A traffic report: each table titled "Top N of M Total …", a "View All" link under each, the summary's links
+  // to the tables at the top.
+  const report = page(
+    at(20, 10, el('js', 'link', '[Sites]', { href: '#TOPSITES' })),
+    at(120, 10, el('ju', 'link', '[URLs]', { href: '#TOPURLS' })),
+    at(20, 100, el('tu', 'cell', 'Top 10 of 40 Total URLs', { interactive: false }), ['table']),
+    at(20, 200, el('vu', 'link', 'View All URLs', { href: 'url_202611.html' })),
+    at(20, 300, el('ts', 'cell', 'Top 5 of 8 Total Sites', { interactive: false }), ['table']),
+    at(20, 400, el('vs', 'link', 'View All Sites', { href: 'site_202611.html' })),
+  );
+
+  it('is a word of the name, not where to look', async () => {
+    expect(said(await resolve(report, 'View All below Top Sites'))).toBe('View All Sites');
+    expect(said(await resolve(report, 'View All below Top URLs'))).toBe('View All URLs');
+  });
+});

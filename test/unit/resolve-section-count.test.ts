@@ -114,3 +114,27 @@ describe("a document's own contents", () => {
     expect(said(await resolveClick(unnumbered, 'the last section in the contents'))).not.toBe('Linking');
   });
 });
+
+describe("a chapter's contents opening with the chapter itself", () => {
+  const page = pageAt('http://docs.test/Chapter2.html', 'Getting started')(
+    ...['Previous', 'Contents', 'Index', 'Next'].map((name, i) => ({
+      ...el(`bar${i}`, 'link', name, { href: `/Page${i}.html` }),
+      box: { x: 8 + 70 * i, y: 16, width: 60, height: 16 },
+    })),
+    ...list('', 50, [
+      ['Chapter 2: Getting started', '#gs', 0],
+      ['2.1 Starting a session', '#gs-insecure', 1],
+      ['2.2 Verifying the host key', '#gs-hostkey', 1],
+      ['2.3 Logging in', '#gs-login', 1],
+    ]),
+    {
+      ...el('ref', 'link', 'section 4.19', { href: '/Chapter4.html#hostkey', near: 'See' }),
+      box: { x: 700, y: 400, width: 90, height: 16 },
+    },
+  );
+
+  it('counts the sections under it, not a cross-reference that says "section"', async () => {
+    expect(said(await resolveClick(page, 'the first section'))).toBe('2.1 Starting a session');
+    expect(said(await resolveClick(page, 'the last section'))).toBe('2.3 Logging in');
+  });
+});

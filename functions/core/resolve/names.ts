@@ -32,7 +32,8 @@ export const otherName = (match: SnapshotElement, stated: Stated, sorted: Scored
   const { query } = stated;
   if (stated.intent === 'scroll' || query.ordinal !== undefined || query.relation || query.role) return undefined;
   const asked = [...new Set(query.terms)].filter((w) => !STOPWORDS.has(w));
-  const name = words(match.name).filter((w) => !STOPWORDS.has(w) && !/\d/.test(w));
+  // Numbering before a title ("4.2 Thread Index") is no word of its name; a number in it ("Nov 2026") is.
+  const name = words(match.name.replace(/^\s*[\d.]+\s+/, '')).filter((w) => !STOPWORDS.has(w));
   if (asked.length < 2 || asked.length > SHORT_NAME || !name.length || name.length > SHORT_NAME) return undefined;
   const own = tokensOf(match, OWN);
   const missing = asked.filter((w) => !says(own, w));

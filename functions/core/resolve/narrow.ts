@@ -58,6 +58,12 @@ const leavesSite = (s: Scored, page: URL): boolean => {
  */
 export const offSiteNearby = (tier: Scored[], sorted: Scored[], query: Query, pageUrl: string): Scored[] => {
   if (![...query.terms, ...query.optional].some((w) => ELSEWHERE.has(w))) return tier;
+  // The description written whole in a name ("Is putty.org your website?", an FAQ's question) is that name.
+  const whole = (query.text ?? '')
+    .toLowerCase()
+    .replace(/[\s?.!]+$/, '')
+    .trim();
+  if (whole && tier.some((s) => s.element.name.toLowerCase().includes(whole))) return tier;
   const page = urlOf(pageUrl, 'http://invalid/');
   if (!page || tier.some((s) => leavesSite(s, page))) return tier;
   const floor = Math.max(0.5, tier[0].score - ELSEWHERE_MARGIN);

@@ -82,6 +82,8 @@ const NOT_STATE = /\bnot\s+([a-z]{3,}(?:ed|able|ible))\b/g;
 const LIST_OF = /\blist\s+of\b/g;
 
 export const parseQuery = (description: string): Query => {
+  // A relation's anchor arrives with its titled place words marked: the text is the words as written.
+  const shown = description.replace(/nameword:/g, '');
   const quotes: string[][] = [];
   /** Keeps a text that must appear whole, and leaves a mark for it in the description. */
   const quote = (text: string): string => {
@@ -110,6 +112,9 @@ export const parseQuery = (description: string): Query => {
     /(?<![\p{L}\d.@/])(?<!\b(?:on|in|of|under|at|from|for)\s+)(?:[\p{L}\d-]+\.){2,}[a-z]{2,6}(?![\p{L}\d.])/giu,
     quote,
   );
+  // "View All below Top Sites": a place word written as the first word of a title ("Top Sites", "Lower Bounds")
+  // is a word of that name, not where to look; "the Top Right corner" and "the Left Sidebar" still place.
+  text = text.replace(TITLED_PLACE, (word: string) => `nameword:${word.toLowerCase()}`);
   text = text.toLowerCase().replace(NOT_STATE, 'un$1');
   // "Top-level domains", "the lower-case option": a place word joined to a word that is no side of anything is
   // one word of a name ("toplevel", "lowercase"), not where to look; "top-right", "left-hand" still place it.
@@ -139,8 +144,8 @@ export const parseQuery = (description: string): Query => {
         ...query,
         optional: named ? query.optional : [...query.optional, ...words(verb)],
         relation: { kind, anchor },
-        written: asWritten(description),
-        text: description,
+        written: asWritten(shown),
+        text: shown,
       };
   }
   // "The list of users": the page that lists them goes by their name ("Manage Users", "Modules"), seldom by "list".
@@ -154,14 +159,16 @@ export const parseQuery = (description: string): Query => {
   return {
     ...query,
     optional: [...query.optional, ...words(verb)],
-    written: asWritten(description),
-    text: description,
+    written: asWritten(shown),
+    text: shown,
   };
 };
 
 const restoreQuotes = (text: string, quotes: string[][]): string =>
   text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
 
+const TITLED_PLACE =
+  /(?<=\S\s+)(?:Top|Bottom|Upper|Lower|Left|Right)(?=\s+\p{Lu}\p{Ll})(?!\s+(?:Top|Bottom|Left|Right|Corner|Side|Hand|Sidebar|Menu|Panel|Pane|Column|Bar|Navigation|Nav|Half|Edge)\b)/gu;
 const HYPHENED_PLACE =
   /\b(top|bottom|upper|lower|left|right)-(?!(?:top|bottom|left|right|hand|handed|most|side|center|centre|corner|half)\b)([a-z]+)\b/g;
 
@@ -171,11 +178,17 @@ const parseParts = (text: string, quotes: string[][]): Query => {
   const query: Query = { terms: [], optional: [], hints: [], quotes: [], regions: [], regionWords: [], head: [] };
   const roleWords: string[] = [];
   let fillerText = false;
+  /** Place words written as a title's first word: words of the name. */
+  const titled = new Set<string>();
   const rest = text
     .replace(/\bcontainer:(\w+)/g, (_, word: string) => {
       query.optional.push(word);
       query.containerOrdinal = ORDINALS[word];
       return ' ';
+    })
+    .replace(/\bnameword:([a-z]+)/g, (_, word: string) => {
+      titled.add(word);
+      return ` ${word} `;
     })
     .replace(/\b(quote|ordinal):(-?\d+)/g, (_, kind: string, n: string) => {
       if (kind === 'quote') query.quotes.push(quotes[Number(n)]);
@@ -221,7 +234,7 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       if (ORDINALS[token] !== undefined && query.ordinal === undefined) {
         query.ordinal = ORDINALS[token];
         query.optional.push(token);
-      } else if (POSITIONS[token] && !destination) {
+      } else if (POSITIONS[token] && !destination && !titled.has(token)) {
         query.position = { ...query.position, ...POSITIONS[token] };
         query.optional.push(token);
       } else if (REGION_WORDS[token] || (token === 'menu' && PLACING.has(before))) {

@@ -86,7 +86,7 @@ export const runsOf = (snapshot: PageSnapshot): SnapshotElement[][] => {
   close();
   // Copies of one link (a number and a title both linked) make no list. A list starts at its outer level, holds
   // at least two entries there, and goes in by a step at a time (links scattered over a bar are no list).
-  return runs.filter((r) => {
+  return runs.map(untitled).filter((r) => {
     const outer = outerLevel(r);
     return (
       new Set(r.map((e) => e.href)).size === r.length &&
@@ -95,6 +95,16 @@ export const runsOf = (snapshot: PageSnapshot): SnapshotElement[][] => {
       r.every((e, i) => i === 0 || e.box.x - r[i - 1].box.x <= INDENT_STEP)
     );
   });
+};
+
+/**
+ * The list without its title: a chapter's contents often opens with the chapter itself ("Chapter 2: Getting
+ * started", "2 A First Session"), alone at the outer level, its sections indented under it.
+ */
+const untitled = (run: SnapshotElement[]): SnapshotElement[] => {
+  let entries = run;
+  while (entries.length > LIST_MIN && outerLevel(entries).length === 1) entries = entries.slice(1);
+  return entries;
 };
 
 /** The entries of the run's outermost level, in order. */
