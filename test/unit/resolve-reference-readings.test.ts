@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { storedSnapshot } from '../fixtures/real-pages/corpus.js';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://manual.test/tutorial.html', 'Tutorial');
@@ -215,5 +216,49 @@ describe('counting the table of contents', () => {
 
   it('still does not count from the end, where other links into the page may follow the contents', async () => {
     expect(said(await resolveClick(manual, 'the last entry of the table of contents'))).not.toBe('B');
+  });
+});
+
+describe("an index's links that say only their section", () => {
+  /** Each line a term and then its link, "assignment 2.5": the link's x follows the term's width. */
+  const line = (term: string, section: string, i: number): SnapshotElement => ({
+    ...el(`i${i}`, 'link', section, {
+      href: `chap${section.split('.')[0]}.html#s${section}`,
+      near: term,
+      heading: 'Index',
+    }),
+    box: { x: 40 + 8 * term.length, y: 100 + 18 * i, width: 24, height: 16 },
+  });
+  const index = pageAt(
+    'http://docs.test/chapInd.html',
+    'Index',
+  )(
+    ...[
+      ['assignment', '2.5'],
+      ['break loops', '2.3'],
+      ['comments', '2.1'],
+      ['filters', '8.2'],
+      ['immediate methods', '8.3'],
+    ].map(([term, section], i) => line(term, section, i)),
+  );
+
+  it('are named by the term before them', async () => {
+    expect(said(await resolveClick(index, 'break loops'))).toBe('2.3');
+    expect(said(await resolveClick(index, 'the index entry for filters'))).toBe('8.2');
+  });
+
+  it('are not named by the line above when the numbers open each line of a contents', async () => {
+    const titles = ['Split a window', 'Split with another file', 'Window size', 'Vertical splits', 'Moving windows'];
+    const contents = pageAt(
+      'http://docs.test/usr_toc.html',
+      'Contents',
+    )(
+      ...titles.map((title, i) => ({
+        // "08.3 Window size": the link is the number; the text before it is the previous line's title.
+        ...el(`n${i}`, 'link', `08.${i + 1}`, { href: `usr_08.html#08.${i + 1}`, near: i ? titles[i - 1] : '' }),
+        box: { x: 40, y: 100 + 18 * i, width: 30, height: 16 },
+      })),
+    );
+    expect(said(await resolveClick(contents, 'Window size'))).not.toBe('08.4');
   });
 });

@@ -276,6 +276,51 @@ export interface Evidence {
 /** A field with no name of its own: the text beside it is what names it. */
 export const unnamedField = (e: SnapshotElement): boolean => !e.name && !e.label && isField(e);
 
+/** A link that says only where it points: a section or page number ("2.5", "3.", "12"), a reference ("[1]"). */
+const LOCATOR = /^\s*[[(]?(?:[A-Z]\.)?\d+(?:\.\d+)*\.?[\])]?\s*$/;
+/** An index's entry is a term of a few words, no sentence. */
+const TERM = /^[^.;:!?]{1,60}$/;
+
+/**
+ * "Assignment 2.5", "break loops 2.3": an index names each entry by the term written before its link, and the
+ * link says only the section it leads to. The term is that link's name, as a label is an unnamed field's.
+ */
+const locatorShaped = (e: SnapshotElement): boolean =>
+  e.role === 'link' &&
+  LOCATOR.test(e.name) &&
+  e.near !== undefined &&
+  TERM.test(e.near.trim()) &&
+  e.near.trim().split(/\s+/).length <= 5;
+
+/**
+ * Numbers standing in a column of their own ("08.4" opening each line of a contents: at least this many, and at
+ * least half of them at one place across) come before their titles.
+ */
+const COLUMN_OF_NUMBERS = 4;
+const locatorsOf = new WeakMap<SnapshotElement[], Set<SnapshotElement>>();
+
+/**
+ * The page's locator links that follow their term: an index writes the term and then its numbers, each line as
+ * long as its term, so the numbers stand at many places across; a contents whose numbers open each line
+ * ("08.4 Vertical splits") holds them in one column, the text before each being the line above.
+ */
+export const locatorLinks = (elements: SnapshotElement[]): Set<SnapshotElement> => {
+  let found = locatorsOf.get(elements);
+  if (found) return found;
+  const shaped = elements.filter(locatorShaped);
+  // Counted by whole pixels, so an index of thousands of entries costs a few lookups each.
+  const at = new Map<number, number>();
+  for (const e of shaped) at.set(Math.round(e.box.x), (at.get(Math.round(e.box.x)) ?? 0) + 1);
+  const column = (e: SnapshotElement) => {
+    let count = 0;
+    for (let x = Math.round(e.box.x) - 3; x <= Math.round(e.box.x) + 3; x += 1) count += at.get(x) ?? 0;
+    return count;
+  };
+  found = new Set(shaped.filter((e) => column(e) < Math.max(COLUMN_OF_NUMBERS, shaped.length / 2)));
+  locatorsOf.set(elements, found);
+  return found;
+};
+
 /** Elements sharing one row header further apart than this (tops, in pixels) are no row of a data table. */
 const ROW_SPREAD = 200;
 const layoutOf = new WeakMap<SnapshotElement[], Set<string>>();
@@ -327,6 +372,7 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
   };
   const quotes = query.quotes;
   const layout = layoutRows(elements);
+  const locators = locatorLinks(elements);
   elements.forEach((element, index) => {
     const row = index * width;
     let precision = 0;
@@ -334,8 +380,11 @@ export const gatherEvidence = (elements: SnapshotElement[], query: Query): Evide
     // A field with no name of its own (no label, no placeholder) is named by what its developers called it
     // (`name="hours"` before the unit "Hours") as much as by the text before it.
     const unnamed = unnamedField(element);
-    for (const { field, weight: fieldWeight, primary } of FIELDS) {
-      const weight = unnamed && field === 'attributes' ? UNNAMED_ATTRIBUTES : fieldWeight;
+    const term = locators.has(element);
+    for (const { field, weight: fieldWeight, primary: ownField } of FIELDS) {
+      const named = term && field === 'near';
+      const weight = unnamed && field === 'attributes' ? UNNAMED_ATTRIBUTES : named ? 1 : fieldWeight;
+      const primary = ownField || named;
       const value = fieldValue(element, field);
       if (!value || (field === 'row' && layout.has(value))) continue;
       // An address joins words as a matter of course ("qtcore", "_task=addressbook"): no compound is read in it.

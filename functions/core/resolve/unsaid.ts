@@ -11,6 +11,7 @@ import type { Stated } from './stated.js';
 import { GENERIC } from './query-words.js';
 import { inRegion, type Scored } from './score.js';
 import { candidateOf } from './tier.js';
+import { locatorLinks } from './evidence.js';
 import { spokenWords, STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 import { wordTable } from './table.js';
 import { joinedAfter } from './phrase.js';
@@ -201,6 +202,9 @@ export const contextOnly = (match: SnapshotElement, stated: Stated, sorted: Scor
   const carried = tokensOf(match, CARRIED);
   if (saysSome(carried, specific)) return undefined;
   if (labelledBefore(match, specific) || gridValue(match, specific)) return undefined;
+  // An index's link says only its section ("2.5"): the term before it is its name.
+  if (locatorLinks(stated.snapshot.elements).has(match) && saysSome(words(match.near ?? '').map(stemOf), specific))
+    return undefined;
   return {
     none: true,
     reason: `the best match "${match.name}" has none of the description's words; they are only around it`,
