@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { storedSnapshot } from '../fixtures/real-pages/corpus.js';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
 
 const page = pageAt('http://admin.test/hosts/', 'Hosts');
@@ -196,5 +197,34 @@ describe('a word said in passing by a record', () => {
 
   it('still takes a record that its first word names', async () => {
     expect(said(await resolveClick(log, 'Initial import'))).toBe('Initial import of the tide calculator');
+  });
+});
+
+describe('a column headed by an ordinary cell', () => {
+  // A coverage report: its header row is cells marked by a class ("Directory", "Line Coverage"), not `<th>`.
+  const cell = (id: string, name: string, x: number, y: number, width = 100): SnapshotElement => ({
+    ...el(id, 'cell', name, { interactive: false }),
+    box: { x, y, width, height: 20 },
+    region: ['table'],
+  });
+  const link = (id: string, name: string, href: string, y: number): SnapshotElement => ({
+    ...el(id, 'link', name, { href }),
+    box: { x: 145, y, width: 30, height: 16 },
+    region: ['table'],
+  });
+  const report = pageAt('http://coverage.test/index.html', 'coverage report')(
+    cell('title', 'Current view: top level', 8, 50, 500),
+    cell('dir', 'Directory Sort by name', 135, 174, 400),
+    cell('lines', 'Line Coverage', 666, 174),
+    link('lib', 'lib', 'lib/index.html', 202),
+    cell('l1', '35 / 39', 746, 199),
+    link('src', 'src', 'src/index.html', 223),
+    cell('l2', '21 / 28', 746, 220),
+    link('tests', 'tests', 'tests/index.html', 244),
+  );
+
+  it('says what its links are, as a header would', async () => {
+    expect(said(await resolveClick(report, 'the first directory'))).toBe('lib');
+    expect(said(await resolveClick(report, 'the last directory in the table'))).toBe('tests');
   });
 });

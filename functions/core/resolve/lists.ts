@@ -95,6 +95,28 @@ const runsOf = (column: SnapshotElement[], headers: SnapshotElement[]): Snapshot
   return runs;
 };
 
+/** A table's header cell stands this close above the first row it heads. */
+const HEAD_GAP = 60;
+
+/**
+ * The header of a table's column written as an ordinary cell (old reports mark it with a class, not `<th>`: lcov's
+ * "Directory", "Filename"): the nearest cell of text right above the column's first link, in the same table,
+ * across its left edge. What it says is the column's kind, as a `<th>` would say it.
+ */
+const headCellAbove = (elements: SnapshotElement[], first: SnapshotElement): SnapshotElement | undefined => {
+  if (!inRegion(first, 'table')) return undefined;
+  const table = (first.region ?? []).join('>');
+  let best: SnapshotElement | undefined;
+  for (const e of elements) {
+    if (e.interactive || e.role !== 'cell' || !e.name.trim() || (e.region ?? []).join('>') !== table) continue;
+    const above = first.box.y - (e.box.y + e.box.height);
+    if (above < -ALIGNED || above > HEAD_GAP) continue;
+    if (first.box.x < e.box.x - ALIGNED || first.box.x > e.box.x + e.box.width) continue;
+    if (!best || e.box.y > best.box.y) best = e;
+  }
+  return best;
+};
+
 /** The links of one heading and region, standing in one column one per line, in order down the page. */
 const listsOf = (elements: SnapshotElement[]): List[] => {
   const parts = new Map<string, SnapshotElement[]>();
@@ -107,8 +129,9 @@ const listsOf = (elements: SnapshotElement[]): List[] => {
   const lists: List[] = [];
   const add = (items: SnapshotElement[], across = false) => {
     const first = items[0];
-    const title = [first.heading, ...(first.region ?? []), first.column].flatMap((t) => (t ? significant(t) : []));
-    lists.push({ items, title, column: first.column ? significant(first.column) : [], across });
+    const column = first.column ?? (across ? undefined : headCellAbove(elements, first)?.name);
+    const title = [first.heading, ...(first.region ?? []), column].flatMap((t) => (t ? significant(t) : []));
+    lists.push({ items, title, column: column ? significant(column) : [], across });
   };
   // A board of cards (a project list, a gallery) stands in one line, read left to right: its links out of any
   // table (a table's row is one record's fields and actions, no list of things).
