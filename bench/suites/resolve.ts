@@ -120,6 +120,7 @@ const realPages = async () => {
     blind18,
     blind19,
     blind20,
+    blind21,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -149,6 +150,7 @@ const realPages = async () => {
     blind18: withPercent(blind18),
     blind19: withPercent(blind19),
     blind20: withPercent(blind20),
+    blind21: withPercent(blind21),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
