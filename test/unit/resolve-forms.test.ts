@@ -302,3 +302,22 @@ describe('"sign in" where a log-in form is shown', () => {
     expect(said(await resolveClick(loginPage, 'the login link'))).toBe('login');
   });
 });
+
+describe('a click that opens with a verb of its own', () => {
+  const form = ['form'];
+  const at = (y: number, e: SnapshotElement) => ({ ...e, box: { x: 40, y, width: 200, height: 20 }, region: form });
+  const backend = pageAt('http://monitor.test/setup', 'Setup')(
+    at(100, el('name', 'textbox', 'Backend Name', { editable: true })),
+    at(140, el('pattern', 'textbox', 'Filter Pattern', { editable: true })),
+    at(200, el('validate', 'button', 'Validate Configuration')),
+  );
+
+  it('is not the text field that shares its other words', async () => {
+    expect(said(await resolveClick(backend, 'check the backend'))).toBe('none');
+  });
+
+  it('still takes the field when the verb asks for it, or the word is its own', async () => {
+    expect(said(await resolveClick(backend, 'click the backend name'))).toBe('Backend Name');
+    expect(said(await resolveClick(backend, 'filter pattern'))).toBe('Filter Pattern');
+  });
+});

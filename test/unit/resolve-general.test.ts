@@ -427,3 +427,24 @@ describe("a host's name asked for", () => {
     expect(answerOf(await offlineResolver.resolve(sites, 'www.example.com'))).toBe('a');
   });
 });
+
+describe('a step word alone', () => {
+  const faq = pageAt('http://docs.test/faq/archives.html', 'The FTP archives')(
+    el('home', 'link', 'Home', { href: 'index.html' }),
+    el('next', 'link', 'Next', { href: 'pkg-basics.html' }),
+    el('q', 'link', '6.12. How do I set up my own apt-able repository?', { href: '#ownrepository' }),
+  );
+
+  it('is not met by a title that uses the word inside it', async () => {
+    expect(answerOf(await offlineResolver.resolve(faq, 'Up'))).toBe('none');
+    expect(answerOf(await offlineResolver.resolve(faq, 'Next'))).toBe('next');
+  });
+
+  it('is met by a step link that says it first or by its rel', async () => {
+    const manual = pageAt('http://docs.test/manual/Strings.html', 'Strings')(
+      el('up', 'link', 'Up: Data Types and Their Representation', { href: 'Data-Types.html' }),
+      el('q', 'link', 'Strings and their escape sequences', { href: '#escapes' }),
+    );
+    expect(answerOf(await offlineResolver.resolve(manual, 'Up'))).toBe('up');
+  });
+});

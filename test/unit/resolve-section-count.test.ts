@@ -138,3 +138,25 @@ describe("a chapter's contents opening with the chapter itself", () => {
     expect(said(await resolveClick(page, 'the last section'))).toBe('2.3 Logging in');
   });
 });
+
+describe("an FAQ's chapter", () => {
+  const page = pageAt('http://docs.test/faq/archives.html', 'Chapter 6. The Debian FTP archives')(
+    ...list('Chapter 6', 100, [
+      ['6.1. How many distributions are there?', '#dists', 0],
+      ['6.2. What are all those names?', '#names', 0],
+      ['6.2.1. Which other codenames have been used?', '#oldcodenames', 1],
+      ['6.3. What about "sid"?', '#sid', 0],
+    ]),
+    // The page's footnotes: their marks one per line, in a column of their own.
+    ...['1', '2', '3'].map((mark, i) => ({
+      ...el(`fn${i}`, 'link', mark, { href: `#id${i + 1}`, heading: 'Chapter 6' }),
+      box: { x: 260, y: 900 + 18 * i, width: 10, height: 16 },
+    })),
+  );
+
+  it('numbers its questions from its first level, and its footnote marks are no list of parts', async () => {
+    expect(said(await resolveClick(page, 'the first question'))).toBe('6.1. How many distributions are there?');
+    expect(said(await resolveClick(page, 'the last question in the list'))).toBe('6.3. What about "sid"?');
+    expect(said(await resolveClick(page, 'the first section'))).toBe('6.1. How many distributions are there?');
+  });
+});

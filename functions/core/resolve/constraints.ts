@@ -38,6 +38,8 @@ import {
   leadsToItself,
   numberAbsent,
   stepLabelUnsaid,
+  stepWordInside,
+  actionOnField,
   stepNotOffered,
 } from './not-offered.js';
 import { scopeNamedOnly } from './scope-named.js';
@@ -359,6 +361,8 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     otherUnit(answer.match, stated, sorted) ??
     stepNotOffered(answer.match, stated, sorted) ??
     stepLabelUnsaid(answer.match, stated, sorted) ??
+    stepWordInside(answer.match, stated, sorted) ??
+    actionOnField(answer.match, stated, sorted) ??
     imageNoControl(answer.match, stated, sorted) ??
     homeInPage(answer.match, stated, sorted) ??
     leadsToItself(answer.match, stated, sorted) ??

@@ -140,3 +140,77 @@ export const imageNoControl = (match: SnapshotElement, stated: Stated, sorted: S
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/** A description that is a step word alone: "Up", "the Next link", "back". */
+const STEP_ONLY =
+  /^\s*(?:go\s+)?(?:the\s+)?(up|next|previous|prev|back|forward|home)(?:\s+(?:link|button))?\s*[.!]?\s*$/i;
+/** A step link is short: its word and a title at most ("Next: Compiling a file", "« Previous"). */
+const TITLE_WORDS = 3;
+
+/**
+ * "Up" met by "How do I set up my own repository?" or "Keeping your system up-to-date": a step word alone asks for
+ * the page's step link, which says the step first or last ("Up: Contents", "Next »", "Home"), or marks it by its
+ * `rel` or title. A longer name holding the word inside is a title that uses it, and the page offers no such step.
+ */
+export const stepWordInside = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const step = STEP_ONLY.exec(stated.description)?.[1]?.toLowerCase();
+  if (!step || stated.intent === 'scroll') return undefined;
+  // Marked as the step by its `rel`, or by a short title ("Up one level"), it is the step link.
+  if (tokensOf(match, ['rel']).some((t) => says([t], step))) return undefined;
+  const title = words(match.title ?? '').filter((w) => /\p{L}/u.test(w));
+  if (title.length <= TITLE_WORDS + 1 && title.some((w) => says([stemOf(w)], step))) return undefined;
+  const name = words(match.name).filter((w) => /\p{L}/u.test(w));
+  if (name.length <= TITLE_WORDS) return undefined;
+  const at = name.findIndex((w) => says([stemOf(w)], step));
+  if (at <= 0 || at >= name.length - 1) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" only uses the word "${step}" in a title; the page offers no such step link`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
+
+/** Verbs that ask for a field itself: put the caret in it, or fill it. */
+const FIELD_VERBS = new Set(
+  [
+    'click',
+    'tap',
+    'press',
+    'hit',
+    'focus',
+    'select',
+    'choose',
+    'open',
+    'fill',
+    'type',
+    'enter',
+    'use',
+    'put',
+    'go',
+    'the',
+    'a',
+    'an',
+    'my',
+    'your',
+    'this',
+  ].map(stemOf),
+);
+const TEXT_FIELDS = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+
+/**
+ * "Restart the setup", "check the backend" met by the text field "Setup Token" or "Backend Name": to click, a
+ * description that opens with a verb of its own asks for a control that does it; a field to type in does nothing
+ * when clicked. Unless the verb is one that asks for the field itself ("click the name field", "focus search"), or
+ * the word is one of the field's own (the "Password" field for "password").
+ */
+export const actionOnField = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (stated.intent !== 'click' || !match.editable || !TEXT_FIELDS.has(match.role)) return undefined;
+  const first = words(stated.description)[0];
+  if (!first || FIELD_VERBS.has(stemOf(first))) return undefined;
+  if (says(tokensOf(match, [...CARRIED, 'near', 'row']), first)) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name || match.near || match.role}" is a field to type in, and "${first}" asks for a control that does it`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};

@@ -74,6 +74,8 @@ export const runsOf = (snapshot: PageSnapshot): SnapshotElement[][] => {
     if (!e.interactive || !e.visible || e.box.height <= 0) continue;
     const entry =
       e.role === 'link' &&
+      // A part is named by words: a column of bare numbers ("1", "2") is a page's footnote marks.
+      /\p{L}/u.test(e.name) &&
       leadsTo(e.href, snapshot.url) !== undefined &&
       byId.get(e.parent ?? '')?.role !== 'heading' &&
       !inProse(e, previous);
@@ -148,8 +150,13 @@ const readingsOf = (run: SnapshotElement[], unit: string, here: string): Snapsho
         return [at(1).filter((e) => !lettered(e))];
       case 'appendix':
         return [at(1).filter(lettered)];
-      case 'question':
-        return from(deeper ? shallowest + 1 : shallowest);
+      case 'question': {
+        // An FAQ's chapter numbers its questions from its first level ("6.1. How many …?"); a whole FAQ holds
+        // them one level under its sections ("1 Docutils", "1.1 What is Docutils?").
+        const asked = (depth: number) =>
+          at(depth).filter((e) => e.name.trim().endsWith('?')).length * 2 > at(depth).length;
+        return from(deeper && !asked(shallowest) ? shallowest + 1 : shallowest);
+      }
       case 'subsection':
         return from(sections + 1);
       case 'section':
