@@ -321,3 +321,26 @@ describe('a click that opens with a verb of its own', () => {
     expect(said(await resolveClick(backend, 'filter pattern'))).toBe('Filter Pattern');
   });
 });
+
+describe('a kind the page shows nothing of', () => {
+  // A manual of control fields: "field" is a term of the document, and the page has no form at all.
+  const manual = pageAt('http://docs.test/policy/ch-controlfields.html', 'Control files and their fields')(
+    el('h', 'heading', '5.6. List of fields', { interactive: false }),
+    el('m', 'link', 'Maintainer', { href: '#maintainer' }),
+    el('u', 'link', 'Uploaders', { href: '#uploaders' }),
+    el('v', 'link', 'Standards-Version', { href: '#standards-version' }),
+  );
+
+  it('is a word of the name for the links a document names its terms by', async () => {
+    expect(said(await resolveClick(manual, 'the Maintainer field'))).toBe('Maintainer');
+    expect(said(await resolveClick(manual, 'the Uploaders field'))).toBe('Uploaders');
+  });
+
+  it("still holds a form's controls to the kind", async () => {
+    const log = pageAt('http://repo.test/log', 'log')(
+      el('q', 'textbox', '', { editable: true, attributes: 'rev', region: ['form search'] }),
+      el('t', 'link', 'tags', { href: '/tags' }),
+    );
+    expect(said(await resolveClick(log, 'the search button'))).toBe('none');
+  });
+});

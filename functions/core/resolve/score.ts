@@ -53,6 +53,9 @@ const fitness = (
   return factor;
 };
 
+/** What any element's kind fits a kind the page shows nothing of: the kind word may be a word of a name. */
+const KIND_ABSENT = 0.6;
+const DOCUMENT_PARTS = new Set(['link', 'heading']);
 /** A hint word found at least this well is in the element's own names (name, label, text, title), not around it. */
 const NAMED = 0.85;
 /** Text right before an element, or its table row, is evidence enough alone (`near` weighs 0.7). */
@@ -68,6 +71,15 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     ? placeTest(headingAnchors(snapshot.elements, new Map(snapshot.elements.map((e) => [e.id, e]))).values())
     : () => false;
   const contents = query.scope ? linksOfPart(snapshot.elements, query.scope) : undefined;
+  // "The Maintainer field" in a manual that documents control fields and has no form: a kind the page shows
+  // nothing of is a word of the name, not a kind to hold elements to.
+  // Only a kind word that is no name word itself ("field", not "switch" in "the switch statement section"), and
+  // only for the links and headings a document names its terms by: a form's other controls stay unlike it.
+  const wish = query.role;
+  const kindAbsent =
+    wish !== undefined &&
+    query.kindWord === undefined &&
+    !snapshot.elements.some((e) => e.visible && roleFit(e, wish) >= 1);
   const { best, width } = evidence;
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
@@ -130,7 +142,8 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     // or just before it: no match by itself. An unlabelled field after "Phone" still is one.
     if (specific === 1 && !query.quotes.length && !evidence.own[index] && best[row + specificAt] < NEAR_ENOUGH)
       text = Math.min(text, 0.45);
-    const kindFit = query.role ? roleFit(element, query.role) : 1;
+    const fit = query.role ? roleFit(element, query.role) : 1;
+    const kindFit = kindAbsent && DOCUMENT_PARTS.has(element.role) ? Math.max(KIND_ABSENT, fit) : fit;
     return {
       element,
       index,
