@@ -344,3 +344,25 @@ describe('a kind the page shows nothing of', () => {
     expect(said(await resolveClick(log, 'the search button'))).toBe('none');
   });
 });
+
+describe('an ordinal over the fields of a form', () => {
+  const at = (y: number, e: SnapshotElement) => ({ ...e, box: { x: 40, y, width: 200, height: 20 }, region: ['form'] });
+  const database = pageAt('http://monitor.test/setup/database', 'Database resource')(
+    at(40, el('help', 'link', 'Help', { href: '/help' })),
+    at(100, el('name', 'textbox', 'Resource Name', { editable: true })),
+    at(140, el('port', 'spinbutton', 'Port', { editable: true })),
+    at(180, el('host', 'textbox', 'Host', { editable: true })),
+    at(220, el('ssl', 'checkbox', 'Use SSL')),
+    at(260, el('save', 'checkbox', 'Save password')),
+  );
+
+  it('counts every field alike, a number box among text boxes', async () => {
+    expect(said(await resolveClick(database, 'the first field of the form'))).toBe('Resource Name');
+    expect(said(await resolveClick(database, 'the second field'))).toBe('Port');
+  });
+
+  it('counts every element of a kind on the page', async () => {
+    expect(said(await resolveClick(database, 'the first checkbox on the page'))).toBe('Use SSL');
+    expect(said(await resolveClick(database, 'the last checkbox on the page'))).toBe('Save password');
+  });
+});

@@ -19,6 +19,7 @@ import { STOPWORDS, stemOf, words } from './words.js';
 import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { kindOnly, otherName } from './names.js';
 import { clickableRow, clickableRowAmong } from './clickable-row.js';
+import { roleFit } from './roles.js';
 import { logInForm } from './log-in.js';
 import { allBox, dataCell, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
@@ -132,8 +133,12 @@ const uncountedOrdinal = (match: SnapshotElement, stated: Stated, sorted: Scored
   // Copies of one link (the same name to the same place, at the top and the foot of a page) are one item.
   const distinct = new Set(tier.map((s) => `${s.element.role} ${s.element.name} ${s.element.href ?? s.element.id}`));
   if (distinct.size > 1) {
-    // Counting needs like items: a link and a dropdown that share a word are not a list with a first.
+    // Counting needs like items: a link and a dropdown that share a word are not a list with a first. Items all
+    // of the kind the description names are alike however they are made ("the second text field": a text box
+    // and a number box are both fields).
     if (tier.every((s) => s.element.role === match.role)) return undefined;
+    const kind = query.role;
+    if (kind && tier.every((s) => roleFit(s.element, kind) >= 1)) return undefined;
     return {
       ambiguous: true,
       reason: `the description counts items (${counting(query.ordinal)}), but what matches it is of different kinds; say which one`,

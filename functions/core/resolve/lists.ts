@@ -21,7 +21,7 @@ import { contentsLinks } from './scope.js';
 import { REGION_WORDS } from './query-words.js';
 import { inRegion } from './score.js';
 import type { Answer } from './resolver.js';
-import { ROLE_WORDS } from './roles.js';
+import { ROLE_WORDS, roleFit } from './roles.js';
 import { linkWords, STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
 /** Kinds that fit any list's items: they say to count, not what. */
@@ -311,9 +311,17 @@ const levelled = <T extends { list: List; items: SnapshotElement[] }>(fitting: T
 };
 
 const itemOf = (snapshot: PageSnapshot, count: Count, ordinal: number): SnapshotElement | undefined => {
-  if (count.wholePage && count.named.length === 1 && count.named[0] === 'link') {
-    const links = snapshot.elements.filter((e) => e.role === 'link' && e.interactive && e.visible && e.box.height > 0);
-    return ordinal > 0 ? links[ordinal - 1] : links[links.length + ordinal];
+  // "The last link on the page", "the first checkbox on the page": every shown element of the kind, in order.
+  const wished = count.named.length === 1 ? ROLE_WORDS[count.named[0]] : undefined;
+  if (count.wholePage && wished) {
+    const all = snapshot.elements.filter(
+      (e) =>
+        e.interactive &&
+        e.visible &&
+        e.box.height > 0 &&
+        (wished.word === 'link' ? e.role === 'link' : roleFit(e, wished) >= 1),
+    );
+    return ordinal > 0 ? all[ordinal - 1] : all[all.length + ordinal];
   }
   const contents = contentsEntry(snapshot, count, ordinal);
   if (contents) return contents;
