@@ -121,6 +121,7 @@ const realPages = async () => {
     blind19,
     blind20,
     blind21,
+    blind22,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -151,6 +152,7 @@ const realPages = async () => {
     blind19: withPercent(blind19),
     blind20: withPercent(blind20),
     blind21: withPercent(blind21),
+    blind22: withPercent(blind22),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
