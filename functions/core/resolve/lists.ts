@@ -103,18 +103,29 @@ const HEAD_GAP = 60;
  * "Directory", "Filename"): the nearest cell of text right above the column's first link, in the same table,
  * across its left edge. What it says is the column's kind, as a `<th>` would say it.
  */
-const headCellAbove = (elements: SnapshotElement[], first: SnapshotElement): SnapshotElement | undefined => {
+const headCellAbove = (cells: Map<string, SnapshotElement[]>, first: SnapshotElement): SnapshotElement | undefined => {
   if (!inRegion(first, 'table')) return undefined;
-  const table = (first.region ?? []).join('>');
   let best: SnapshotElement | undefined;
-  for (const e of elements) {
-    if (e.interactive || e.role !== 'cell' || !e.name.trim() || (e.region ?? []).join('>') !== table) continue;
+  for (const e of cells.get((first.region ?? []).join('>')) ?? []) {
     const above = first.box.y - (e.box.y + e.box.height);
     if (above < -ALIGNED || above > HEAD_GAP) continue;
     if (first.box.x < e.box.x - ALIGNED || first.box.x > e.box.x + e.box.width) continue;
     if (!best || e.box.y > best.box.y) best = e;
   }
   return best;
+};
+
+/** The cells of text in tables, by the table they stand in: where a column's header may be. */
+const textCells = (elements: SnapshotElement[]): Map<string, SnapshotElement[]> => {
+  const cells = new Map<string, SnapshotElement[]>();
+  for (const e of elements) {
+    if (e.interactive || e.role !== 'cell' || !e.name.trim() || !inRegion(e, 'table')) continue;
+    const key = (e.region ?? []).join('>');
+    const list = cells.get(key);
+    if (list) list.push(e);
+    else cells.set(key, [e]);
+  }
+  return cells;
 };
 
 /** The links of one heading and region, standing in one column one per line, in order down the page. */
@@ -126,10 +137,11 @@ const listsOf = (elements: SnapshotElement[]): List[] => {
     parts.set(key, [...(parts.get(key) ?? []), e]);
   }
   const headers = elements.filter((e) => e.role === 'columnheader');
+  let cells: Map<string, SnapshotElement[]> | undefined;
   const lists: List[] = [];
   const add = (items: SnapshotElement[], across = false) => {
     const first = items[0];
-    const column = first.column ?? (across ? undefined : headCellAbove(elements, first)?.name);
+    const column = first.column ?? (across ? undefined : headCellAbove((cells ??= textCells(elements)), first)?.name);
     const title = [first.heading, ...(first.region ?? []), column].flatMap((t) => (t ? significant(t) : []));
     lists.push({ items, title, column: column ? significant(column) : [], across });
   };
