@@ -160,3 +160,52 @@ describe("an FAQ's chapter", () => {
     expect(said(await resolveClick(page, 'the first section'))).toBe('6.1. How many distributions are there?');
   });
 });
+
+describe('a manual with a short and a full table of contents', () => {
+  const page = pageAt('http://docs.test/manual/manual_toc.html', 'Manual')(
+    ...list('Short Table of Contents', 100, [
+      ['1 Introduction', '#toc-Introduction-1', 0],
+      ['2 Bug Reporting', '#toc-Bug-Reporting-1', 0],
+      ['3 Help', '#toc-Help-1', 0],
+    ]),
+    ...list('Table of Contents', 300, [
+      ['1 Introduction', '/manual/manual.html', 0],
+      ['2 Bug Reporting', '/manual/manual_1.html', 0],
+      ['2.1 Functions for Bug Reporting', '/manual/manual_2.html', 1],
+      ['3 Help', '/manual/manual_3.html', 0],
+    ]),
+  );
+
+  it('counts the list its heading names', async () => {
+    const answer = await resolveClick(page, 'the first chapter in the table of contents');
+    expect('match' in answer && answer.match.href).toBe('/manual/manual.html');
+  });
+});
+
+describe('the parts of one named part', () => {
+  const page = pageAt(
+    'http://docs.test/manual/manual_toc.html',
+    'Manual',
+  )(
+    ...list('Table of Contents', 100, [
+      ['1 Introduction', '/manual/intro.html', 0],
+      ['1.1 Running it', '/manual/running.html', 1],
+      ['2 Plotting', '/manual/plot.html', 0],
+      ['2.1 Introduction to Plotting', '/manual/plot-intro.html', 1],
+      ['2.2 Plotting Formats', '/manual/plot-formats.html', 1],
+      ['2.2.1 Gnuplot Options', '/manual/gnuplot-options.html', 2],
+      ['2.3 Plotting Options', '/manual/plot-options.html', 1],
+      ['3 Strings', '/manual/strings.html', 0],
+    ]),
+  );
+
+  it('counts the entries one level in under the part named by its number or its words', async () => {
+    expect(said(await resolveClick(page, 'the second section of chapter 2'))).toBe('2.2 Plotting Formats');
+    expect(said(await resolveClick(page, 'the last entry of the Plotting chapter'))).toBe('2.3 Plotting Options');
+    expect(said(await resolveClick(page, 'the first section of the Introduction chapter'))).toBe('1.1 Running it');
+  });
+
+  it('asks when the part has nothing under it', async () => {
+    expect(said(await resolveClick(page, 'the first section of chapter 3'))).not.toBe('1.1 Running it');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { storedSnapshot } from '../fixtures/real-pages/corpus.js';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
 import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
 
@@ -226,5 +227,30 @@ describe('a column headed by an ordinary cell', () => {
   it('says what its links are, as a header would', async () => {
     expect(said(await resolveClick(report, 'the first directory'))).toBe('lib');
     expect(said(await resolveClick(report, 'the last directory in the table'))).toBe('tests');
+  });
+});
+
+describe('a data cell met whole for a hover', () => {
+  // A monitor's overview: each group's name in its own cell, its status icon the row's one link.
+  const cell = (id: string, name: string, y: number): SnapshotElement => ({
+    ...el(id, 'cell', name, { interactive: false, column: 'Group' }),
+    box: { x: 425, y, width: 180, height: 20 },
+    region: ['table'],
+  });
+  const icon = (id: string, name: string, href: string, y: number): SnapshotElement => ({
+    ...el(id, 'link', name, { href, column: 'Status' }),
+    box: { x: 640, y: y + 2, width: 16, height: 16 },
+    region: ['table'],
+  });
+  const overview = pageAt('http://monitor.test/xymon.html', 'Overview')(
+    cell('g1', 'Servers', 100),
+    icon('s1', 'green', '/servers/servers.html', 100),
+    cell('g2', 'Branch office', 130),
+    icon('s2', 'red', '/office/branch/branch.html', 130),
+  );
+
+  it("is the row's one link, as for a click", async () => {
+    const answer = await offlineResolver.resolve(overview, 'hover Branch office', { intent: 'hover' });
+    expect('match' in answer && answer.match.href).toBe('/office/branch/branch.html');
   });
 });

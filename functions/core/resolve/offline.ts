@@ -17,6 +17,7 @@ import { parseQuery, type Query } from './query.js';
 import type { Answer, ElementResolver, Resolution, ResolveOptions } from './resolver.js';
 import { inRegion, scoreAll } from './score.js';
 import { scopeOn } from './scope.js';
+import { partCounted } from './part-count.js';
 import { sectionCounted } from './section-count.js';
 import { headingAnchors } from './anchors.js';
 import { relationAsName } from './relate.js';
@@ -53,7 +54,7 @@ export class OfflineResolver implements ElementResolver {
     const answer = partOfEntry(seen, constrain(choose(seen, scored, query, intent), stated), query);
     // "The first result": when the words found nothing sure, the ordinal may count a list by its items' kind.
     // "The third section": with no name said, the page's own list of its parts is what is counted.
-    const part = sectionCounted(seen, description);
+    const part = sectionCounted(seen, description) ?? partCounted(seen, description);
     const item =
       part ?? (query.ordinal !== undefined ? countedItem(seen, description, query.ordinal, answer) : undefined);
     // "Deactivate the last admin": the item counted is the record; what the verb does to it is its row's control.

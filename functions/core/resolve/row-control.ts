@@ -233,7 +233,8 @@ const DATA_CELLS = new Set(['cell', 'gridcell', 'rowheader']);
  * the cell itself ("the cell …", or by its row and column: "Ann Poe's role") keeps it.
  */
 export const dataCell = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
-  if (match.interactive || !DATA_CELLS.has(match.role) || stated.intent !== 'click') return undefined;
+  if (match.interactive || !DATA_CELLS.has(match.role) || (stated.intent !== 'click' && stated.intent !== 'hover'))
+    return undefined;
   if (stated.query.role?.roles.has(match.role)) return undefined;
   // Named by its row or column ("Ann Poe's role"), the cell is the datum asked for, not text standing for a control.
   if (specificWords(stated).some((w) => !nameSays(match, w) && placeSays(match, w, stated))) return undefined;

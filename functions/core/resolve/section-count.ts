@@ -14,7 +14,8 @@ import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js
 import { ORDINALS } from './query-words.js';
 import type { Answer } from './resolver.js';
 
-const ORDINAL = '(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|\\d+(?:st|nd|rd|th))';
+export const ORDINAL =
+  '(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|\\d+(?:st|nd|rd|th))';
 const UNIT_ASKED = new RegExp(
   `^\\s*(?:(?:go\\s+to|open|show|click)\\s+)?(?:the\\s+)?${ORDINAL}([\\s-]+to[\\s-]+last)?\\s+` +
     '(section|chapter|subsection|topic|question|appendix|part)s?' +
@@ -24,7 +25,7 @@ const UNIT_ASKED = new RegExp(
 );
 
 /** Entries of one list stand this close in their left edge; a level further in stands further right. */
-const ALIGNED = 3;
+export const ALIGNED = 3;
 /** A level further in stands at most this much further right than the entry above it. */
 const INDENT_STEP = 80;
 /** Fewer entries than this are a few links that happen to follow each other, no list of parts. */
@@ -51,7 +52,7 @@ const leadsTo = (href: string | undefined, here: string): 'part' | 'page' | unde
 };
 
 const placeOf = (e: SnapshotElement): string => `${e.heading ?? ''}\u0000${(e.region ?? []).join('>')}`;
-const around = (e: SnapshotElement): boolean => (e.region ?? []).some((r) => AROUND.test(r));
+export const around = (e: SnapshotElement): boolean => (e.region ?? []).some((r) => AROUND.test(r));
 /**
  * A link after words or a comma is a mention in a sentence ("See also: doc, lookfor"), no entry of a list; the
  * entry before it, read as the text before it, is no sentence.
@@ -177,7 +178,7 @@ const readingsOf = (run: SnapshotElement[], unit: string, here: string): Snapsho
 };
 
 /** The place counted from the start (1, 2, …) or from the end (-1 the last, -2 the one before). */
-const ordinalOf = (word: string, toLast: boolean): number => {
+export const ordinalOf = (word: string, toLast: boolean): number => {
   const n = Object.hasOwn(ORDINALS, word) ? ORDINALS[word] : Number.parseInt(word, 10);
   return toLast ? -(n === -1 ? 1 : n) : n;
 };
@@ -192,8 +193,13 @@ export const sectionCounted = (snapshot: PageSnapshot, description: string): Ans
   const inContent = runs.filter((r) => !r.every(around));
   const ofParts = (r: SnapshotElement[]) => r.every((e) => leadsTo(e.href, snapshot.url) === 'part');
   let fitting = inContent.length ? inContent : runs.filter(ofParts);
-  // "In the contents": the list of this page's own parts, not a list of other pages.
-  if (asked[4] && /content|toc/i.test(asked[4])) fitting = fitting.filter(ofParts);
+  // "In the table of contents": the list its heading names so ("Table of Contents", not the "Short Table of
+  // Contents" above it), else the list of this page's own parts, not a list of other pages.
+  const place = asked[4]?.toLowerCase();
+  if (place && /content|toc/.test(place)) {
+    const titled = fitting.filter((r) => r[0].heading?.toLowerCase().replace(/\s+/g, ' ').trim() === place);
+    fitting = titled.length ? titled : fitting.filter(ofParts);
+  }
   const picks = fitting.flatMap((run) => {
     // Counted from the start, the level is what a person counts ("the third section" is no sub-entry); from the
     // end, the last entry of the list may be meant as well as the last of the level.
