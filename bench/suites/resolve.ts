@@ -122,6 +122,7 @@ const realPages = async () => {
     blind20,
     blind21,
     blind22,
+    blind23,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -153,6 +154,7 @@ const realPages = async () => {
     blind20: withPercent(blind20),
     blind21: withPercent(blind21),
     blind22: withPercent(blind22),
+    blind23: withPercent(blind23),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
