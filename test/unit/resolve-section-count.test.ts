@@ -205,6 +205,21 @@ describe('the parts of one named part', () => {
     expect(said(await resolveClick(page, 'the first section of the Introduction chapter'))).toBe('1.1 Running it');
   });
 
+  it('does not take an entry that only shares a one-word name for the part', async () => {
+    const tutorial = pageAt(
+      'http://docs.test/tutorial/index.html',
+      'Tutorial',
+    )(
+      ...list('Contents', 100, [
+        ['Tutorial Overview', '#tutorial-overview', 0],
+        ['Version Check', '#version-check', 1],
+        ['A Note on the Future', '#future', 1],
+        ['Establishing Connectivity', 'engine.html', 0],
+      ]),
+    );
+    expect(said(await resolveClick(tutorial, 'the first chapter of the tutorial'))).not.toBe('Version Check');
+  });
+
   it('asks when the part has nothing under it', async () => {
     expect(said(await resolveClick(page, 'the first section of chapter 3'))).not.toBe('1.1 Running it');
   });

@@ -254,3 +254,46 @@ describe('a data cell met whole for a hover', () => {
     expect('match' in answer && answer.match.href).toBe('/office/branch/branch.html');
   });
 });
+
+describe("a folder's listing", () => {
+  const row = (i: number, name: string, href: string, type: string): SnapshotElement[] => [
+    {
+      ...el(`l${i}`, 'link', name, { href }),
+      box: { x: 20, y: 87 + 14 * i, width: 60, height: 14 },
+      region: ['table'],
+    },
+    {
+      ...el(`t${i}`, 'cell', type, { interactive: false, column: 'Type' }),
+      box: { x: 300, y: 87 + 14 * i, width: 60, height: 14 },
+      region: ['table'],
+    },
+  ];
+  const listing = pageAt('http://files.test/pub/', 'Index of /pub/')(
+    ...row(0, '..', '/', 'Directory'),
+    ...row(1, 'docs', '/pub/docs/', 'Directory'),
+    ...row(2, 'images', '/pub/images/', 'Directory'),
+    ...row(3, 'mirrors', '/pub/mirrors/', 'Directory'),
+    ...row(4, 'README', '/pub/README', 'text/plain'),
+  );
+
+  it('does not count its way up among the folders', async () => {
+    const answer = await resolveClick(listing, 'the third directory');
+    expect('match' in answer && answer.match.href).toBe('/pub/mirrors/');
+  });
+
+  it("does not click a record's datum for the record it names", async () => {
+    const users = pageAt('http://cal.test/users', 'Users')(
+      {
+        ...el('h', 'columnheader', 'Email', { interactive: false }),
+        box: { x: 300, y: 60, width: 200, height: 20 },
+        region: ['table'],
+      },
+      {
+        ...el('c', 'cell', 'carol@example.lan', { interactive: false, column: 'Email' }),
+        box: { x: 300, y: 90, width: 200, height: 20 },
+        region: ['table'],
+      },
+    );
+    expect(said(await resolveClick(users, 'the user whose email is carol@example.lan'))).not.toBe('carol@example.lan');
+  });
+});

@@ -20,7 +20,8 @@ import { chapterLevel, offSite, offSiteNearby, ownNameFirst, sectionOverMentions
 import { relate } from './relate.js';
 import { headOfPhrase } from './phrase.js';
 import type { Answer } from './resolver.js';
-import type { Scored } from './score.js';
+import { inRegion, type Scored } from './score.js';
+import { sameRow, sameTable } from './row-control.js';
 import { words } from './words.js';
 import {
   ancestorsOf,
@@ -300,7 +301,10 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     // "The second popular post": the description names a list by its heading; the ordinal counts its items.
     const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;
     const items = listHeading ? scored.filter((s) => s.element.interactive && s.element.heading === listHeading) : [];
-    const ordered = (items.length > 1 ? items : [...tier]).sort((a, b) => a.index - b.index);
+    const ordered = withoutParentRow(
+      (items.length > 1 ? items : [...tier]).sort((a, b) => a.index - b.index),
+      snapshot.elements,
+    );
     const pick = query.ordinal > 0 ? ordered[query.ordinal - 1] : ordered[ordered.length + query.ordinal];
     if (!pick)
       return {
@@ -376,4 +380,21 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     reason: `${tier.length} elements match the description equally well; say which one (its text, where it is, or "first", "second", "last")`,
     candidates: tier.slice(0, 5).map(candidateOf),
   };
+};
+
+/** A listing's way up: ".." or "Parent Directory", leading to the folder above. */
+const PARENT = /^(?:\.\.\/?|parent\s+directory|up\s+one\s+level)$/i;
+
+/**
+ * "The third directory" on a folder's listing (Apache's, lighttpd's, nginx's) whose first row is "..", typed
+ * "Directory" like the folders under it: the way up is no item of the listing, so what stands in its row is not
+ * counted.
+ */
+const withoutParentRow = (ordered: Scored[], elements: SnapshotElement[]): Scored[] => {
+  const parents = elements.filter((e) => e.role === 'link' && PARENT.test(e.name.trim()));
+  if (!parents.length) return ordered;
+  const inParentRow = (e: SnapshotElement) =>
+    parents.some((p) => p === e || (inRegion(p, 'table') && sameTable(p, e) && sameRow(p, e)));
+  const kept = ordered.filter((s) => !inParentRow(s.element));
+  return kept.length ? kept : ordered;
 };

@@ -75,9 +75,10 @@ export const partCounted = (snapshot: PageSnapshot, description: string): Answer
       const pick = ordinal > 0 ? parts[ordinal - 1] : parts[parts.length + ordinal];
       if (pick) found.push({ entry: e, pick });
     });
-  // A title that is the name and no more is the part named; others only share its words.
+  // A title that is the name and no more is the part named; others only share its words, and a one-word name
+  // shared is no name said ("the tutorial" is not "Tutorial Overview").
   const exact = found.filter(({ entry }) => byNumber !== undefined || exactly(entry, name));
-  const picks = (exact.length ? exact : found).map(({ pick }) => pick);
+  const picks = (exact.length || name.length < 2 ? exact : found).map(({ pick }) => pick);
   if (!picks.length || new Set(picks.map((e) => e.href)).size !== 1) return undefined;
   return { match: picks[0], confidence: 0.6 };
 };

@@ -237,7 +237,11 @@ export const dataCell = (match: SnapshotElement, stated: Stated, sorted: Scored[
     return undefined;
   if (stated.query.role?.roles.has(match.role)) return undefined;
   // Named by its row or column ("Ann Poe's role"), the cell is the datum asked for, not text standing for a control.
-  if (specificWords(stated).some((w) => !nameSays(match, w) && placeSays(match, w, stated))) return undefined;
+  // Unless another word names something else still ("the user whose email is carol@…": the user's record).
+  const specific = specificWords(stated);
+  const placed = specific.some((w) => !nameSays(match, w) && placeSays(match, w, stated));
+  const beyond = specific.some((w) => !nameSays(match, w) && !placeSays(match, w, stated));
+  if (placed && !beyond) return undefined;
   const controls = rowOf(match, stated);
   const record = recordLink(match, [], stated, controls);
   if (record) return record;
