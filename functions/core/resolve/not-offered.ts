@@ -170,7 +170,10 @@ export const stepWordInside = (match: SnapshotElement, stated: Stated, sorted: S
   };
 };
 
-/** Verbs that ask for a field itself: put the caret in it, or fill it. */
+/**
+ * Words that may open a description asking for a field itself: a verb that puts the caret in it, fills or edits it,
+ * or an article (no verb at all).
+ */
 const FIELD_VERBS = new Set(
   [
     'click',
@@ -187,6 +190,11 @@ const FIELD_VERBS = new Set(
     'use',
     'put',
     'go',
+    'pick',
+    'set',
+    'change',
+    'edit',
+    'write',
     'the',
     'a',
     'an',
@@ -195,7 +203,8 @@ const FIELD_VERBS = new Set(
     'this',
   ].map(stemOf),
 );
-const TEXT_FIELDS = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+/** Fields typed into, which do nothing when clicked (a dropdown opens: it is left out). */
+const TEXT_FIELDS = new Set(['textbox', 'searchbox', 'spinbutton']);
 
 /**
  * "Restart the setup", "check the backend" met by the text field "Setup Token" or "Backend Name": to click, a

@@ -81,6 +81,13 @@ const NOT_STATE = /\bnot\s+([a-z]{3,}(?:ed|able|ible))\b/g;
 
 const LIST_OF = /\blist\s+of\b/g;
 
+/** A place word written as a title's first word ("Top Sites"), not before a side or a part of a page. */
+const TITLED_PLACE =
+  /(?<=\S\s+)(?:Top|Bottom|Upper|Lower|Left|Right)(?=\s+\p{Lu}\p{Ll})(?!\s+(?:Top|Bottom|Left|Right|Corner|Side|Hand|Sidebar|Menu|Panel|Pane|Column|Bar|Navigation|Nav|Half|Edge)\b)/gu;
+/** A place word joined by a hyphen to a word that is no side ("top-level", "lower-case"). */
+const HYPHENED_PLACE =
+  /\b(top|bottom|upper|lower|left|right)-(?!(?:top|bottom|left|right|hand|handed|most|side|center|centre|corner|half)\b)([a-z]+)\b/g;
+
 export const parseQuery = (description: string): Query => {
   // A relation's anchor arrives with its titled place words marked: the text is the words as written.
   const shown = description.replace(/nameword:/g, '');
@@ -166,11 +173,6 @@ export const parseQuery = (description: string): Query => {
 
 const restoreQuotes = (text: string, quotes: string[][]): string =>
   text.replace(/quote:(\d+)/g, (_, n: string) => `"${quotes[Number(n)].join(' ')}"`);
-
-const TITLED_PLACE =
-  /(?<=\S\s+)(?:Top|Bottom|Upper|Lower|Left|Right)(?=\s+\p{Lu}\p{Ll})(?!\s+(?:Top|Bottom|Left|Right|Corner|Side|Hand|Sidebar|Menu|Panel|Pane|Column|Bar|Navigation|Nav|Half|Edge)\b)/gu;
-const HYPHENED_PLACE =
-  /\b(top|bottom|upper|lower|left|right)-(?!(?:top|bottom|left|right|hand|handed|most|side|center|centre|corner|half)\b)([a-z]+)\b/g;
 
 const ARTICLES = new Set(['the', 'a', 'an']);
 

@@ -53,8 +53,9 @@ const fitness = (
   return factor;
 };
 
-/** What any element's kind fits a kind the page shows nothing of: the kind word may be a word of a name. */
+/** How a link or heading fits a kind the page shows nothing of: as a soft kind, not an unlike one (0.35). */
 const KIND_ABSENT = 0.6;
+/** What a document names its terms by; a form's other controls stay held to the kind asked for. */
 const DOCUMENT_PARTS = new Set(['link', 'heading']);
 /** A hint word found at least this well is in the element's own names (name, label, text, title), not around it. */
 const NAMED = 0.85;
@@ -72,9 +73,8 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     : () => false;
   const contents = query.scope ? linksOfPart(snapshot.elements, query.scope) : undefined;
   // "The Maintainer field" in a manual that documents control fields and has no form: a kind the page shows
-  // nothing of is a word of the name, not a kind to hold elements to.
-  // Only a kind word that is no name word itself ("field", not "switch" in "the switch statement section"), and
-  // only for the links and headings a document names its terms by: a form's other controls stay unlike it.
+  // nothing of may be a word of the name. Only a kind word that is no name word itself ("field", not "switch" in
+  // "the switch statement section"), and only for the links and headings a document names its terms by.
   const wish = query.role;
   const kindAbsent =
     wish !== undefined &&
