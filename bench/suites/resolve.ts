@@ -123,6 +123,7 @@ const realPages = async () => {
     blind21,
     blind22,
     blind23,
+    blind24,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -155,6 +156,7 @@ const realPages = async () => {
     blind21: withPercent(blind21),
     blind22: withPercent(blind22),
     blind23: withPercent(blind23),
+    blind24: withPercent(blind24),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
