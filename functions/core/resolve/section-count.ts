@@ -5,10 +5,11 @@
  * page's own list of its parts: a table of contents of links to its headings, or the list of links to the pages
  * of the chapter it opens (texinfo's menu, a DocBook chapter's contents, LaTeX2HTML's child links). That list is a
  * run of links one per line, in the page's content, to this page's parts or to other pages of the site, with no
- * other control between them. Its outer level holds the units asked for: a chapter is a numbered entry ("37
- * Packages", not "Preface" or "Appendix A"), an appendix says so or is lettered, a question ends with "?". Two
- * such lists answering differently, or a list with fewer entries than counted, leave the description to the rest
- * of the resolver.
+ * other control between them. Its levels, by numbering or else by indentation, hold the units asked for: a
+ * chapter is a numbered entry ("37 Packages", not "Preface" or "Appendix A"), an appendix says so or is lettered,
+ * a question stands one level in under an FAQ's sections unless its first level asks them. Two such lists
+ * answering differently, or a list with fewer entries than counted, leave the description to the rest of the
+ * resolver.
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { ORDINALS } from './query-words.js';
