@@ -16,12 +16,12 @@ import {
   rowNamedBeside,
   tabOutsideRepeats,
 } from './equals.js';
-import { chapterLevel, offSite, offSiteNearby, ownNameFirst, sectionOverMentions } from './narrow.js';
+import { chapterLevel, offSite, offSiteNearby, ownNameFirst, saidWhole, sectionOverMentions } from './narrow.js';
 import { relate } from './relate.js';
+import { rowLinksOf, withoutParentRow } from './listing.js';
+import { tabRow } from './tab-row.js';
 import { headOfPhrase } from './phrase.js';
 import type { Answer } from './resolver.js';
-import { inRegion, type Scored } from './score.js';
-import { sameRow, sameTable } from './row-control.js';
 import { words } from './words.js';
 import {
   ancestorsOf,
@@ -35,7 +35,7 @@ import {
   THRESHOLD,
   TIE,
 } from './tier.js';
-import type { Intent } from './score.js';
+import type { Intent, Scored } from './score.js';
 
 const confidenceOf = (chosen: Scored, others: Scored[]): number => {
   const second = others.find((s) => s !== chosen)?.score ?? 0;
@@ -240,11 +240,15 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   if (query.relation) return relate(snapshot, sorted, query, byId);
   const head = headOfPhrase(snapshot.elements, best, query);
   if (head) return { match: head, confidence: Math.round(Math.min(1, best.score) * 80) / 100 };
-  let tier = offSiteNearby(
-    dedupeNested([...sorted.filter((s) => s.score >= best.score - TIE), ...namedAlike(sorted, best, query)], byId),
+  let tier = saidWhole(
+    offSiteNearby(
+      dedupeNested([...sorted.filter((s) => s.score >= best.score - TIE), ...namedAlike(sorted, best, query)], byId),
+      sorted,
+      query,
+      snapshot.url,
+    ),
     sorted,
     query,
-    snapshot.url,
   );
   // A heading no link leads to (no id, no permalink) does nothing when clicked: beside controls that fit as
   // well, it is no rival ("the past releases": two "Prior Releases" links and the heading "Latest Release").
@@ -302,7 +306,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;
     const items = listHeading ? scored.filter((s) => s.element.interactive && s.element.heading === listHeading) : [];
     const ordered = withoutParentRow(
-      (items.length > 1 ? items : [...tier]).sort((a, b) => a.index - b.index),
+      (items.length > 1 ? items : tabRow(rowLinksOf(tier, snapshot.elements), query)).sort((a, b) => a.index - b.index),
       snapshot.elements,
     );
     const pick = query.ordinal > 0 ? ordered[query.ordinal - 1] : ordered[ordered.length + query.ordinal];
@@ -380,21 +384,4 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     reason: `${tier.length} elements match the description equally well; say which one (its text, where it is, or "first", "second", "last")`,
     candidates: tier.slice(0, 5).map(candidateOf),
   };
-};
-
-/** A listing's way up: ".." or "Parent Directory", leading to the folder above. */
-const PARENT = /^(?:\.\.\/?|parent\s+directory|up\s+one\s+level)$/i;
-
-/**
- * "The third directory" on a folder's listing (Apache's, lighttpd's, nginx's) whose first row is "..", typed
- * "Directory" like the folders under it: the way up is no item of the listing, so what stands in its row is not
- * counted.
- */
-const withoutParentRow = (ordered: Scored[], elements: SnapshotElement[]): Scored[] => {
-  const parents = elements.filter((e) => e.role === 'link' && PARENT.test(e.name.trim()));
-  if (!parents.length) return ordered;
-  const inParentRow = (e: SnapshotElement) =>
-    parents.some((p) => p === e || (inRegion(p, 'table') && sameTable(p, e) && sameRow(p, e)));
-  const kept = ordered.filter((s) => !inParentRow(s.element));
-  return kept.length ? kept : ordered;
 };

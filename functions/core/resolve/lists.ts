@@ -17,6 +17,7 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { columnsBy } from './equals.js';
+import { isWayUp } from './listing.js';
 import { contentsLinks } from './scope.js';
 import { REGION_WORDS } from './query-words.js';
 import { inRegion } from './score.js';
@@ -322,6 +323,16 @@ const levelled = <T extends { list: List; items: SnapshotElement[] }>(fitting: T
   });
 };
 
+/**
+ * A listing's way up ("Parent Directory", "..") heads its list of items but is none of the kind counted ("the
+ * first file", "the second folder"); counting entries as such ("the first entry") takes every line. A column of
+ * nameless icons that it heads is left whole: with the way up gone, nothing in it says what its items are.
+ */
+const notWayUp = (items: SnapshotElement[], kind: string[]): SnapshotElement[] => {
+  const kept = kind.length ? items.filter((e) => !isWayUp(e)) : items;
+  return kept.some((e) => e.name.trim()) ? kept : items;
+};
+
 const itemOf = (snapshot: PageSnapshot, count: Count, ordinal: number): SnapshotElement | undefined => {
   // "The last link on the page", "the first checkbox on the page": every shown element of the kind, in order.
   const wished = count.named.length === 1 ? ROLE_WORDS[count.named[0]] : undefined;
@@ -340,7 +351,7 @@ const itemOf = (snapshot: PageSnapshot, count: Count, ordinal: number): Snapshot
   const { named, kind, place } = count;
   let fitting = listsOf(snapshot.elements)
     .filter((list) => kind.length || place.length || !around(list))
-    .map((list) => ({ list, items: ofKind(list, kind, place) }))
+    .map((list) => ({ list, items: notWayUp(ofKind(list, kind, place), kind) }))
     .filter(({ items }) => items.length);
   fitting = levelled(fitting, kind.length > 0);
   // Lists of the kind in the page's content and in its sidebars: the content's is the one a person counts.

@@ -6,6 +6,9 @@
 import { destinationOf, placeTest } from './anchors.js';
 import type { Query } from './query.js';
 import type { Scored } from './score.js';
+import { containsRun } from './evidence.js';
+import { THRESHOLD } from './tier.js';
+import { words } from './words.js';
 
 /** Words that ask for a page of another site: the project's website, the online manual. */
 const ELSEWHERE = new Set(['website', 'online', 'homepage', 'official', 'web']);
@@ -126,4 +129,26 @@ export const sectionOverMentions = (tier: Scored[], anchors: Map<string, string>
     (s) => sections.includes(s) || (s.element.href?.startsWith('#') && !isSection(s.element.href)),
   );
   return mentions ? sections : tier;
+};
+
+/** Words a question must have, written out, to be read as one some name may say whole. */
+const SENTENCE_WORDS = 3;
+/** A question as written: asked with a question word, or ending in a question mark. */
+const QUESTION = /^\s*(?:what|how|why|when|where|who|which|can|could|does|do|is|are|should|will|may)\b|\?\s*$/i;
+
+/**
+ * "What is Asymptote?" on an FAQ's contents, met best by the link "Asymptote" (its one word of weight, its whole
+ * name) while "Q1.1. What is Asymptote?" says the description whole: a question written out is the name that
+ * says all of it, in its order, with the little words the scoring weighs for nothing. When names of the tier
+ * say it so, nothing changes; when none does and some element that fits does, those are meant. A phrase that is
+ * no question ("the PuTTY web site") names a thing, which questions about it may say in passing.
+ */
+export const saidWhole = (tier: Scored[], sorted: Scored[], query: Query): Scored[] => {
+  if (query.quotes.length || query.relation || query.ordinal !== undefined) return tier;
+  const sentence = words(query.text ?? '');
+  if (sentence.length < SENTENCE_WORDS || !QUESTION.test(query.text ?? '')) return tier;
+  const says = (s: Scored) => containsRun(words(s.element.name), sentence);
+  if (tier.some(says)) return tier;
+  const whole = sorted.filter((s) => s.score >= THRESHOLD && says(s));
+  return whole.length ? whole : tier;
 };
