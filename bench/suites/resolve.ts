@@ -124,6 +124,7 @@ const realPages = async () => {
     blind22,
     blind23,
     blind24,
+    blind25,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -157,6 +158,7 @@ const realPages = async () => {
     blind22: withPercent(blind22),
     blind23: withPercent(blind23),
     blind24: withPercent(blind24),
+    blind25: withPercent(blind25),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
