@@ -53,16 +53,23 @@ describe('a cell of a data table met whole for a click', () => {
     at(150, 180, el('c2', 'cell', 'printer', { interactive: false, column: 'Hostname', row: '10.0.0.7' }), ['table']),
     at(300, 180, el('a3', 'link', 'Forget', { href: '/forget/10.0.0.7' }), ['table']),
     at(150, 220, el('c3', 'cell', '/dev/shm', { interactive: false, column: 'Mounted on' }), ['table']),
+    at(150, 260, el('c4', 'cell', 'scanner', { interactive: false, column: 'Hostname', row: 'unknown' }), ['table']),
+    at(300, 260, el('a4', 'link', 'Probe', { href: '/probe/10.0.0.9' }), ['table']),
+    at(400, 260, el('a5', 'link', 'Forget', { href: '/forget/10.0.0.9' }), ['table']),
   );
 
   it("is the record its row's one link reaches", async () => {
     expect(said(await resolve(hosts, 'gateway'))).toBe('10.0.0.1');
   });
 
-  it('asks which control when its row has several, and finds nothing to click in a row of none', async () => {
-    const several = await resolve(hosts, 'printer');
+  it('is the record of the link naming its row, among several controls', async () => {
+    expect(said(await resolve(hosts, 'printer'))).toBe('10.0.0.7');
+  });
+
+  it('asks which control when its row has several and none names it, and finds nothing to click in a row of none', async () => {
+    const several = await resolve(hosts, 'scanner');
     expect(said(several)).toBe('several');
-    expect('ambiguous' in several && several.candidates.map((c) => c.id)).toEqual(['c2', 'a2', 'a3']);
+    expect('ambiguous' in several && several.candidates.map((c) => c.id)).toEqual(['c4', 'a4', 'a5']);
     expect(said(await resolve(hosts, '/dev/shm'))).toBe('none');
   });
 });

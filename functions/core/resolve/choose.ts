@@ -20,6 +20,7 @@ import { chapterLevel, offSite, offSiteNearby, ownNameFirst, saidWhole, sectionO
 import { relate } from './relate.js';
 import { rowLinksOf, withoutParentRow } from './listing.js';
 import { tabRow } from './tab-row.js';
+import { withoutMentions } from './mentions.js';
 import { headOfPhrase } from './phrase.js';
 import type { Answer } from './resolver.js';
 import { words } from './words.js';
@@ -305,9 +306,14 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
     // "The second popular post": the description names a list by its heading; the ordinal counts its items.
     const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;
     const items = listHeading ? scored.filter((s) => s.element.interactive && s.element.heading === listHeading) : [];
-    const ordered = withoutParentRow(
-      (items.length > 1 ? items : tabRow(rowLinksOf(tier, snapshot.elements), query)).sort((a, b) => a.index - b.index),
-      snapshot.elements,
+    const ordered = withoutMentions(
+      withoutParentRow(
+        (items.length > 1 ? items : tabRow(rowLinksOf(tier, snapshot.elements), query)).sort(
+          (a, b) => a.index - b.index,
+        ),
+        snapshot.elements,
+      ),
+      query,
     );
     const pick = query.ordinal > 0 ? ordered[query.ordinal - 1] : ordered[ordered.length + query.ordinal];
     if (!pick)

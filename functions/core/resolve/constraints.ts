@@ -21,6 +21,7 @@ import { kindOnly, otherName } from './names.js';
 import { clickableRow, clickableRowAmong } from './clickable-row.js';
 import { roleFit } from './roles.js';
 import { logInForm } from './log-in.js';
+import { stepTitle } from './step-title.js';
 import { allBox, dataCell, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import {
@@ -38,6 +39,7 @@ import {
   imageNoControl,
   leadsToItself,
   numberAbsent,
+  otherSection,
   stepLabelUnsaid,
   stepWordInside,
   actionOnField,
@@ -341,6 +343,8 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
   return (
     // "Sign in" where a log-in form is shown: its button, not a link to the log-in page.
     logInForm(answer.match, stated) ??
+    // The title under a step link of a manual's navigation table: that step.
+    stepTitle(answer.match, stated) ??
     // A row that answers a click itself holds the record's controls: one of them is meant.
     clickableRow(answer.match, stated, sorted) ??
     // A box asked for, a record's link or cell met: the row's one box selects that record.
@@ -380,6 +384,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     complementAbsent(answer.match, stated, sorted) ??
     memberAbsent(answer.match, stated, sorted) ??
     numberAbsent(answer.match, stated, sorted) ??
+    otherSection(answer.match, stated, sorted) ??
     ofRow(answer.match, stated, sorted) ??
     scopeNamedOnly(answer.match, stated, sorted) ??
     rowSibling(answer.match, stated, sorted) ??

@@ -43,6 +43,28 @@ export const numberAbsent = (match: SnapshotElement, stated: Stated, sorted: Sco
   };
 };
 
+/** A manual page named with its section, as manuals write it: "printf(3)", "console_codes(4)", "ls(1p)". */
+const PAGE_REF = /([\p{L}\p{N}_.:+-]+)\((\d\w*)\)/gu;
+
+/**
+ * "console_codes(5)" on an index listing only "console_codes(4)": a section is part of a manual page's name,
+ * and the same name in another section is another page. A reference written with its section is met only by an
+ * element saying that section after the name; the page's other sections being mentioned elsewhere does not make
+ * this one there.
+ */
+export const otherSection = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const own = match.name.toLowerCase();
+  for (const [, name, section] of stated.description.toLowerCase().matchAll(PAGE_REF)) {
+    if (own.includes(`${name}(`) && !own.includes(`${name}(${section})`))
+      return {
+        none: true,
+        reason: `"${match.name}" is ${name} in another section than ${section}; the page shows no ${name}(${section})`,
+        closest: sorted.slice(0, 3).map(candidateOf),
+      };
+  }
+  return undefined;
+};
+
 /** Words that ask for a step through a sequence of pages. */
 const STEP_WORDS = new Set(['next', 'previous', 'up', 'first', 'last', 'home']);
 

@@ -124,7 +124,7 @@ const anchorsOf = (
       reason: `${tied.length} elements match in part what the description points from; say which one`,
       candidates: tied.slice(0, 5).map(candidateOf),
     };
-  const anchors = wholeFirst(tied, anchor).slice(0, 5);
+  const anchors = wholeFirst(tied, anchorScores, anchor).slice(0, 5);
   // A contents entry and the heading it points to are one place: "under Additional Notes" may be under either.
   const places = new Map([...headingAnchors(snapshot.elements, byId)].map(([id, href]) => [href, id]));
   for (const a of [...anchors]) {
@@ -249,16 +249,21 @@ const besideWithin = (relation: NonNullable<Query['relation']>, anchors: Scored[
 
 /**
  * "The button under Report errors" where the heading "Report errors" and the button "Send error report" both say
- * the anchor's words: an element whose whole name is those words is the place meant; one that says them among
- * words of its own only mentions them (and, taken as an anchor, would keep the answer itself out).
+ * the anchor's words, "the link under Manual Pages full text search" where the link "Search the full text of the
+ * Manual Pages" says them better than the heading "Manual Pages full text search" does by the scoring: an element
+ * whose whole name is those words, as written, is the place meant; one that says them among words of its own only
+ * mentions them (and, taken as the anchor, would keep the answer itself out).
  */
-const wholeFirst = (tied: Scored[], anchor: Query): Scored[] => {
+const wholeFirst = (tied: Scored[], scores: Scored[], anchor: Query): Scored[] => {
   const wanted = asWritten(anchor.text ?? '').filter((w) => w !== 'the');
-  const whole = tied.filter((a) => {
-    const own = asWritten(a.element.name);
-    return own.length === wanted.length && holdsInOrder(a.element.name, wanted);
-  });
-  return whole.length && whole.length < tied.length ? whole : tied;
+  const isWhole = (a: Scored) =>
+    asWritten(a.element.name).length === wanted.length && holdsInOrder(a.element.name, wanted);
+  if (tied.some(isWhole)) {
+    const whole = tied.filter(isWhole);
+    return whole.length < tied.length ? whole : tied;
+  }
+  const whole = scores.filter((a) => a.score >= THRESHOLD && isWhole(a));
+  return whole.length ? whole : tied;
 };
 
 /** Whether a name holds the words as written, one after another. */

@@ -146,6 +146,8 @@ export const ofRow = (match: SnapshotElement, stated: Stated, sorted: Scored[]):
   const one = [...new Set(named)];
   if (one.length === 1) return { match: one[0], confidence: 0.6 };
   if (one.length) return inRow(match, missing, stated, sorted);
+  // A column header the match's own column shares (a table's caption taken for every column's) tells none apart.
+  if (columnSays(match, missing)) return undefined;
   const under = [...new Set(copies.flatMap((copy) => rowOf(copy, stated).filter((e) => columnSays(e, missing))))];
   return under.length === 1 ? { match: under[0], confidence: 0.6 } : undefined;
 };
@@ -201,7 +203,9 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
   if (match.column || stated.query.role?.roles.has(match.role)) return undefined;
   // A row whose one control is a link is a record of a list (a class and what it is for), not a form's line.
   const controls = rowOf(match, stated);
-  const record = recordLink(match, [], stated, controls);
+  // Of several, the link naming the row (the one the row's cells are known by) is its record's.
+  const naming = controls.filter((e) => e.role === 'link' && match.row !== undefined && e.name === match.row);
+  const record = recordLink(match, [], stated, naming.length === 1 ? naming : controls);
   if (record) return record;
   // The cell that is the label of its row's one control ("Type:" before the type dropdown) names that control.
   const labelled = labelledControl(match, controls);
@@ -243,7 +247,9 @@ export const dataCell = (match: SnapshotElement, stated: Stated, sorted: Scored[
   const beyond = specific.some((w) => !nameSays(match, w) && !placeSays(match, w, stated));
   if (placed && !beyond) return undefined;
   const controls = rowOf(match, stated);
-  const record = recordLink(match, [], stated, controls);
+  // Of several, the link naming the row (the one the row's cells are known by) is its record's.
+  const naming = controls.filter((e) => e.role === 'link' && match.row !== undefined && e.name === match.row);
+  const record = recordLink(match, [], stated, naming.length === 1 ? naming : controls);
   if (record) return record;
   // The row's header naming its one control ("System" before the driver's dropdown) is that control's label.
   const labelled = labelledControl(match, controls);
