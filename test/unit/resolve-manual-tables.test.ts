@@ -150,3 +150,16 @@ describe("a list followed by a sentence's link", () => {
     expect(said(await resolveClick(page, 'the last entry in the index'))).toBe('AUTHORS');
   });
 });
+
+describe("a name's home page", () => {
+  it("is the link bearing the name alone, not this manual's own Home", async () => {
+    const page = pageAt('http://docs.test/ChSrcGitRepository.html', '3.2. The Wireshark Git repository')(
+      el('h', 'heading', '3.2. The Wireshark Git repository'),
+      el('home', 'link', 'Home', { href: 'index.html', rel: 'home', heading: '3.2. The Wireshark Git repository' }),
+      el('git', 'link', 'Git', { href: 'https://git-scm.test/', near: 'The Wireshark source code is kept in' }),
+      el('gl', 'link', 'GitLab', { href: 'https://gitlab.test/wireshark' }),
+    );
+    expect(said(await resolveClick(page, 'the Git home page'))).toBe('Git');
+    expect(said(await resolveClick(page, 'the home page'))).toBe('Home');
+  });
+});

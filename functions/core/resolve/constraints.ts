@@ -22,6 +22,7 @@ import { clickableRow, clickableRowAmong } from './clickable-row.js';
 import { roleFit } from './roles.js';
 import { logInForm } from './log-in.js';
 import { stepTitle } from './step-title.js';
+import { namedHome } from './home.js';
 import { allBox, dataCell, layoutCell, ofRow, rowBox, rowControl, rowOfBest, rowOfValue } from './row-control.js';
 import { resultAsked } from './results.js';
 import {
@@ -345,6 +346,8 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     logInForm(answer.match, stated) ??
     // The title under a step link of a manual's navigation table: that step.
     stepTitle(answer.match, stated) ??
+    // "The Git home page": the start page of the name said, not this site's own home.
+    namedHome(answer.match, stated) ??
     // A row that answers a click itself holds the record's controls: one of them is meant.
     clickableRow(answer.match, stated, sorted) ??
     // A box asked for, a record's link or cell met: the row's one box selects that record.

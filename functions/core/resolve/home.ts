@@ -5,7 +5,9 @@
  * Sphinx's project name, Docutils' "Overview"), else the site's logo there. That link gets the sequence word `home`, as `rel=home` would give.
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
-import { words } from './words.js';
+import type { Answer } from './resolver.js';
+import type { Stated } from './stated.js';
+import { asWritten, words } from './words.js';
 
 /** How far down the page a banner reaches, in CSS pixels. */
 const BANNER = 150;
@@ -40,4 +42,49 @@ export const withHome = (snapshot: PageSnapshot, terms: string[]): PageSnapshot 
   if (!home) return snapshot;
   const marked: SnapshotElement = { ...home, rel: home.rel ? `${home.rel} home` : 'home' };
   return { ...snapshot, elements: snapshot.elements.map((e) => (e === home ? marked : e)) };
+};
+
+/** Words that say whose home in general, not by name: "the site home", "the docs home", "my home page". */
+const ANY_HOME = new Set([
+  'the',
+  'a',
+  'my',
+  'our',
+  'this',
+  'site',
+  'web',
+  'website',
+  'docs',
+  'documentation',
+  'main',
+  'project',
+  'start',
+  'manual',
+]);
+
+/**
+ * "The Git home page" on a manual whose "Home" link leads to its own start, while its text links "Git" to the Git
+ * site; "oslo.config home" beside the theme's "Docs Home" button and the project's link "oslo.config": a name
+ * said before "home" asks for that name's start page, which a link bearing the name alone leads to. When the
+ * match says "home" but not the name and such links lead to one place, that place is meant.
+ */
+export const namedHome = (match: SnapshotElement, stated: Stated): Answer | undefined => {
+  if (stated.intent !== 'click' && stated.intent !== 'hover') return undefined;
+  const written = asWritten(stated.description);
+  const at = written.indexOf('home');
+  if (at < 1) return undefined;
+  const name = written.slice(0, at).filter((w) => !ANY_HOME.has(w));
+  if (!name.length || name.length !== written.slice(0, at).filter((w) => w !== 'the').length) return undefined;
+  const own = asWritten(match.name);
+  if (name.every((w) => own.includes(w))) return undefined;
+  const named = (e: SnapshotElement) => {
+    const words = asWritten(e.name);
+    return words.length === name.length && name.every((w, i) => words[i] === w);
+  };
+  const links = stated.snapshot.elements.filter(
+    (e) => e.role === 'link' && e.visible && e.href && e !== match && named(e),
+  );
+  return links.length && new Set(links.map((e) => e.href)).size === 1
+    ? { match: links[0], confidence: 0.6 }
+    : undefined;
 };
