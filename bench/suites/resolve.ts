@@ -125,6 +125,7 @@ const realPages = async () => {
     blind23,
     blind24,
     blind25,
+    blind26,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -159,6 +160,7 @@ const realPages = async () => {
     blind23: withPercent(blind23),
     blind24: withPercent(blind24),
     blind25: withPercent(blind25),
+    blind26: withPercent(blind26),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
