@@ -122,3 +122,34 @@ describe('a question asked whole', () => {
     expect(said(await resolveClick(faq, 'What is Asymptote?'))).toBe('Q1.1. What is Asymptote?');
   });
 });
+
+describe('an address written as the description', () => {
+  it('is the link writing it whole, not one writing part of it', async () => {
+    const page = pageAt('http://radio.test/version.xsl', 'Icecast Streaming Media Server')(
+      el('d', 'link', 'icecast.org', { href: 'https://icecast.test/download/', near: 'Download' }),
+      el('g', 'link', 'icecast.org/download/#git', { href: 'https://icecast.test/download/#git' }),
+      el('doc', 'link', 'icecast.org/docs', { href: 'https://icecast.test/docs/', near: 'Documentation' }),
+      el('c', 'link', 'icecast.org/contact', { href: 'https://icecast.test/contact/' }),
+    );
+    expect(said(await resolveClick(page, 'icecast.org/docs'))).toBe('icecast.org/docs');
+  });
+});
+
+describe('a place named by a legend', () => {
+  it('holds what is under it: the button in the fieldset the legend names', async () => {
+    const GROUP = ['form Add new user', 'group Add new user'];
+    const page = pageAt('http://radio.test/admin/manageauth.xsl', 'Icecast Streaming Media Server')(
+      el('h', 'heading', 'Mountpoint /members.mp3', at(10, 300, 600, 30)),
+      el('u', 'textbox', 'Username:', { region: GROUP, ...at(274, 451, 181, 27) }),
+      el('p', 'textbox', 'Password:', { region: GROUP, ...at(274, 490, 181, 27) }),
+      el('add', 'button', 'Add', { region: GROUP, ...at(94, 537, 36, 27) }),
+      el('f', 'link', 'www.icecast.org', {
+        href: 'https://www.icecast.test/',
+        near: 'Support icecast development at',
+        region: ['footer'],
+        ...at(241, 627, 92, 16),
+      }),
+    );
+    expect(said(await resolveClick(page, 'the button under Add new user'))).toBe('Add');
+  });
+});

@@ -16,7 +16,15 @@ import {
   rowNamedBeside,
   tabOutsideRepeats,
 } from './equals.js';
-import { chapterLevel, offSite, offSiteNearby, ownNameFirst, saidWhole, sectionOverMentions } from './narrow.js';
+import {
+  chapterLevel,
+  literalName,
+  offSite,
+  offSiteNearby,
+  ownNameFirst,
+  saidWhole,
+  sectionOverMentions,
+} from './narrow.js';
 import { relate } from './relate.js';
 import { rowLinksOf, withoutParentRow } from './listing.js';
 import { tabRow } from './tab-row.js';
@@ -241,12 +249,16 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   if (query.relation) return relate(snapshot, sorted, query, byId);
   const head = headOfPhrase(snapshot.elements, best, query);
   if (head) return { match: head, confidence: Math.round(Math.min(1, best.score) * 80) / 100 };
-  let tier = saidWhole(
-    offSiteNearby(
-      dedupeNested([...sorted.filter((s) => s.score >= best.score - TIE), ...namedAlike(sorted, best, query)], byId),
+  let tier = literalName(
+    saidWhole(
+      offSiteNearby(
+        dedupeNested([...sorted.filter((s) => s.score >= best.score - TIE), ...namedAlike(sorted, best, query)], byId),
+        sorted,
+        query,
+        snapshot.url,
+      ),
       sorted,
       query,
-      snapshot.url,
     ),
     sorted,
     query,

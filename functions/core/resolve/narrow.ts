@@ -152,3 +152,24 @@ export const saidWhole = (tier: Scored[], sorted: Scored[], query: Query): Score
   const whole = sorted.filter((s) => s.score >= THRESHOLD && says(s));
   return whole.length ? whole : tier;
 };
+
+/** A description written as a literal string: an address, a path, a code name ("icecast.org/docs", "Z.add"). */
+const LITERAL = /^[^\s]*[./:_@()#][^\s]*$/;
+
+const asLiteral = (text: string): string => text.trim().toLowerCase().replace(/\/+$/, '');
+
+/**
+ * "icecast.org/docs" on a page linking "icecast.org", "icecast.org/docs" and "icecast.org/contact": a description
+ * written as one literal string (an address, a path, a code name) is met by the element that writes it whole;
+ * one that writes only part of it ("icecast.org") is another thing. When the tier writes it nowhere and some
+ * element that fits writes it as its whole name, those are meant.
+ */
+export const literalName = (tier: Scored[], sorted: Scored[], query: Query): Scored[] => {
+  const text = (query.text ?? '').trim();
+  if (!LITERAL.test(text) || query.ordinal !== undefined) return tier;
+  const whole = (s: Scored) => asLiteral(s.element.name) === asLiteral(text);
+  if (tier.some(whole)) return tier;
+  // A control or link: a header cell writing a field's name is that field's label, not what is asked for.
+  const named = sorted.filter((s) => s.score >= THRESHOLD && s.element.interactive && whole(s));
+  return named.length ? named : tier;
+};

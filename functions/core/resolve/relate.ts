@@ -147,6 +147,8 @@ export const relate = (
   byId: Map<string, SnapshotElement>,
 ): Answer => {
   const relation = query.relation!;
+  const grouped = inNamedGroup(snapshot, sorted, relation);
+  if (grouped) return grouped;
   const found = anchorsOf(snapshot, relation.anchor, byId);
   if (!('anchors' in found)) return found;
   const { anchors, family } = found;
@@ -303,4 +305,34 @@ export const relationAsName = (snapshot: PageSnapshot, query: Query): Query => {
     regionWords: [...query.regionWords, ...anchor.regionWords],
     relation: undefined,
   };
+};
+
+/** Parts of a page that carry a name of their own: a fieldset's legend, a form's or a region's label. */
+const NAMED_PARTS = /^(?:group|form|region) (.+)$/;
+
+/**
+ * "The button under Add new user" where "Add new user" is the legend of the fieldset holding the button: no
+ * element bears those words as its own name (the button "Add" only says one of them, and taken as the anchor
+ * would keep itself out), the part of the page does. Under a part so named is in it: when one element of it fits
+ * the rest of the description best, that is the answer.
+ */
+const inNamedGroup = (
+  snapshot: PageSnapshot,
+  sorted: Scored[],
+  relation: NonNullable<Query['relation']>,
+): Answer | undefined => {
+  if (relation.kind !== 'below' && relation.kind !== 'near') return undefined;
+  const wanted = asWritten(relation.anchor.text ?? '').filter((w) => w !== 'the');
+  if (wanted.length < 2) return undefined;
+  const named = (e: SnapshotElement) =>
+    (e.region ?? []).some((r) => {
+      const name = NAMED_PARTS.exec(r)?.[1];
+      return name !== undefined && asWritten(name).join(' ') === wanted.join(' ');
+    });
+  if (snapshot.elements.some((e) => e.visible && asWritten(e.name).join(' ') === wanted.join(' '))) return undefined;
+  const best = sorted[0]?.score ?? 0;
+  const inside = sorted.filter((s) => s.score >= Math.max(THRESHOLD, best - TIE) && named(s.element));
+  return inside.length === 1
+    ? { match: inside[0].element, confidence: Math.round(Math.min(1, inside[0].score) * 60) / 100 }
+    : undefined;
 };
