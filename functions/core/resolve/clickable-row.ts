@@ -9,14 +9,13 @@
  */
 import type { SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer } from './resolver.js';
-import { rowOf } from './row-control.js';
+import { BOXES, rowOf } from './row-control.js';
 import { inRegion, type Scored } from './score.js';
 import type { Stated } from './stated.js';
 import { candidateOf, scoredLookup } from './tier.js';
 import { says, specificWords, tokensOf } from './unsaid.js';
 
 const CONTAINERS = new Set(['generic', 'row']);
-const BOXES = new Set(['checkbox', 'switch']);
 const TICK = /^\s*(?:please\s+)?(?:select|check|tick|mark|uncheck|untick|deselect|unselect)\b/i;
 
 const within = (inner: SnapshotElement, outer: SnapshotElement): boolean =>

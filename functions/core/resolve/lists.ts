@@ -18,6 +18,7 @@
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import { columnsBy } from './equals.js';
 import { isWayUp } from './listing.js';
+import { ALIGNED, aroundContent, ORDINAL_WORDS } from './page-order.js';
 import { contentsLinks } from './scope.js';
 import { REGION_WORDS } from './query-words.js';
 import { inRegion } from './score.js';
@@ -35,10 +36,8 @@ const SEARCH_WORDS = ['search', 'result', 'found', 'match', 'hit'].map(stemOf);
 const ANY_LIST = new Set(['list', 'result', 'page', 'table', 'listing', 'search']);
 /** Words that name a list as such, in a title ("Domain List") as in a description. */
 const LIST_WORDS = new Set(['list', 'listing', 'table']);
-/** Regions around the main content: a kind that says only "result" is not counted there. */
-const AROUND = ['header', 'footer', 'nav', 'aside', 'banner', 'contentinfo', 'navigation', 'complementary'];
 
-const ORDINAL = '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|\\d+(?:st|nd|rd|th))';
+const ORDINAL = `(?:${ORDINAL_WORDS})`;
 /** "… the <ordinal> <kind> [in|under|of … <place>]": the kind and the place as written. */
 const COUNTED = new RegExp(
   `\\b${ORDINAL}(?:[\\s-]+to[\\s-]+last)?\\s+(.+?)(?:\\s+(?:in|under|within|inside|among|from|on|of|below|beneath)\\s+(?:the\\s+)?(.+))?$`,
@@ -77,9 +76,6 @@ interface List {
   /** Items side by side on one line (cards), not down a column. */
   across?: boolean;
 }
-
-/** Items of one list stand this close in their left edge (a link in running text below it is further in). */
-const ALIGNED = 3;
 
 /**
  * A column's runs of items in one table: the snapshot names every table alike, so two tables one above the other
@@ -182,8 +178,8 @@ const linesOf = (links: SnapshotElement[]): SnapshotElement[][] => {
 const itemSays = (item: SnapshotElement, kind: string[]): boolean =>
   sayAll([...significant(item.name), ...linkWords(item.href)], kind);
 
-const around = (list: List): boolean =>
-  list.items.every((e) => (e.region ?? []).some((r) => AROUND.some((a) => r === a || r.startsWith(`${a} `))));
+/** A list in a region around the main content: a kind that says only "result" is not counted there. */
+const around = (list: List): boolean => list.items.every(aroundContent);
 
 /**
  * The items of the list that are of the kind, or none when the list is not a list of it. Said of the list as a

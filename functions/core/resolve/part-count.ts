@@ -8,7 +8,8 @@
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 import type { Answer } from './resolver.js';
-import { ALIGNED, around, ORDINAL, ordinalOf, runsOf } from './section-count.js';
+import { ALIGNED } from './page-order.js';
+import { around, ORDINAL, ordinalOf, runsOf } from './section-count.js';
 import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
 const PART_ASKED = new RegExp(

@@ -297,7 +297,8 @@ export const rowOfValue = (stated: Stated): Answer | undefined => {
   return named.length === 1 ? { match: named[0], confidence: 0.55 } : undefined;
 };
 
-const BOXES = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
+/** Controls that tick a row's record: what selects it. */
+export const BOXES = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
 
 /**
  * "Tick Lighthouse router", "the checkbox of the nightly action": a box to tick is asked for, and the match is a

@@ -12,11 +12,11 @@
  * resolver.
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
+import { ALIGNED, aroundContent, ORDINAL_WORDS } from './page-order.js';
 import { ORDINALS } from './query-words.js';
 import type { Answer } from './resolver.js';
 
-export const ORDINAL =
-  '(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|\\d+(?:st|nd|rd|th))';
+export const ORDINAL = `(${ORDINAL_WORDS})`;
 const UNIT_ASKED = new RegExp(
   `^\\s*(?:(?:go\\s+to|open|show|click)\\s+)?(?:the\\s+)?${ORDINAL}([\\s-]+to[\\s-]+last)?\\s+` +
     '(section|chapter|subsection|topic|question|appendix|part)s?' +
@@ -25,13 +25,10 @@ const UNIT_ASKED = new RegExp(
   'i',
 );
 
-/** Entries of one list stand this close in their left edge; a level further in stands further right. */
-export const ALIGNED = 3;
 /** A level further in stands at most this much further right than the entry above it. */
 const INDENT_STEP = 80;
 /** Fewer entries than this are a few links that happen to follow each other, no list of parts. */
 const LIST_MIN = 3;
-const AROUND = /^(?:header|footer|nav|aside|banner|contentinfo|navigation|complementary)\b/;
 
 const pathOf = (url: string): string => {
   try {
@@ -53,7 +50,7 @@ const leadsTo = (href: string | undefined, here: string): 'part' | 'page' | unde
 };
 
 const placeOf = (e: SnapshotElement): string => `${e.heading ?? ''}\u0000${(e.region ?? []).join('>')}`;
-export const around = (e: SnapshotElement): boolean => (e.region ?? []).some((r) => AROUND.test(r));
+export const around = aroundContent;
 /**
  * A link after words or a comma is a mention in a sentence ("See also: doc, lookfor"), no entry of a list; the
  * entry before it, read as the text before it, is no sentence.
