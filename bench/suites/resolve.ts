@@ -126,6 +126,7 @@ const realPages = async () => {
     blind24,
     blind25,
     blind26,
+    blind27,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -161,6 +162,7 @@ const realPages = async () => {
     blind24: withPercent(blind24),
     blind25: withPercent(blind25),
     blind26: withPercent(blind26),
+    blind27: withPercent(blind27),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
