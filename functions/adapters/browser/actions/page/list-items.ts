@@ -80,6 +80,8 @@ const pager = (texts: string[]) => {
  */
 export default function listItems(follow?: string): ItemGroup[] {
   const groups: ItemGroup[] = [];
+  // A document with no body (an empty XML or text response) lists nothing.
+  if (!document.body) return groups;
   const claimed = new Set<Element>();
   const layout = new Set(Array.from(document.querySelectorAll('table')).filter(isLayoutTable));
   /** Inside a data table's cell: part of its row, not a structure of its own. */

@@ -29,8 +29,9 @@ export default function pageState(max: number): PageState {
     url: location.href,
     title: document.title,
     text: texts.join('\n').slice(0, max),
-    scrollHeight: root.scrollHeight,
-    scrollTop: Math.round(root.scrollTop),
+    // A document with no element at all (an empty XML or text response) has no height and no scroll.
+    scrollHeight: root ? root.scrollHeight : 0,
+    scrollTop: root ? Math.round(root.scrollTop) : 0,
     viewportHeight: innerHeight,
     nextHref: next ? next.href : undefined,
   };

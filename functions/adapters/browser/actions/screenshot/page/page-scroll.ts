@@ -54,6 +54,17 @@ const describe = (el: Element) =>
 
 export default async function pageScroll(request: PageScrollRequest): Promise<PageScrollState | { gone: true }> {
   const root = document.scrollingElement || document.documentElement;
+  // A document with no element at all (an empty XML or text response): nothing to scroll, nothing moved.
+  if (!root) {
+    const still = { left: 0, top: 0 };
+    return {
+      before: still,
+      after: still,
+      max: still,
+      viewport: { width: innerWidth, height: innerHeight },
+      container: 'page',
+    };
+  }
   let scroller: Element = root;
   if (request.within) {
     const chosen = registered(request.within.key, request.within.index);
