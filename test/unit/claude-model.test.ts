@@ -91,9 +91,13 @@ describe('the Claude model', () => {
     api.script({ toolInput: { elementId: 'e0', reason: 'late' }, delayMs: 5_000 });
     const controller = new AbortController();
     const reason = new Error('deadline passed');
-    setTimeout(() => controller.abort(reason), 50);
+    const pending = model().chooseElement({ ...request, signal: controller.signal });
+    // Aborted once the fake has the request: aborted earlier, on a loaded machine the request could still reach the
+    // fake after this test, and take the reply a later test scripted for its own.
+    while (api.calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const started = Date.now();
-    await expect(model().chooseElement({ ...request, signal: controller.signal })).rejects.toBe(reason);
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
