@@ -118,6 +118,13 @@ const recordLink = (
   return missing.every((w) => says(context, w)) ? { match: link, confidence: 0.6 } : undefined;
 };
 
+/** The record a cell met whole belongs to: its row's one link, or of several the link naming the row (the one the
+ * row's cells are known by). */
+const namedRecord = (match: SnapshotElement, stated: Stated, controls: SnapshotElement[]): Answer | undefined => {
+  const naming = controls.filter((e) => e.role === 'link' && match.row !== undefined && e.name === match.row);
+  return recordLink(match, [], stated, naming.length === 1 ? naming : controls);
+};
+
 export const rowControl = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
   if (match.interactive || !CELL_ROLES.has(match.role) || stated.intent === 'scroll') return undefined;
   const missing = specificWords(stated).filter((w) => !nameSays(match, w) && !placeSays(match, w, stated));
@@ -203,9 +210,7 @@ export const layoutCell = (match: SnapshotElement, stated: Stated, sorted: Score
   if (match.column || stated.query.role?.roles.has(match.role)) return undefined;
   // A row whose one control is a link is a record of a list (a class and what it is for), not a form's line.
   const controls = rowOf(match, stated);
-  // Of several, the link naming the row (the one the row's cells are known by) is its record's.
-  const naming = controls.filter((e) => e.role === 'link' && match.row !== undefined && e.name === match.row);
-  const record = recordLink(match, [], stated, naming.length === 1 ? naming : controls);
+  const record = namedRecord(match, stated, controls);
   if (record) return record;
   // The cell that is the label of its row's one control ("Type:" before the type dropdown) names that control.
   const labelled = labelledControl(match, controls);
@@ -247,9 +252,7 @@ export const dataCell = (match: SnapshotElement, stated: Stated, sorted: Scored[
   const beyond = specific.some((w) => !nameSays(match, w) && !placeSays(match, w, stated));
   if (placed && !beyond) return undefined;
   const controls = rowOf(match, stated);
-  // Of several, the link naming the row (the one the row's cells are known by) is its record's.
-  const naming = controls.filter((e) => e.role === 'link' && match.row !== undefined && e.name === match.row);
-  const record = recordLink(match, [], stated, naming.length === 1 ? naming : controls);
+  const record = namedRecord(match, stated, controls);
   if (record) return record;
   // The row's header naming its one control ("System" before the driver's dropdown) is that control's label.
   const labelled = labelledControl(match, controls);
