@@ -20,6 +20,7 @@ import { countUnderHeading, listTitle, stepsNotList } from './counted.js';
 import { kindOnly, otherName } from './names.js';
 import { clickableRow, clickableRowAmong } from './clickable-row.js';
 import { roleFit } from './roles.js';
+import { literalPart } from './narrow.js';
 import { logInForm } from './log-in.js';
 import { stepTitle } from './step-title.js';
 import { namedHome } from './home.js';
@@ -202,7 +203,28 @@ const outsidePlace = (match: SnapshotElement, stated: Stated, sorted: Scored[]):
   const wrappers = wrappersOf(snapshot.elements);
   for (const [i, kind] of query.regions.entries()) {
     const word = words(query.regionWords[i] ?? kind);
-    if (!snapshot.elements.some((e) => inRegion(e, kind))) continue; // a place the page does not mark weighs nothing
+    if (!snapshot.elements.some((e) => inRegion(e, kind))) {
+      // A place the page does not mark weighs nothing, but elements counted in it ("the last link in the header")
+      // are then counted over the whole page. From the end of the page where such a part stands (a header's or a
+      // menu's first links are the page's first, a footer's last its last) that is the same count; from the other
+      // end, or in a part that stands at neither, the Nth of the page is not the Nth of a part it does not draw.
+      const { ordinal } = query;
+      const fromItsEnd =
+        ordinal !== undefined &&
+        (kind === 'footer' ? ordinal < 0 : (kind === 'header' || kind === 'nav') && ordinal > 0);
+      if (
+        ordinal !== undefined &&
+        !fromItsEnd &&
+        countsOnlyKind(query) &&
+        statedAsPlace(description, query.regionWords[i] ?? kind)
+      )
+        return {
+          none: true,
+          reason: `the page marks no ${query.regionWords[i] ?? kind} to count ${query.kindWord ?? 'elements'} in; say which element`,
+          closest: sorted.slice(0, 3).map(candidateOf),
+        };
+      continue;
+    }
     if (properlyIn(match, kind, word, wrappers)) continue;
     const place = statedAsPlace(description, query.regionWords[i] ?? kind);
     if (!place && word.length && word.every((w) => words(match.name).includes(w))) continue;
@@ -388,6 +410,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     memberAbsent(answer.match, stated, sorted) ??
     numberAbsent(answer.match, stated, sorted) ??
     otherSection(answer.match, stated, sorted) ??
+    literalPart(answer.match, stated, sorted) ??
     ofRow(answer.match, stated, sorted) ??
     scopeNamedOnly(answer.match, stated, sorted) ??
     rowSibling(answer.match, stated, sorted) ??

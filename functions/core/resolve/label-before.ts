@@ -1,7 +1,8 @@
 /**
  * "Exclude filter" where the page lays a form out in a table, "Exclude filter :" in one cell and a field with no
  * label of its own in the next: a text ending in a colon, right before a field on its line, is that field's
- * label, as a person reading the line takes it. The field is given it as its label, for every intent.
+ * label, as a person reading the line takes it. The field is given it as its label, for every intent. And the
+ * page's title written again before a control is no text of that control's.
  */
 import type { PageSnapshot, SnapshotElement } from '../../ports/page-snapshot.js';
 
@@ -38,14 +39,25 @@ const unitAfter = (field: SnapshotElement, after: SnapshotElement | undefined): 
   after.box.y < field.box.y + field.box.height &&
   field.box.y < after.box.y + after.box.height;
 
+/** The same words, whatever their case and spacing. */
+const sameText = (a: string, b: string): boolean =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
 export const labelsBefore = (snapshot: PageSnapshot): PageSnapshot => {
-  const { elements } = snapshot;
+  const { elements, title } = snapshot;
   let changed: SnapshotElement[] | undefined;
-  for (let i = 1; i < elements.length; i += 1) {
+  for (let i = 0; i < elements.length; i += 1) {
     const field = elements[i];
+    // "Development of the Orchard photo server" written before a mailing list archive's search box is the page's
+    // title, written again at its top: it names the page, not the control after it.
+    if (field.near && title && sameText(field.near, title)) {
+      changed ??= elements.slice();
+      changed[i] = { ...field, near: undefined };
+    }
+    if (i === 0) continue;
     if (!unlabelled(field) || !labels(elements[i - 1], field) || unitAfter(field, elements[i + 1])) continue;
     changed ??= elements.slice();
-    changed[i] = { ...field, label: elements[i - 1].name.replace(/\s*:\s*$/, '') };
+    changed[i] = { ...changed[i], label: elements[i - 1].name.replace(/\s*:\s*$/, '') };
   }
   return changed ? { ...snapshot, elements: changed } : snapshot;
 };

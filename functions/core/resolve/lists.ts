@@ -20,7 +20,7 @@ import { columnsBy } from './equals.js';
 import { isWayUp } from './listing.js';
 import { ALIGNED, aroundContent, ORDINAL_WORDS } from './page-order.js';
 import { contentsLinks } from './scope.js';
-import { REGION_WORDS } from './query-words.js';
+import { REGION_WORDS, VERBS } from './query-words.js';
 import { inRegion } from './score.js';
 import type { Answer } from './resolver.js';
 import { ROLE_WORDS, roleFit } from './roles.js';
@@ -209,6 +209,8 @@ interface Count {
   place: string[];
   /** The place is the page itself ("the last link on the page"): every element of the kind counts, in order. */
   wholePage: boolean;
+  /** Words before the ordinal ("raw link" in "the raw link of Alice's first message"): more than the item counted. */
+  before: string[];
 }
 
 /** Words that name the page as a whole. */
@@ -216,7 +218,8 @@ const WHOLE_PAGE = new Set(['page', 'whole', 'entire', 'this'].map(stemOf));
 
 /** What the description counts, or nothing when it counts no list (a name with words of its own, "the last 7 days"). */
 const countOf = (description: string): Count | undefined => {
-  const parts = COUNTED.exec(description.toLowerCase().replace(/[.?!]+$/, ''));
+  const said = description.toLowerCase().replace(/[.?!]+$/, '');
+  const parts = COUNTED.exec(said);
   if (!parts) return undefined;
   const named = significant(parts[1]);
   if (named.length > 3 || named.some((w) => /\d/.test(w))) return undefined;
@@ -226,6 +229,14 @@ const countOf = (description: string): Count | undefined => {
     kind: named.filter((w) => !ANY_ITEM.has(w)),
     place: significant(parts[2] ?? '').filter((w) => !ANY_LIST.has(w)),
     wholePage: placed.includes('page') && placed.every((w) => WHOLE_PAGE.has(w) || STOPWORDS.has(w)),
+    // What a verb before the first article does ("deactivate the last admin") and the kind of element reached
+    // from the item ("the link to the first comment") say no more than the item counted.
+    before: significant(
+      said
+        .slice(0, parts.index)
+        .replace(VERBS, '')
+        .replace(/^.*?\bthe\s+/, ''),
+    ).filter((w) => ROLE_WORDS[w] === undefined),
   };
 };
 
@@ -389,7 +400,9 @@ export const countedItem = (
   answer: Answer,
 ): Answer | undefined => {
   const count = countOf(description);
-  if (!count) return undefined;
+  // "The raw link of Alice's first message", "Bob's second comment": the item counted is where the element is, or
+  // is one of someone's only; counting every such item would answer another element.
+  if (!count || count.before.length) return undefined;
   const title = 'match' in answer ? significant(answer.match.name) : [];
   // "The second select link": with a kind of element said, the other words are the items' own name, no title.
   // "Domain List" titles the domains as well as "Domains" does: words for a list say no more than that.

@@ -5,9 +5,12 @@
  */
 import { destinationOf, placeTest } from './anchors.js';
 import type { Query } from './query.js';
+import type { SnapshotElement } from '../../ports/page-snapshot.js';
+import type { Answer } from './resolver.js';
 import type { Scored } from './score.js';
+import type { Stated } from './stated.js';
 import { containsRun } from './evidence.js';
-import { THRESHOLD } from './tier.js';
+import { candidateOf, THRESHOLD } from './tier.js';
 import { words } from './words.js';
 
 /** Words that ask for a page of another site: the project's website, the online manual. */
@@ -172,4 +175,24 @@ export const literalName = (tier: Scored[], sorted: Scored[], query: Query): Sco
   // A control or link: a header cell writing a field's name is that field's label, not what is asked for.
   const named = sorted.filter((s) => s.score >= THRESHOLD && s.element.interactive && whole(s));
   return named.length ? named : tier;
+};
+
+/**
+ * "kombu.transport.virtual.exchange.Exchange" met by the link "Virtual AMQ Exchange Implementation -
+ * kombu.transport.virtual.exchange": the element writes a literal string that is only a part of the one described
+ * (the module, not its class; the site, not its page), and writes the whole nowhere, not even in its address. It
+ * names another thing, a parent or a neighbour of what is asked: the resolver says so rather than act on it.
+ */
+export const literalPart = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  const text = asLiteral(stated.query.text ?? '');
+  if (!LITERAL.test(text) || stated.query.ordinal !== undefined) return undefined;
+  const tokens = match.name.split(/\s+/).map(asLiteral);
+  if (tokens.includes(text) || match.href?.toLowerCase().includes(text)) return undefined;
+  const part = tokens.find((t) => t.length >= 3 && LITERAL.test(t) && text.includes(t));
+  if (!part) return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name}" writes "${part}", only part of "${text}"; nothing on the page writes it whole`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
 };

@@ -131,6 +131,8 @@ const SYNONYMS: Record<string, string> = wordTable({
   colour: 'color',
   proceed: 'continue',
   // What a thing needs is what a manual lists as its requirements ("memory needs", "2.3. Memory Requirements").
+  // Troubles are problems ("the MathML troubles", "common sources of problems for MathML").
+  trouble: 'problem',
   need: 'require',
   needed: 'required',
   btn: 'button',

@@ -1,0 +1,100 @@
+/**
+ * Readings for a mailing-list archive's plain pages and an API reference's code names: a part of the page counted
+ * in though the page does not mark it, the page's title written before its search box, a code name met only in
+ * part, an item counted that is only where the element is, and troubles that are problems. Each case here went
+ * wrong before its reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
+
+/** An archive's start page as public-inbox draws it: no landmark, the title in bold, a search form, the threads. */
+const archive = (title: string) =>
+  pageAt('http://lists.test/dev/', title)(
+    el('q', 'textbox', '', { near: 'Development of the photo server' }),
+    el('go', 'button', 'search', { near: 'Development of the photo server' }),
+    el('help', 'link', 'help', { href: '/dev/_/text/help/' }),
+    el('mirror', 'link', 'mirror', { href: '/dev/_/text/mirror/' }),
+    el('atom', 'link', 'Atom feed', { href: '/dev/new.atom' }),
+    el('t1', 'link', '[ANNOUNCE] Photo server 2.3 released', { href: '/dev/m12/T/#t' }),
+    el('t2', 'link', 'Thumbnail cache grows without limit', { href: '/dev/m9/T/#t' }),
+    el('t3', 'link', 'Release 2.3 schedule', { href: '/dev/m4/T/#t' }),
+  );
+
+describe('a part of the page counted in that the page does not mark', () => {
+  it('does not take the last link of the page for the last of a header it does not draw', async () => {
+    expect(said(await resolveClick(archive('Development of the photo server'), 'the last link in the header'))).toBe(
+      'none',
+    );
+  });
+
+  it('still counts from the end of the page where such a part stands', async () => {
+    const page = archive('Development of the photo server');
+    expect(said(await resolveClick(page, 'the first link in the header'))).toBe('help');
+    expect(said(await resolveClick(page, 'the last link in the footer'))).toBe('Release 2.3 schedule');
+    expect(said(await resolveClick(page, 'the second link in the sidebar'))).toBe('none');
+  });
+});
+
+describe("the page's title written before its search box", () => {
+  it('names the page, not the box: clicking it asks', async () => {
+    const answer = await resolveClick(archive('Development of the photo server'), 'Development of the photo server');
+    expect('match' in answer ? answer.match.id : said(answer)).not.toBe('q');
+  });
+
+  it('is still the box when the page is titled otherwise (the text before a field names it)', async () => {
+    const answer = await resolveClick(archive('kubernetes - search results'), 'Development of the photo server');
+    expect('match' in answer && answer.match.id).toBe('q');
+  });
+});
+
+describe('a code name met only in part', () => {
+  const reference = pageAt('http://docs.test/reference/', 'API Reference')(
+    el('h', 'heading', 'API Reference'),
+    el('m1', 'link', 'Virtual Transport Base Class - kombu.transport.virtual', {
+      href: '/reference/kombu.transport.virtual.html',
+    }),
+    el('m2', 'link', 'Virtual AMQ Exchange Implementation - kombu.transport.virtual.exchange', {
+      href: '/reference/kombu.transport.virtual.exchange.html',
+    }),
+  );
+
+  it('is not the module that holds it: the resolver says the page writes only part of it', async () => {
+    const answer = await resolveClick(reference, 'kombu.transport.virtual.exchange.Exchange');
+    expect(said(answer)).toBe('none');
+    expect('reason' in answer && answer.reason).toContain('only part of');
+  });
+
+  it('is the link writing it whole, or leading to it', async () => {
+    expect(said(await resolveClick(reference, 'kombu.transport.virtual.exchange'))).toBe(
+      'Virtual AMQ Exchange Implementation - kombu.transport.virtual.exchange',
+    );
+  });
+});
+
+describe('an item counted that is only where the element is', () => {
+  const thread = pageAt('http://lists.test/dev/m1/T/', 'Release 2.3 schedule')(
+    el('h', 'heading', 'Release 2.3 schedule'),
+    el('raw1', 'link', 'raw', { href: '/dev/m1/raw', near: 'From: Alice' }),
+    el('n1', 'link', '0 siblings, 1 reply; 4+ messages in thread', { href: '#r1' }),
+    el('raw2', 'link', 'raw', { href: '/dev/m2/raw', near: 'From: Bob' }),
+    el('n2', 'link', '0 siblings, 1 reply; 4+ messages in thread', { href: '#r2' }),
+    el('raw3', 'link', 'raw', { href: '/dev/m3/raw', near: 'From: Alice' }),
+    el('n3', 'link', '0 siblings, 0 replies; 4+ messages in thread', { href: '#r3' }),
+  );
+
+  it("does not answer the first message's own link for its raw link", async () => {
+    const answer = await resolveClick(thread, "the raw link of Alice's first message");
+    expect('match' in answer && answer.match.id).not.toBe('n1');
+  });
+});
+
+describe('troubles', () => {
+  it('are problems', async () => {
+    const manual = pageAt('http://docs.test/commands.html', 'Commands')(
+      el('h', 'heading', 'XHTML with MathML'),
+      el('toc', 'link', 'XHTML with MathML', { href: '#mathml' }),
+      el('p', 'link', 'common sources of problems', { href: 'mml.html#mml-prob', near: 'for MathML' }),
+    );
+    expect(said(await resolveClick(manual, 'the MathML troubles link'))).toBe('common sources of problems');
+  });
+});
