@@ -127,6 +127,7 @@ const realPages = async () => {
     blind25,
     blind26,
     blind27,
+    blind28,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -163,6 +164,7 @@ const realPages = async () => {
     blind25: withPercent(blind25),
     blind26: withPercent(blind26),
     blind27: withPercent(blind27),
+    blind28: withPercent(blind28),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
