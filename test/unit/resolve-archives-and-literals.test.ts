@@ -1,8 +1,8 @@
 /**
  * Readings for a mailing-list archive's plain pages and an API reference's code names: a part of the page counted
  * in though the page does not mark it, the page's title written before its search box, a code name met only in
- * part, an item counted that is only where the element is, and troubles that are problems. Each case here went
- * wrong before its reading.
+ * part, an item counted that is only where the element is, and troubles that are problems; a sidebar's links
+ * counted all, and the heading of a dialog the page keeps closed. Each case here went wrong before its reading.
  */
 import { describe, expect, it } from 'vitest';
 import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
@@ -96,5 +96,34 @@ describe('troubles', () => {
       el('p', 'link', 'common sources of problems', { href: 'mml.html#mml-prob', near: 'for MathML' }),
     );
     expect(said(await resolveClick(manual, 'the MathML troubles link'))).toBe('common sources of problems');
+  });
+});
+
+describe("a sidebar's links counted", () => {
+  it('counts a contents entry that leads to "#" as the person reading the sidebar does', async () => {
+    const page = pageAt('http://docs.test/', 'Metakernel')(
+      el('brand', 'link', 'Metakernel', { href: '#', region: ['nav'] }),
+      el('h', 'heading', 'Metakernel', { region: ['main'] }),
+      el('s1', 'link', 'Features', { href: '#', region: ['aside'] }),
+      el('s2', 'link', 'Kernels based on Metakernel', { href: '#kernels', region: ['aside'] }),
+      el('s3', 'link', 'API Reference', { href: '#api', region: ['aside'] }),
+      el('s4', 'link', 'Installation', { href: '#install', region: ['aside'] }),
+    );
+    expect(said(await resolveClick(page, 'the second link in the sidebar'))).toBe('Kernels based on Metakernel');
+    expect(said(await resolveClick(page, 'the first link in the sidebar'))).toBe('Features');
+  });
+});
+
+describe('the heading of a dialog the page keeps closed', () => {
+  it('is no place to click: the resolver says it is hidden', async () => {
+    const hidden = { box: { x: 0, y: 0, width: 0, height: 0 }, visible: false, region: ['dialog Add a transaction'] };
+    const page = pageAt('http://ledger.test/register', 'Register')(
+      el('j', 'link', 'Journal', { href: '/journal' }),
+      el('t', 'link', 'Transactions', { href: '/register' }),
+      el('h', 'heading', 'Add a transaction', { ...hidden, interactive: false, attributes: 'addLabel' }),
+    );
+    const answer = await resolveClick(page, 'Add a transaction');
+    expect(said(answer)).toBe('none');
+    expect('reason' in answer && answer.reason).toContain('does not show');
   });
 });

@@ -39,6 +39,7 @@ import {
 import {
   homeInPage,
   imageNoControl,
+  hiddenText,
   leadsToItself,
   numberAbsent,
   otherSection,
@@ -225,11 +226,13 @@ const outsidePlace = (match: SnapshotElement, stated: Stated, sorted: Scored[]):
         };
       continue;
     }
-    if (properlyIn(match, kind, word, wrappers)) continue;
     const place = statedAsPlace(description, query.regionWords[i] ?? kind);
-    if (!place && word.length && word.every((w) => words(match.name).includes(w))) continue;
+    // "The second link in the sidebar": every link there counts, in document order, not only those that scored
+    // alike (a contents' top entry leading to "#" scores lower, and is still the first).
     const counted = place ? countIn(stated, kind, word, wrappers) : undefined;
     if (counted) return counted;
+    if (properlyIn(match, kind, word, wrappers)) continue;
+    if (!place && word.length && word.every((w) => words(match.name).includes(w))) continue;
     const inside = sorted.filter((s) => properlyIn(s.element, kind, word, wrappers));
     return {
       none: true,
@@ -254,8 +257,10 @@ const countIn = (stated: Stated, kind: string, word: string[], wrappers: Set<str
   const { query, scored } = stated;
   const { ordinal, role } = query;
   if (ordinal === undefined || !role || !countsOnlyKind(query)) return undefined;
+  // A link that goes nowhere ("#", a script's) fits "link" less as a target, but is one of the links a person counts.
+  const seen = (s: Scored) => s.kindFit === 1 || (role.word === 'link' && s.element.role === 'link');
   const items = scored
-    .filter((s) => s.kindFit === 1 && s.element.visible && properlyIn(s.element, kind, word, wrappers))
+    .filter((s) => seen(s) && s.element.visible && properlyIn(s.element, kind, word, wrappers))
     .sort((a, b) => a.index - b.index);
   const pick = ordinal > 0 ? items[ordinal - 1] : items[items.length + ordinal];
   if (items.length < 2 || !pick) return undefined;
@@ -398,6 +403,7 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     stepWordInside(answer.match, stated, sorted) ??
     actionOnField(answer.match, stated, sorted) ??
     imageNoControl(answer.match, stated, sorted) ??
+    hiddenText(answer.match, stated, sorted) ??
     homeInPage(answer.match, stated, sorted) ??
     leadsToItself(answer.match, stated, sorted) ??
     contextOnly(answer.match, stated, sorted) ??

@@ -245,3 +245,17 @@ export const actionOnField = (match: SnapshotElement, stated: Stated, sorted: Sc
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };
+
+/**
+ * "Add a transaction" met by the heading of a dialog the page keeps closed: text the page does not show (no box,
+ * hidden) and that is no control stands for nothing a click or a pointer could reach. The resolver says what it
+ * found and that it is hidden rather than act on it.
+ */
+export const hiddenText = (match: SnapshotElement, stated: Stated, sorted: Scored[]): Answer | undefined => {
+  if (match.visible || match.interactive || stated.intent === 'scroll') return undefined;
+  return {
+    none: true,
+    reason: `the best match "${match.name || match.role}" is text the page does not show (hidden, or in a closed part of it)`,
+    closest: sorted.slice(0, 3).map(candidateOf),
+  };
+};
