@@ -5,6 +5,7 @@
  * counted all, and the heading of a dialog the page keeps closed. Each case here went wrong before its reading.
  */
 import { describe, expect, it } from 'vitest';
+import type { SnapshotElement } from '../../functions/ports/page-snapshot.js';
 import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
 
 /** An archive's start page as public-inbox draws it: no landmark, the title in bold, a search form, the threads. */
@@ -125,5 +126,41 @@ describe('the heading of a dialog the page keeps closed', () => {
     const answer = await resolveClick(page, 'Add a transaction');
     expect(said(answer)).toBe('none');
     expect('reason' in answer && answer.reason).toContain('does not show');
+  });
+});
+
+describe("a record's action named with the record", () => {
+  /** Supervisor's status table: the program's state, its name, and its actions, one program a line. */
+  const line = (i: number, state: string, name: string, actions: string[]): SnapshotElement[] => {
+    const y = 150 + 30 * i;
+    const cell = { region: ['form', 'table'], row: state, visible: true };
+    return [
+      el(`n${i}`, 'link', name, {
+        ...cell,
+        column: 'Name',
+        href: `/tail.html?processname=${name}`,
+        box: { x: 500, y, width: 90, height: 14 },
+      }),
+      ...actions.map((action, j) =>
+        el(`a${i}${j}`, 'link', action, {
+          ...cell,
+          column: 'Action',
+          href: `/index.html?processname=${name}&action=${action.toLowerCase()}`,
+          box: { x: 700 + 80 * j, y, width: 60, height: 14 },
+        }),
+      ),
+    ];
+  };
+  const status = pageAt('http://supervisor.test/', 'Supervisor Status')(
+    ...line(0, 'fatal', 'legacy-importer', ['Start', 'Clear Log']),
+    ...line(1, 'exited', 'nightly-backup', ['Start', 'Clear Log']),
+    ...line(2, 'running', 'webshop', ['Restart', 'Stop', 'Clear Log']),
+  );
+
+  it("is the action on that record's line: the one every line has, beside the name no other line has", async () => {
+    const answer = await resolveClick(status, 'Start legacy-importer');
+    expect('match' in answer && answer.match.id).toBe('a00');
+    const backup = await resolveClick(status, 'Clear Log for nightly-backup');
+    expect('match' in backup && backup.match.id).toBe('a11');
   });
 });

@@ -349,11 +349,45 @@ export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Sc
       !joinedAfter(stated.snapshot.elements, match, s.element),
   );
   if (!rival) return undefined;
+  const action = recordAction(match, rival.element, stated.snapshot.elements);
+  if (action) return { match: action, confidence: 0.6 };
   return {
     ambiguous: true,
     reason: `"${match.name}" says most of the description but not "${missing.join(' ')}", which "${rival.element.name}" says`,
     candidates: [candidateOf(sorted.find((s) => s.element === match) ?? sorted[0]), candidateOf(rival)],
   };
+};
+
+/** Elements on one line of a table: the same row of records. */
+const sameLine = (a: SnapshotElement, b: SnapshotElement): boolean =>
+  a.box.height > 0 &&
+  b.box.height > 0 &&
+  a.box.y < b.box.y + b.box.height &&
+  b.box.y < a.box.y + a.box.height &&
+  sameRegion(a, b);
+
+/** How many lines of the table hold a control of this name and kind (an action does, a record's name does not). */
+const linesWith = (e: SnapshotElement, elements: SnapshotElement[]): number =>
+  elements.filter((o) => o.interactive && o.role === e.role && o.name === e.name && sameRegion(o, e)).length;
+
+const sameRegion = (a: SnapshotElement, b: SnapshotElement): boolean =>
+  (a.region ?? []).join('>') === (b.region ?? []).join('>');
+
+/**
+ * "Start legacy-importer", "Tail -f Stdout of workers:mailqueue": the action and the record's name, two links on
+ * one row of a table, each saying part of the description. The action is the one every row has ("Start" on each
+ * stopped program's line), the record's name the one no other row has: together they name that record's action.
+ */
+const recordAction = (
+  a: SnapshotElement,
+  b: SnapshotElement,
+  elements: SnapshotElement[],
+): SnapshotElement | undefined => {
+  if (!a.interactive || !b.interactive || !inRegion(a, 'table') || !sameLine(a, b)) return undefined;
+  const [ofA, ofB] = [linesWith(a, elements), linesWith(b, elements)];
+  if (ofA > 1 && ofB === 1) return a;
+  if (ofB > 1 && ofA === 1) return b;
+  return undefined;
 };
 
 /**
