@@ -128,6 +128,7 @@ const realPages = async () => {
     blind26,
     blind27,
     blind28,
+    blind29,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -165,6 +166,7 @@ const realPages = async () => {
     blind26: withPercent(blind26),
     blind27: withPercent(blind27),
     blind28: withPercent(blind28),
+    blind29: withPercent(blind29),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
