@@ -164,3 +164,44 @@ describe("a record's action named with the record", () => {
     expect('match' in backup && backup.match.id).toBe('a11');
   });
 });
+
+describe('the items of a list under a heading', () => {
+  it("are its entries, not the page's search box, Help button and tick box under the same heading", async () => {
+    const under = { heading: 'Debian packages on vm' };
+    const page = pageAt('http://dpkg.test/dpkg?query=dpkg+apt', 'dpkg apt')(
+      el('h', 'heading', 'Debian packages on vm'),
+      el('go', 'button', 'Search', under),
+      el('q', 'textbox', '', under),
+      el('help', 'button', 'Help', under),
+      el('all', 'checkbox', '', under),
+      el('p1', 'link', 'apt', { ...under, href: '/dpkg?query=apt' }),
+      el('p2', 'link', 'dpkg', { ...under, href: '/dpkg?query=dpkg' }),
+      el('p3', 'link', 'dpkg-www', { ...under, href: '/dpkg?query=dpkg-www' }),
+    );
+    expect(said(await resolveClick(page, 'the second package'))).toBe('dpkg');
+    expect(said(await resolveClick(page, 'the third package'))).toBe('dpkg-www');
+  });
+});
+
+describe('a name with its capital that the page does not write', () => {
+  const download = pageAt('http://crmsh.test/download/', 'Download')(
+    el('h', 'heading', 'Download'),
+    el('deb', 'link', 'Debian', { href: 'https://packages.debian.org/crmsh' }),
+    el('src', 'link', 'Source Packages', { href: '#_source_packages' }),
+    el('rel', 'link', 'releases', { href: 'https://github.com/ClusterLabs/crmsh/releases' }),
+  );
+
+  it('names a thing the page does not have: the resolver asks rather than take the one other word', async () => {
+    expect(said(await resolveClick(download, 'the Slackware package'))).toBe('none');
+  });
+
+  it('is still met where the page writes it, even inside a longer word', async () => {
+    expect(said(await resolveClick(download, 'the Debian package'))).toBe('Debian');
+    const ncurses = pageAt('http://docs.test/ncurses/', 'NCURSES')(
+      el('h', 'heading', 'NCURSES'),
+      el('ada', 'link', 'Ada95 binding', { href: 'ada/index.html' }),
+      el('faq', 'link', 'FAQ', { href: 'faq.html' }),
+    );
+    expect(said(await resolveClick(ncurses, 'the Ada binding'))).toBe('Ada95 binding');
+  });
+});

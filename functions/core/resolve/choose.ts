@@ -121,6 +121,21 @@ const namedInside = (
 };
 
 /**
+ * "The second package" under the heading "Debian packages on vm": the items a heading's list counts are its
+ * entries, not the page's tools standing under it too (a search box, a Help button, a tick box). With no kind of
+ * control said, the links under it are the entries when there are several (two in a row to one place are one);
+ * with one said, the elements of it.
+ */
+const itemsUnder = (scored: Scored[], heading: string, query: Query): Scored[] => {
+  const under = scored.filter((s) => s.element.interactive && s.element.heading === heading);
+  const entries = query.role
+    ? under.filter((s) => s.kindFit === 1)
+    : // A search result's title and its address, one after the other to one place, are one entry.
+      under.filter((s, i) => s.element.role === 'link' && !(i > 0 && under[i - 1].element.href === s.element.href));
+  return entries.length > 1 ? entries : under;
+};
+
+/**
  * "The contribs link of the first revision": equal links repeated once per entry of a list stand in one column,
  * one per row. When exactly one column holds several of them, the entry's ordinal counts down that column. A
  * copy elsewhere (the same word in a navigation bar) stands apart and is not counted; two such columns, or a
@@ -317,7 +332,7 @@ export const choose = (snapshot: PageSnapshot, scored: Scored[], query: Query, i
   if (query.ordinal !== undefined && ordinalApplies) {
     // "The second popular post": the description names a list by its heading; the ordinal counts its items.
     const listHeading = tier.length === 1 && tier[0].element.role === 'heading' ? tier[0].element.name : undefined;
-    const items = listHeading ? scored.filter((s) => s.element.interactive && s.element.heading === listHeading) : [];
+    const items = listHeading ? itemsUnder(scored, listHeading, query) : [];
     const ordered = withoutMentions(
       withoutParentRow(
         (items.length > 1 ? items : tabRow(rowLinksOf(tier, snapshot.elements), query)).sort(

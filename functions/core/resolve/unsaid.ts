@@ -114,6 +114,14 @@ export const onPage = (stated: Stated, word: string): boolean => {
   );
 };
 
+/** Whether any text of the page writes the word, at the start of a word of its own ("Ada" in "Ada95 binding"). */
+const writtenOnPage = (stated: Stated, word: string): boolean => {
+  const start = new RegExp(`(?:^|[^\\p{L}])${word.replace(/[^\p{L}\d]/gu, '')}`, 'iu');
+  return stated.snapshot.elements.some((e) =>
+    [e.name, e.label, e.text, e.near, e.heading, e.title, e.alt, e.value].some((v) => v !== undefined && start.test(v)),
+  );
+};
+
 const PLACE = new Set(['in', 'on', 'within', 'inside', 'under', 'from', 'at']);
 const ARTICLES = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'my', 'our', 'your']);
 
@@ -143,7 +151,18 @@ export const halfSaid = (match: SnapshotElement, stated: Stated, sorted: Scored[
   const place = raw.some(
     (w, i) => PLACE.has(w) && raw.slice(i + 1).some((x) => missing.some((m) => stemOf(x) === stemOf(m))),
   );
-  if ((!formAsked && !verbOnly) || place) return undefined;
+  // "The Slackware package", "the MariaDB dialect": a name written with its capital (not opening the description,
+  // and no acronym, which pages spell out) is no paraphrase of anything; written nowhere on the page, not even
+  // inside a longer word ("Ada95"), the thing it names is not there.
+  const written = stated.description.match(/\p{L}[\p{L}\d'-]*/gu) ?? [];
+  const proper = written.some(
+    (w, i) =>
+      i > 0 &&
+      /^\p{Lu}\p{Ll}/u.test(w) &&
+      missing.some((m) => stemOf(m) === stemOf(w.toLowerCase())) &&
+      !writtenOnPage(stated, w),
+  );
+  if ((!formAsked && !verbOnly && !proper) || place) return undefined;
   return {
     none: true,
     reason: `the best match "${match.name}" says ${said.length ? `only "${said.join(' ')}"` : 'none of it'}, not "${missing.join(' ')}", which is nowhere on the page`,
