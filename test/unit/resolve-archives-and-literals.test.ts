@@ -205,3 +205,53 @@ describe('a name with its capital that the page does not write', () => {
     expect(said(await resolveClick(ncurses, 'the Ada binding'))).toBe('Ada95 binding');
   });
 });
+
+describe("a step link's quoted label", () => {
+  it('is not met by the step to another page', async () => {
+    const page = pageAt('http://docs.test/basic-usage.html', 'Basic Usage')(
+      el('h', 'heading', 'Basic Usage'),
+      el('toc', 'link', 'Other bidict Types', { href: '/other-bidict-types.html' }),
+      el('prev', 'link', 'Previous Introduction', { href: '/intro.html' }),
+      el('next', 'link', 'Next Other bidict Types', { href: '/other-bidict-types.html' }),
+    );
+    expect(said(await resolveClick(page, 'Next: Addendum'))).toBe('none');
+    expect(said(await resolveClick(page, 'Next: Other bidict Types'))).toBe('Next Other bidict Types');
+  });
+});
+
+describe("an FAQ's questions listed right under the page's title", () => {
+  it('count from the first, which follows the title with only the site links between', async () => {
+    const top = { heading: 'crmsh' };
+    const questions = [
+      ['_what', 'What is the crm shell?'],
+      ['_distros', 'What distributions does the shell run on?'],
+      ['_pacemaker', 'Didn’t crm use to be part of Pacemaker?'],
+      ['_web', 'Is there a web interface?'],
+    ];
+    const site = (id: string, name: string, y: number) =>
+      el(id, 'link', name, {
+        ...top,
+        href: `/${name.toLowerCase()}`,
+        region: ['header'],
+        box: { x: 48, y, width: 40, height: 17 },
+      });
+    const page = pageAt('http://crmsh.test/faq/', 'FAQ')(
+      el('t', 'heading', 'crmsh', { box: { x: 8, y: 21, width: 1200, height: 37 } }),
+      site('n1', 'News', 186),
+      site('n2', 'About', 204),
+      // The text before the first entry is the page's title; before the others, the entry above them.
+      ...questions.map(([anchor, name], i) =>
+        el(`q${i}`, 'link', name, {
+          ...top,
+          href: `#${anchor}`,
+          near: i === 0 ? 'crmsh' : questions[i - 1][1],
+          box: { x: 8, y: 292 + 18 * i, width: 260, height: 17 },
+        }),
+      ),
+      ...questions.map(([anchor, name], i) =>
+        el(`h${i}`, 'heading', name, { attributes: anchor, box: { x: 8, y: 444 + 180 * i, width: 1200, height: 27 } }),
+      ),
+    );
+    expect(said(await resolveClick(page, 'the first question'))).toBe('What is the crm shell?');
+  });
+});

@@ -10,7 +10,7 @@ import type { Scored } from './score.js';
 import { candidateOf } from './tier.js';
 import { CARRIED, onPage, says, specificWords, tokensOf } from './unsaid.js';
 import { leadsHere } from './equals.js';
-import { stemOf, words } from './words.js';
+import { STOPWORDS, stemOf, words } from './words.js';
 
 /** A word with a digit that counts ("1st", "3rd") rather than names. */
 const COUNTING = /^\d+(?:st|nd|rd|th)$/;
@@ -113,10 +113,20 @@ export const stepLabelUnsaid = (match: SnapshotElement, stated: Stated, sorted: 
   const step = STEP_LABEL.exec(stated.description)?.[1];
   if (!step || stated.intent === 'scroll') return undefined;
   const own = tokensOf(match, ['name', 'label', 'text', 'title', 'alt', 'rel']);
-  if (words(step).some((w) => says(own, w))) return undefined;
+  if (!words(step).some((w) => says(own, w)))
+    return {
+      none: true,
+      reason: `the description quotes a "${step}" link, and the best match "${match.name}" is no such step`,
+      closest: sorted.slice(0, 3).map(candidateOf),
+    };
+  // "Next: Addendum" met by the step "Next: Other bidict Types": the step is there, to another page than quoted.
+  const label = words(stated.description.slice(stated.description.indexOf(':') + 1)).filter((w) => !STOPWORDS.has(w));
+  const alike = stated.snapshot.elements.filter((e) => e === match || (match.href && e.href === match.href));
+  const told = alike.flatMap((e) => tokensOf(e, ['name', 'label', 'text', 'title', 'alt']));
+  if (!label.length || label.some((w) => says(told, w))) return undefined;
   return {
     none: true,
-    reason: `the description quotes a "${step}" link, and the best match "${match.name}" is no such step`,
+    reason: `the "${step}" link here is "${match.name}", not "${label.join(' ')}"`,
     closest: sorted.slice(0, 3).map(candidateOf),
   };
 };

@@ -53,10 +53,11 @@ const placeOf = (e: SnapshotElement): string => `${e.heading ?? ''}\u0000${(e.re
 export const around = aroundContent;
 /**
  * A link after words or a comma is a mention in a sentence ("See also: doc, lookfor"), no entry of a list; the
- * entry before it, read as the text before it, is no sentence.
+ * entry before it, read as the text before it, is no sentence, nor is the heading the link stands under (a list
+ * opening right under the page's title, "crmsh", with only links between).
  */
 const inProse = (e: SnapshotElement, before: SnapshotElement | undefined): boolean =>
-  /\p{L}{2}|[,;]/u.test(e.near ?? '') && e.near?.trim() !== before?.name.trim();
+  /\p{L}{2}|[,;]/u.test(e.near ?? '') && e.near?.trim() !== before?.name.trim() && e.near?.trim() !== e.heading?.trim();
 
 /** Runs of links one per line, each to a part of this page or to another page of the site, nothing else between. */
 export const runsOf = (snapshot: PageSnapshot): SnapshotElement[][] => {
