@@ -157,6 +157,19 @@ describe("a record's action named with the record", () => {
     ...line(2, 'running', 'webshop', ['Restart', 'Stop', 'Clear Log']),
   );
 
+  it("is the verb's control on the record's own line, though a status column names several lines alike", async () => {
+    const running = pageAt('http://supervisor.test/', 'Supervisor Status')(
+      ...line(0, 'running', 'webshop', ['Restart', 'Stop', 'Clear Log']),
+      ...line(1, 'running', 'workers:mailqueue', ['Restart', 'Stop', 'Clear Log']),
+      ...line(2, 'stopped', 'workers:thumbnailer', ['Start', 'Clear Log']),
+    );
+    const stop = await resolveClick(running, 'stop the web shop');
+    expect('match' in stop && stop.match.id).toBe('a01');
+    // "Restart" is another action than "start": the running queue has no Start to click.
+    const start = await resolveClick(running, 'start workers:mailqueue');
+    expect('match' in start && start.match.name).not.toBe('Restart');
+  });
+
   it("is the action on that record's line: the one every line has, beside the name no other line has", async () => {
     const answer = await resolveClick(status, 'Start legacy-importer');
     expect('match' in answer && answer.match.id).toBe('a00');

@@ -18,7 +18,7 @@ import { inRow } from './row-control.js';
 import { inRegion, type Scored } from './score.js';
 import type { Stated } from './stated.js';
 import { closestOf } from './tier.js';
-import { onPage, says, specificWords } from './unsaid.js';
+import { onPage, sameLine, says, specificWords } from './unsaid.js';
 import { stemOf, words } from './words.js';
 import { wordTable } from './table.js';
 
@@ -148,12 +148,20 @@ const ALSO: Record<string, string[]> = wordTable({
  * The verb said by a token: whole, inflected ("deletes", "cancelled"), or at the end of a compound ("uedit",
  * "tktedit" in a link's address). Not through the stemmer, which makes "printers" (the things) "print".
  */
-const verbIn = (tokens: string[], verb: string): boolean =>
+/** Prefixes that make a verb another action. */
+const OTHER_ACTION = /^(?:re|un|de|dis|in)$/;
+
+/** `again`: the description says to do it over ("start the setup over"), which a "re-" verb does. */
+const verbIn = (tokens: string[], verb: string, again = false): boolean =>
   [verb, ...(ALSO[verb] ?? [])].some((v) =>
     tokens.some(
       (t) =>
         t === v ||
-        (t.length > v.length && t.endsWith(v)) ||
+        // A compound ending on the verb does it ("quickedit"), but not one a prefix makes another action ("restart",
+        // "unlock", "deactivate" are not "start", "lock", "activate").
+        (t.length > v.length &&
+          t.endsWith(v) &&
+          (!OTHER_ACTION.test(t.slice(0, -v.length)) || (t === `re${v}` && again))) ||
         (/^(?:s|es|d|ed|led|ing|ling)$/.test(t.slice(v.length)) && t.startsWith(v)),
     ),
   );
@@ -173,13 +181,16 @@ export const actionUnsaid = (match: SnapshotElement, stated: Stated, sorted: Sco
   const raw = words(stated.description);
   const verb = raw[0] === 'please' ? raw[1] : raw[0];
   if (!verb || !ACTIONS.has(verb)) return undefined;
-  if (verbIn(carriedWords(match), verb)) return undefined;
+  const again = /\b(?:over|again|anew)\b/i.test(stated.description);
+  if (verbIn(carriedWords(match), verb, again)) return undefined;
   // "Deactivate ferries.example" met by the domain's own link: the one control of its row that does it is meant.
   const rowKey = match.row ?? match.name;
   const doing = stated.snapshot.elements.filter(
-    (e) => e !== match && e.interactive && e.row === rowKey && verbIn(carriedWords(e), verb),
+    (e) => e !== match && e.interactive && e.row === rowKey && verbIn(carriedWords(e), verb, again),
   );
-  if (doing.length === 1) return { match: doing[0], confidence: 0.6 };
+  // A row header several records share ("running" in a status column) names no one row: the match's own line does.
+  const onItsLine = doing.length > 1 ? doing.filter((e) => sameLine(e, match)) : doing;
+  if (onItsLine.length === 1) return { match: onItsLine[0], confidence: 0.6 };
   return none(`the description asks to ${verb}, and the best match "${match.name}" does not say it does`, sorted);
 };
 

@@ -378,7 +378,7 @@ export const rivalSaysRest = (match: SnapshotElement, stated: Stated, sorted: Sc
 };
 
 /** Elements on one line of a table: the same row of records. */
-const sameLine = (a: SnapshotElement, b: SnapshotElement): boolean =>
+export const sameLine = (a: SnapshotElement, b: SnapshotElement): boolean =>
   a.box.height > 0 &&
   b.box.height > 0 &&
   a.box.y < b.box.y + b.box.height &&
