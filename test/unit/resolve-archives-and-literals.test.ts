@@ -268,3 +268,17 @@ describe("an FAQ's questions listed right under the page's title", () => {
     expect(said(await resolveClick(page, 'the first question'))).toBe('What is the crm shell?');
   });
 });
+
+describe('a code name written whole', () => {
+  it('is the entry writing it, its number aside, not the one writing it inside a longer name', async () => {
+    const magics = pageAt('http://docs.test/README.html', 'Magics')(
+      el('h', 'heading', 'Magics'),
+      el('l1', 'link', '1.1. %activity', { href: '#activity' }),
+      el('l2', 'link', '1.2. %cd', { href: '#cd' }),
+      el('c1', 'link', '2.1. %%activity', { href: '#id11' }),
+      el('c2', 'link', '2.2. %%brain', { href: '#brain' }),
+    );
+    expect(said(await resolveClick(magics, '%activity'))).toBe('1.1. %activity');
+    expect(said(await resolveClick(magics, '%%activity'))).toBe('2.1. %%activity');
+  });
+});

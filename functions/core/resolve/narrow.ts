@@ -157,7 +157,10 @@ export const saidWhole = (tier: Scored[], sorted: Scored[], query: Query): Score
 };
 
 /** A description written as a literal string: an address, a path, a code name ("icecast.org/docs", "Z.add"). */
-const LITERAL = /^[^\s]*[./:_@()#][^\s]*$/;
+const LITERAL = /^[^\s]*[./:_@()#%][^\s]*$/;
+
+/** A section number opening an entry ("1.1. ", "2.14 "). */
+const NUMBERED = /^\s*\d+(?:\.\d+)*\.?\s+/;
 
 const asLiteral = (text: string): string => text.trim().toLowerCase().replace(/\/+$/, '');
 
@@ -170,8 +173,11 @@ const asLiteral = (text: string): string => text.trim().toLowerCase().replace(/\
 export const literalName = (tier: Scored[], sorted: Scored[], query: Query): Scored[] => {
   const text = (query.text ?? '').trim();
   if (!LITERAL.test(text) || query.ordinal !== undefined) return tier;
-  const whole = (s: Scored) => asLiteral(s.element.name) === asLiteral(text);
-  if (tier.some(whole)) return tier;
+  // A contents entry's number before it ("1.1. %activity") is no part of the name it writes.
+  const whole = (s: Scored) =>
+    [s.element.name, s.element.name.replace(NUMBERED, '')].some((name) => asLiteral(name) === asLiteral(text));
+  // Of several that tie, the ones writing it whole ("%activity", not "%%activity" around it).
+  if (tier.some(whole)) return tier.filter(whole);
   // A control or link: a header cell writing a field's name is that field's label, not what is asked for.
   const named = sorted.filter((s) => s.score >= THRESHOLD && s.element.interactive && whole(s));
   return named.length ? named : tier;
