@@ -282,3 +282,17 @@ describe('a code name written whole', () => {
     expect(said(await resolveClick(magics, '%%activity'))).toBe('2.1. %%activity');
   });
 });
+
+describe('going back a page', () => {
+  it('takes the previous step, not a link saying "back" to somewhere else', async () => {
+    const page = pageAt('http://docs.test/main002.html', 'Chapter 2')(
+      el('prev', 'link', 'Previous', { href: 'main001.html' }),
+      el('up', 'link', 'Up', { href: 'index.html' }),
+      el('next', 'link', 'Next', { href: 'main003.html' }),
+      el('h', 'heading', 'Chapter 2'),
+      el('top', 'link', 'Back to top', { href: '#' }),
+    );
+    expect(said(await resolveClick(page, 'go back a page'))).toBe('Previous');
+    expect(said(await resolveClick(page, 'back one chapter'))).toBe('Previous');
+  });
+});

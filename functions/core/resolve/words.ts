@@ -76,6 +76,8 @@ const PHRASES: Array<[RegExp, string]> = [
   // Documentation's own vocabulary: the same page goes by several names.
   [/\b(?:release[\s-]notes?|change[\s-]?logs?|what['’]?s[\s-]new|version history)\b/g, 'changelog'],
   [/\bfrequently[\s-]asked[\s-]questions?\b/g, 'faq'],
+  // To go back a page, a chapter, a step is to take the previous one.
+  [/\b(?:go\s+)?back\s+(?:a|one)\s+(page|chapter|section|step)\b/g, 'previous $1'],
   // To look something up is to search; "lookups" (a noun) is a thing of its own ("File and database lookups").
   [/\blook(?:ing|s)?\s+(?:\w+\s+)?up\b/g, 'search'],
   [/\btable[\s-]of[\s-]contents?\b/g, 'contents'],
