@@ -129,6 +129,7 @@ const realPages = async () => {
     blind27,
     blind28,
     blind29,
+    blind30,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -167,6 +168,7 @@ const realPages = async () => {
     blind27: withPercent(blind27),
     blind28: withPercent(blind28),
     blind29: withPercent(blind29),
+    blind30: withPercent(blind30),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
