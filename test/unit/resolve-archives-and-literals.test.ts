@@ -296,3 +296,45 @@ describe('going back a page', () => {
     expect(said(await resolveClick(page, 'back one chapter'))).toBe('Previous');
   });
 });
+
+describe('an element placed by another named only by its kind', () => {
+  it('is not that other element: "the button under the text box" is no text box', async () => {
+    const page = pageAt('http://lists.test/subscribers', 'devel subscribers')(
+      el('h', 'heading', 'devel subscribers'),
+      el('c1', 'cell', 'alice@example.org', { interactive: false }),
+      el('r1', 'button', 'Remove'),
+      el('c2', 'cell', 'bob@example.org', { interactive: false }),
+      el('r2', 'button', 'Remove'),
+      el('t', 'textbox', ''),
+      el('add', 'button', 'Subscribe'),
+    );
+    const answer = await resolveClick(page, 'the button under the text box');
+    expect('match' in answer && answer.match.role).not.toBe('textbox');
+  });
+});
+
+describe("the entries under a contents' part, counted by the kind its name says it holds", () => {
+  it('counts "the last function under Parsing Functions" among that entry\'s own entries', async () => {
+    const entry = (id: string, name: string, x: number, i: number) =>
+      el(id, 'link', name, { href: `#${id}`, box: { x, y: 100 + 20 * i, width: 200, height: 17 } });
+    const page = pageAt('http://docs.test/reference.html', 'Expat XML Parser')(
+      el('h', 'heading', 'Expat XML Parser', { box: { x: 8, y: 20, width: 600, height: 30 } }),
+      entry('creation', 'Parser Creation Functions', 40, 0),
+      entry('XML_ParserCreate', 'XML_ParserCreate', 80, 1),
+      entry('XML_ParserFree', 'XML_ParserFree', 80, 2),
+      entry('parsing', 'Parsing Functions', 40, 3),
+      entry('XML_Parse', 'XML_Parse', 80, 4),
+      entry('XML_StopParser', 'XML_StopParser', 80, 5),
+      entry('XML_GetParsingStatus', 'XML_GetParsingStatus', 80, 6),
+      entry('setting', 'Handler Setting Functions', 40, 7),
+      entry('XML_SetStartElementHandler', 'XML_SetStartElementHandler', 80, 8),
+      entry('XML_SetEndElementHandler', 'XML_SetEndElementHandler', 80, 9),
+      ...['creation', 'XML_ParserCreate', 'XML_ParserFree', 'parsing', 'XML_Parse', 'XML_StopParser']
+        .concat(['XML_GetParsingStatus', 'setting', 'XML_SetStartElementHandler', 'XML_SetEndElementHandler'])
+        .map((id, i) =>
+          el(`h-${id}`, 'heading', id, { attributes: id, box: { x: 8, y: 400 + 60 * i, width: 600, height: 24 } }),
+        ),
+    );
+    expect(said(await resolveClick(page, 'the last function under Parsing Functions'))).toBe('XML_GetParsingStatus');
+  });
+});

@@ -14,10 +14,12 @@ import { STOPWORDS, stemOf, tokenMatch, words } from './words.js';
 
 const PART_ASKED = new RegExp(
   `^\\s*(?:(?:go\\s+to|open|show|click)\\s+)?(?:the\\s+)?${ORDINAL}([\\s-]+to[\\s-]+last)?\\s+` +
-    '(?:section|chapter|subsection|topic|question|part|entry|item)s?\\s+(?:of|in|under|within|from)\\s+' +
+    '(section|chapter|subsection|topic|question|part|entry|item|[a-z]+?)s?\\s+(?:of|in|under|within|from)\\s+' +
     '(?:the\\s+)?(.+?)\\s*[.?!]?\\s*$',
   'i',
 );
+/** Units of a document, counted under any part. */
+const UNITS = new Set(['section', 'chapter', 'subsection', 'topic', 'question', 'part', 'entry', 'item']);
 /** Words for the page itself or its list, which `section-count.ts` reads: no part named. */
 const WHOLE = /^(?:this\s+)?(?:chapter|page|document|contents|table\s+of\s+contents|toc|list|index|menu|manual)$/i;
 const UNIT_WORD = /^(?:chapter|section|part|appendix)\s+|\s+(?:chapter|section|part|appendix)$/gi;
@@ -56,9 +58,13 @@ const partsUnder = (run: SnapshotElement[], at: number): SnapshotElement[] => {
 export const partCounted = (snapshot: PageSnapshot, description: string): Answer | undefined => {
   const asked = PART_ASKED.exec(description);
   if (!asked) return undefined;
-  const named = asked[3].replace(UNIT_WORD, '').trim();
-  if (!named || WHOLE.test(asked[3].trim())) return undefined;
-  const ordinal = ordinalOf(asked[1].toLowerCase(), asked[2] !== undefined);
+  const [, said, toLast, unit, part] = asked;
+  const named = part.replace(UNIT_WORD, '').trim();
+  if (!named || WHOLE.test(part.trim())) return undefined;
+  // "The last function under Parsing Functions": a unit of its own is what the part's name says it holds.
+  if (!UNITS.has(unit.toLowerCase()) && !words(named).some((w) => stemOf(w) === stemOf(unit.toLowerCase())))
+    return undefined;
+  const ordinal = ordinalOf(said.toLowerCase(), toLast !== undefined);
   const byNumber = NUMBER.test(named) ? named.toLowerCase() : undefined;
   const name = byNumber
     ? []

@@ -146,7 +146,9 @@ export const parseQuery = (description: string): Query => {
     const anchorText = restoreQuotes(text.slice(match.index + match[0].length), quotes);
     const query = parseParts(named ?? text.slice(0, match.index), quotes);
     const anchor = parseQuery(anchorText);
-    if (anchor.terms.length || anchor.quotes.length || anchor.regions.length)
+    // "The button under the text box": an anchor named only by its kind, when the element is named by one too.
+    const kindBeside = anchor.role !== undefined && query.role !== undefined && !anchor.optional.length;
+    if (anchor.terms.length || anchor.quotes.length || anchor.regions.length || kindBeside)
       return {
         ...query,
         optional: named ? query.optional : [...query.optional, ...words(verb)],
