@@ -19,13 +19,13 @@ import { type } from './type.js';
 import { source as SET_SCRIPT } from './page/field-set.generated.js';
 import { source as STATE_SCRIPT } from './page/field-state.generated.js';
 import { source as QUICK_POINT_SCRIPT } from './page/quick-point.generated.js';
-import { evaluateInWorld, moduleCall } from './world.js';
+import { callExpression, evaluateInWorld } from './world.js';
 
 const TYPED = new Set(['text', 'email', 'password', 'tel', 'url', 'search', 'number', 'textarea']);
 
 const run = <T>(page: Page, args: FormsArgs, signal: AbortSignal): Promise<T> => {
   signal.throwIfAborted();
-  return readSettled(page, signal, () => evaluateInWorld<T>(page, moduleCall(FORMS_SCRIPT, args), signal));
+  return readSettled(page, signal, () => evaluateInWorld<T>(page, callExpression(FORMS_SCRIPT, args), signal));
 };
 
 const indexOf = (target: ElementTarget) => ({ key: target.snapshot, index: Number(target.element.replace(/^e/, '')) });
@@ -54,7 +54,7 @@ const clickField = async (
 ): Promise<ActionOutcome> => {
   const point = await evaluateInWorld<{ x: number; y: number } | null>(
     page,
-    moduleCall(QUICK_POINT_SCRIPT, indexOf(target)),
+    callExpression(QUICK_POINT_SCRIPT, indexOf(target)),
     signal,
   );
   if (!point) {
@@ -67,7 +67,7 @@ const clickField = async (
 };
 
 const stateOf = (page: Page, target: ElementTarget, signal: AbortSignal) =>
-  evaluateInWorld<FieldState | null>(page, moduleCall(STATE_SCRIPT, indexOf(target)), signal);
+  evaluateInWorld<FieldState | null>(page, callExpression(STATE_SCRIPT, indexOf(target)), signal);
 
 const notTaken = (message: string): FieldOutcome => ({ acted: false, code: 'value_not_taken', message });
 
@@ -127,5 +127,5 @@ export const setField = async (
       );
     return outcome;
   }
-  return evaluateInWorld<FieldOutcome>(page, moduleCall(SET_SCRIPT, { ...indexOf(field.target), value }), signal);
+  return evaluateInWorld<FieldOutcome>(page, callExpression(SET_SCRIPT, { ...indexOf(field.target), value }), signal);
 };

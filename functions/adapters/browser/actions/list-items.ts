@@ -11,12 +11,12 @@ import type { Page } from 'puppeteer-core';
 import type { ItemGroup } from '../../../ports/window-driver.js';
 import { readSettled } from './input/settled.js';
 import { source as SCRIPT } from './page/list-items.generated.js';
-import { evaluateInWorld, moduleCall } from './world.js';
+import { callExpression, evaluateInWorld } from './world.js';
 
 export const listItems = async (page: Page, signal: AbortSignal, follow?: string): Promise<ItemGroup[]> => {
   signal.throwIfAborted();
   const groups = await readSettled(page, signal, () =>
-    evaluateInWorld<ItemGroup[]>(page, moduleCall(SCRIPT, ...(follow === undefined ? [] : [follow])), signal),
+    evaluateInWorld<ItemGroup[]>(page, callExpression(SCRIPT, ...(follow === undefined ? [] : [follow])), signal),
   );
   // The main content's first, then largest first: a page's listing is almost always the biggest repeated structure
   // of its content, while a menu beside it can be longer.

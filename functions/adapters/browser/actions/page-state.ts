@@ -8,12 +8,12 @@ import type { Page } from 'puppeteer-core';
 import type { PageState } from '../../../ports/window-driver.js';
 import { readSettled } from './input/settled.js';
 import { source as SCRIPT } from './page/page-state.generated.js';
-import { evaluateInWorld, moduleCall } from './world.js';
+import { callExpression, evaluateInWorld } from './world.js';
 
 /** A monitor reads the text on every check: far past any page a person reads, and it keeps one check cheap. */
 const MAX_TEXT = 2_000_000;
 
 export const pageState = async (page: Page, signal: AbortSignal): Promise<PageState> => {
   signal.throwIfAborted();
-  return readSettled(page, signal, () => evaluateInWorld<PageState>(page, moduleCall(SCRIPT, MAX_TEXT), signal));
+  return readSettled(page, signal, () => evaluateInWorld<PageState>(page, callExpression(SCRIPT, MAX_TEXT), signal));
 };

@@ -11,14 +11,14 @@ import type { Page } from 'puppeteer-core';
 import type { PageSnapshot, SnapshotElement } from '../../../ports/page-snapshot.js';
 import { source as SCRIPT } from './page/scroll-containers.generated.js';
 import type { RawBoxes } from './page/scroll-containers.js';
-import { evaluateInWorld, moduleCall } from './world.js';
+import { callExpression, evaluateInWorld } from './world.js';
 
 /** More boxes than any page a person can read has; it bounds the work on a pathological page. */
 const MAX_BOXES = 300;
 
 export const scrollContainers = async (page: Page, signal: AbortSignal): Promise<PageSnapshot> => {
   signal.throwIfAborted();
-  const raw = await evaluateInWorld<RawBoxes>(page, moduleCall(SCRIPT, MAX_BOXES), signal);
+  const raw = await evaluateInWorld<RawBoxes>(page, callExpression(SCRIPT, MAX_BOXES), signal);
   const elements: SnapshotElement[] = raw.boxes.map(({ direction, ...box }, index) => ({
     ...box,
     id: `e${index}`,

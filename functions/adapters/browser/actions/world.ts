@@ -115,11 +115,6 @@ export interface WorldOptions {
 export interface PageCall {
   source: string;
   args: unknown[];
-  /**
-   * The kept value is a factory of the script's value (see `moduleCall`): each call makes it anew before calling
-   * it, so a script's module state is fresh on every call while its source is still sent and compiled only once.
-   */
-  fresh?: boolean;
 }
 
 /** Held in the service's world only, which the page cannot reach. */
@@ -139,13 +134,10 @@ const expressionOf = (call: string | PageCall, world: World): { text: string; in
   const key = keyOf(call.source);
   const args = call.args.map((arg) => JSON.stringify(arg)).join(', ');
   // A world that lacks the script is not the one its id named (see MARK): treated as stale, the call is made again.
-  const made = call.fresh ? '()' : '';
   if (world.installed.has(key))
-    return {
-      text: `(globalThis.${SCRIPTS}?.[${key}] ?? (() => { throw new Error('${NOT_OURS}'); })())${made}(${args})`,
-    };
+    return { text: `(globalThis.${SCRIPTS}?.[${key}] ?? (() => { throw new Error('${NOT_OURS}'); })())(${args})` };
   return {
-    text: `((globalThis.${SCRIPTS} ??= {})[${key}] = (${call.source}))${made}(${args})`,
+    text: `((globalThis.${SCRIPTS} ??= {})[${key}] = (${call.source}))(${args})`,
     installs: key,
   };
 };
@@ -202,29 +194,15 @@ const evaluateOwed = async (
 
 /**
  * The expression that calls a bundled in-page script (a `page/*.generated.ts` source) with JSON arguments: the
- * scripts take real parameters, never text pasted into their code. For a page's own evaluation (tests, captures);
- * the service's world takes `moduleCall`.
+ * scripts take real parameters, never text pasted into their code.
  */
 export const callExpression = (source: string, ...args: unknown[]): string =>
   `(${source})(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
 
 /**
- * A call of a bundled in-page script (a `page/*.generated.ts` source) with JSON arguments, run as `callExpression`
- * runs it: the bundle's module code runs anew on every call, so its module variables start fresh each time. What
- * the world keeps is the function that runs it (see `PageCall.fresh`), so later calls of the same document send
- * only the call: the snapshot's 32 KB were otherwise sent, parsed and compiled again on every snapshot, 1 to 2 ms
- * of a click on a small page on a loaded 2-core machine (`npm run bench -- --only floor`).
- */
-export const moduleCall = (source: string, ...args: unknown[]): PageCall => ({
-  source: `() => (${source})`,
-  args,
-  fresh: true,
-});
-
-/**
  * A call of a script the world keeps (see `PageCall`). Only for a script whose value holds no state between calls:
  * the bundled `page/*.generated.ts` scripts keep theirs in module variables that must be fresh on every call, so
- * they go through `moduleCall`.
+ * they go through `callExpression`.
  */
 export const keptCall = (source: string, ...args: unknown[]): PageCall => ({ source, args });
 

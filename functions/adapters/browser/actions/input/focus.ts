@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { RegisteredTarget } from '../snapshot/page/registry.js';
-import { evaluateInWorld, moduleCall } from '../world.js';
+import { callExpression, evaluateInWorld } from '../world.js';
 import { source as ACTIVE_SCRIPT } from './page/active.generated.js';
 import { source as FOCUS_SCRIPT } from './page/ensure-focus.generated.js';
 import type { FocusState } from './page/focused.js';
@@ -17,13 +17,13 @@ import { source as SELECT_ALL_SCRIPT } from './page/select-all.generated.js';
 export type { FocusState };
 
 export const ensureFocus = (page: Page, target: RegisteredTarget, signal: AbortSignal) =>
-  evaluateInWorld<FocusState>(page, moduleCall(FOCUS_SCRIPT, target), signal);
+  evaluateInWorld<FocusState>(page, callExpression(FOCUS_SCRIPT, target), signal);
 
 export const focusedElement = (page: Page, signal: AbortSignal) =>
-  evaluateInWorld<FocusState>(page, moduleCall(ACTIVE_SCRIPT), signal);
+  evaluateInWorld<FocusState>(page, callExpression(ACTIVE_SCRIPT), signal);
 
 export const selectAllInFocused = (page: Page, signal: AbortSignal) =>
-  evaluateInWorld<number>(page, moduleCall(SELECT_ALL_SCRIPT), signal);
+  evaluateInWorld<number>(page, callExpression(SELECT_ALL_SCRIPT), signal);
 
 export const remainingInFocused = (page: Page, signal: AbortSignal) =>
-  evaluateInWorld<number>(page, moduleCall(REMAINING_SCRIPT), signal);
+  evaluateInWorld<number>(page, callExpression(REMAINING_SCRIPT), signal);

@@ -10,7 +10,7 @@
 import type { Page } from 'puppeteer-core';
 import type { ActionOutcome, ElementTarget } from '../../../../ports/page-snapshot.js';
 import { isContextLost } from './settled.js';
-import { evaluateInWorld, moduleCall } from '../world.js';
+import { callExpression, evaluateInWorld } from '../world.js';
 import { source as POINT_SCRIPT } from './page/point.generated.js';
 
 /** The point to aim at, in the top-level viewport, or why there is none. No input is sent here. */
@@ -18,7 +18,7 @@ export const pointFor = async (page: Page, target: ElementTarget, signal: AbortS
   signal.throwIfAborted();
   const args = { key: target.snapshot, index: Number(target.element.replace(/^e/, '')) };
   try {
-    return await evaluateInWorld<ActionOutcome>(page, moduleCall(POINT_SCRIPT, args), signal);
+    return await evaluateInWorld<ActionOutcome>(page, callExpression(POINT_SCRIPT, args), signal);
   } catch (error) {
     if (!isContextLost(error) || signal.aborted) throw error;
     return { acted: false, code: 'element_stale', message: 'the page navigated after the element was found' };

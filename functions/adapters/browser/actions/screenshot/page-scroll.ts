@@ -5,7 +5,7 @@
  * `page/page-scroll.ts`, bundled into a string (`bin/page-scripts.ts`).
  */
 import type { Page } from 'puppeteer-core';
-import { evaluateInWorld, moduleCall } from '../world.js';
+import { callExpression, evaluateInWorld } from '../world.js';
 import { source as SCRIPT } from './page/page-scroll.generated.js';
 import type { PageScrollRequest, PageScrollState } from './page/page-scroll.js';
 
@@ -16,7 +16,7 @@ export const pageScroll = async (
   request: PageScrollRequest,
   signal: AbortSignal,
 ): Promise<PageScrollState> => {
-  const state = await evaluateInWorld<PageScrollState | { gone: true }>(page, moduleCall(SCRIPT, request), signal);
+  const state = await evaluateInWorld<PageScrollState | { gone: true }>(page, callExpression(SCRIPT, request), signal);
   if ('gone' in state) throw new ScrollTargetGoneError();
   return state;
 };

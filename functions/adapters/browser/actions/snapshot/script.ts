@@ -7,17 +7,13 @@
  */
 import { source } from './page/snapshot.generated.js';
 import { REGISTRY } from './page/registry.js';
-import { callExpression, moduleCall } from '../world.js';
 
 export { REGISTRY };
 
-/** As a page's own evaluation runs it (tests, captures). */
-export const SNAPSHOT_SCRIPT = callExpression(source, { textBlocks: false });
-export const SNAPSHOT_WITH_BLOCKS_SCRIPT = callExpression(source, { textBlocks: true });
+const snapshotScript = (args: { textBlocks: boolean }) => `(${source})(${JSON.stringify(args)})`;
 
-/** As the service's world runs it: the source is sent once per document (see `moduleCall`). */
-export const SNAPSHOT_CALL = moduleCall(source, { textBlocks: false });
-export const SNAPSHOT_WITH_BLOCKS_CALL = moduleCall(source, { textBlocks: true });
+export const SNAPSHOT_SCRIPT = snapshotScript({ textBlocks: false });
+export const SNAPSHOT_WITH_BLOCKS_SCRIPT = snapshotScript({ textBlocks: true });
 
 /** In-page expression: the element behind `id` of snapshot `key`, or null when gone. */
 export const elementExpression = (key: string, id: string): string =>
