@@ -144,14 +144,14 @@ const ALSO: Record<string, string[]> = wordTable({
   submit: ['send', 'apply'],
 });
 
-/**
- * The verb said by a token: whole, inflected ("deletes", "cancelled"), or at the end of a compound ("uedit",
- * "tktedit" in a link's address). Not through the stemmer, which makes "printers" (the things) "print".
- */
 /** Prefixes that make a verb another action. */
 const OTHER_ACTION = /^(?:re|un|de|dis|in)$/;
 
-/** `again`: the description says to do it over ("start the setup over"), which a "re-" verb does. */
+/**
+ * The verb said by a token: whole, inflected ("deletes", "cancelled"), or at the end of a compound ("uedit",
+ * "tktedit" in a link's address). Not through the stemmer, which makes "printers" (the things) "print". `again`:
+ * the description says to do it over ("start the setup over"), which a "re-" verb does.
+ */
 const verbIn = (tokens: string[], verb: string, again = false): boolean =>
   [verb, ...(ALSO[verb] ?? [])].some((v) =>
     tokens.some(

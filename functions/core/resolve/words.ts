@@ -132,9 +132,9 @@ const SYNONYMS: Record<string, string> = wordTable({
   heart: 'favorite',
   colour: 'color',
   proceed: 'continue',
-  // What a thing needs is what a manual lists as its requirements ("memory needs", "2.3. Memory Requirements").
   // Troubles are problems ("the MathML troubles", "common sources of problems for MathML").
   trouble: 'problem',
+  // What a thing needs is what a manual lists as its requirements ("memory needs", "2.3. Memory Requirements").
   need: 'require',
   needed: 'required',
   btn: 'button',
