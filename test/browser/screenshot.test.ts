@@ -92,22 +92,29 @@ const scrollTo = async (windowId: string, top: number) => {
 };
 
 describe('a page that navigates while it is captured', () => {
-  it('is captured from its next document, or said not to hold still (409) or not capturable now (503), within seconds: never a hang or a 500', async () => {
-    const windowId = await openWindow('/visual/restless.html');
-    // Alternating scopes: a full-page capture cut short by the next document once left its clean-up waiting for good.
-    for (let i = 0; i < 12; i += 1) {
-      const started = Date.now();
-      const res = await shoot(windowId, { scope: i % 2 ? 'page' : 'viewport' });
-      expect(Date.now() - started, `attempt ${i}`).toBeLessThan(10_000);
-      if (res.statusCode === 201) expect(res.json.meta.screenshots).toHaveLength(1);
-      // On a loaded machine Chromium may fail the capture ("Internal error") with no word of a new document in
-      // time to tell: then it is the browser unable to capture now (503, try again), still never a 500.
-      else {
-        expect([409, 503], JSON.stringify(res.json)).toContain(res.statusCode);
-        expect(res.json.code).toBe(res.statusCode === 409 ? 'page_navigated' : 'unavailable');
+  const HANG_MS = 25_000;
+  it(
+    'is captured from its next document, or said not to hold still (409) or not capturable now (503): never a hang or a 500',
+    async () => {
+      const windowId = await openWindow('/visual/restless.html');
+      // Alternating scopes: a full-page capture cut short by the next document once left its clean-up waiting for good.
+      for (let i = 0; i < 12; i += 1) {
+        const started = Date.now();
+        const res = await shoot(windowId, { scope: i % 2 ? 'page' : 'viewport' });
+        // A hang guard, not a speed check: the service gives up on a capture after 20 s, so an answer later than that
+        // means something waited past its own bound. Tighter figures failed on a loaded 2-core machine (10.01 s once).
+        expect(Date.now() - started, `attempt ${i}`).toBeLessThan(HANG_MS);
+        if (res.statusCode === 201) expect(res.json.meta.screenshots).toHaveLength(1);
+        // On a loaded machine Chromium may fail the capture ("Internal error") with no word of a new document in
+        // time to tell: then it is the browser unable to capture now (503, try again), still never a 500.
+        else {
+          expect([409, 503], JSON.stringify(res.json)).toContain(res.statusCode);
+          expect(res.json.code).toBe(res.statusCode === 409 ? 'page_navigated' : 'unavailable');
+        }
       }
-    }
-  });
+    },
+    12 * HANG_MS,
+  );
 });
 
 describe('a window behind another tab', () => {
