@@ -72,6 +72,17 @@ describe('page snapshot', () => {
     expect((await byTestId(settings, 'billing-street')).region).toEqual(['form Settings', 'group Billing address']);
   });
 
+  it('takes a page that closes its menus on any click for no control, and a side menu for the sidebar', async () => {
+    const manual = await snapshotOf('side-menu.html');
+    // `<body onclick>` once made the whole document one control holding every element, hiding headings and cells.
+    expect(manual.elements.some((e) => e.tag === 'body')).toBe(false);
+    expect(await byTestId(manual, 'intro-heading')).toMatchObject({ role: 'heading', name: 'Introduction' });
+    expect(await byTestId(manual, 'cell')).toMatchObject({ role: 'cell' });
+    expect((await byTestId(manual, 'menu-credits')).region).toEqual(['aside']);
+    // A search box inside the menu named "side-nav-search" is part of it, not a sidebar of its own.
+    expect((await byTestId(manual, 'menu-search')).region?.filter((r) => r === 'aside')).toEqual(['aside']);
+  });
+
   it('reaches into same-origin frames and nested open shadow roots, with boxes in page coordinates', async () => {
     const widgets = await snapshotOf('widgets.html');
     const email = await byTestId(widgets, 'frame-email');

@@ -15,6 +15,9 @@ const BANNER = 150;
 /** A same-site path to a directory's index: "/docs/", "/docs/index.html", "index.php", "../index.html". */
 const isIndex = (href: string): boolean => {
   if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(href)) return false;
+  // "index.html#support-the-project" (a banner's plea for donations) leads to a part of the start page, not to it.
+  const fragment = href.split('#')[1];
+  if (fragment && fragment.toLowerCase() !== 'top') return false;
   const path = href.split(/[?#]/)[0];
   return path !== '' && (path.endsWith('/') || /(?:^|\/)index\.(?:html?|php)$/i.test(path));
 };

@@ -39,6 +39,31 @@ const unitAfter = (field: SnapshotElement, after: SnapshotElement | undefined): 
   after.box.y < field.box.y + field.box.height &&
   field.box.y < after.box.y + after.box.height;
 
+/** Controls a row's header cell may label when the form is laid out as a table. */
+const ROW_FIELDS = new Set(['checkbox', 'radio']);
+
+/**
+ * "Moderated | [ ] | If this option is set, …": a settings form laid out as a table, each row's first cell naming
+ * the one control beside it, with no colon and no `<label>`. The header cell right before the control on its line
+ * is its label, when the control is the row's only one (a row of a data table holding several fields is a record,
+ * not a label).
+ */
+const rowLabels = (cell: SnapshotElement, field: SnapshotElement, after: SnapshotElement | undefined): boolean =>
+  ROW_FIELDS.has(field.role) &&
+  field.visible &&
+  !field.name.trim() &&
+  !field.label &&
+  !field.placeholder &&
+  field.row !== undefined &&
+  cell.role === 'cell' &&
+  cell.visible &&
+  cell.name.length <= LONGEST &&
+  sameText(cell.name, field.row) &&
+  cell.box.x + cell.box.width <= field.box.x + OVERLAP &&
+  cell.box.y < field.box.y + field.box.height &&
+  field.box.y < cell.box.y + cell.box.height &&
+  !(after?.interactive && after.row === field.row);
+
 /** The same words, whatever their case and spacing. */
 const sameText = (a: string, b: string): boolean =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -55,9 +80,15 @@ export const labelsBefore = (snapshot: PageSnapshot): PageSnapshot => {
       changed[i] = { ...field, near: undefined };
     }
     if (i === 0) continue;
-    if (!unlabelled(field) || !labels(elements[i - 1], field) || unitAfter(field, elements[i + 1])) continue;
+    const before = elements[i - 1];
+    if (rowLabels(before, field, elements[i + 1])) {
+      changed ??= elements.slice();
+      changed[i] = { ...changed[i], label: before.name.trim() };
+      continue;
+    }
+    if (!unlabelled(field) || !labels(before, field) || unitAfter(field, elements[i + 1])) continue;
     changed ??= elements.slice();
-    changed[i] = { ...changed[i], label: elements[i - 1].name.replace(/\s*:\s*$/, '') };
+    changed[i] = { ...changed[i], label: before.name.replace(/\s*:\s*$/, '') };
   }
   return changed ? { ...snapshot, elements: changed } : snapshot;
 };

@@ -159,10 +159,22 @@ export const inScope = (element: SnapshotElement, stems: string[], contents?: Se
   return places.some((place) => place !== '' && stems.every((stem) => stemSet(place).has(stem)));
 };
 
+/** A name as a person compares it: letter case, spacing and outer punctuation aside. */
+const plainName = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
 /** The scope, when some element of the page is in it (else the description is read whole). */
 export const scopeOn = (snapshot: PageSnapshot, description: string): Scope | undefined => {
   const scope = scopeOf(description);
   if (!scope) return undefined;
+  // "Namespaces in XML" on a page with a link of that very name: words the page writes whole as a name are that
+  // name, even when a heading also says "XML".
+  const said = plainName(description);
+  if (snapshot.elements.some((element) => element.visible && plainName(element.name) === said)) return undefined;
   stemsOf.clear();
   const contents = linksOfPart(snapshot.elements, scope.stems);
   return snapshot.elements.some((element) => inScope(element, scope.stems, contents)) ? scope : undefined;

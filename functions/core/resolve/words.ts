@@ -68,7 +68,7 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bmenu[\s-]?item\b/g, 'menuitem'],
   [/\blist[\s-]?item\b/g, 'listitem'],
   [/\b(?:nav(?:igation)?|menu|top)[\s-]?bar\b/g, 'navbar'],
-  [/\bside[\s-]?(?:bar|panel)\b/g, 'sidebar'],
+  [/\bside[\s-]?(?:bar|panel|menu|nav(?:igation)?)\b/g, 'sidebar'],
   [/\bpop[\s-]up\b/g, 'popup'],
   [/\bi[\s-]frame\b/g, 'iframe'],
   [/\bcolumn[\s-]?header\b/g, 'columnheader'],

@@ -51,7 +51,7 @@ const CHROME_NAMES: Record<string, string> = {
   sidebar: 'aside',
 };
 
-const SIDEBAR = /side-?bar/i;
+const SIDEBAR = /side-?bar|side-?(?:menu|nav)(?![\w-])/i;
 const CHROME_PART = /(?:^|[^a-z]|nav|page|site|top|main)(header|footer|masthead|nav)(?![a-z])/i;
 /** Query fields of site searches: the names search engines and documentation generators give them. */
 const SEARCH_FIELDS =
@@ -81,7 +81,8 @@ export const regionOf = (el: Element, tag: string, byName: boolean, bare: boolea
     const named = CHROME_PART.exec(el.id + ' ' + el.getAttribute('class'));
     if (named) kind = named[1].toLowerCase() === 'masthead' ? 'header' : named[1].toLowerCase();
   }
-  // A column named a sidebar is one whatever role it has ("sphinxsidebar", "rightsidebar"): people call it that.
+  // A column named a sidebar, a side menu or a side navigation is one whatever role it has ("sphinxsidebar",
+  // "rightsidebar", "sidemenu", "sidenav"; not the "side-nav-search" box in one): people call it the sidebar.
   if (
     byName &&
     !bare &&

@@ -43,6 +43,9 @@ const isCellRole = (role: string) => role === 'cell' || role === 'columnheader' 
 /** Whether the element is one a person could act on or name, and so belongs in the snapshot. */
 const qualifies = (el: Element, tag: string, role: string, ctx: Context, region: string, bare: boolean): boolean => {
   if (tag === 'label' || tag === 'iframe') return false;
+  // The document itself is no control, even with a handler on it (`<body onclick="hide_menu()">`, closing menus on
+  // any click): taken for one, it would hold every element as its part and hide the headings and cells inside it.
+  if (tag === 'body' || tag === 'html') return false;
   if (INTERACTIVE_ROLES.has(role) || tag === 'summary') return true;
   // Without attributes only the tag can make it a candidate (a table cell, a heading).
   if (bare)

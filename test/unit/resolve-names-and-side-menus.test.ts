@@ -1,0 +1,126 @@
+/**
+ * Readings for a library's manual with a side menu and a settings form laid out as a table: words written whole
+ * as a link's name are that name, not a place ("Namespaces in XML"); a link to a part of the start page is no
+ * start page; a side menu is the sidebar; a tick box is named by the header cell of its row. Each case here went
+ * wrong or asked before its reading.
+ */
+import { describe, expect, it } from 'vitest';
+import { offlineResolver } from '../../functions/core/resolve/offline.js';
+import { el, pageAt, resolveClick, said } from '../support/hand-made-snapshot.js';
+
+describe('words written whole as a name', () => {
+  const reference = pageAt('http://docs.test/expat/reference.html', 'Expat XML Parser')(
+    el('h', 'heading', 'The Expat XML Parser'),
+    el('ns', 'link', 'Namespaces in XML', {
+      href: 'http://www.w3.org/TR/REC-xml-names/',
+      heading: 'The Expat XML Parser',
+    }),
+    el('triplets', 'link', 'namespace triplets', { href: '#XML_SetReturnNSTriplet', heading: 'The Expat XML Parser' }),
+  );
+
+  it('are that name, though a heading also says the words after "in"', async () => {
+    expect(said(await resolveClick(reference, 'Namespaces in XML'))).toBe('Namespaces in XML');
+  });
+
+  it('leave "in" naming a place when no element bears the whole description', async () => {
+    // The heading names a part ("XML"), and the link in it is the namespace one: read as a place, as before.
+    expect(said(await resolveClick(reference, 'the triplets link in XML'))).toBe('namespace triplets');
+  });
+});
+
+describe('the start page', () => {
+  const page = pageAt('http://docs.test/lxml/installation.html', 'Installing lxml')(
+    el('donate', 'link', 'Like the tool? Help making it better!', {
+      href: '/lxml/index.html#support-the-project',
+      box: { x: 10, y: 20, width: 140, height: 40 },
+    }),
+    el('home', 'link', 'lxml', { href: '/lxml/index.html', box: { x: 30, y: 100, width: 30, height: 12 } }),
+    el('intro', 'link', 'Introduction', {
+      href: '/lxml/index.html#introduction',
+      box: { x: 50, y: 120, width: 60, height: 12 },
+    }),
+  );
+
+  it('is the link to the index itself, not one to a part of it', async () => {
+    expect(said(await resolveClick(page, 'the start page'))).toBe('lxml');
+  });
+});
+
+describe('a side menu', () => {
+  const page = pageAt('http://docs.test/lxml/index.html', 'lxml')(
+    el('credits-body', 'link', 'Credits', { href: '/lxml/credits.html', region: ['main'] }),
+    el('credits', 'link', 'Credits', { href: '/lxml/credits-page.html', region: ['aside'] }),
+    el('intro', 'link', 'Introduction', { href: '#introduction', region: ['aside'] }),
+  );
+
+  it('is the sidebar, whether called a side menu, a side nav or side navigation', async () => {
+    for (const where of ['side menu', 'side nav', 'side navigation', 'sidemenu'])
+      expect(said(await resolveClick(page, `the Credits link in the ${where}`)), where).toBe('Credits');
+    const answer = await resolveClick(page, 'the Credits link in the side menu');
+    expect('match' in answer && answer.match.id).toBe('credits');
+  });
+});
+
+describe('a tick box in a settings form laid out as a table', () => {
+  const row = (name: string, y: number, control: string) => [
+    el(`${control}-label`, 'cell', name, {
+      interactive: false,
+      row: name,
+      region: ['form', 'table'],
+      box: { x: 10, y, width: 170, height: 23 },
+    }),
+    el(control, 'checkbox', '', {
+      tag: 'input',
+      attributes: control,
+      row: name,
+      region: ['form', 'table'],
+      box: { x: 190, y: y + 5, width: 13, height: 13 },
+    }),
+    el(`${control}-help`, 'cell', `If this option is set, ${name.toLowerCase()} applies to the list.`, {
+      interactive: false,
+      row: name,
+      region: ['form', 'table'],
+      box: { x: 370, y, width: 900, height: 23 },
+    }),
+  ];
+  const form = pageAt('http://lists.test/edit.php?list=devel', 'mlmmj config')(
+    ...row('Moderated', 200, 'moderated'),
+    ...row('Subscribers only post', 240, 'subonlypost'),
+    ...row('Moderators only post', 280, 'modonlypost'),
+    ...row('No archive', 320, 'noarchive'),
+  );
+  const ticked = async (description: string) => {
+    const answer = await offlineResolver.resolve(form, description, { intent: 'click' });
+    return 'match' in answer ? answer.match.id : said(answer);
+  };
+
+  it('is named by the header cell of its row', async () => {
+    expect(await ticked('let only subscribers post')).toBe('subonlypost');
+    expect(await ticked('only moderators may post')).toBe('modonlypost');
+  });
+
+  it('is not named so when its row holds other controls (a record, not a label)', async () => {
+    const records = pageAt('http://shop.test/cart', 'Cart')(
+      el('apple', 'cell', 'Apple', {
+        interactive: false,
+        row: 'Apple',
+        region: ['table'],
+        box: { x: 10, y: 100, width: 100, height: 20 },
+      }),
+      el('gift', 'checkbox', '', {
+        tag: 'input',
+        row: 'Apple',
+        region: ['table'],
+        box: { x: 120, y: 103, width: 13, height: 13 },
+      }),
+      el('express', 'checkbox', '', {
+        tag: 'input',
+        row: 'Apple',
+        region: ['table'],
+        box: { x: 220, y: 103, width: 13, height: 13 },
+      }),
+    );
+    const answer = await offlineResolver.resolve(records, 'the Apple checkbox', { intent: 'click' });
+    expect('match' in answer ? answer.match.id : said(answer)).not.toBe('gift');
+  });
+});
