@@ -130,6 +130,7 @@ const realPages = async () => {
     blind28,
     blind29,
     blind30,
+    blind31,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -169,6 +170,7 @@ const realPages = async () => {
     blind28: withPercent(blind28),
     blind29: withPercent(blind29),
     blind30: withPercent(blind30),
+    blind31: withPercent(blind31),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
