@@ -131,6 +131,7 @@ const realPages = async () => {
     blind29,
     blind30,
     blind31,
+    blind32,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -171,6 +172,7 @@ const realPages = async () => {
     blind29: withPercent(blind29),
     blind30: withPercent(blind30),
     blind31: withPercent(blind31),
+    blind32: withPercent(blind32),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
