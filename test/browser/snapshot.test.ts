@@ -72,13 +72,16 @@ describe('page snapshot', () => {
     expect((await byTestId(settings, 'billing-street')).region).toEqual(['form Settings', 'group Billing address']);
   });
 
-  it('takes a page that closes its menus on any click for no control, and a side menu for the sidebar', async () => {
+  it('takes a page that closes its menus on any click for no control, a CSS menu heading for one, and a side menu for the sidebar', async () => {
     const manual = await snapshotOf('side-menu.html');
     // `<body onclick>` once made the whole document one control holding every element, hiding headings and cells.
     expect(manual.elements.some((e) => e.tag === 'body')).toBe(false);
     expect(await byTestId(manual, 'intro-heading')).toMatchObject({ role: 'heading', name: 'Introduction' });
     expect(await byTestId(manual, 'cell')).toMatchObject({ role: 'cell' });
     expect((await byTestId(manual, 'menu-credits')).region).toEqual(['aside']);
+    // The heading of a drop-down menu drawn in CSS is pointed at to open it; an anchor with no submenu is no control.
+    expect(await byTestId(manual, 'tables-menu')).toMatchObject({ role: 'button', name: 'TABLES:', interactive: true });
+    expect(manual.elements.some((e) => e.name === 'Subsections')).toBe(false);
     // A search box inside the menu named "side-nav-search" is part of it, not a sidebar of its own.
     expect((await byTestId(manual, 'menu-search')).region?.filter((r) => r === 'aside')).toEqual(['aside']);
   });

@@ -124,3 +124,53 @@ describe('a tick box in a settings form laid out as a table', () => {
     expect('match' in answer ? answer.match.id : said(answer)).not.toBe('gift');
   });
 });
+
+describe('a menu bar of a hotel manager', () => {
+  const bar = pageAt('http://hotel.test/inizio.php', 'HotelDruid')(
+    el('menu', 'link', 'MENU', { href: '/inizio.php', row: 'MENU', region: ['table'] }),
+    el('insert', 'button', 'INSERT:', { row: 'MENU', region: ['table'] }),
+    el('reservation', 'link', 'RESERVATION', { href: '/prenota.php', row: 'MENU', region: ['table'] }),
+    el('tables', 'button', 'TABLES:', { row: 'MENU', region: ['table'] }),
+    el('clients', 'link', 'CLIENTS', { href: '/clienti.php', region: ['table'] }),
+  );
+
+  it('reads a kind or place word written in capitals as the label it is ("the TABLES menu")', async () => {
+    const answer = await offlineResolver.resolve(bar, 'the TABLES menu', { intent: 'hover' });
+    expect('match' in answer && answer.match.id).toBe('tables');
+  });
+
+  it('finds each menu of the bar by its own label', async () => {
+    const answer = await offlineResolver.resolve(bar, 'the INSERT menu', { intent: 'hover' });
+    expect('match' in answer && answer.match.id).toBe('insert');
+  });
+});
+
+describe('a step word met only in a record', () => {
+  const reference = pageAt('http://docs.test/rtl/system/writeln.html', 'Writeln')(
+    el('write', 'link', 'Write', { href: '/rtl/system/write.html', row: 'Write', region: ['table'] }),
+    el('write-d', 'cell', 'Write variable to a text file', { interactive: false, row: 'Write', region: ['table'] }),
+    el('readln', 'link', 'Readln', { href: '/rtl/system/readln.html', row: 'Readln', region: ['table'] }),
+    el('readln-d', 'cell', 'Read from a text file into variable and goto next line', {
+      interactive: false,
+      row: 'Readln',
+      region: ['table'],
+    }),
+  );
+
+  it('is no step link, nor the link of the record that mentions it', async () => {
+    expect(said(await resolveClick(reference, 'Next'))).toBe('none');
+  });
+});
+
+describe('a frame', () => {
+  const form = pageAt('http://emboss.test/cgi-bin/emboss/transeq', 'transeq')(
+    el('manual', 'link', 'read the manual', { href: '/help/transeq', near: 'Translate nucleic acid sequences (' }),
+    el('frame', 'listbox', '', { tag: 'select', attributes: 'frame', near: 'Frame(s) to translate' }),
+    el('table', 'listbox', '', { tag: 'select', attributes: 'table', near: 'Code to use' }),
+  );
+
+  it('is what the element is about when not said to hold it ("pick the reading frame")', async () => {
+    const answer = await resolveClick(form, 'pick the reading frame');
+    expect('match' in answer ? answer.match.id : said(answer)).not.toBe('manual');
+  });
+});

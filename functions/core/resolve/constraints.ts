@@ -375,6 +375,9 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     stepTitle(answer.match, stated) ??
     // "The Git home page": the start page of the name said, not this site's own home.
     namedHome(answer.match, stated) ??
+    // "Next" met only inside a title or a record's description ("… and goto next line"): no step link, before a
+    // row's own link could stand in for the text that mentions the word.
+    stepWordInside(answer.match, stated, sorted) ??
     // A row that answers a click itself holds the record's controls: one of them is meant.
     clickableRow(answer.match, stated, sorted) ??
     // A box asked for, a record's link or cell met: the row's one box selects that record.
@@ -400,7 +403,6 @@ export const constrain = (answer: Answer, stated: Stated): Answer => {
     otherUnit(answer.match, stated, sorted) ??
     stepNotOffered(answer.match, stated, sorted) ??
     stepLabelUnsaid(answer.match, stated, sorted) ??
-    stepWordInside(answer.match, stated, sorted) ??
     actionOnField(answer.match, stated, sorted) ??
     imageNoControl(answer.match, stated, sorted) ??
     hiddenText(answer.match, stated, sorted) ??

@@ -158,8 +158,12 @@ export const REGION_WORDS: Record<string, string> = wordTable({
   form: 'form',
   table: 'table',
   iframe: 'frame',
-  frame: 'frame',
 });
+/**
+ * Words that are a place only when said to hold the element ("in the menu", "inside the frame"): otherwise they
+ * name what the element is or is about ("the language menu", "pick the reading frame").
+ */
+export const PLACED_ONLY: Record<string, string> = wordTable({ menu: 'nav', frame: 'frame' });
 export const RELATIONS: Array<[RegExp, Relation]> = [
   [/\b(?:to the right of|right of)\b/, 'right'],
   [/\b(?:to the left of|left of)\b/, 'left'],

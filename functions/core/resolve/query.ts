@@ -14,6 +14,7 @@ import {
   GENERIC,
   KIND_ONLY,
   TOPIC_WORDS,
+  PLACED_ONLY,
   PLACING,
   CONTAINING,
   ORDINALS,
@@ -119,6 +120,12 @@ export const parseQuery = (description: string): Query => {
     /(?<![\p{L}\d.@/])(?<!\b(?:on|in|of|under|at|from|for)\s+)(?:[\p{L}\d-]+\.){2,}[a-z]{2,6}(?![\p{L}\d.])/giu,
     quote,
   );
+  // "The TABLES menu", "the INSERT tab": a kind or place word written in capitals, as menu bars write their labels,
+  // is that label, to be found as written, not a table or a place to look in.
+  text = text.replace(/(?<![\p{L}\d])\p{Lu}{3,}(?![\p{L}\d])/gu, (word: string) => {
+    const token = words(word)[0] ?? '';
+    return REGION_WORDS[token] || ROLE_WORDS[token] ? quote(word) : word;
+  });
   // "View All below Top Sites": a place word written as the first word of a title ("Top Sites", "Lower Bounds")
   // is a word of that name, not where to look; "the Top Right corner" and "the Left Sidebar" still place.
   text = text.replace(TITLED_PLACE, (word: string) => `nameword:${word.toLowerCase()}`);
@@ -241,9 +248,9 @@ const parseParts = (text: string, quotes: string[][]): Query => {
       } else if (POSITIONS[token] && !destination && !titled.has(token)) {
         query.position = { ...query.position, ...POSITIONS[token] };
         query.optional.push(token);
-      } else if (REGION_WORDS[token] || (token === 'menu' && PLACING.has(before))) {
+      } else if (REGION_WORDS[token] || (PLACED_ONLY[token] && PLACING.has(before))) {
         // Also a name word at no cost: "Toggle navigation" is a button's name as well as a place.
-        query.regions.push(REGION_WORDS[token] ?? 'nav');
+        query.regions.push(REGION_WORDS[token] ?? PLACED_ONLY[token]);
         query.regionWords.push(token);
         query.hints.push(token);
       } else if (ROLE_WORDS[token] && inContainer) query.optional.push(token);

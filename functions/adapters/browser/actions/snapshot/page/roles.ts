@@ -99,10 +99,24 @@ const VALUELESS_INPUTS = new Set([
   'hidden',
 ]);
 
+/**
+ * "TABLES:" heading a drop-down menu drawn in CSS: an anchor with no address, in a menu bar's item, whose next
+ * sibling is the list of links it opens on hover. A person points at it to open the menu, as at a button; a named anchor (`<a name>`) is
+ * a place to land on, not this.
+ */
+const opensMenu = (el: Element): boolean => {
+  // The item of a menu bar holding its submenu (`li > a + ul`); a label over a list of links elsewhere
+  // (LaTeX2HTML's "Subsections") names the list and opens nothing.
+  if (el.localName !== 'a' || el.hasAttribute('name') || el.parentElement?.localName !== 'li') return false;
+  if (!(el.textContent || '').trim()) return false;
+  const next = el.nextElementSibling;
+  return !!next && (next.localName === 'ul' || next.localName === 'ol') && next.querySelector('a[href]') !== null;
+};
+
 export const roleOf = (el: Element, tag: string, bare: boolean): string => {
   const explicit = bare ? '' : (el.getAttribute('role') || '').trim().split(/\s+/)[0];
   if (explicit && explicit !== 'presentation' && explicit !== 'none') return explicit;
-  if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : '';
+  if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : opensMenu(el) ? 'button' : '';
   if (tag === 'input') {
     const type = (el.getAttribute('type') || '').toLowerCase();
     if (type === 'hidden') return '';
