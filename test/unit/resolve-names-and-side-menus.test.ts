@@ -174,3 +174,20 @@ describe('a frame', () => {
     expect('match' in answer ? answer.match.id : said(answer)).not.toBe('manual');
   });
 });
+
+describe('a kind word inside a name written whole', () => {
+  const form = pageAt('http://emboss.test/cgi-bin/emboss/needle', 'needle')(
+    el('hide', 'link', 'hide optional fields', { href: '/cgi-bin/emboss/needle?_pref_hide_optional=1' }),
+    el('label', 'cell', 'Input power sensitivity', { interactive: false }),
+    el('sensitivity', 'textbox', '', { near: 'Input power sensitivity' }),
+  );
+
+  it('is a word of that control\'s name ("hide optional fields" is a link)', async () => {
+    expect(said(await resolveClick(form, 'hide optional fields'))).toBe('hide optional fields');
+  });
+
+  it('still asks for the kind when only a label bears the name', async () => {
+    const answer = await offlineResolver.resolve(form, 'Input power sensitivity', { intent: 'type' });
+    expect('match' in answer && answer.match.id).toBe('sensitivity');
+  });
+});
