@@ -132,6 +132,7 @@ const realPages = async () => {
     blind30,
     blind31,
     blind32,
+    blind33,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -173,6 +174,7 @@ const realPages = async () => {
     blind30: withPercent(blind30),
     blind31: withPercent(blind31),
     blind32: withPercent(blind32),
+    blind33: withPercent(blind33),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
