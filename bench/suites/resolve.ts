@@ -133,6 +133,7 @@ const realPages = async () => {
     blind31,
     blind32,
     blind33,
+    blind34,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -175,6 +176,7 @@ const realPages = async () => {
     blind31: withPercent(blind31),
     blind32: withPercent(blind32),
     blind33: withPercent(blind33),
+    blind34: withPercent(blind34),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
