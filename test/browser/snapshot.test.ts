@@ -86,6 +86,28 @@ describe('page snapshot', () => {
     expect((await byTestId(manual, 'menu-search')).region?.filter((r) => r === 'aside')).toEqual(['aside']);
   });
 
+  it("places an image map's areas on their image, with where they lead, and clicks the one meant", async () => {
+    const map = await snapshotOf('image-map.html');
+    // The picture starts 40 px down: each area's box is the part of it its coordinates outline.
+    expect(await byTestId(map, 'intro')).toMatchObject({
+      role: 'link',
+      name: 'Introduction',
+      href: '/resolve/blog.html',
+      visible: true,
+      box: { x: 2, y: 42, width: 139, height: 31 },
+    });
+    expect((await byTestId(map, 'menus')).box).toEqual({ x: 2, y: 77, width: 139, height: 32 });
+    const faq = await byTestId(map, 'faq');
+    expect(faq).toMatchObject({ href: '/resolve/table.html', box: { x: 50, y: 130, width: 40, height: 40 } });
+    const outcome = await driver.click(
+      { snapshot: map.key, element: faq.id },
+      { waitForNavigation: { timeoutMs: 10_000, waitUntil: 'load' } },
+      AbortSignal.timeout(15_000),
+    );
+    expect(outcome).toMatchObject({ acted: true, navigated: true });
+    expect(new URL(page.url()).pathname).toBe('/resolve/table.html');
+  });
+
   it('reaches into same-origin frames and nested open shadow roots, with boxes in page coordinates', async () => {
     const widgets = await snapshotOf('widgets.html');
     const email = await byTestId(widgets, 'frame-email');

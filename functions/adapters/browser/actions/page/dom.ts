@@ -37,10 +37,67 @@ export const squash = (text: string | null | undefined): string => (text || '').
 /** Whitespace collapsed, cut at n characters. */
 export const clip = (text: string | null | undefined, n: number): string => squash(text).slice(0, n);
 
+/**
+ * An image map's area has no box of its own: it is the part of its image its `coords` outline (a rectangle, a
+ * circle, a polygon, in CSS pixels from the image's corner), drawn wherever the image using the map is. The image,
+ * or null when no shown image uses the map.
+ */
+export const mapImage = (area: Element): Element | null => {
+  const map = area.closest('map');
+  const name = map?.getAttribute('name') || map?.id;
+  if (!name) return null;
+  for (const img of Array.from(area.ownerDocument.querySelectorAll('img[usemap], input[usemap], object[usemap]')))
+    if ((img.getAttribute('usemap') || '').replace(/^#/, '').toLowerCase() === name.toLowerCase()) return img;
+  return null;
+};
+
+/** The area's outline as a box in its viewport, or null when it has none (no image, no coordinates). */
+export const areaRect = (area: Element): DOMRect | null => {
+  const img = mapImage(area);
+  if (!img) return null;
+  const box = img.getBoundingClientRect();
+  const shape = (area.getAttribute('shape') || 'rect').toLowerCase();
+  const n = (area.getAttribute('coords') || '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (shape === 'default') return box;
+  if (n.some((v) => !Number.isFinite(v))) return null;
+  let x0: number;
+  let y0: number;
+  let x1: number;
+  let y1: number;
+  if (shape.startsWith('circ')) {
+    if (n.length < 3) return null;
+    [x0, y0, x1, y1] = [n[0] - n[2], n[1] - n[2], n[0] + n[2], n[1] + n[2]];
+  } else if (shape.startsWith('poly')) {
+    if (n.length < 6) return null;
+    const xs = n.filter((_, i) => i % 2 === 0);
+    const ys = n.filter((_, i) => i % 2 === 1);
+    [x0, y0, x1, y1] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  } else {
+    if (n.length < 4) return null;
+    [x0, y0, x1, y1] = [Math.min(n[0], n[2]), Math.min(n[1], n[3]), Math.max(n[0], n[2]), Math.max(n[1], n[3])];
+  }
+  const left = box.left + Math.max(0, x0);
+  const top = box.top + Math.max(0, y0);
+  return new DOMRect(left, top, Math.min(box.right, box.left + x1) - left, Math.min(box.bottom, box.top + y1) - top);
+};
+
+/** The boxes of an element as a person sees them: an image map's area outlined on its image. */
+export const boxesOf = (el: Element): DOMRect[] => {
+  if (el.localName !== 'area') return Array.from(el.getClientRects());
+  const rect = areaRect(el);
+  return rect ? [rect] : [];
+};
+
+/** What shows an element: an image map's area shows through its image. */
+export const shownBy = (el: Element): Element => (el.localName === 'area' ? (mapImage(el) ?? el) : el);
+
 /** Whether the element has a box and is not hidden by style. */
 export const shown = (node: Element): boolean => {
-  const r = node.getBoundingClientRect();
-  return r.width >= 1 && r.height >= 1 && node.checkVisibility({ visibilityProperty: true });
+  const r = node.localName === 'area' ? areaRect(node) : node.getBoundingClientRect();
+  return !!r && r.width >= 1 && r.height >= 1 && shownBy(node).checkVisibility({ visibilityProperty: true });
 };
 
 /** The content document of a same-origin frame element, or null (another origin, or not loaded). */

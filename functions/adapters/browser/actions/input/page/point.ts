@@ -6,7 +6,7 @@
  * reached through the label, as a person would.
  */
 import type { ActionOutcome } from '../../../../../ports/page-snapshot.js';
-import { asControl, deepHit, nextFrame, shown, within } from '../../page/dom.js';
+import { asControl, boxesOf, deepHit, nextFrame, shown, shownBy, within } from '../../page/dom.js';
 import { type RegisteredTarget, registered } from '../../snapshot/page/registry.js';
 
 const describe = (node: Element | null): string => {
@@ -30,7 +30,7 @@ const settled = () => nextFrame(100);
 
 /** Every box of the element lies inside the viewport, so nothing would move for it to be seen. */
 const whollyInView = (el: Element): boolean => {
-  const rects = Array.from(el.getClientRects());
+  const rects = boxesOf(el);
   return (
     rects.length > 0 &&
     rects.every((rect) => rect.left >= 0 && rect.top >= 0 && rect.right <= innerWidth && rect.bottom <= innerHeight)
@@ -99,7 +99,7 @@ export default async function point({ key, index }: RegisteredTarget): Promise<A
   const view = target.ownerDocument.defaultView!;
   let cover: Element | null = null;
   const aim = (): ActionOutcome | null => {
-    for (const rect of Array.from(target.getClientRects()).slice(0, 4)) {
+    for (const rect of boxesOf(target).slice(0, 4)) {
       // The part of the box inside its window: a box taller than the viewport is aimed at where it shows.
       const left = Math.max(rect.left, 0);
       const top = Math.max(rect.top, 0);
@@ -127,7 +127,8 @@ export default async function point({ key, index }: RegisteredTarget): Promise<A
     if (here) return here;
     cover = null;
   }
-  target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  // An image map's area scrolls with its image (it has no box of its own to bring into view).
+  shownBy(target).scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   await settled();
   const centred = aim();
   if (centred) return centred;

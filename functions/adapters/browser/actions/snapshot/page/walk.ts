@@ -9,6 +9,7 @@
  * tens of thousands of candidates, and objects with repeated keys and texts cost more to build, serialize and
  * send than the walk itself. Row layout: see `decode.ts`.
  */
+import { areaRect, shownBy } from '../../page/dom.js';
 import { blockRoleOf, recordBlock } from './blocks.js';
 import { CONTEXT_MAX, nearOf, regionOf, relOf, tableContext } from './context.js';
 import { INTERACTIVE_ROLES, isEditable, namesInto, roleOf } from './roles.js';
@@ -208,11 +209,12 @@ const isInteractive = (el: Element, tag: string, role: string, bare: boolean): b
 
 /** Appends the element's row; answers its index. */
 const record = (el: Element, tag: string, role: string, ctx: Context, bare: boolean): number => {
-  const rect = el.getBoundingClientRect();
+  // An image map's area is the part of its image it outlines: placed, and shown or not, with that image.
+  const rect = (tag === 'area' && areaRect(el)) || el.getBoundingClientRect();
   const interactive = isInteractive(el, tag, role, bare);
   let flags = interactive ? INTERACTIVE : 0;
   if (
-    isVisible(el, rect, ctx.offset) ||
+    isVisible(shownBy(el), rect, ctx.offset) ||
     labelsOf(el).some((label) => isVisible(label, label.getBoundingClientRect(), ctx.offset))
   )
     flags |= VISIBLE;
@@ -243,7 +245,7 @@ const record = (el: Element, tag: string, role: string, ctx: Context, bare: bool
   if (role !== 'heading' && strings[counts.lastHeading] !== name) row[9] = counts.lastHeading;
   const type = (tag === 'input' || tag === 'button') && el.getAttribute('type');
   if (type) put(row, 'type', type.toLowerCase());
-  if (tag === 'a' && !bare && el.hasAttribute('href')) {
+  if ((tag === 'a' || tag === 'area') && !bare && el.hasAttribute('href')) {
     put(row, 'href', hrefOf(el));
     const rel = relOf(el);
     if (rel) put(row, 'rel', rel);
