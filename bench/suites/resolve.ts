@@ -134,6 +134,7 @@ const realPages = async () => {
     blind32,
     blind33,
     blind34,
+    blind35,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -177,6 +178,7 @@ const realPages = async () => {
     blind32: withPercent(blind32),
     blind33: withPercent(blind33),
     blind34: withPercent(blind34),
+    blind35: withPercent(blind35),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
