@@ -135,6 +135,7 @@ const realPages = async () => {
     blind33,
     blind34,
     blind35,
+    blind36,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -179,6 +180,7 @@ const realPages = async () => {
     blind33: withPercent(blind33),
     blind34: withPercent(blind34),
     blind35: withPercent(blind35),
+    blind36: withPercent(blind36),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
