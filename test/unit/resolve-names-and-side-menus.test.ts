@@ -191,3 +191,21 @@ describe('a kind word inside a name written whole', () => {
     expect('match' in answer && answer.match.id).toBe('sensitivity');
   });
 });
+
+describe('the following page', () => {
+  const node = pageAt('http://docs.test/latex2html/node4.html', 'Known Problems')(
+    el('next', 'link', 'next', { href: '/latex2html/node5.html', rel: 'next' }),
+    el('up', 'link', 'up', { href: '/latex2html/manual.html', rel: 'up' }),
+    el('elsewhere', 'link', 'elsewhere', { href: '/latex2html/node6.html#sec:fea', near: 'the following page or' }),
+    el('intro', 'link', 'Intro', { href: '/latex2html/node2.html' }),
+    el('setup', 'link', 'Setup', { href: '/latex2html/node3.html' }),
+  );
+
+  it('is the next one, as the following chapter or section is', async () => {
+    expect(said(await resolveClick(node, 'the following page'))).toBe('next');
+  });
+
+  it('leaves "following" before a name a place: the link after it', async () => {
+    expect(said(await resolveClick(node, 'the link following Intro'))).toBe('Setup');
+  });
+});

@@ -170,7 +170,8 @@ export const RELATIONS: Array<[RegExp, Relation]> = [
   [/\b(?:next to|beside|besides|near|close to|adjacent to)\b/, 'near'],
   [/\b(?:under|underneath|below|beneath)\b/, 'below'],
   [/\b(?:above|on top of)\b/, 'above'],
-  [/\b(?:after|following)\b/, 'after'],
+  // "The link following the table", not "the following page" (the next one: see the phrases in words.ts).
+  [/\b(?:after|following(?!\s+(?:page|chapter|section|node)\b))\b/, 'after'],
   [/\b(?:before|preceding)\b/, 'before'],
 ];
 /** Quoted text: double quotes, typographic quotes, or single quotes that open after a space and close before one. */

@@ -78,6 +78,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bfrequently[\s-]asked[\s-]questions?\b/g, 'faq'],
   // To go back a page, a chapter, a step is to take the previous one.
   [/\b(?:go\s+)?back\s+(?:a|one)\s+(page|chapter|section|step)\b/g, 'previous $1'],
+  // And the following page, chapter or section is the next one.
+  [/\bfollowing\s+(page|chapter|section|node)\b/g, 'next $1'],
   // To look something up is to search; "lookups" (a noun) is a thing of its own ("File and database lookups").
   [/\blook(?:ing|s)?\s+(?:\w+\s+)?up\b/g, 'search'],
   [/\btable[\s-]of[\s-]contents?\b/g, 'contents'],
