@@ -209,3 +209,16 @@ describe('the following page', () => {
     expect(said(await resolveClick(node, 'the link following Intro'))).toBe('Setup');
   });
 });
+
+describe('a command-line option written whole', () => {
+  const reference = pageAt('http://docs.test/htmldoc/htmldoc.html', 'HTMLDOC')(
+    el('opt-header', 'link', '--header lcr', { href: '#3_2_28' }),
+    el('opt-header1', 'link', '--header1 lcr', { href: '#3_2_29' }),
+    el('strings', 'link', 'Header/Footer Strings', { href: '#4_3_1' }),
+    el('chapter', 'link', 'The Header', { href: '#7_2' }),
+  );
+
+  it('is the entry writing it, its argument after it ("--header lcr"), not a title about headers', async () => {
+    expect(said(await resolveClick(reference, '--header'))).toBe('--header lcr');
+  });
+});

@@ -156,8 +156,11 @@ export const saidWhole = (tier: Scored[], sorted: Scored[], query: Query): Score
   return whole.length ? whole : tier;
 };
 
-/** A description written as a literal string: an address, a path, a code name ("icecast.org/docs", "Z.add"). */
-const LITERAL = /^[^\s]*[./:_@()#%][^\s]*$/;
+/**
+ * A description written as a literal string: an address, a path, a code name ("icecast.org/docs", "Z.add"), a
+ * command-line option ("--header", "-Wall").
+ */
+const LITERAL = /^(?:[^\s]*[./:_@()#%][^\s]*|--?\p{L}[^\s]*)$/u;
 
 /** A section number opening an entry ("1.1. ", "2.14 "). */
 const NUMBERED = /^\s*\d+(?:\.\d+)*\.?\s+/;
@@ -174,8 +177,11 @@ export const literalName = (tier: Scored[], sorted: Scored[], query: Query): Sco
   const text = (query.text ?? '').trim();
   if (!LITERAL.test(text) || query.ordinal !== undefined) return tier;
   // A contents entry's number before it ("1.1. %activity") is no part of the name it writes.
+  // So is an option's argument after it ("--header lcr" writes "--header" whole).
   const whole = (s: Scored) =>
-    [s.element.name, s.element.name.replace(NUMBERED, '')].some((name) => asLiteral(name) === asLiteral(text));
+    [s.element.name, s.element.name.replace(NUMBERED, '')].some(
+      (name) => asLiteral(name) === asLiteral(text) || asLiteral(name.split(/\s+/)[0] ?? '') === asLiteral(text),
+    );
   // Of several that tie, the ones writing it whole ("%activity", not "%%activity" around it).
   if (tier.some(whole)) return tier.filter(whole);
   // A control or link: a header cell writing a field's name is that field's label, not what is asked for.
