@@ -136,6 +136,7 @@ const realPages = async () => {
     blind34,
     blind35,
     blind36,
+    blind37,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -181,6 +182,7 @@ const realPages = async () => {
     blind34: withPercent(blind34),
     blind35: withPercent(blind35),
     blind36: withPercent(blind36),
+    blind37: withPercent(blind37),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
