@@ -137,6 +137,7 @@ const realPages = async () => {
     blind35,
     blind36,
     blind37,
+    blind38,
     ...byKeys
   } = summarize(outcomes);
   const withPercent = (t: { correct: number; cases: number }) => ({
@@ -183,6 +184,7 @@ const realPages = async () => {
     blind35: withPercent(blind35),
     blind36: withPercent(blind36),
     blind37: withPercent(blind37),
+    blind38: withPercent(blind38),
     resolveMs: stats(outcomes.map((o) => o.ms)),
     ...byKeys,
   };
