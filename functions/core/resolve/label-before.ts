@@ -16,14 +16,18 @@ const OVERLAP = 5;
 const unlabelled = (e: SnapshotElement): boolean =>
   FIELDS.has(e.role) && e.visible && !e.name.trim() && !e.label && !e.placeholder;
 
+/** Whether the text stands on the field's line, to its left. */
+const beforeOnLine = (text: SnapshotElement, field: SnapshotElement): boolean =>
+  text.box.x + text.box.width <= field.box.x + OVERLAP &&
+  text.box.y < field.box.y + field.box.height &&
+  field.box.y < text.box.y + text.box.height;
+
 const labels = (text: SnapshotElement, field: SnapshotElement): boolean =>
   !text.interactive &&
   text.visible &&
   text.name.length <= LONGEST &&
   /\p{L}[^:]*:\s*$/u.test(text.name) &&
-  text.box.x + text.box.width <= field.box.x + OVERLAP &&
-  text.box.y < field.box.y + field.box.height &&
-  field.box.y < text.box.y + text.box.height;
+  beforeOnLine(text, field);
 
 /**
  * "Duration: [ ] Hours [ ] Minutes": a word after the field on its line (a unit, not a label ending in a colon)
@@ -59,9 +63,7 @@ const rowLabels = (cell: SnapshotElement, field: SnapshotElement, after: Snapsho
   cell.visible &&
   cell.name.length <= LONGEST &&
   sameText(cell.name, field.row) &&
-  cell.box.x + cell.box.width <= field.box.x + OVERLAP &&
-  cell.box.y < field.box.y + field.box.height &&
-  field.box.y < cell.box.y + cell.box.height &&
+  beforeOnLine(cell, field) &&
   !(after?.interactive && after.row === field.row);
 
 /** The same words, whatever their case and spacing. */

@@ -160,7 +160,7 @@ export const inScope = (element: SnapshotElement, stems: string[], contents?: Se
 };
 
 /** A name as a person compares it: letter case, spacing and outer punctuation aside. */
-const plainName = (text: string): string =>
+export const plainName = (text: string): string =>
   text
     .toLowerCase()
     .replace(/\s+/g, ' ')

@@ -4,7 +4,7 @@ import { gatherEvidence, unnamedField } from './evidence.js';
 import type { Query } from './query.js';
 import { roleFit } from './roles.js';
 import { headingAnchors, placeTest } from './anchors.js';
-import { inScope, linksOfPart } from './scope.js';
+import { inScope, linksOfPart, plainName } from './scope.js';
 import { STOPWORDS } from './words.js';
 
 export type Intent = 'click' | 'hover' | 'type' | 'scroll';
@@ -62,14 +62,6 @@ const NAMED = 0.85;
 /** Text right before an element, or its table row, is evidence enough alone (`near` weighs 0.7). */
 const NEAR_ENOUGH = 0.7;
 
-/** A name as a person compares it: letter case, spacing and outer punctuation aside. */
-const plain = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-
 export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): Scored[] => {
   const evidence = gatherEvidence(snapshot.elements, query);
   // A place the page does not mark at all ("in the sidebar" of a page with no sidebar landmark or class) cannot
@@ -89,7 +81,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     query.kindWord === undefined &&
     !snapshot.elements.some((e) => e.visible && roleFit(e, wish) >= 1);
   const { best, width } = evidence;
-  const writtenWhole = query.role && query.text ? plain(query.text) : '';
+  const writtenWhole = query.role && query.text ? plainName(query.text) : '';
   const terms = query.terms.length;
   const optionalEnd = terms + query.optional.length;
   const count = snapshot.elements.length;
@@ -155,7 +147,7 @@ export const scoreAll = (snapshot: PageSnapshot, query: Query, intent: Intent): 
     // of it (a label or heading so named stays held to the kind: it names the control, it is not one).
     const fit = !query.role
       ? 1
-      : writtenWhole && element.interactive && plain(element.name) === writtenWhole
+      : writtenWhole && element.interactive && plainName(element.name) === writtenWhole
         ? 1
         : roleFit(element, query.role);
     const kindFit = kindAbsent && DOCUMENT_PARTS.has(element.role) ? Math.max(KIND_ABSENT, fit) : fit;
